@@ -1,0 +1,194 @@
+import type { Transaction } from 'kysely';
+import { appendAudit } from '../audit/append.js';
+import { type Actor, inTransaction, type StorageContext } from '../context.js';
+import { toIsoTimestamp } from '../dates.js';
+import type { Database, Db } from '../db/types.js';
+import type { Role } from '../enums.js';
+import { notFound, StorageError } from '../errors.js';
+import { newId } from '../ids.js';
+
+/** A member of an organization. */
+export interface Membership {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  created_at: string;
+  updated_at: string;
+}
+
+async function load(args: { db: Db; organizationId: string; userId: string }): Promise<Membership | null> {
+  const row = await args.db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'memberships.id',
+      'memberships.organization_id',
+      'memberships.user_id',
+      'users.email',
+      'users.name',
+      'memberships.role',
+      'memberships.created_at',
+      'memberships.updated_at',
+    ])
+    .where('memberships.organization_id', '=', args.organizationId)
+    .where('memberships.user_id', '=', args.userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...row,
+    role: row.role as Role,
+    created_at: toIsoTimestamp(row.created_at),
+    updated_at: toIsoTimestamp(row.updated_at),
+  };
+}
+
+async function refuseLastOwner(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  userId: string;
+}): Promise<void> {
+  // Lock the organization's owner rows so two concurrent demotions cannot both pass.
+  const owners = await args.trx
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('organization_id', '=', args.organizationId)
+    .where('role', '=', 'OWNER')
+    .forUpdate()
+    .execute();
+  if (owners.length === 1 && owners[0]?.user_id === args.userId) {
+    throw new StorageError({
+      code: 'CONFLICT',
+      field: 'user_id',
+      message: 'An organization must keep at least one OWNER.',
+    });
+  }
+}
+
+/** Who belongs to an organization and with which role. */
+export function membershipsRepository(ctx: StorageContext) {
+  const write = async (args: {
+    organizationId: string;
+    userId: string;
+    actor: Actor;
+    change: (trx: Transaction<Database>, before: Membership | null, now: string) => Promise<void>;
+  }): Promise<Membership | null> =>
+    inTransaction(ctx.db, async (trx) => {
+      const at = ctx.clock();
+      const before = await load({ db: trx, organizationId: args.organizationId, userId: args.userId });
+      await args.change(trx, before, at.toISOString());
+      const after = await load({ db: trx, organizationId: args.organizationId, userId: args.userId });
+      const recordId = (after ?? before)?.id ?? args.userId;
+      await appendAudit({
+        trx,
+        organizationId: args.organizationId,
+        actor: args.actor,
+        recordType: 'membership',
+        recordId,
+        before,
+        after,
+        at,
+      });
+      return after;
+    });
+
+  return {
+    add: async (args: {
+      organizationId: string;
+      userId: string;
+      role: Role;
+      actor: Actor;
+    }): Promise<Membership> =>
+      (await write({
+        ...args,
+        change: async (trx, before, now) => {
+          if (before)
+            throw new StorageError({
+              code: 'CONFLICT',
+              field: 'user_id',
+              message: 'The user is already a member.',
+            });
+          await trx
+            .insertInto('memberships')
+            .values({
+              id: newId('membership'),
+              organization_id: args.organizationId,
+              user_id: args.userId,
+              role: args.role,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        },
+      }))!,
+
+    changeRole: async (args: {
+      organizationId: string;
+      userId: string;
+      role: Role;
+      actor: Actor;
+    }): Promise<Membership> =>
+      (await write({
+        ...args,
+        change: async (trx, before, now) => {
+          if (!before) throw notFound('membership', args.userId);
+          if (before.role === 'OWNER' && args.role !== 'OWNER') await refuseLastOwner({ trx, ...args });
+          await trx
+            .updateTable('memberships')
+            .set({ role: args.role, updated_at: now })
+            .where('organization_id', '=', args.organizationId)
+            .where('user_id', '=', args.userId)
+            .execute();
+        },
+      }))!,
+
+    /** Removes a member; the last OWNER cannot be removed (CONFLICT). */
+    remove: async (args: { organizationId: string; userId: string; actor: Actor }): Promise<void> => {
+      await write({
+        ...args,
+        change: async (trx, before) => {
+          if (!before) throw notFound('membership', args.userId);
+          if (before.role === 'OWNER') await refuseLastOwner({ trx, ...args });
+          await trx
+            .deleteFrom('memberships')
+            .where('organization_id', '=', args.organizationId)
+            .where('user_id', '=', args.userId)
+            .execute();
+        },
+      });
+    },
+
+    get: (args: { organizationId: string; userId: string }): Promise<Membership | null> =>
+      load({ db: ctx.db, ...args }),
+
+    list: async (args: { organizationId: string }): Promise<Membership[]> => {
+      const rows = await ctx.db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select([
+          'memberships.id',
+          'memberships.organization_id',
+          'memberships.user_id',
+          'users.email',
+          'users.name',
+          'memberships.role',
+          'memberships.created_at',
+          'memberships.updated_at',
+        ])
+        .where('memberships.organization_id', '=', args.organizationId)
+        .orderBy('users.email')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        role: row.role as Role,
+        created_at: toIsoTimestamp(row.created_at),
+        updated_at: toIsoTimestamp(row.updated_at),
+      }));
+    },
+  };
+}
+
+/** The memberships repository's type. */
+export type MembershipsRepository = ReturnType<typeof membershipsRepository>;

@@ -1,0 +1,253 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { appendAudit } from '../audit/append.js';
+import { type Actor, inTransaction, type StorageContext } from '../context.js';
+import { toIsoTimestamp } from '../dates.js';
+import type { Database, Db } from '../db/types.js';
+import type { Role } from '../enums.js';
+import { notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { type Page, paginate } from '../paging/list.js';
+import type { OrderBy, OrderSpec } from '../paging/order.js';
+import { definedOnly, likePattern } from '../registers/kit.js';
+
+/** An organization as the caller sees it, with the caller's role. */
+export interface Organization {
+  id: string;
+  name: string;
+  description: string | null;
+  role: Role;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Record counts per register (getOrganization). */
+export interface OrganizationCounts {
+  risks: number;
+  vendors: number;
+  measures: number;
+  obligations: number;
+  nonconformities: number;
+  audits: number;
+  frameworks: number;
+}
+
+const ORG_ORDER: OrderSpec<'name' | 'created_at'> = {
+  keys: {
+    name: { expr: sql`lower(organizations.name)`, nullable: false },
+    created_at: { expr: sql.ref('organizations.created_at'), nullable: false },
+  },
+  defaultOrder: { field: 'name', direction: 'asc' },
+  idColumn: 'organizations.id',
+};
+
+function selectForUser(db: Db, userId: string) {
+  return db
+    .selectFrom('organizations')
+    .innerJoin('memberships', (join) =>
+      join
+        .onRef('memberships.organization_id', '=', 'organizations.id')
+        .on('memberships.user_id', '=', userId),
+    )
+    .select([
+      'organizations.id',
+      'organizations.name',
+      'organizations.description',
+      'memberships.role',
+      'organizations.created_at',
+      'organizations.updated_at',
+    ]);
+}
+
+type OrgRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  role: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toOrganization(row: OrgRow): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    role: row.role as Role,
+    created_at: toIsoTimestamp(row.created_at),
+    updated_at: toIsoTimestamp(row.updated_at),
+  };
+}
+
+async function loadForUser(args: {
+  db: Db;
+  organizationId: string;
+  userId: string;
+}): Promise<Organization | null> {
+  const row = await selectForUser(args.db, args.userId)
+    .where('organizations.id', '=', args.organizationId)
+    .executeTakeFirst();
+  return row ? toOrganization(row) : null;
+}
+
+/** Organizations; reads are always through a user's membership. */
+export function organizationsRepository(ctx: StorageContext) {
+  return {
+    /** Creates an organization and makes `ownerUserId` its OWNER. */
+    create: (args: {
+      name: string;
+      description?: string | null;
+      ownerUserId: string;
+      actor: Actor;
+    }): Promise<Organization> =>
+      inTransaction(ctx.db, async (trx) => {
+        const at = ctx.clock();
+        const now = at.toISOString();
+        const id = newId('organization', at.getTime());
+        await trx
+          .insertInto('organizations')
+          .values({
+            id,
+            name: args.name,
+            description: args.description ?? null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('memberships')
+          .values({
+            id: newId('membership'),
+            organization_id: id,
+            user_id: args.ownerUserId,
+            role: 'OWNER',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        const after = await loadForUser({ db: trx, organizationId: id, userId: args.ownerUserId });
+        await appendAudit({
+          trx,
+          organizationId: id,
+          actor: args.actor,
+          recordType: 'organization',
+          recordId: id,
+          before: null,
+          after,
+          at,
+        });
+        return after!;
+      }),
+
+    /** The organization with the user's role, or null when missing or the user is not a member. */
+    getForUser: (args: { organizationId: string; userId: string }): Promise<Organization | null> =>
+      loadForUser({ db: ctx.db, ...args }),
+
+    /** The user's organizations (optionally narrowed to `organizationIds`, e.g. a token's restriction). */
+    listForUser: async (args: {
+      userId: string;
+      organizationIds?: string[] | null;
+      filters?: { query?: string };
+      orderBy?: OrderBy<'name' | 'created_at'> | null;
+      pageSize?: number;
+      cursor?: string | null;
+    }): Promise<Page<Organization>> => {
+      const filters = { ...args.filters, restricted_to: args.organizationIds ?? undefined };
+      const where = (
+        eb: ExpressionBuilder<Database, 'organizations' | 'memberships'>,
+      ): Expression<SqlBool> => {
+        const terms: Expression<SqlBool>[] = [];
+        if (filters.query) terms.push(eb('organizations.name', 'ilike', likePattern(filters.query)));
+        if (args.organizationIds) {
+          terms.push(
+            args.organizationIds.length
+              ? eb('organizations.id', 'in', args.organizationIds)
+              : sql<SqlBool>`false`,
+          );
+        }
+        return eb.and(terms);
+      };
+      const page = await paginate({
+        secret: ctx.cursorSecret,
+        register: 'organizations',
+        spec: ORG_ORDER,
+        params: {
+          organizationId: args.userId,
+          filters,
+          orderBy: args.orderBy,
+          pageSize: args.pageSize,
+          cursor: args.cursor,
+        },
+        fetch: ({ after, orderBy, sortValue, limit }) => {
+          let query = selectForUser(ctx.db, args.userId).select(sortValue.as('sort_value')).where(where);
+          if (after) query = query.where(after);
+          for (const term of orderBy) query = query.orderBy(term);
+          return query.limit(limit).execute();
+        },
+        count: async () => {
+          const row = await selectForUser(ctx.db, args.userId)
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where(where)
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        },
+      });
+      return { ...page, items: page.items.map(toOrganization) };
+    },
+
+    update: (args: {
+      organizationId: string;
+      userId: string;
+      actor: Actor;
+      patch: { name?: string; description?: string | null };
+    }): Promise<Organization> =>
+      inTransaction(ctx.db, async (trx) => {
+        const before = await loadForUser({
+          db: trx,
+          organizationId: args.organizationId,
+          userId: args.userId,
+        });
+        if (!before) throw notFound('organization', args.organizationId);
+        const at = ctx.clock();
+        await trx
+          .updateTable('organizations')
+          .set({ ...definedOnly(args.patch), updated_at: at.toISOString() })
+          .where('id', '=', args.organizationId)
+          .execute();
+        const after = await loadForUser({
+          db: trx,
+          organizationId: args.organizationId,
+          userId: args.userId,
+        });
+        await appendAudit({
+          trx,
+          organizationId: args.organizationId,
+          actor: args.actor,
+          recordType: 'organization',
+          recordId: args.organizationId,
+          before,
+          after,
+          at,
+        });
+        return after!;
+      }),
+
+    /** How many records each register holds (getOrganization's `counts`). */
+    counts: async (args: { organizationId: string }): Promise<OrganizationCounts> => {
+      const org = args.organizationId;
+      const count = (table: keyof OrganizationCounts) =>
+        sql<number>`(select count(*) from ${sql.table(table)} where organization_id = ${org})`;
+      const row = await sql<OrganizationCounts>`select
+        ${count('risks')} as risks, ${count('vendors')} as vendors, ${count('measures')} as measures,
+        ${count('obligations')} as obligations, ${count('nonconformities')} as nonconformities,
+        ${count('audits')} as audits, ${count('frameworks')} as frameworks`.execute(ctx.db);
+      const counts = row.rows[0]!;
+      return Object.fromEntries(
+        Object.entries(counts).map(([k, v]) => [k, Number(v)]),
+      ) as unknown as OrganizationCounts;
+    },
+  };
+}
+
+/** The organizations repository's type. */
+export type OrganizationsRepository = ReturnType<typeof organizationsRepository>;

@@ -1,0 +1,69 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { invalidInput } from '../errors.js';
+import { GuardedDialect } from './guarded-dialect.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './types.js';
+
+/** Which database engine a Storage talks to. */
+export type DriverName = 'postgres' | 'pglite';
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+// Dates stay `YYYY-MM-DD` strings (no time-zone shifts); counts become numbers.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === DATE_OID) return (value: string) => value;
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** True when the URL names a PostgreSQL server rather than an embedded data directory. */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Validates a PostgreSQL schema name; only simple lower-case identifiers are accepted. */
+export function checkSchemaName(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) {
+    throw invalidInput('schema', 'The schema name must be a lower-case identifier (a-z, 0-9, _).');
+  }
+  return schema;
+}
+
+/** Opens a Kysely instance on PostgreSQL or PGlite; migrations are not run here. */
+export async function connect(args: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  schema?: string | undefined;
+  poolSize?: number | undefined;
+}): Promise<{ db: Kysely<Database>; driver: DriverName }> {
+  const schema = args.schema === undefined ? undefined : checkSchemaName(args.schema);
+  if (isPostgresUrl(args.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: args.databaseUrl,
+      max: args.poolSize ?? 10,
+      types: pgTypes,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new GuardedDialect(new PostgresDialect({ pool })) });
+    return { db, driver: 'postgres' };
+  }
+  const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';
+  const pglite = new PGlite(dataDir, {
+    parsers: {
+      [pgliteTypes.DATE]: (value: string) => value,
+      [pgliteTypes.INT8]: (value: string) => Number(value),
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new GuardedDialect(new PGliteDialect(pglite)) });
+  if (schema) {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    await sql`set search_path to ${sql.id(schema)}`.execute(db);
+  }
+  return { db, driver: 'pglite' };
+}

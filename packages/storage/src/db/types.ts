@@ -1,0 +1,259 @@
+import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
+
+/** A `date` column: read and written as `YYYY-MM-DD`. */
+export type DateColumn = string;
+/** A `timestamptz` column: read as Date, written as an ISO string. */
+export type Timestamp = ColumnType<Date, string, string>;
+/** A `jsonb` column. */
+export type Json<T> = ColumnType<T, string, string>;
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scope: string;
+  org_restricted: Generated<boolean>;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  last_used_client: string | null;
+  recent_tools: ColumnType<{ tool: string; at: string }[], string | undefined, string>;
+}
+
+export interface ApiTokenOrganizationsTable {
+  token_id: string;
+  organization_id: string;
+}
+
+export interface ApiTokenUsageTable {
+  token_id: string;
+  /** The start of the UTC hour the calls fell in. */
+  hour: Timestamp;
+  calls: number;
+}
+
+export interface ConsoleSessionsTable {
+  id: string;
+  secret_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  organization_id: string;
+  register: string;
+  key: string;
+  record_id: string;
+  created_at: Timestamp;
+}
+
+interface RegisterColumns {
+  id: string;
+  organization_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RisksTable extends RegisterColumns {
+  name: string;
+  description: string | null;
+  category: string | null;
+  owner: string | null;
+  status: string;
+  treatment: string | null;
+  inherent_likelihood: number;
+  inherent_impact: number;
+  inherent_score: GeneratedAlways<number>;
+  residual_likelihood: number;
+  residual_impact: number;
+  residual_score: GeneratedAlways<number>;
+  review_date: DateColumn | null;
+  note: string | null;
+}
+
+export interface VendorsTable extends RegisterColumns {
+  name: string;
+  description: string | null;
+  category: string | null;
+  website: string | null;
+  risk_tier: string;
+  status: string;
+  processes_personal_data: boolean;
+  contract_end: DateColumn | null;
+  last_reviewed_at: DateColumn | null;
+  review_interval_days: number;
+  next_review_due: GeneratedAlways<DateColumn | null>;
+  owner: string | null;
+  contact_email: string | null;
+}
+
+export interface MeasuresTable extends RegisterColumns {
+  name: string;
+  description: string | null;
+  category: string | null;
+  owner: string | null;
+  state: string;
+}
+
+export interface MeasureEvidenceTable {
+  id: string;
+  organization_id: string;
+  measure_id: string;
+  title: string;
+  url: string | null;
+  collected_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ObligationsTable extends RegisterColumns {
+  title: string;
+  requirement: string | null;
+  source: string;
+  regulator: string | null;
+  area: string | null;
+  owner: string | null;
+  status: string;
+  due_date: DateColumn | null;
+  last_review_date: DateColumn | null;
+  actions: string | null;
+}
+
+export interface NonconformitiesTable extends RegisterColumns {
+  reference: string;
+  title: string;
+  description: string | null;
+  severity: string;
+  status: string;
+  audit_id: string | null;
+  measure_id: string | null;
+  date_identified: DateColumn;
+  root_cause: string | null;
+  corrective_action: string | null;
+  owner: string | null;
+  due_date: DateColumn | null;
+  closed_at: Timestamp | null;
+}
+
+export interface AuditsTable extends RegisterColumns {
+  name: string;
+  framework_id: string | null;
+  kind: string;
+  auditor: string | null;
+  state: string;
+  start_date: DateColumn | null;
+  end_date: DateColumn | null;
+  report_url: string | null;
+  notes: string | null;
+}
+
+export interface FrameworksTable extends RegisterColumns {
+  name: string;
+  version: string | null;
+  description: string | null;
+}
+
+export interface FrameworkControlsTable extends RegisterColumns {
+  framework_id: string;
+  code: string;
+  title: string;
+  description: string | null;
+}
+
+export interface MeasureControlsTable {
+  organization_id: string;
+  measure_id: string;
+  framework_id: string;
+  control_code: string;
+}
+
+export interface RiskMeasuresTable {
+  organization_id: string;
+  risk_id: string;
+  measure_id: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  organization_id: string | null;
+  at: Timestamp;
+  actor_user_id: string | null;
+  token_id: string | null;
+  source: string;
+  action: string;
+  record_type: string;
+  record_id: string;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+}
+
+/** Every table, for Kysely. Reports and the seed generator query these directly. */
+export interface Database {
+  schema_migrations: SchemaMigrationsTable;
+  settings: SettingsTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  api_tokens: ApiTokensTable;
+  api_token_organizations: ApiTokenOrganizationsTable;
+  api_token_usage: ApiTokenUsageTable;
+  console_sessions: ConsoleSessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  risks: RisksTable;
+  vendors: VendorsTable;
+  measures: MeasuresTable;
+  measure_evidence: MeasureEvidenceTable;
+  obligations: ObligationsTable;
+  nonconformities: NonconformitiesTable;
+  audits: AuditsTable;
+  frameworks: FrameworksTable;
+  framework_controls: FrameworkControlsTable;
+  measure_controls: MeasureControlsTable;
+  risk_measures: RiskMeasuresTable;
+  audit_log: AuditLogTable;
+}
+
+/** A database handle or an open transaction: repositories accept either. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { StorageContext } from './context.js';
+import { type Clock, systemClock } from './dates.js';
+import { connect, type DriverName } from './db/connect.js';
+import type { Database, Db } from './db/types.js';
+import { StorageError } from './errors.js';
+import { runMigrations } from './migrations/index.js';
+import { type Repositories, repositories } from './repositories.js';
+
+/** Options of openStorage. */
+export interface StorageOptions {
+  /** `postgres://…` selects PostgreSQL; anything else (or unset) embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory (default `.comply/data`; `memory://` for tests). */
+  dataDir?: string | undefined;
+  /** PostgreSQL schema to use (created if missing); tests use one per file. */
+  schema?: string | undefined;
+  /** Decides "now" and "today" for timestamps and computed fields. */
+  clock?: Clock | undefined;
+  /** Maximum pooled PostgreSQL connections (default 10). */
+  poolSize?: number | undefined;
+}
+
+/** An open database with its repositories. */
+export interface Storage extends Repositories {
+  driver: DriverName;
+  /** The Kysely instance, for report queries and the seed generator. */
+  db: Kysely<Database>;
+  /** Resolves when the database answers; rejects with UNAVAILABLE otherwise. */
+  ping(): Promise<void>;
+  /** Runs `fn` with repositories bound to one transaction; rolls back if it throws. */
+  transaction<T>(fn: (repos: Repositories & { db: Transaction<Database> }) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function loadCursorSecret(db: Db): Promise<Buffer> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'cursor_secret')
+    .executeTakeFirst();
+  if (!row)
+    throw new StorageError({
+      code: 'UNAVAILABLE',
+      message: 'The database has no cursor secret; migrations did not run.',
+    });
+  return Buffer.from(row.value, 'hex');
+}
+
+/** Connects, runs pending migrations (under a lock) and returns the repositories. */
+export async function openStorage(options: StorageOptions = {}): Promise<Storage> {
+  const { db, driver } = await connect(options);
+  try {
+    await runMigrations({ db, schema: options.schema });
+    const ctx: StorageContext = {
+      db,
+      clock: options.clock ?? systemClock,
+      cursorSecret: await loadCursorSecret(db),
+    };
+    return {
+      driver,
+      db,
+      ...repositories(ctx),
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      transaction: (fn) =>
+        db.transaction().execute((trx) => fn({ ...repositories({ ...ctx, db: trx }), db: trx })),
+      close: () => db.destroy(),
+    };
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+}

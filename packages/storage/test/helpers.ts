@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type Actor, openStorage, type Storage, type StorageOptions } from '../src/index.js';
+
+/** The drivers this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DRIVERS: { name: 'pglite' | 'postgres' }[] = process.env.TEST_DATABASE_URL
+  ? [{ name: 'pglite' }, { name: 'postgres' }]
+  : [{ name: 'pglite' }];
+
+/** A fresh random schema name, e.g. `t_3f9a…`. */
+export function randomSchema(): string {
+  return `t_${randomBytes(6).toString('hex')}`;
+}
+
+/** A settable clock; tests move "today" explicitly. */
+export function fixedClock(iso = '2026-06-15T12:00:00.000Z') {
+  let now = new Date(iso);
+  const clock = () => new Date(now);
+  return Object.assign(clock, {
+    set: (value: string) => {
+      now = new Date(value);
+    },
+    tick: (ms = 1) => {
+      now = new Date(now.getTime() + ms);
+    },
+  });
+}
+
+/** Opens a storage on a driver, in its own PostgreSQL schema (dropped by `dispose`). */
+export async function openTestStorage(args: {
+  driver: 'pglite' | 'postgres';
+  schema?: string;
+  options?: StorageOptions;
+}): Promise<{ storage: Storage; schema: string; dispose: () => Promise<void> }> {
+  const schema = args.schema ?? randomSchema();
+  const url = args.driver === 'postgres' ? process.env.TEST_DATABASE_URL : 'memory://';
+  const storage = await openStorage({ databaseUrl: url, schema, ...args.options });
+  return {
+    storage,
+    schema,
+    dispose: async () => {
+      await storage.close();
+      if (args.driver === 'postgres') await dropSchema(schema);
+    },
+  };
+}
+
+/** Drops a test schema on the PostgreSQL test server. */
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema.replace(/[^a-z0-9_]/g, '')}" cascade`);
+  } finally {
+    await client.end();
+  }
+  void sql;
+}
+
+/** An actor for test writes. */
+export function testActor(userId: string | null, action = 'test'): Actor {
+  return { userId, tokenId: null, source: 'cli', action };
+}
+
+let userCounter = 0;
+
+/** Creates a user and an organization they own. */
+export async function seedOrganization(storage: Storage, name = 'Acme') {
+  userCounter += 1;
+  const user = await storage.users.create({
+    email: `owner${userCounter}-${randomBytes(3).toString('hex')}@example.com`,
+    password: 'correct horse',
+  });
+  const organization = await storage.organizations.create({
+    name,
+    ownerUserId: user.id,
+    actor: testActor(user.id, 'createOrganization'),
+  });
+  return { user, organization, actor: testActor(user.id) };
+}
