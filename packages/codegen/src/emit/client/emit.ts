@@ -1,0 +1,86 @@
+import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
+import type { Model, Tool } from '../../model/types.js';
+import { moduleSpecifier, names, paths } from '../../naming/naming.js';
+import type { EmittedFile } from '../header.js';
+import { directRefs } from '../refs.js';
+import { emitClientFacade, emitClientIndex } from './facade.js';
+import { writeTsObject } from './ts-type.js';
+
+/** Every file of packages/client that the generator owns. */
+export function emitClient(a: { model: Model; project: Project }): EmittedFile[] {
+  return [
+    emitClientTypes(a),
+    ...a.model.tools.map((tool) => emitClientTool({ ...a, tool })),
+    emitClientFacade(a),
+    emitClientIndex(a),
+  ];
+}
+
+/** `types.gen.ts`: shared enums as string unions, shared objects as interfaces-like aliases. */
+function emitClientTypes(a: { model: Model; project: Project }): EmittedFile {
+  const statements: StatementStructures[] = [];
+  for (const en of a.model.enums) {
+    statements.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: [en.description],
+      name: names.sharedType(en.name),
+      type: en.values.map((v) => `'${v}'`).join(' | '),
+    });
+  }
+  for (const obj of a.model.objects) {
+    statements.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: [obj.description],
+      name: names.sharedType(obj.name),
+      type: (w) => writeTsObject({ w, fields: obj.fields, ctx: { input: obj.strict } }),
+    });
+  }
+  a.project.createSourceFile(paths.client.types, { statements }, { overwrite: true });
+  return { path: paths.client.types, sources: a.model.typeSources, mode: 'generated' };
+}
+
+/** `tools/<name>.gen.ts`: the input and output types of one tool. */
+function emitClientTool(a: { model: Model; tool: Tool; project: Project }): EmittedFile {
+  const { tool } = a;
+  const path = paths.client.tool(tool.name);
+  const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
+  const refs = [
+    ...new Set([
+      ...directRefs(tool.input),
+      ...directRefs(outputFields),
+      ...(tool.output.kind === 'ref' ? [tool.output.name] : []),
+    ]),
+  ].sort();
+  const statements: StatementStructures[] = [];
+  if (refs.length > 0) {
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: moduleSpecifier({ from: path, to: paths.client.types }),
+      namedImports: refs.map(names.sharedType),
+    });
+  }
+  statements.push(
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: [`What a caller sends to \`${tool.name}\`.`],
+      name: names.toolInputType(tool.name),
+      type: (w) => writeTsObject({ w, fields: tool.input, ctx: { input: true } }),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: [`What \`${tool.name}\` returns.`],
+      name: names.toolOutputType(tool.name),
+      type:
+        tool.output.kind === 'ref'
+          ? names.sharedType(tool.output.name)
+          : (w) => writeTsObject({ w, fields: outputFields, ctx: { input: false } }),
+    },
+  );
+  a.project.createSourceFile(path, { statements }, { overwrite: true });
+  return { path, sources: [tool.source], mode: 'generated' };
+}

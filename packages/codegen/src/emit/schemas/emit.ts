@@ -1,0 +1,18 @@
+import type { Project } from 'ts-morph';
+import type { Model } from '../../model/types.js';
+import type { EmittedFile } from '../header.js';
+import { emitSchemasIndex } from './index.js';
+import { emitRegistry } from './registry.js';
+import { emitErrors, emitSharedSchemas } from './shared.js';
+import { emitToolSchemas } from './tool.js';
+
+/** Every file of packages/schemas that the generator owns. */
+export function emitSchemas(a: { model: Model; project: Project }): EmittedFile[] {
+  return [
+    emitSharedSchemas(a),
+    emitErrors(a),
+    ...a.model.tools.map((tool) => emitToolSchemas({ ...a, tool })),
+    emitRegistry(a),
+    emitSchemasIndex(a),
+  ];
+}

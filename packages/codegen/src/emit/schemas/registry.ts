@@ -1,0 +1,106 @@
+import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { Model } from '../../model/types.js';
+import { moduleSpecifier, names, paths } from '../../naming/naming.js';
+import type { EmittedFile } from '../header.js';
+import { inlineLiteral, quote } from '../literal.js';
+
+/** `registry.gen.ts`: ToolName, toolNames, the ToolInputs/ToolArgs/ToolOutputs maps and the `tools` registry. */
+export function emitRegistry(a: { model: Model; project: Project }): EmittedFile {
+  const { tools } = a.model;
+  const path = paths.schemas.registry;
+  const statements: StatementStructures[] = [];
+  for (const tool of tools) {
+    const n = tool.name;
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.tool(n) }),
+      namedImports: [
+        { name: names.toolArgsType(n), isTypeOnly: true },
+        { name: names.toolInputType(n), isTypeOnly: true },
+        { name: names.toolOutputType(n), isTypeOnly: true },
+        names.toolInputSchema(n),
+        names.toolInputJsonSchema(n),
+        names.toolOutputSchema(n),
+        names.toolOutputJsonSchema(n),
+      ],
+    });
+  }
+  statements.push({
+    kind: StructureKind.ImportDeclaration,
+    isTypeOnly: true,
+    moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.definition }),
+    namedImports: [names.toolDefinitionType],
+  });
+  const map = (c: { name: string; doc: string; type: (tool: string) => string }): StatementStructures => ({
+    kind: StructureKind.Interface,
+    isExported: true,
+    docs: [c.doc],
+    name: c.name,
+    properties: tools.map((t) => ({ name: t.name, type: c.type(t.name) })),
+  });
+  statements.push(
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: ['The name of a tool.'],
+      name: names.toolName,
+      type: tools.length > 0 ? tools.map((t) => quote(t.name)).join(' | ') : 'never',
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: ['Every tool name, sorted.'],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: names.toolNames,
+          type: `readonly ${names.toolName}[]`,
+          initializer: inlineLiteral(tools.map((t) => t.name)),
+        },
+      ],
+    },
+    map({ name: names.toolInputs, doc: 'What a caller sends, per tool.', type: names.toolInputType }),
+    map({
+      name: names.toolArgs,
+      doc: 'What a handler receives after validation and defaults, per tool.',
+      type: names.toolArgsType,
+    }),
+    map({ name: names.toolOutputs, doc: 'What each tool returns.', type: names.toolOutputType }),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: ['Metadata, schemas and JSON Schemas of every tool.'],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: names.tools,
+          type: `{ readonly [N in ${names.toolName}]: ${names.toolDefinitionType}<N> }`,
+          initializer: (w) => {
+            w.write('{').newLine();
+            w.indent(() => {
+              for (const t of tools) {
+                w.write(`${t.name}: {`).newLine();
+                w.indent(() => {
+                  w.writeLine(`name: ${quote(t.name)},`);
+                  w.writeLine(`title: ${quote(t.title)},`);
+                  w.writeLine(`description: ${quote(t.description)},`);
+                  w.writeLine(`annotations: ${inlineLiteral(t.annotations)},`);
+                  w.writeLine(`access: ${quote(t.access)},`);
+                  w.writeLine(`organizationScoped: ${t.organizationScoped},`);
+                  w.writeLine(`input: ${names.toolInputSchema(t.name)},`);
+                  w.writeLine(`output: ${names.toolOutputSchema(t.name)},`);
+                  w.writeLine(`inputJsonSchema: ${names.toolInputJsonSchema(t.name)},`);
+                  w.writeLine(`outputJsonSchema: ${names.toolOutputJsonSchema(t.name)},`);
+                });
+                w.write('},').newLine();
+              }
+            });
+            w.write('}');
+          },
+        },
+      ],
+    },
+  );
+  a.project.createSourceFile(path, { statements }, { overwrite: true });
+  return { path, sources: tools.map((t) => t.source), mode: 'generated' };
+}

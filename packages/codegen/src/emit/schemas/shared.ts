@@ -1,0 +1,111 @@
+import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { Model } from '../../model/types.js';
+import { names, paths } from '../../naming/naming.js';
+import type { EmittedFile } from '../header.js';
+import { inlineLiteral } from '../literal.js';
+import { writeZodObject } from './zod.js';
+
+/** `shared.gen.ts`: a zod schema and a type for every shared enum and object type. */
+export function emitSharedSchemas(a: { model: Model; project: Project }): EmittedFile {
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+  ];
+  for (const en of a.model.enums) {
+    statements.push(
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        docs: [en.description],
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [
+          { name: names.sharedSchema(en.name), initializer: `z.enum(${inlineLiteral(en.values)})` },
+        ],
+      },
+      {
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        docs: [en.description],
+        name: names.sharedType(en.name),
+        type: `z.output<typeof ${names.sharedSchema(en.name)}>`,
+      },
+    );
+  }
+  for (const obj of a.model.objects) {
+    statements.push(
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        docs: [obj.description],
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [
+          {
+            name: names.sharedSchema(obj.name),
+            initializer: (w) =>
+              writeZodObject({ w, fields: obj.fields, strict: obj.strict, ctx: { input: obj.strict } }),
+          },
+        ],
+      },
+      {
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        docs: [obj.description],
+        name: names.sharedType(obj.name),
+        type: `z.output<typeof ${names.sharedSchema(obj.name)}>`,
+      },
+    );
+  }
+  a.project.createSourceFile(paths.schemas.shared, { statements }, { overwrite: true });
+  return { path: paths.schemas.shared, sources: a.model.typeSources, mode: 'generated' };
+}
+
+/** `errors.gen.ts`: the error codes, their type and their HTTP statuses. */
+export function emitErrors(a: { model: Model; project: Project }): EmittedFile {
+  const codes = a.model.errors.map((e) => e.code);
+  const sources = [...new Set(a.model.typeSources.filter((s) => s.endsWith('errors.yaml')))];
+  a.project.createSourceFile(
+    paths.schemas.errors,
+    {
+      statements: [
+        {
+          kind: StructureKind.VariableStatement,
+          isExported: true,
+          docs: ['Every error code a tool call can fail with.'],
+          declarationKind: VariableDeclarationKind.Const,
+          declarations: [{ name: names.errorCodes, initializer: `${inlineLiteral(codes)} as const` }],
+        },
+        {
+          kind: StructureKind.TypeAlias,
+          isExported: true,
+          docs: ['An error code.'],
+          name: names.errorCode,
+          type: `(typeof ${names.errorCodes})[number]`,
+        },
+        {
+          kind: StructureKind.VariableStatement,
+          isExported: true,
+          docs: ['HTTP status of each error code on the REST path.'],
+          declarationKind: VariableDeclarationKind.Const,
+          declarations: [
+            {
+              name: names.errorStatus,
+              type: `{ readonly [C in ${names.errorCode}]: number }`,
+              initializer: (w) => {
+                w.write('{').newLine();
+                w.indent(() => {
+                  for (const e of a.model.errors) w.writeLine(`${e.code}: ${e.status},`);
+                });
+                w.write('}');
+              },
+            },
+          ],
+        },
+      ],
+    },
+    { overwrite: true },
+  );
+  return {
+    path: paths.schemas.errors,
+    sources: sources.length > 0 ? sources : a.model.typeSources,
+    mode: 'generated',
+  };
+}

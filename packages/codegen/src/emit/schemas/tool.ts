@@ -1,0 +1,108 @@
+import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { Model, Tool } from '../../model/types.js';
+import { moduleSpecifier, names, paths } from '../../naming/naming.js';
+import type { EmittedFile } from '../header.js';
+import { writeLiteral } from '../literal.js';
+import { directRefs } from '../refs.js';
+import { objectJsonSchema, typeJsonSchema } from './json-schema.js';
+import { writeZodObject } from './zod.js';
+
+/** `tools/<name>.gen.ts`: the tool's zod input/output schemas, their types and JSON Schemas. */
+export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project }): EmittedFile {
+  const { model, tool } = a;
+  const path = paths.schemas.tool(tool.name);
+  const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
+  const refs = [
+    ...new Set([
+      ...directRefs(tool.input),
+      ...directRefs(outputFields),
+      ...(tool.output.kind === 'ref' ? [tool.output.name] : []),
+    ]),
+  ].sort();
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+  ];
+  if (refs.length > 0) {
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.shared }),
+      namedImports: refs.map((r) => names.sharedSchema(r)),
+    });
+  }
+  statements.push({
+    kind: StructureKind.ImportDeclaration,
+    isTypeOnly: true,
+    moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.definition }),
+    namedImports: [names.jsonSchemaType],
+  });
+  const inputSchema = names.toolInputSchema(tool.name);
+  const outputSchema = names.toolOutputSchema(tool.name);
+  const constant = (c: {
+    name: string;
+    doc: string;
+    type?: string;
+    init: string | ((w: import('ts-morph').CodeBlockWriter) => void);
+  }): StatementStructures => ({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    docs: [c.doc],
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: c.name, ...(c.type ? { type: c.type } : {}), initializer: c.init }],
+  });
+  const alias = (c: { name: string; doc: string; type: string }): StatementStructures => ({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    docs: [c.doc],
+    name: c.name,
+    type: c.type,
+  });
+  const inputJson = objectJsonSchema({ fields: tool.input, strict: true, ctx: { model, input: true } });
+  const outputJson =
+    tool.output.kind === 'ref'
+      ? typeJsonSchema({ type: tool.output, ctx: { model, input: false } })
+      : objectJsonSchema({ fields: tool.output.fields, strict: false, ctx: { model, input: false } });
+  statements.push(
+    constant({
+      name: inputSchema,
+      doc: `Input of \`${tool.name}\`: unknown keys are rejected, defaults are applied.`,
+      init: (w) => writeZodObject({ w, fields: tool.input, strict: true, ctx: { input: true } }),
+    }),
+    constant({
+      name: outputSchema,
+      doc: `Output of \`${tool.name}\`.`,
+      init:
+        tool.output.kind === 'ref'
+          ? names.sharedSchema(tool.output.name)
+          : (w) => writeZodObject({ w, fields: outputFields, strict: false, ctx: { input: false } }),
+    }),
+    alias({
+      name: names.toolInputType(tool.name),
+      doc: `What a caller sends to \`${tool.name}\`.`,
+      type: `z.input<typeof ${inputSchema}>`,
+    }),
+    alias({
+      name: names.toolArgsType(tool.name),
+      doc: `What the \`${tool.name}\` handler receives (defaults applied).`,
+      type: `z.output<typeof ${inputSchema}>`,
+    }),
+    alias({
+      name: names.toolOutputType(tool.name),
+      doc: `What \`${tool.name}\` returns.`,
+      type: `z.output<typeof ${outputSchema}>`,
+    }),
+    constant({
+      name: names.toolInputJsonSchema(tool.name),
+      doc: `JSON Schema of the \`${tool.name}\` input (MCP inputSchema).`,
+      type: names.jsonSchemaType,
+      init: (w) => writeLiteral(w, inputJson),
+    }),
+    constant({
+      name: names.toolOutputJsonSchema(tool.name),
+      doc: `JSON Schema of the \`${tool.name}\` output (MCP outputSchema).`,
+      type: names.jsonSchemaType,
+      init: (w) => writeLiteral(w, outputJson),
+    }),
+  );
+  a.project.createSourceFile(path, { statements }, { overwrite: true });
+  return { path, sources: [tool.source], mode: 'generated' };
+}

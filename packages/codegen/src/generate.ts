@@ -1,0 +1,55 @@
+import { IndentationText, Project, QuoteKind } from 'ts-morph';
+import { emitClient } from './emit/client/emit.js';
+import { emitHandlers } from './emit/handlers/emit.js';
+import type { EmittedFile } from './emit/header.js';
+import { emitSchemas } from './emit/schemas/emit.js';
+import { loadSpecs } from './load/load.js';
+import { buildModel } from './model/build.js';
+import type { Model } from './model/types.js';
+import { paths } from './naming/naming.js';
+import { type Drift, findDrift, renderFiles, writeFiles } from './output/output.js';
+import type { Diagnostic } from './validate/diagnostic.js';
+import { validateSpecs } from './validate/validate.js';
+
+/** load → validate → model. Returns diagnostics instead of a model when the specs have problems. */
+export function readModel(root: string): { model?: Model; diagnostics: Diagnostic[] } {
+  const loaded = loadSpecs(root);
+  const { catalog, diagnostics } = validateSpecs(loaded.files);
+  const all = [...loaded.diagnostics, ...diagnostics];
+  if (all.length > 0) return { diagnostics: all };
+  return { model: buildModel(catalog), diagnostics: [] };
+}
+
+/** Runs every emitter into one in-memory project and renders the final file texts. */
+export function emitAll(model: Model) {
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Single,
+      useTrailingCommas: true,
+    },
+  });
+  const files: EmittedFile[] = [
+    ...emitSchemas({ model, project }),
+    ...emitClient({ model, project }),
+    ...emitHandlers({ model, project }),
+  ];
+  return renderFiles({ project, files });
+}
+
+export interface GenerateResult {
+  diagnostics: Diagnostic[];
+  drift?: Drift;
+  fileCount: number;
+}
+
+/** The whole pipeline. `check` compares with the disk and writes nothing. */
+export function generate(a: { root: string; check: boolean }): GenerateResult {
+  const { model, diagnostics } = readModel(a.root);
+  if (!model) return { diagnostics, fileCount: 0 };
+  const files = emitAll(model);
+  const io = { root: a.root, files, generatedDirs: paths.generatedDirs };
+  const drift = a.check ? findDrift(io) : writeFiles(io);
+  return { diagnostics, drift, fileCount: files.size };
+}

@@ -1,0 +1,13 @@
+export { runCli } from './cli.js';
+export { emitClient } from './emit/client/emit.js';
+export { emitHandlers } from './emit/handlers/emit.js';
+export type { EmittedFile } from './emit/header.js';
+export { emitSchemas } from './emit/schemas/emit.js';
+export { emitAll, type GenerateResult, generate, readModel } from './generate.js';
+export { loadSpecs, parseSpec, type SpecFile } from './load/load.js';
+export { buildModel } from './model/build.js';
+export { enumDef, field, model, objectDef, t, tool } from './model/factory.js';
+export type { EnumDef, Field, Model, ObjectDef, Tool, TypeNode } from './model/types.js';
+export { moduleSpecifier, names, paths } from './naming/naming.js';
+export { type Diagnostic, formatDiagnostics } from './validate/diagnostic.js';
+export { validateSpecs } from './validate/validate.js';

@@ -1,0 +1,159 @@
+import type { Catalog, ToolDecl } from '../validate/catalog.js';
+import { refsOf } from '../validate/rules/types.js';
+import type { RawField } from '../validate/shape.js';
+import type { EnumDef, Field, Model, ObjectDef, Tool, TypeNode } from './types.js';
+
+/** Turns a validated catalog into the model. Assumes validation found no problems. */
+export function buildModel(catalog: Catalog): Model {
+  const enums: EnumDef[] = [...catalog.enums.values()]
+    .map((e) => ({ name: e.name, description: e.description ?? '', values: e.values, source: e.spec.file }))
+    .sort(byName);
+  const objects: ObjectDef[] = orderObjects(catalog).map((o) => ({
+    name: o.name,
+    description: o.description ?? '',
+    strict: o.strict,
+    fields: toFields(catalog, o.fields),
+    source: o.spec.file,
+  }));
+  const errors = [...catalog.errors.entries()].map(([code, e]) => ({
+    code,
+    status: e.status,
+    description: e.description ?? '',
+  }));
+  const tools = catalog.tools.map((decl) => toTool(catalog, decl)).sort(byName);
+  const typeSources = [
+    ...new Set([...catalog.enums.values(), ...catalog.objects.values()].map((d) => d.spec.file)),
+  ];
+  for (const e of catalog.errors.values()) typeSources.push(e.spec.file);
+  if (catalog.pagination) typeSources.push(catalog.pagination.spec.file);
+  return { tools, enums, objects, errors, typeSources: [...new Set(typeSources)].sort() };
+}
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Objects sorted by name, then moved so that each comes after the types it references. */
+function orderObjects(catalog: Catalog) {
+  const sorted = [...catalog.objects.values()].sort(byName);
+  const done = new Set<string>();
+  const out: typeof sorted = [];
+  const visit = (o: (typeof sorted)[number]) => {
+    if (done.has(o.name)) return;
+    done.add(o.name);
+    for (const ref of refsOf(o.fields)) {
+      const dep = catalog.objects.get(ref);
+      if (dep) visit(dep);
+    }
+    out.push(o);
+  };
+  sorted.forEach(visit);
+  return out;
+}
+
+function toFields(catalog: Catalog, raw: Record<string, RawField>): Field[] {
+  return Object.entries(raw).map(([name, f]) => toField({ catalog, name, f }));
+}
+
+function toField(a: { catalog: Catalog; name: string; f: RawField }): Field {
+  const { f } = a;
+  const out: Field = {
+    name: a.name,
+    description: (f.description ?? '').trim(),
+    type: toType(a.catalog, f),
+    optional: f.optional === true || f.default !== undefined,
+    nullable: f.nullable === true,
+  };
+  if (f.default !== undefined) out.default = f.default;
+  return out;
+}
+
+function toType(catalog: Catalog, f: RawField): TypeNode {
+  const defined = <T extends object>(o: T): T =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  switch (f.type) {
+    case 'string':
+      if (f.enum) return { kind: 'enum', values: f.enum };
+      return defined({ kind: 'string', format: f.format, minLength: f.min_length, maxLength: f.max_length });
+    case 'integer':
+    case 'number':
+      return defined({ kind: f.type, min: f.min, max: f.max });
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'array':
+      return defined({
+        kind: 'array',
+        items: toType(catalog, f.items ?? { type: 'string' }),
+        minItems: f.min_items,
+        maxItems: f.max_items,
+      });
+    case 'object':
+      return { kind: 'object', fields: toFields(catalog, f.fields ?? {}) };
+    default:
+      return { kind: 'ref', name: f.type, target: catalog.enums.has(f.type) ? 'enum' : 'object' };
+  }
+}
+
+function toTool(catalog: Catalog, decl: ToolDecl): Tool {
+  const { raw, spec } = decl;
+  const input = toFields(catalog, raw.input ?? {});
+  let output: Tool['output'];
+  if (raw.kind === 'list' && raw.pagination && catalog.pagination) {
+    const page = catalog.pagination.raw;
+    const p = raw.pagination;
+    input.push(...toFields(catalog, page.input));
+    input.push({
+      name: 'order_by',
+      description: page.order_by.description.trim(),
+      optional: true,
+      nullable: false,
+      default: { field: p.order_by.default.field, direction: p.order_by.default.direction },
+      type: {
+        kind: 'object',
+        fields: [
+          {
+            name: 'field',
+            description: page.order_by.field_description,
+            type: { kind: 'enum', values: p.order_by.fields },
+            optional: false,
+            nullable: false,
+          },
+          {
+            name: 'direction',
+            description: page.order_by.direction_description,
+            type: { kind: 'ref', name: 'SortDirection', target: 'enum' },
+            optional: true,
+            nullable: false,
+            default: 'asc',
+          },
+        ],
+      },
+    });
+    const items: Field = {
+      name: p.items,
+      description: `The ${p.items} on this page, in order_by order.`,
+      type: { kind: 'array', items: { kind: 'ref', name: p.item_type, target: 'object' } },
+      optional: false,
+      nullable: false,
+    };
+    output = { kind: 'object', fields: [items, ...toFields(catalog, page.output)] };
+  } else if (raw.output && 'type' in raw.output) {
+    output = { kind: 'ref', name: raw.output.type, target: 'object' };
+  } else {
+    output = { kind: 'object', fields: toFields(catalog, raw.output?.fields ?? {}) };
+  }
+  const write = raw.kind === 'add' || raw.kind === 'update';
+  const uses = [...raw.uses];
+  if (raw.kind === 'list' && !uses.includes('SortDirection')) uses.push('SortDirection');
+  return {
+    name: raw.name,
+    kind: raw.kind,
+    title: raw.title,
+    description: (raw.description ?? '').trim(),
+    annotations: raw.annotations,
+    access: write ? 'write' : 'read',
+    organizationScoped: input.some((f) => f.name === 'organization_id'),
+    uses: uses.sort(),
+    input,
+    output,
+    source: spec.file,
+  };
+}

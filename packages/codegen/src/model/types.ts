@@ -1,0 +1,82 @@
+/** The typed model between the YAML specs and the emitters. Emitters only ever see these nodes. */
+
+export type StringFormat = 'date' | 'date-time' | 'email' | 'uri';
+
+/** A type expression: a scalar, an inline enum, a reference to a shared type, an array or an object. */
+export type TypeNode =
+  | { kind: 'string'; format?: StringFormat; minLength?: number; maxLength?: number }
+  | { kind: 'integer' | 'number'; min?: number; max?: number }
+  | { kind: 'boolean' }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'ref'; name: string; target: 'enum' | 'object' }
+  | { kind: 'array'; items: TypeNode; minItems?: number; maxItems?: number }
+  | { kind: 'object'; fields: readonly Field[] };
+
+/** One property of an object. `default` implies the key may be omitted by callers. */
+export interface Field {
+  name: string;
+  description: string;
+  type: TypeNode;
+  optional: boolean;
+  nullable: boolean;
+  default?: unknown;
+}
+
+/** A named enum from `specs/types/*.yaml`. */
+export interface EnumDef {
+  name: string;
+  description: string;
+  values: readonly string[];
+  source: string;
+}
+
+/** A named object type from `specs/types/*.yaml`. Strict types reject unknown keys (input types). */
+export interface ObjectDef {
+  name: string;
+  description: string;
+  fields: readonly Field[];
+  strict: boolean;
+  source: string;
+}
+
+export interface ErrorDef {
+  code: string;
+  status: number;
+  description: string;
+}
+
+export type ToolKind = 'list' | 'get' | 'add' | 'update' | 'report';
+
+export interface Annotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** A tool, with pagination already expanded into its input and output. */
+export interface Tool {
+  name: string;
+  kind: ToolKind;
+  title: string;
+  description: string;
+  annotations: Annotations;
+  access: 'read' | 'write';
+  organizationScoped: boolean;
+  /** Shared types the spec references directly, sorted. */
+  uses: readonly string[];
+  input: readonly Field[];
+  output: { kind: 'object'; fields: readonly Field[] } | { kind: 'ref'; name: string; target: 'object' };
+  source: string;
+}
+
+/** Everything the emitters need; all lists sorted by name. */
+export interface Model {
+  tools: readonly Tool[];
+  enums: readonly EnumDef[];
+  /** Shared object types, ordered so that every type comes after the types it references. */
+  objects: readonly ObjectDef[];
+  errors: readonly ErrorDef[];
+  /** Spec files that declare shared types, enums or errors (relative, posix). */
+  typeSources: readonly string[];
+}

@@ -1,0 +1,76 @@
+import { posix } from 'node:path';
+
+/** Every generated identifier and path comes from here; emitters never build names themselves. */
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const names = {
+  /** `RiskStatus` → `riskStatusSchema` (zod schema of a shared enum or type). */
+  sharedSchema: (type: string) => `${lowerFirst(type)}Schema`,
+  /** `RiskStatus` → `RiskStatus` (TS type of a shared enum or type). */
+  sharedType: (type: string) => type,
+  toolInputSchema: (tool: string) => `${tool}Input`,
+  toolOutputSchema: (tool: string) => `${tool}Output`,
+  toolInputType: (tool: string) => `${upperFirst(tool)}Input`,
+  toolArgsType: (tool: string) => `${upperFirst(tool)}Args`,
+  toolOutputType: (tool: string) => `${upperFirst(tool)}Output`,
+  toolInputJsonSchema: (tool: string) => `${tool}InputJsonSchema`,
+  toolOutputJsonSchema: (tool: string) => `${tool}OutputJsonSchema`,
+  toolDefinition: (tool: string) => `${tool}Tool`,
+  /** Handler export of a tool's module in apps/server. */
+  handler: (tool: string) => tool,
+  errorCodes: 'errorCodes',
+  errorCode: 'ErrorCode',
+  errorStatus: 'errorStatus',
+  toolName: 'ToolName',
+  toolNames: 'toolNames',
+  toolInputs: 'ToolInputs',
+  toolArgs: 'ToolArgs',
+  toolOutputs: 'ToolOutputs',
+  tools: 'tools',
+  toolDefinitionType: 'ToolDefinition',
+  jsonSchemaType: 'JsonSchema',
+  clientInterface: 'ComplyClient',
+  createClient: 'createClient',
+  handlersType: 'Handlers',
+  handlers: 'handlers',
+  toolHandlerType: 'ToolHandler',
+  notImplemented: 'notImplemented',
+} as const;
+
+/** Repository-relative output paths. */
+export const paths = {
+  schemas: {
+    shared: 'packages/schemas/src/shared.gen.ts',
+    errors: 'packages/schemas/src/errors.gen.ts',
+    tool: (tool: string) => `packages/schemas/src/tools/${tool}.gen.ts`,
+    registry: 'packages/schemas/src/registry.gen.ts',
+    index: 'packages/schemas/src/index.gen.ts',
+    /** Hand-written: ToolDefinition and JsonSchema types. */
+    definition: 'packages/schemas/src/definition.ts',
+  },
+  client: {
+    types: 'packages/client/src/types.gen.ts',
+    tool: (tool: string) => `packages/client/src/tools/${tool}.gen.ts`,
+    client: 'packages/client/src/client.gen.ts',
+    index: 'packages/client/src/index.gen.ts',
+    /** Hand-written transport core. */
+    core: 'packages/client/src/core.ts',
+  },
+  server: {
+    handlers: 'apps/server/src/tools/handlers.gen.ts',
+    stub: (tool: string) => `apps/server/src/tools/handlers/${tool}.ts`,
+    /** Hand-written: ToolHandler, ToolContext, notImplemented. */
+    handlerTypes: 'apps/server/src/tools/handler.ts',
+  },
+  /** Directories whose `*.gen.ts` files are all owned by the generator (stale ones are deleted). */
+  generatedDirs: ['packages/schemas/src', 'packages/client/src', 'apps/server/src/tools'],
+  schemasPackage: '@comply/schemas',
+} as const;
+
+/** Import specifier from one repository path to another, NodeNext style (`./x.js`). */
+export function moduleSpecifier(a: { from: string; to: string }): string {
+  const rel = posix.relative(posix.dirname(a.from), a.to).replace(/\.ts$/, '.js');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}

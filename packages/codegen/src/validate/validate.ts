@@ -1,0 +1,85 @@
+import type { SpecFile } from '../load/load.js';
+import type { Catalog } from './catalog.js';
+import type { Diagnostic } from './diagnostic.js';
+import { sortDiagnostics } from './diagnostic.js';
+import { checkTool } from './rules/tools.js';
+import { checkTypes } from './rules/types.js';
+import { checkShape, rawToolSchema, rawTypesSchema } from './shape.js';
+
+/** Shape-checks every file, builds the catalog, then runs every rule. Never stops at the first problem. */
+export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const report = (d: Diagnostic) => diagnostics.push(d);
+  const catalog: Catalog = { tools: [], enums: new Map(), objects: new Map(), errors: new Map() };
+  const declared = new Map<string, string>();
+  const declare = (a: { name: string; spec: SpecFile; path: (string | number)[]; what: string }): boolean => {
+    const first = declared.get(a.name);
+    if (first !== undefined) {
+      report({
+        code: a.what === 'tool' ? 'DUPLICATE_TOOL' : 'DUPLICATE_TYPE',
+        file: a.spec.file,
+        line: a.spec.lineOf(a.path, true),
+        message: `The ${a.what} \`${a.name.replace(/^(tool|error):/, '')}\` is already declared in ${first}.`,
+        fix: `Rename one of them or remove the duplicate.`,
+      });
+      return false;
+    }
+    declared.set(a.name, a.spec.file);
+    return true;
+  };
+  for (const spec of files.filter((f) => f.role === 'types' && f.data !== undefined)) {
+    const { value, diagnostics: shape } = checkShape(spec, rawTypesSchema);
+    diagnostics.push(...shape);
+    if (!value) continue;
+    for (const [name, e] of Object.entries(value.enums ?? {})) {
+      if (declare({ name, spec, path: ['enums', name], what: 'type' }))
+        catalog.enums.set(name, { name, ...e, spec });
+    }
+    for (const [name, o] of Object.entries(value.types ?? {})) {
+      if (declare({ name, spec, path: ['types', name], what: 'type' })) {
+        catalog.objects.set(name, {
+          name,
+          description: o.description,
+          strict: o.strict ?? false,
+          fields: o.fields,
+          spec,
+        });
+      }
+    }
+    for (const [code, e] of Object.entries(value.errors ?? {})) {
+      if (declare({ name: `error:${code}`, spec, path: ['errors', code], what: 'error code' }))
+        catalog.errors.set(code, { ...e, spec });
+    }
+    if (value.pagination) {
+      if (catalog.pagination) {
+        report({
+          code: 'DUPLICATE_PAGINATION',
+          file: spec.file,
+          line: spec.lineOf(['pagination'], true),
+          message: `\`pagination\` is already declared in ${catalog.pagination.spec.file}.`,
+          fix: 'Keep one `pagination:` block.',
+        });
+      } else catalog.pagination = { raw: value.pagination, spec };
+    }
+  }
+  for (const spec of files.filter((f) => f.role === 'tool' && f.data !== undefined)) {
+    const { value, diagnostics: shape } = checkShape(spec, rawToolSchema);
+    diagnostics.push(...shape);
+    if (value && declare({ name: `tool:${value.name}`, spec, path: ['name'], what: 'tool' })) {
+      catalog.tools.push({ raw: value, spec });
+    }
+  }
+  checkTypes({ catalog, report });
+  for (const decl of catalog.tools) checkTool({ catalog, decl, report });
+  const firstList = catalog.tools.find((t) => t.raw.kind === 'list');
+  if (firstList && !catalog.pagination) {
+    report({
+      code: 'MISSING_PAGINATION_TYPES',
+      file: firstList.spec.file,
+      line: firstList.spec.lineOf(['pagination'], true),
+      message: `List tool \`${firstList.raw.name}\` needs the shared \`pagination\` block, which no file declares.`,
+      fix: 'Declare `pagination:` in specs/types/pagination.yaml.',
+    });
+  }
+  return { catalog, diagnostics: sortDiagnostics(diagnostics) };
+}
