@@ -5,10 +5,35 @@ export type { ConsoleSession } from './accounts/sessions.js';
 export type { ApiToken, ApiTokenWithUsage, Authentication } from './accounts/token-types.js';
 export { hashSecret, TOKEN_SECRET_PREFIX } from './accounts/tokens.js';
 export type { User } from './accounts/users.js';
+export type { AuditLogEntry, AuditLogFilters } from './audit/repository.js';
 export type { Actor } from './context.js';
 export { addDays, type Clock, systemClock, toDateString, toIsoTimestamp } from './dates.js';
-export type { DriverName } from './db/connect.js';
-export type { Database, Db } from './db/types.js';
+export { type DriverName, isPostgresUrl } from './db/connect.js';
+export type {
+  ApiTokenOrganizationsTable,
+  ApiTokensTable,
+  ApiTokenUsageTable,
+  AuditLogTable,
+  AuditsTable,
+  ConsoleSessionsTable,
+  Database,
+  Db,
+  FrameworkControlsTable,
+  FrameworksTable,
+  IdempotencyKeysTable,
+  MeasureControlsTable,
+  MeasureEvidenceTable,
+  MeasuresTable,
+  MembershipsTable,
+  NonconformitiesTable,
+  ObligationsTable,
+  OrganizationsTable,
+  RiskMeasuresTable,
+  RisksTable,
+  SettingsTable,
+  UsersTable,
+  VendorsTable,
+} from './db/types.js';
 export {
   AUDIT_KINDS,
   AUDIT_SOURCES,
@@ -46,7 +71,56 @@ export { ID_PREFIXES, type IdKind, newId, ulid } from './ids.js';
 export { MIGRATIONS, runMigrations } from './migrations/index.js';
 export type { Migration } from './migrations/types.js';
 export type { ListParams, Page } from './paging/list.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging/list.js';
 export type { Direction, OrderBy } from './paging/order.js';
+export type {
+  Audit,
+  AuditCreate,
+  AuditFilters,
+  AuditOrderField,
+  AuditPatch,
+} from './registers/audits/types.js';
+export type {
+  Framework,
+  FrameworkControl,
+  FrameworkControlInput,
+  FrameworkCreate,
+  FrameworkFilters,
+  FrameworkOrderField,
+  FrameworkPatch,
+  FrameworkSummary,
+} from './registers/frameworks/types.js';
+export type {
+  ControlRef,
+  Evidence,
+  EvidenceInput,
+  Measure,
+  MeasureCreate,
+  MeasureFilters,
+  MeasureOrderField,
+  MeasurePatch,
+} from './registers/measures/types.js';
+export type {
+  Nonconformity,
+  NonconformityCreate,
+  NonconformityFilters,
+  NonconformityOrderField,
+  NonconformityPatch,
+} from './registers/nonconformities/types.js';
+export type {
+  Obligation,
+  ObligationCreate,
+  ObligationFilters,
+  ObligationOrderField,
+  ObligationPatch,
+} from './registers/obligations/types.js';
 export type { Risk, RiskCreate, RiskFilters, RiskOrderField, RiskPatch } from './registers/risks/types.js';
+export type {
+  Vendor,
+  VendorCreate,
+  VendorFilters,
+  VendorOrderField,
+  VendorPatch,
+} from './registers/vendors/types.js';
 export type { Repositories } from './repositories.js';
 export { openStorage, type Storage, type StorageOptions } from './storage.js';

@@ -3,8 +3,18 @@ import { type OrganizationsRepository, organizationsRepository } from './account
 import { type SessionsRepository, sessionsRepository } from './accounts/sessions.js';
 import { type TokensRepository, tokensRepository } from './accounts/tokens.js';
 import { type UsersRepository, usersRepository } from './accounts/users.js';
+import { type AuditLogRepository, auditLogRepository } from './audit/repository.js';
 import type { StorageContext } from './context.js';
+import { type AuditsRepository, auditsRepository } from './registers/audits/repository.js';
+import { type FrameworksRepository, frameworksRepository } from './registers/frameworks/repository.js';
+import { type MeasuresRepository, measuresRepository } from './registers/measures/repository.js';
+import {
+  type NonconformitiesRepository,
+  nonconformitiesRepository,
+} from './registers/nonconformities/repository.js';
+import { type ObligationsRepository, obligationsRepository } from './registers/obligations/repository.js';
 import { type RisksRepository, risksRepository } from './registers/risks/repository.js';
+import { type VendorsRepository, vendorsRepository } from './registers/vendors/repository.js';
 
 /** Every repository of a Storage. */
 export interface Repositories {
@@ -13,7 +23,14 @@ export interface Repositories {
   memberships: MembershipsRepository;
   tokens: TokensRepository;
   sessions: SessionsRepository;
+  auditLog: AuditLogRepository;
   risks: RisksRepository;
+  vendors: VendorsRepository;
+  measures: MeasuresRepository;
+  obligations: ObligationsRepository;
+  nonconformities: NonconformitiesRepository;
+  audits: AuditsRepository;
+  frameworks: FrameworksRepository;
 }
 
 /** Builds the repositories over one database handle (a pool or a transaction). */
@@ -24,6 +41,13 @@ export function repositories(ctx: StorageContext): Repositories {
     memberships: membershipsRepository(ctx),
     tokens: tokensRepository(ctx),
     sessions: sessionsRepository(ctx),
+    auditLog: auditLogRepository(ctx),
     risks: risksRepository(ctx),
+    vendors: vendorsRepository(ctx),
+    measures: measuresRepository(ctx),
+    obligations: obligationsRepository(ctx),
+    nonconformities: nonconformitiesRepository(ctx),
+    audits: auditsRepository(ctx),
+    frameworks: frameworksRepository(ctx),
   };
 }

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database } from '../db/types.js';
-import { notFound, StorageError } from '../errors.js';
+import { invalidInput, notFound, StorageError } from '../errors.js';
 import { type IdKind, newId } from '../ids.js';
 
 /** Loads one wire record of an organization, or null. */
@@ -95,13 +95,14 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
     if (locked.rows.length === 0) throw notFound(args.recordType, id);
     const before = await args.load({ db: trx, organizationId, id });
     if (!before) throw notFound(args.recordType, id);
-    if (
-      args.expectedUpdatedAt !== undefined &&
-      before.updated_at !== new Date(args.expectedUpdatedAt).toISOString()
-    ) {
+    const expected = args.expectedUpdatedAt === undefined ? undefined : new Date(args.expectedUpdatedAt);
+    if (expected && Number.isNaN(expected.getTime())) {
+      throw invalidInput('expected_updated_at', '`expected_updated_at` must be an ISO 8601 date-time.');
+    }
+    if (expected && before.updated_at !== expected.toISOString()) {
       throw new StorageError({
         code: 'CONFLICT',
-        field: 'updated_at',
+        field: 'expected_updated_at',
         message: `The ${args.recordType} was changed at ${before.updated_at} by someone else; fetch it again and retry.`,
       });
     }

@@ -1,0 +1,93 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { invalidInput } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { ControlRef, EvidenceInput } from './types.js';
+
+/** Checks every control exists in a framework of the organization; names the offending entry. */
+export async function checkControls(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  controls: readonly ControlRef[];
+}): Promise<void> {
+  if (args.controls.length === 0) return;
+  const frameworkIds = [...new Set(args.controls.map((c) => c.framework_id))];
+  const known = await args.trx
+    .selectFrom('framework_controls')
+    .select(['framework_id', 'code'])
+    .where('organization_id', '=', args.organizationId)
+    .where('framework_id', 'in', frameworkIds)
+    .execute();
+  const frameworks = new Set(known.map((row) => row.framework_id));
+  const codes = new Set(known.map((row) => `${row.framework_id}\u0000${row.code}`));
+  for (const [index, control] of args.controls.entries()) {
+    if (!frameworks.has(control.framework_id)) {
+      const ok = await args.trx
+        .selectFrom('frameworks')
+        .select('id')
+        .where('organization_id', '=', args.organizationId)
+        .where('id', '=', control.framework_id)
+        .executeTakeFirst();
+      if (!ok) {
+        throw invalidInput(
+          `controls.${index}.framework_id`,
+          `\`controls.${index}.framework_id\` is not a framework of this organization.`,
+        );
+      }
+    }
+    if (!codes.has(`${control.framework_id}\u0000${control.control_code}`)) {
+      throw invalidInput(
+        `controls.${index}.control_code`,
+        `\`controls.${index}.control_code\` ${control.control_code} is not a control of framework ${control.framework_id}.`,
+      );
+    }
+  }
+}
+
+/** Replaces a measure's set of framework controls. */
+export async function replaceControls(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  measureId: string;
+  controls: readonly ControlRef[];
+}): Promise<void> {
+  await args.trx.deleteFrom('measure_controls').where('measure_id', '=', args.measureId).execute();
+  const unique = new Map(args.controls.map((c) => [`${c.framework_id}\u0000${c.control_code}`, c]));
+  if (unique.size === 0) return;
+  await args.trx
+    .insertInto('measure_controls')
+    .values(
+      [...unique.values()].map((c) => ({
+        organization_id: args.organizationId,
+        measure_id: args.measureId,
+        framework_id: c.framework_id,
+        control_code: c.control_code,
+      })),
+    )
+    .execute();
+}
+
+/** Appends evidence to a measure; nothing is ever removed. */
+export async function appendEvidence(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  measureId: string;
+  evidence: readonly EvidenceInput[];
+  now: string;
+}): Promise<void> {
+  if (args.evidence.length === 0) return;
+  await args.trx
+    .insertInto('measure_evidence')
+    .values(
+      args.evidence.map((e) => ({
+        id: newId('evidence'),
+        organization_id: args.organizationId,
+        measure_id: args.measureId,
+        title: e.title,
+        url: e.url ?? null,
+        collected_at: e.collected_at ?? args.now,
+        created_at: args.now,
+      })),
+    )
+    .execute();
+}
