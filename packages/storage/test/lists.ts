@@ -1,0 +1,118 @@
+import { expect } from 'vitest';
+import type { Page } from '../src/index.js';
+
+type ListFn<T> = (params: {
+  organizationId: string;
+  filters?: object;
+  orderBy?: { field: string; direction?: 'asc' | 'desc' };
+  pageSize?: number;
+  cursor?: string | null;
+}) => Promise<Page<T>>;
+
+/** Follows next_cursor to the end and returns every item, checking total_count on each page. */
+export async function collect<T extends { id: string }>(args: {
+  list: ListFn<T>;
+  organizationId: string;
+  filters?: object;
+  orderBy?: { field: string; direction?: 'asc' | 'desc' };
+  pageSize?: number;
+}): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  let total: number | null = null;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const page: Page<T> = await args.list({
+      organizationId: args.organizationId,
+      filters: args.filters,
+      orderBy: args.orderBy,
+      pageSize: args.pageSize ?? 2,
+      cursor,
+    });
+    total ??= page.total_count;
+    expect(page.total_count).toBe(total);
+    items.push(...page.items);
+    cursor = page.next_cursor;
+    if (!cursor) break;
+  }
+  expect(items.length).toBe(total);
+  return items;
+}
+
+type SortValue = string | number | boolean | null;
+
+/** The order the contract promises: key (NULLs last in both directions), then id in the same direction. */
+export function expectedOrder<T extends { id: string }>(args: {
+  items: T[];
+  key: (item: T) => SortValue;
+  direction: 'asc' | 'desc';
+}): string[] {
+  const sign = args.direction === 'asc' ? 1 : -1;
+  return [...args.items]
+    .sort((a, b) => {
+      const ka = args.key(a);
+      const kb = args.key(b);
+      if (ka === null && kb !== null) return 1;
+      if (kb === null && ka !== null) return -1;
+      if (ka !== null && kb !== null && ka !== kb) return (ka < kb ? -1 : 1) * sign;
+      return (a.id < b.id ? -1 : 1) * sign;
+    })
+    .map((item) => item.id);
+}
+
+/**
+ * Checks one ordering over all pages, and that it is not the order some other field would give
+ * (so a test of an ignored order_by fails).
+ */
+export async function checkOrdering<T extends { id: string }>(args: {
+  list: ListFn<T>;
+  organizationId: string;
+  all: T[];
+  field: string;
+  direction: 'asc' | 'desc';
+  key: (item: T) => SortValue;
+  /** Orders a broken implementation might fall back to. */
+  notLike: string[][];
+}): Promise<void> {
+  const listed = await collect({
+    list: args.list,
+    organizationId: args.organizationId,
+    orderBy: { field: args.field, direction: args.direction },
+  });
+  const expected = expectedOrder({ items: args.all, key: args.key, direction: args.direction });
+  expect(
+    listed.map((item) => item.id),
+    `${args.field} ${args.direction}`,
+  ).toEqual(expected);
+  for (const other of args.notLike)
+    expect(expected, `${args.field} ${args.direction} is distinguishable`).not.toEqual(other);
+}
+
+/** Ids sorted ascending and descending: what an implementation ignoring order_by would return. */
+export function idOrders(items: { id: string }[]): string[][] {
+  const asc = items.map((item) => item.id).sort();
+  return [asc, [...asc].reverse()];
+}
+
+/** Checks that a filter returns exactly the expected records, and that it actually narrows. */
+export async function checkFilter<T extends { id: string }>(args: {
+  list: ListFn<T>;
+  organizationId: string;
+  all: T[];
+  filters: object;
+  expected: (item: T) => boolean;
+}): Promise<void> {
+  const listed = await collect({
+    list: args.list,
+    organizationId: args.organizationId,
+    filters: args.filters,
+    pageSize: 3,
+  });
+  const expected = args.all
+    .filter(args.expected)
+    .map((item) => item.id)
+    .sort();
+  const label = JSON.stringify(args.filters);
+  expect(expected.length, `${label} matches something`).toBeGreaterThan(0);
+  expect(expected.length, `${label} excludes something`).toBeLessThan(args.all.length);
+  expect(listed.map((item) => item.id).sort(), label).toEqual(expected);
+}
