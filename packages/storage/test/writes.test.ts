@@ -1,0 +1,342 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Storage } from '../src/index.js';
+import { DRIVERS, fixedClock, openTestStorage, seedOrganization } from './helpers.js';
+
+describe.each(DRIVERS)('writes, audit log and isolation on $name', ({ name }) => {
+  let storage: Storage;
+  let dispose: () => Promise<void>;
+  const clock = fixedClock();
+  let org: string;
+  let foreignOrg: string;
+  let userId: string;
+  const actor = (action: string) => ({ userId, tokenId: 'tok_TEST', source: 'mcp' as const, action });
+
+  beforeAll(async () => {
+    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
+    const seeded = await seedOrganization(storage);
+    org = seeded.organization.id;
+    userId = seeded.user.id;
+    foreignOrg = (await seedOrganization(storage, 'Foreign')).organization.id;
+  });
+  afterAll(() => dispose());
+
+  it('appends one audit entry per write with the wire record before and after', async () => {
+    const risk = await storage.risks.create({
+      organizationId: org,
+      actor: actor('addRisk'),
+      data: { name: 'r', inherent_likelihood: 2, inherent_impact: 2 },
+    });
+    clock.tick(1000);
+    const updated = await storage.risks.update({
+      organizationId: org,
+      actor: actor('updateRisk'),
+      id: risk.id,
+      patch: { name: 'r2' },
+    });
+    const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: risk.id } });
+    expect(log.total_count).toBe(2);
+    const [second, first] = log.items;
+    expect(first).toMatchObject({
+      action: 'addRisk',
+      record_type: 'risk',
+      before: null,
+      after: risk,
+      actor_user_id: userId,
+      token_id: 'tok_TEST',
+      source: 'mcp',
+    });
+    expect(second).toMatchObject({
+      action: 'updateRisk',
+      before: risk,
+      after: updated,
+      at: updated.updated_at,
+    });
+    expect(
+      (await storage.auditLog.list({ organizationId: org, filters: { action: 'updateRisk' } })).total_count,
+    ).toBe(1);
+    expect(
+      (await storage.auditLog.list({ organizationId: org, filters: { token_id: 'tok_none' } })).total_count,
+    ).toBe(0);
+    expect(
+      (await storage.auditLog.list({ organizationId: org, filters: { actor_user_id: userId } })).total_count,
+    ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('paginates the audit log newest first', async () => {
+    const all = await storage.auditLog.list({ organizationId: org, pageSize: 100 });
+    const firstPage = await storage.auditLog.list({ organizationId: org, pageSize: 2 });
+    const secondPage = await storage.auditLog.list({
+      organizationId: org,
+      pageSize: 2,
+      cursor: firstPage.next_cursor,
+    });
+    expect([...firstPage.items, ...secondPage.items].map((e) => e.id)).toEqual(
+      all.items.slice(0, 4).map((e) => e.id),
+    );
+    const times = all.items.map((e) => e.at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('refuses UPDATE and DELETE on the audit log', async () => {
+    await expect(sql`update audit_log set action = 'forged'`.execute(storage.db)).rejects.toThrow();
+    await expect(sql`delete from audit_log`.execute(storage.db)).rejects.toThrow();
+    await expect(sql`truncate audit_log`.execute(storage.db)).rejects.toThrow();
+    expect((await storage.auditLog.list({ organizationId: org })).total_count).toBeGreaterThan(0);
+  });
+
+  it('writes nothing, not even the audit entry, when a write fails', async () => {
+    const before = (await storage.auditLog.list({ organizationId: org })).total_count;
+    await expect(
+      storage.risks.create({
+        organizationId: org,
+        actor: actor('addRisk'),
+        data: { name: 'x', inherent_likelihood: 1, inherent_impact: 1, measure_ids: ['msr_nope'] },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'measure_ids' });
+    expect((await storage.auditLog.list({ organizationId: org })).total_count).toBe(before);
+    expect((await storage.risks.list({ organizationId: org, filters: { query: 'x' } })).total_count).toBe(0);
+  });
+
+  it('rolls back everything a Storage.transaction did when it throws', async () => {
+    await expect(
+      storage.transaction(async (repos) => {
+        await repos.vendors.create({
+          organizationId: org,
+          actor: actor('addVendor'),
+          data: { name: 'Rolled back' },
+        });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(
+      (await storage.vendors.list({ organizationId: org, filters: { query: 'Rolled back' } })).total_count,
+    ).toBe(0);
+  });
+
+  it('returns the original record for a repeated idempotency key', async () => {
+    const data = { name: 'Idempotent', inherent_likelihood: 1, inherent_impact: 1 };
+    const first = await storage.risks.create({
+      organizationId: org,
+      actor: actor('addRisk'),
+      data,
+      idempotencyKey: 'k1',
+    });
+    const again = await storage.risks.create({
+      organizationId: org,
+      actor: actor('addRisk'),
+      data,
+      idempotencyKey: 'k1',
+    });
+    expect(again).toEqual(first);
+    expect(
+      (await storage.risks.list({ organizationId: org, filters: { query: 'Idempotent' } })).total_count,
+    ).toBe(1);
+    const elsewhere = await storage.risks.create({
+      organizationId: foreignOrg,
+      actor: actor('addRisk'),
+      data,
+      idempotencyKey: 'k1',
+    });
+    expect(elsewhere.id).not.toBe(first.id);
+  });
+
+  it('refuses a stale expected_updated_at and writes nothing', async () => {
+    const vendor = await storage.vendors.create({
+      organizationId: org,
+      actor: actor('addVendor'),
+      data: { name: 'Stale' },
+    });
+    clock.tick(1000);
+    await storage.vendors.update({
+      organizationId: org,
+      actor: actor('updateVendor'),
+      id: vendor.id,
+      patch: { owner: 'A' },
+      expectedUpdatedAt: vendor.updated_at,
+    });
+    clock.tick(1000);
+    await expect(
+      storage.vendors.update({
+        organizationId: org,
+        actor: actor('updateVendor'),
+        id: vendor.id,
+        patch: { owner: 'B' },
+        expectedUpdatedAt: vendor.updated_at,
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await storage.vendors.get({ organizationId: org, id: vendor.id }))?.owner).toBe('A');
+    expect(
+      (await storage.auditLog.list({ organizationId: org, filters: { record_id: vendor.id } })).total_count,
+    ).toBe(2);
+  });
+
+  it('reports duplicates as CONFLICT naming the field', async () => {
+    await storage.vendors.create({
+      organizationId: org,
+      actor: actor('addVendor'),
+      data: { name: 'Acme Cloud' },
+    });
+    await expect(
+      storage.vendors.create({
+        organizationId: org,
+        actor: actor('addVendor'),
+        data: { name: 'ACME cloud' },
+      }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      field: 'name',
+    });
+    await storage.vendors.create({
+      organizationId: foreignOrg,
+      actor: actor('addVendor'),
+      data: { name: 'Acme Cloud' },
+    });
+    await storage.nonconformities.create({
+      organizationId: org,
+      actor: actor('addNonconformity'),
+      data: { reference: 'NC-1', title: 't', severity: 'MINOR' },
+    });
+    await expect(
+      storage.nonconformities.create({
+        organizationId: org,
+        actor: actor('addNonconformity'),
+        data: { reference: 'nc-1', title: 't', severity: 'MINOR' },
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', field: 'reference' });
+  });
+
+  it('hides records of other organizations from get, update and list', async () => {
+    const mine = await storage.risks.create({
+      organizationId: org,
+      actor: actor('addRisk'),
+      data: { name: 'secret', inherent_likelihood: 1, inherent_impact: 1 },
+    });
+    expect(await storage.risks.get({ organizationId: foreignOrg, id: mine.id })).toBeNull();
+    await expect(
+      storage.risks.update({
+        organizationId: foreignOrg,
+        actor: actor('updateRisk'),
+        id: mine.id,
+        patch: { name: 'stolen' },
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await storage.risks.get({ organizationId: org, id: mine.id }))?.name).toBe('secret');
+    const foreignList = await storage.risks.list({ organizationId: foreignOrg, pageSize: 100 });
+    expect(foreignList.items.map((r) => r.id)).not.toContain(mine.id);
+    for (const repo of [
+      storage.vendors,
+      storage.measures,
+      storage.obligations,
+      storage.nonconformities,
+      storage.audits,
+      storage.frameworks,
+    ]) {
+      expect(await repo.get({ organizationId: foreignOrg, id: mine.id })).toBeNull();
+    }
+  });
+
+  it('refuses link ids from another organization, naming the field', async () => {
+    const actorA = actor('write');
+    const foreignMeasure = await storage.measures.create({
+      organizationId: foreignOrg,
+      actor: actorA,
+      data: { name: 'theirs' },
+    });
+    const foreignRisk = await storage.risks.create({
+      organizationId: foreignOrg,
+      actor: actorA,
+      data: { name: 'theirs', inherent_likelihood: 1, inherent_impact: 1 },
+    });
+    const foreignFramework = await storage.frameworks.create({
+      organizationId: foreignOrg,
+      actor: actorA,
+      data: { name: 'F', controls: [{ code: 'A.1', title: 'a' }] },
+    });
+    const foreignAudit = await storage.audits.create({
+      organizationId: foreignOrg,
+      actor: actorA,
+      data: { name: 'a', kind: 'INTERNAL' },
+    });
+    const risk = await storage.risks.create({
+      organizationId: org,
+      actor: actorA,
+      data: { name: 'mine', inherent_likelihood: 1, inherent_impact: 1 },
+    });
+    const measure = await storage.measures.create({
+      organizationId: org,
+      actor: actorA,
+      data: { name: 'mine' },
+    });
+
+    const attempts: [() => Promise<unknown>, string][] = [
+      [
+        () =>
+          storage.risks.update({
+            organizationId: org,
+            actor: actorA,
+            id: risk.id,
+            patch: { measure_ids: [foreignMeasure.id] },
+          }),
+        'measure_ids',
+      ],
+      [
+        () =>
+          storage.measures.update({
+            organizationId: org,
+            actor: actorA,
+            id: measure.id,
+            patch: { risk_ids: [foreignRisk.id] },
+          }),
+        'risk_ids',
+      ],
+      [
+        () =>
+          storage.measures.update({
+            organizationId: org,
+            actor: actorA,
+            id: measure.id,
+            patch: { controls: [{ framework_id: foreignFramework.id, control_code: 'A.1' }] },
+          }),
+        'controls.0.framework_id',
+      ],
+      [
+        () =>
+          storage.audits.create({
+            organizationId: org,
+            actor: actorA,
+            data: { name: 'x', kind: 'EXTERNAL', framework_id: foreignFramework.id },
+          }),
+        'framework_id',
+      ],
+      [
+        () =>
+          storage.nonconformities.create({
+            organizationId: org,
+            actor: actorA,
+            data: { title: 'x', severity: 'MAJOR', audit_id: foreignAudit.id },
+          }),
+        'audit_id',
+      ],
+      [
+        () =>
+          storage.nonconformities.create({
+            organizationId: org,
+            actor: actorA,
+            data: { title: 'x', severity: 'MAJOR', measure_id: foreignMeasure.id },
+          }),
+        'measure_id',
+      ],
+    ];
+    for (const [attempt, field] of attempts)
+      await expect(attempt()).rejects.toMatchObject({ code: 'INVALID_INPUT', field });
+    expect((await storage.risks.get({ organizationId: org, id: risk.id }))?.measure_ids).toEqual([]);
+  });
+
+  it('reports an unreachable PostgreSQL server as UNAVAILABLE', async () => {
+    const { openStorage } = await import('../src/index.js');
+    await expect(openStorage({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+  });
+});
