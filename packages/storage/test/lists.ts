@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from '../src/index.js';
 
 type ListFn<T> = (params: {
@@ -115,4 +115,40 @@ export async function checkFilter<T extends { id: string }>(args: {
   expect(expected.length, `${label} matches something`).toBeGreaterThan(0);
   expect(expected.length, `${label} excludes something`).toBeLessThan(args.all.length);
   expect(listed.map((item) => item.id).sort(), label).toEqual(expected);
+}
+
+/** Registers one test per filter case and per ordering × direction, plus the default ordering. */
+export function defineListTests<T extends { id: string }>(args: {
+  state: () => { list: ListFn<T>; organizationId: string; all: T[] };
+  filters: [object, (item: T) => boolean][];
+  orderings: [string, (item: T) => SortValue][];
+  defaultOrder: { field: string; direction: 'asc' | 'desc' };
+}): void {
+  it.each(args.filters)('filters by %j', async (filters, expected) => {
+    const { list, organizationId, all } = args.state();
+    await checkFilter({ list, organizationId, all, filters, expected });
+  });
+
+  it(`orders by ${args.defaultOrder.field} ${args.defaultOrder.direction} by default`, async () => {
+    const { list, organizationId, all } = args.state();
+    const key = args.orderings.find(([field]) => field === args.defaultOrder.field)?.[1];
+    if (!key) throw new Error('default ordering missing from orderings');
+    const listed = await collect({ list, organizationId });
+    expect(listed.map((item) => item.id)).toEqual(
+      expectedOrder({ items: all, key, direction: args.defaultOrder.direction }),
+    );
+    expect(listed.map((item) => item.id)).not.toEqual(idOrders(all)[0]);
+  });
+
+  for (const [field, key] of args.orderings) {
+    for (const direction of ['asc', 'desc'] as const) {
+      it(`orders by ${field} ${direction}`, async () => {
+        const { list, organizationId, all } = args.state();
+        const notLike = idOrders(all);
+        const isDefault = field === args.defaultOrder.field && direction === args.defaultOrder.direction;
+        if (!isDefault) notLike.push((await collect({ list, organizationId })).map((item) => item.id));
+        await checkOrdering({ list, organizationId, all, field, direction, key, notLike });
+      });
+    }
+  }
 }

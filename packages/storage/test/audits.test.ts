@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Audit, AuditCreate, Storage } from '../src/index.js';
+import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { defineListTests } from './lists.js';
+
+describe.each(DRIVERS)('audits on $name', ({ name }) => {
+  let storage: Storage;
+  let dispose: () => Promise<void>;
+  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  let org: string;
+  let framework: string;
+  const actor = testActor(null, 'addAudit');
+  let all: Audit[] = [];
+
+  beforeAll(async () => {
+    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
+    org = (await seedOrganization(storage)).organization.id;
+    framework = (await storage.frameworks.create({ organizationId: org, actor, data: { name: 'ISO 27001' } }))
+      .id;
+    const rows: AuditCreate[] = [
+      {
+        name: 'Surveillance',
+        kind: 'EXTERNAL',
+        auditor: 'BSI',
+        framework_id: framework,
+        start_date: '2026-07-01',
+        end_date: '2026-07-03',
+      },
+      {
+        name: 'internal Q2',
+        kind: 'INTERNAL',
+        auditor: 'Jane',
+        state: 'COMPLETED',
+        start_date: '2026-04-01',
+        end_date: '2026-04-02',
+      },
+      {
+        name: 'Certification',
+        kind: 'EXTERNAL',
+        auditor: 'bsi group',
+        framework_id: framework,
+        state: 'IN_PROGRESS',
+        start_date: '2026-06-20',
+      },
+      { name: 'gap review', kind: 'INTERNAL' },
+      { name: 'Cancelled one', kind: 'EXTERNAL', state: 'CANCELLED', start_date: '2026-06-25' },
+      { name: 'Late planned', kind: 'INTERNAL', start_date: '2026-12-01' },
+    ];
+    const minutes = [4, 2, 6, 1, 5, 3];
+    for (const [index, data] of rows.entries()) {
+      clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
+      await storage.audits.create({ organizationId: org, actor, data });
+    }
+    await storage.audits.create({
+      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
+      actor,
+      data: { name: 'alien', kind: 'INTERNAL' },
+    });
+    let page = await storage.audits.list({ organizationId: org, pageSize: 100 });
+    for (const auditName of ['gap review', 'Surveillance']) {
+      clock.tick(60_000);
+      await storage.audits.update({
+        organizationId: org,
+        actor,
+        id: page.items.find((a) => a.name === auditName)!.id,
+        patch: { notes: 'n' },
+      });
+    }
+    clock.set('2026-06-15T12:00:00.000Z');
+    page = await storage.audits.list({ organizationId: org, pageSize: 100 });
+    all = page.items;
+  });
+  afterAll(() => dispose());
+
+  it('computes upcoming from start_date, state and the clock', () => {
+    expect(
+      all
+        .filter((a) => a.upcoming)
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(['Certification', 'Late planned', 'Surveillance']);
+  });
+
+  it('refuses an end_date before start_date, also when only one side changes', async () => {
+    await expect(
+      storage.audits.create({
+        organizationId: org,
+        actor,
+        data: { name: 'x', kind: 'INTERNAL', start_date: '2026-07-02', end_date: '2026-07-01' },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'end_date' });
+    const surveillance = all.find((a) => a.name === 'Surveillance')!;
+    await expect(
+      storage.audits.update({
+        organizationId: org,
+        actor,
+        id: surveillance.id,
+        patch: { start_date: '2026-07-10' },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'end_date' });
+  });
+
+  defineListTests<Audit>({
+    state: () => ({ list: (p) => storage.audits.list(p), organizationId: org, all }),
+    filters: [
+      [{ state: ['PLANNED'] }, (a) => a.state === 'PLANNED'],
+      [{ state: ['COMPLETED', 'CANCELLED'] }, (a) => a.state === 'COMPLETED' || a.state === 'CANCELLED'],
+      [{ kind: ['INTERNAL'] }, (a) => a.kind === 'INTERNAL'],
+      [{ query: 'BSI' }, (a) => a.auditor?.toLowerCase().includes('bsi') ?? false],
+      [{ query: 'review' }, (a) => a.name === 'gap review'],
+      [{ start_after: '2026-06-20' }, (a) => a.start_date !== null && a.start_date > '2026-06-20'],
+      [{ start_before: '2026-06-25' }, (a) => a.start_date !== null && a.start_date < '2026-06-25'],
+      [
+        { upcoming_within_days: 10 },
+        (a) => a.start_date !== null && a.start_date > '2026-06-15' && a.start_date <= '2026-06-25',
+      ],
+      [{ upcoming: true }, (a) => a.upcoming],
+      [{ upcoming: false }, (a) => !a.upcoming],
+    ],
+    orderings: [
+      ['start_date', (a) => a.start_date],
+      ['name', (a) => a.name.toLowerCase()],
+      ['created_at', (a) => a.created_at],
+      ['updated_at', (a) => a.updated_at],
+    ],
+    defaultOrder: { field: 'start_date', direction: 'asc' },
+  });
+
+  it('filters by framework_id', async () => {
+    const page = await storage.audits.list({
+      organizationId: org,
+      filters: { framework_id: framework },
+      pageSize: 100,
+    });
+    expect(page.items.map((a) => a.name).sort()).toEqual(['Certification', 'Surveillance']);
+    expect(page.total_count).toBe(2);
+  });
+});
