@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from '../src/index.js';
 
-type ListFn<T> = (params: {
+/** Any repository's list method; the helpers pass it loosely typed params. */
+type ListFn<T> = (params: never) => Promise<Page<T>>;
+
+type LooseListFn<T> = (params: {
   organizationId: string;
   filters?: object;
   orderBy?: { field: string; direction?: 'asc' | 'desc' };
@@ -21,7 +24,8 @@ export async function collect<T extends { id: string }>(args: {
   let cursor: string | null = null;
   let total: number | null = null;
   for (let guard = 0; guard < 10_000; guard++) {
-    const page: Page<T> = await args.list({
+    const list = args.list as unknown as LooseListFn<T>;
+    const page: Page<T> = await list({
       organizationId: args.organizationId,
       filters: args.filters,
       orderBy: args.orderBy,
