@@ -1,0 +1,88 @@
+import type { Storage } from '@comply/storage';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { createToolCore, type HandlerMap } from './core/tool-core.js';
+import type { Authenticate } from './http/auth-hook.js';
+import { registerBearerAuth } from './http/auth-hook.js';
+import { registerHealthRoute } from './http/health-route.js';
+import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
+import { registerRestToolRoute } from './http/rest-route.js';
+import { registerMcpRoute } from './mcp/route.js';
+import { createMcpServer } from './mcp/server.js';
+import { SERVER_VERSION } from './version.js';
+
+export const MCP_PATH = '/api/mcp/v1';
+
+/** What buildApp needs; `handlers` and `authenticate` default to the real ones. */
+export interface AppOptions {
+  config: ServerConfig;
+  storage: Storage;
+  handlers: HandlerMap;
+  authenticate: Authenticate;
+  /** Pino options, `false` for silence (tests), or undefined for the config's level. */
+  logger?: FastifyServerOptions['logger'];
+  /** Parse every tool output with its schema (tests). */
+  validateOutput?: boolean;
+}
+
+function isLoopback(host: string): boolean {
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1';
+}
+
+/** Builds the fastify app (routes, hooks, error mapping) without listening. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, storage } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    trustProxy: Boolean(config.publicUrl),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply
+        .code(413)
+        .send({
+          error: {
+            code: 'PAYLOAD_TOO_LARGE',
+            message: `The request body exceeds ${config.bodyLimit} bytes.`,
+          },
+        });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: { code: 'INVALID_INPUT', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'An internal error occurred.' } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}.` } }),
+  );
+
+  const publicBinding = !isLoopback(config.host) && !config.publicUrl && config.allowedHosts.length === 0;
+  registerOriginCheck({
+    app,
+    hostnames: publicBinding
+      ? undefined
+      : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
+  });
+  registerBearerAuth({ app, prefix: '/api/mcp/', authenticate: options.authenticate, mcpPath: MCP_PATH });
+
+  const core = createToolCore({
+    storage,
+    handlers: options.handlers,
+    logger: app.log,
+    validateOutput: options.validateOutput ?? false,
+  });
+  registerHealthRoute({ app, storage, version: SERVER_VERSION });
+  registerRestToolRoute({ app, core });
+  await registerMcpRoute({ app, server: createMcpServer({ core, version: SERVER_VERSION }), path: MCP_PATH });
+  return app;
+}

@@ -1,0 +1,26 @@
+import type { ParseArgsConfig } from 'node:util';
+import { orgsCreate, tokensCreate, tokensRevoke, usersCreate } from './accounts.js';
+import { seed } from './seed.js';
+import { serve } from './serve.js';
+
+/** Parsed options and positionals of one command line. */
+export interface CommandInput {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+/** One `comply` subcommand: its options and what it does; resolves to the exit code. */
+export interface Command {
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(input: CommandInput): Promise<number>;
+}
+
+/** Every subcommand, by its words (`tokens create`). */
+export const COMMANDS: Record<string, Command> = {
+  serve,
+  'users create': usersCreate,
+  'orgs create': orgsCreate,
+  'tokens create': tokensCreate,
+  'tokens revoke': tokensRevoke,
+  seed,
+};

@@ -1,0 +1,58 @@
+/** Everything the server reads from its environment, parsed once at start-up. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** `postgres://…` selects PostgreSQL; undefined selects embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** The address users reach the service at (used in the console's client configurations and Host checks). */
+  publicUrl: string | undefined;
+  /** Extra Host names accepted besides loopback and the public URL's. */
+  allowedHosts: string[];
+  logLevel: string;
+  /** Largest request body in bytes; larger ones get 413. */
+  bodyLimit: number;
+}
+
+function integer({
+  env,
+  name,
+  fallback,
+}: {
+  env: NodeJS.ProcessEnv;
+  name: string;
+  fallback: number;
+}): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+/** Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error(
+      'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded database)',
+    );
+  }
+  const publicUrl = env.COMPLY_PUBLIC_URL || undefined;
+  if (publicUrl && !/^https?:\/\//.test(publicUrl)) {
+    throw new Error('COMPLY_PUBLIC_URL must be an http:// or https:// address');
+  }
+  return {
+    port: integer({ env, name: 'PORT', fallback: 8787 }),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir: env.COMPLY_DATA_DIR || '.comply/data',
+    publicUrl,
+    allowedHosts: (env.COMPLY_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimit: integer({ env, name: 'COMPLY_BODY_LIMIT', fallback: 1024 * 1024 }),
+  };
+}

@@ -1,0 +1,23 @@
+/** A member's role in an organization. */
+export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
+
+/** Whom a request acts for: the token's user, narrowed by what the token allows. */
+export interface Caller {
+  userId: string;
+  tokenId: string;
+  scope: 'READ' | 'WRITE';
+  /** Organizations the caller may use (memberships ∩ the token's restriction), with the role in each. */
+  organizations: ReadonlyMap<string, Role>;
+  /** Which transport carried the call, for the audit log and usage figures. */
+  source: 'mcp' | 'rest';
+  ip: string;
+  /** The client's self-reported name (MCP clientInfo or User-Agent), for token usage. */
+  client: string | null;
+}
+
+const WRITE_ROLES: ReadonlySet<Role> = new Set(['OWNER', 'ADMIN', 'EDITOR']);
+
+/** Whether the role may change register records (VIEWERs read only). */
+export function roleCanWrite(role: Role): boolean {
+  return WRITE_ROLES.has(role);
+}

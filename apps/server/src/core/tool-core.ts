@@ -1,0 +1,135 @@
+import { type ToolArgs, type ToolName, type ToolOutputs, tools } from '@comply/schemas';
+import type { Storage } from '@comply/storage';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Caller, roleCanWrite } from './caller.js';
+import type { ToolContext } from './context.js';
+import { ToolError } from './errors.js';
+import { fromStorageError } from './storage-errors.js';
+import { describeZodError } from './validation.js';
+
+/** A handler per tool: `(ctx, args) => output`, knowing nothing of HTTP or MCP. */
+export type HandlerMap = {
+  [N in ToolName]: (ctx: ToolContext, args: ToolArgs[N]) => Promise<ToolOutputs[N]>;
+};
+
+/** The one path every tool call takes, whichever transport carried it. */
+export interface ToolCore {
+  has(name: string): name is ToolName;
+  invoke(params: { caller: Caller; name: ToolName; input: unknown }): Promise<unknown>;
+}
+
+const notFoundOrganization = (id: string) =>
+  new ToolError({
+    code: 'NOT_FOUND',
+    field: 'organization_id',
+    message: `Organization \`${id}\` was not found among the organizations this token can access. Call listOrganizations for valid ids.`,
+  });
+
+/**
+ * Builds the tool core: resolve organization access → validate input → check scope and role →
+ * run the handler → record usage. Storage errors become ToolErrors; anything unexpected is logged
+ * and reported as INTERNAL without details.
+ */
+export function createToolCore({
+  storage,
+  handlers,
+  logger,
+  validateOutput = false,
+}: {
+  storage: Storage;
+  handlers: HandlerMap;
+  logger: FastifyBaseLogger;
+  /** Parse every output with its schema (tests turn this on; a mismatch is a server bug). */
+  validateOutput?: boolean;
+}): ToolCore {
+  async function resolveOrganization({ caller, args }: { caller: Caller; args: Record<string, unknown> }) {
+    const given = args.organization_id;
+    // Membership was checked before validation, so a foreign id is refused whatever else is wrong.
+    if (typeof given === 'string') return given;
+    if (typeof args.id === 'string') {
+      const found = await storage.locateRecord({
+        id: args.id,
+        organizationIds: [...caller.organizations.keys()],
+      });
+      if (!found) {
+        throw new ToolError({
+          code: 'NOT_FOUND',
+          field: 'id',
+          message: `No record with id \`${args.id}\` was found.`,
+        });
+      }
+      return found;
+    }
+    return undefined;
+  }
+
+  async function run({ caller, name, input }: { caller: Caller; name: ToolName; input: unknown }) {
+    const tool = tools[name];
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new ToolError({
+        code: 'INVALID_INPUT',
+        message: 'The tool input must be a JSON object (use {} for none).',
+      });
+    }
+    const raw = input as Record<string, unknown>;
+    if (typeof raw.organization_id === 'string' && !caller.organizations.has(raw.organization_id)) {
+      throw notFoundOrganization(raw.organization_id);
+    }
+    const parsed = tool.input.safeParse(raw);
+    if (!parsed.success) throw new ToolError({ code: 'INVALID_INPUT', ...describeZodError(parsed.error) });
+    const args = parsed.data as Record<string, unknown>;
+    const organizationId = tool.organizationScoped ? await resolveOrganization({ caller, args }) : undefined;
+    const role = organizationId ? caller.organizations.get(organizationId) : undefined;
+    if (tool.access === 'write') {
+      if (caller.scope !== 'WRITE') {
+        throw new ToolError({
+          code: 'FORBIDDEN',
+          message: `\`${name}\` changes records, and this token is read-only. Use a read-write token.`,
+        });
+      }
+      if (!role || !roleCanWrite(role)) {
+        throw new ToolError({
+          code: 'FORBIDDEN',
+          message: `\`${name}\` changes records, and your role in this organization (${role}) may only read.`,
+        });
+      }
+    }
+    const context: ToolContext = {
+      storage,
+      caller,
+      organizationId,
+      role,
+      actor: { userId: caller.userId, tokenId: caller.tokenId, source: caller.source, action: name },
+    };
+    const handler = handlers[name] as (ctx: ToolContext, args: unknown) => Promise<unknown>;
+    const output = await handler(context, args);
+    if (validateOutput) tool.output.parse(output);
+    return output;
+  }
+
+  return {
+    has: (name): name is ToolName => Object.hasOwn(tools, name),
+    async invoke(params) {
+      try {
+        return await run(params);
+      } catch (error) {
+        const known = error instanceof ToolError ? error : fromStorageError(error);
+        if (known) throw known;
+        logger.error({ err: error, tool: params.name }, 'tool call failed');
+        throw new ToolError({
+          code: 'INTERNAL',
+          message: 'An internal error occurred. It has been logged; try again later.',
+        });
+      } finally {
+        storage.tokens
+          .recordUsage({
+            tokenId: params.caller.tokenId,
+            tool: params.name,
+            ip: params.caller.ip,
+            client: params.caller.client,
+          })
+          .catch((error: unknown) => logger.warn({ err: error }, 'could not record token usage'));
+      }
+    },
+  };
+}

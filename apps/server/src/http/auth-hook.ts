@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type CredentialProblem, describeCredentialProblem, parseBearer } from '../auth/bearer.js';
+import type { Caller } from '../core/caller.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the Bearer hook on the MCP paths; absent everywhere else. */
+    caller?: Caller;
+  }
+}
+
+/** Resolves a token secret to its caller, or says why it cannot. */
+export type Authenticate = (params: {
+  secret: string;
+  source: Caller['source'];
+  ip: string;
+  client: string | null;
+}) => Promise<{ ok: true; caller: Caller } | { ok: false; problem: CredentialProblem }>;
+
+function refuse(reply: FastifyReply, problem: CredentialProblem) {
+  const message = describeCredentialProblem(problem);
+  return reply
+    .code(401)
+    .header(
+      'www-authenticate',
+      `Bearer error="invalid_token", error_description="${message.replaceAll('"', "'")}"`,
+    )
+    .header('cache-control', 'no-store')
+    .send({ error: { code: 'UNAUTHORIZED', message } });
+}
+
+/**
+ * Requires `Authorization: Bearer <token>` on every route under `prefix` and sets `request.caller`.
+ * The route decides nothing about authentication itself.
+ */
+export function registerBearerAuth({
+  app,
+  prefix,
+  authenticate,
+  mcpPath,
+}: {
+  app: FastifyInstance;
+  prefix: string;
+  authenticate: Authenticate;
+  mcpPath: string;
+}) {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith(prefix)) return;
+    const parsed = parseBearer(request.headers.authorization);
+    if (!parsed.ok) return refuse(reply, parsed.problem);
+    const result = await authenticate({
+      secret: parsed.token,
+      source: request.url.split('?')[0] === mcpPath ? 'mcp' : 'rest',
+      ip: request.ip,
+      client: request.headers['user-agent']?.slice(0, 200) ?? null,
+    });
+    if (!result.ok) return refuse(reply, result.problem);
+    request.caller = result.caller;
+  });
+}

@@ -1,0 +1,104 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  type MessageExtraInfo,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authInfoFor } from './auth-info.js';
+import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
+
+const MAX_BATCH = 100;
+
+function rpcError(
+  reply: FastifyReply,
+  { status, code, message }: { status: number; code: number; message: string },
+) {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+function parseMessages(body: unknown): JSONRPCMessage[] | undefined {
+  const raw = Array.isArray(body) ? body : [body];
+  if (raw.length === 0 || raw.length > MAX_BATCH) return undefined;
+  const messages: JSONRPCMessage[] = [];
+  for (const item of raw) {
+    const parsed = JSONRPCMessageSchema.safeParse(item);
+    if (!parsed.success) return undefined;
+    messages.push(parsed.data);
+  }
+  return messages;
+}
+
+/**
+ * MCP Streamable HTTP, stateless, with JSON responses: every POST carries its own JSON-RPC
+ * messages and gets every reply in one JSON body. Authentication has already run (onRequest hook).
+ */
+export async function registerMcpRoute({
+  app,
+  server,
+  path,
+}: {
+  app: FastifyInstance;
+  server: Server;
+  path: string;
+}) {
+  const transport = new MultiplexTransport();
+  await server.connect(transport);
+  app.addHook('onClose', async () => server.close());
+
+  app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
+    const accept = request.headers.accept ?? '';
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      return rpcError(reply, {
+        status: 406,
+        code: -32000,
+        message: 'Not Acceptable: the client must accept both application/json and text/event-stream',
+      });
+    }
+    const version = request.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      return rpcError(reply, {
+        status: 400,
+        code: -32000,
+        message: `Bad Request: unsupported protocol version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      });
+    }
+    const messages = parseMessages(request.body);
+    if (!messages) {
+      return rpcError(reply, {
+        status: 400,
+        code: -32700,
+        message: 'Parse error: the body is not a JSON-RPC message',
+      });
+    }
+    const extra: MessageExtraInfo = {
+      authInfo: authInfoFor(request.caller!),
+      requestInfo: { headers: request.headers },
+    };
+    const pending: Promise<JsonRpcReply>[] = [];
+    for (const message of messages) {
+      if (isJSONRPCRequest(message)) pending.push(transport.dispatch({ request: message, extra }));
+      else transport.deliver({ message, extra });
+    }
+    const replies = await Promise.all(pending);
+    if (replies.length === 0) return reply.code(202).send();
+    return reply
+      .code(200)
+      .type('application/json')
+      .send(Array.isArray(request.body) ? replies : replies[0]);
+  });
+
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this server is stateless; use POST.' },
+        id: null,
+      });
+  app.get(path, notAllowed);
+  app.delete(path, notAllowed);
+}

@@ -1,0 +1,75 @@
+import { type ToolName, toolNames, tools } from '@comply/schemas';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { toErrorBody } from '../core/errors.js';
+import type { ToolCore } from '../core/tool-core.js';
+import { callerFromAuthInfo } from './auth-info.js';
+
+const INSTRUCTIONS = [
+  'Comply holds compliance registers: risks, vendors, measures (controls), obligations, nonconformities, audits and frameworks.',
+  'Begin with listOrganizations, then pass its `id` as `organization_id` to every other tool.',
+  'Filter on the server with the list tools’ filters (status sets, score ranges, date ranges, flags such as overdue or review_overdue) instead of fetching everything.',
+  'Lists are paged: pass `next_cursor` back as `cursor` until it is null; `total_count` says how many records match.',
+  'For an overview use getComplianceReport; to prepare an audit use getAuditReadiness with a framework_id.',
+  'Errors come back as tool results with isError and a JSON body {error: {code, message, field}}: correct the named field and call again.',
+].join(' ');
+
+/** The tools/list result, built once: the registry does not change while the process runs. */
+function buildToolList(): { tools: Tool[] } {
+  return {
+    tools: toolNames.map((name) => {
+      const tool = tools[name];
+      return {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputJsonSchema as Tool['inputSchema'],
+        outputSchema: tool.outputJsonSchema as Tool['outputSchema'],
+        annotations: { title: tool.title, ...tool.annotations },
+      };
+    }),
+  };
+}
+
+/** One SDK `Server` for the whole process; every request reaches it through the multiplex transport. */
+export function createMcpServer({ core, version }: { core: ToolCore; version: string }): Server {
+  const server = new Server(
+    { name: 'comply', title: 'Comply', version },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
+  const toolList = buildToolList();
+
+  server.setRequestHandler(ListToolsRequestSchema, () => toolList);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const name = request.params.name;
+    if (!core.has(name)) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool \`${name}\`. Call tools/list for the ${toolNames.length} tools this server offers.`,
+      );
+    }
+    const caller = callerFromAuthInfo(extra.authInfo);
+    try {
+      const output = await core.invoke({
+        caller,
+        name: name as ToolName,
+        input: request.params.arguments ?? {},
+      });
+      return {
+        content: [{ type: 'text', text: JSON.stringify(output) }],
+        structuredContent: output as Record<string, unknown>,
+      };
+    } catch (error) {
+      const body = toErrorBody(error);
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+    }
+  });
+  return server;
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { type Actor, openStorage, type Role, type Storage } from '@comply/storage';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config.js';
+import { type RunningServer, startServer } from '../src/serve.js';
+
+/** The drivers a run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DRIVERS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A user with an organization and a token, as a test sees them. */
+export interface Member {
+  userId: string;
+  email: string;
+  organizationId: string;
+  role: Role;
+  /** The token secret, to send as `Authorization: Bearer <token>`. */
+  token: string;
+  tokenId: string;
+}
+
+/** The reply of a REST tool call. */
+export interface CallResult {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
+  body: any;
+  headers: Headers;
+}
+
+/** A real listening server on a fresh database, with an owner ready to call tools. */
+export interface TestServer {
+  url: string;
+  driver: 'pglite' | 'postgres';
+  storage: Storage;
+  /** OWNER of its own organization, holding a read-write token. */
+  owner: Member;
+  /** A new user: in `organizationId` with `role`, or OWNER of a new organization when omitted. */
+  addMember(args?: { organizationId?: string; role?: Role; scope?: 'READ' | 'WRITE' }): Promise<Member>;
+  /** Another token for a user. */
+  createToken(args: {
+    userId: string;
+    scope?: 'READ' | 'WRITE';
+    organizationIds?: string[];
+    expiresAt?: string | null;
+  }): Promise<{ token: string; tokenId: string }>;
+  /** `POST /api/mcp/tools/{tool}` with the owner's token unless another is given. */
+  call(tool: string, input?: unknown, options?: { token?: string }): Promise<CallResult>;
+  stop(): Promise<void>;
+}
+
+const CLI_ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
+
+/** Starts a server on port 0 over a fresh PGlite database or a fresh PostgreSQL schema. */
+export async function startTestServer({
+  driver,
+  clock,
+}: {
+  driver: 'pglite' | 'postgres';
+  clock?: () => Date;
+}): Promise<TestServer> {
+  const schema = `srv_${randomBytes(6).toString('hex')}`;
+  const storage = await openStorage(
+    driver === 'postgres'
+      ? { databaseUrl: process.env.TEST_DATABASE_URL, schema, clock }
+      : { dataDir: 'memory://', clock },
+  );
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1' };
+  let running: RunningServer;
+  try {
+    running = await startServer({ config, storage, logger: false, validateOutput: true });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+
+  async function createToken({
+    userId,
+    scope = 'WRITE',
+    organizationIds,
+    expiresAt = null,
+  }: Parameters<TestServer['createToken']>[0]) {
+    const { token, secret } = await storage.tokens.create({
+      userId,
+      name: `test ${scope.toLowerCase()}`,
+      scope,
+      expiresAt,
+      organizationIds,
+      actor: CLI_ACTOR,
+    });
+    return { token: secret, tokenId: token.id };
+  }
+
+  async function addMember({
+    organizationId,
+    role = 'OWNER',
+    scope = 'WRITE',
+  }: Parameters<TestServer['addMember']>[0] = {}) {
+    const email = `user-${randomBytes(4).toString('hex')}@example.test`;
+    const user = await storage.users.create({ email, password: 'correct horse battery staple' });
+    let orgId = organizationId;
+    if (orgId) {
+      await storage.memberships.add({ organizationId: orgId, userId: user.id, role, actor: CLI_ACTOR });
+    } else {
+      const org = await storage.organizations.create({
+        name: `Org ${email}`,
+        ownerUserId: user.id,
+        actor: CLI_ACTOR,
+      });
+      orgId = org.id;
+    }
+    const { token, tokenId } = await createToken({ userId: user.id, scope });
+    return {
+      userId: user.id,
+      email,
+      organizationId: orgId,
+      role: organizationId ? role : 'OWNER',
+      token,
+      tokenId,
+    };
+  }
+
+  const owner = await addMember();
+  return {
+    url: running.url,
+    driver,
+    storage,
+    owner,
+    addMember,
+    createToken,
+    async call(tool, input = {}, options = {}) {
+      const response = await fetch(`${running.url}/api/mcp/tools/${tool}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${options.token ?? owner.token}`,
+        },
+        body: JSON.stringify(input),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: text ? JSON.parse(text) : undefined,
+        headers: response.headers,
+      };
+    },
+    async stop() {
+      await running.stop();
+      if (driver === 'postgres')
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
+      await storage.close();
+    },
+  };
+}

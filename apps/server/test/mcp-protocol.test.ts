@@ -1,0 +1,91 @@
+import { toolNames, tools } from '@comply/schemas';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+
+async function connect(server: TestServer, token = server.owner.token): Promise<Client> {
+  const client = new Client({ name: 'comply-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/v1`), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
+  let server: TestServer;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    client = await connect(server);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  it('initializes statelessly and tells the model how to begin', () => {
+    expect(client.getServerVersion()?.name).toBe('comply');
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    expect(client.getInstructions()).toMatch(/listOrganizations/);
+  });
+
+  it('lists the 32 tools with schemas, titles and honest annotations', async () => {
+    const { tools: listed } = await client.listTools();
+    expect(listed.map((t) => t.name).sort()).toEqual([...toolNames].sort());
+    expect(listed).toHaveLength(32);
+    for (const tool of listed) {
+      const spec = tools[tool.name as keyof typeof tools];
+      expect(tool.title).toBe(spec.title);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations?.destructiveHint).toBe(false);
+      expect(tool.annotations?.readOnlyHint).toBe(spec.access === 'read');
+    }
+  });
+
+  it('answers ping', async () => {
+    await expect(client.ping()).resolves.toEqual({});
+  });
+
+  it('rejects an unknown tool with a JSON-RPC error, not a tool result', async () => {
+    await expect(client.callTool({ name: 'dropEverything', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('reports invalid input as an isError result naming the field', async () => {
+    const result = await client.callTool({
+      name: 'listRisks',
+      arguments: { organization_id: server.owner.organizationId, page_size: 1000 },
+    });
+    expect(result.isError).toBe(true);
+    const body = JSON.parse((result.content as { text: string }[])[0]!.text);
+    expect(body.error).toMatchObject({ code: 'INVALID_INPUT', field: 'page_size' });
+  });
+
+  it('refuses GET and DELETE on the MCP endpoint with 405', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${server.url}/api/mcp/v1`, {
+        method,
+        headers: { authorization: `Bearer ${server.owner.token}`, accept: 'text/event-stream' },
+      });
+      expect(response.status).toBe(405);
+    }
+  });
+
+  it('answers notifications with 202 and no body', async () => {
+    const response = await fetch(`${server.url}/api/mcp/v1`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${server.owner.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+    expect(response.headers.get('mcp-session-id')).toBeNull();
+  });
+});
