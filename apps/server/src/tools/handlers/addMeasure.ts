@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/addMeasure.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { toCreateParams } from '../registers.js';
+
 /** Add a measure. */
-export const addMeasure: ToolHandler<'addMeasure'> = async () => notImplemented('addMeasure');
+export const addMeasure: ToolHandler<'addMeasure'> = (ctx, args) =>
+  ctx.storage.measures.create(toCreateParams({ ctx, args }));

@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/addObligation.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { toCreateParams } from '../registers.js';
+
 /** Add an obligation. */
-export const addObligation: ToolHandler<'addObligation'> = async () => notImplemented('addObligation');
+export const addObligation: ToolHandler<'addObligation'> = (ctx, args) =>
+  ctx.storage.obligations.create(toCreateParams({ ctx, args }));

@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/addVendor.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { toCreateParams } from '../registers.js';
+
 /** Add a vendor. */
-export const addVendor: ToolHandler<'addVendor'> = async () => notImplemented('addVendor');
+export const addVendor: ToolHandler<'addVendor'> = (ctx, args) =>
+  ctx.storage.vendors.create(toCreateParams({ ctx, args }));

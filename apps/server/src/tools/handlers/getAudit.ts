@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/getAudit.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { getRecord } from '../registers.js';
+
 /** Get an audit. */
-export const getAudit: ToolHandler<'getAudit'> = async () => notImplemented('getAudit');
+export const getAudit: ToolHandler<'getAudit'> = (ctx, args) =>
+  getRecord({ ctx, args, kind: 'audit', get: ctx.storage.audits.get });

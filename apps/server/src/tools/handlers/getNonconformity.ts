@@ -1,5 +1,7 @@
 // Created by `npm run generate` from specs/tools/getNonconformity.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { getRecord } from '../registers.js';
+
 /** Get a nonconformity. */
-export const getNonconformity: ToolHandler<'getNonconformity'> = async () =>
-  notImplemented('getNonconformity');
+export const getNonconformity: ToolHandler<'getNonconformity'> = (ctx, args) =>
+  getRecord({ ctx, args, kind: 'nonconformity', get: ctx.storage.nonconformities.get });

@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/getVendor.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { getRecord } from '../registers.js';
+
 /** Get a vendor. */
-export const getVendor: ToolHandler<'getVendor'> = async () => notImplemented('getVendor');
+export const getVendor: ToolHandler<'getVendor'> = (ctx, args) =>
+  getRecord({ ctx, args, kind: 'vendor', get: ctx.storage.vendors.get });

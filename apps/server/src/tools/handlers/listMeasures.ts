@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/listMeasures.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { toListOutput, toListParams } from '../registers.js';
+
 /** List measures. */
-export const listMeasures: ToolHandler<'listMeasures'> = async () => notImplemented('listMeasures');
+export const listMeasures: ToolHandler<'listMeasures'> = async (ctx, args) =>
+  toListOutput({ key: 'measures', page: await ctx.storage.measures.list(toListParams({ ctx, args })) });

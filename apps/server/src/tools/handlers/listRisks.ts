@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/listRisks.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { toListOutput, toListParams } from '../registers.js';
+
 /** List risks. */
-export const listRisks: ToolHandler<'listRisks'> = async () => notImplemented('listRisks');
+export const listRisks: ToolHandler<'listRisks'> = async (ctx, args) =>
+  toListOutput({ key: 'risks', page: await ctx.storage.risks.list(toListParams({ ctx, args })) });

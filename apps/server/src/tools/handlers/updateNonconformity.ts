@@ -1,5 +1,7 @@
 // Created by `npm run generate` from specs/tools/updateNonconformity.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { toUpdateParams } from '../registers.js';
+
 /** Update a nonconformity. */
-export const updateNonconformity: ToolHandler<'updateNonconformity'> = async () =>
-  notImplemented('updateNonconformity');
+export const updateNonconformity: ToolHandler<'updateNonconformity'> = (ctx, args) =>
+  ctx.storage.nonconformities.update(toUpdateParams({ ctx, args }));

@@ -1,4 +1,7 @@
 // Created by `npm run generate` from specs/tools/updateVendor.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { toUpdateParams } from '../registers.js';
+
 /** Update a vendor. */
-export const updateVendor: ToolHandler<'updateVendor'> = async () => notImplemented('updateVendor');
+export const updateVendor: ToolHandler<'updateVendor'> = (ctx, args) =>
+  ctx.storage.vendors.update(toUpdateParams({ ctx, args }));
