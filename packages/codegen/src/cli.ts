@@ -4,13 +4,14 @@ import { formatDiagnostics } from './validate/diagnostic.js';
 /** `npm run generate [-- --check]`. Returns the process exit code. */
 export function runCli(a: { root: string; argv: readonly string[]; log: (line: string) => void }): number {
   const check = a.argv.includes('--check');
-  const unknown = a.argv.filter((arg) => arg !== '--check');
+  const rootArg = a.argv.find((arg) => arg.startsWith('--root='));
+  const unknown = a.argv.filter((arg) => arg !== '--check' && arg !== rootArg);
   if (unknown.length > 0) {
-    a.log(`Unknown argument(s): ${unknown.join(' ')}. Usage: npm run generate [-- --check]`);
+    a.log(`Unknown argument(s): ${unknown.join(' ')}. Usage: npm run generate [-- --check] [--root=DIR]`);
     return 2;
   }
   const started = performance.now();
-  const result = generate({ root: a.root, check });
+  const result = generate({ root: rootArg ? rootArg.slice('--root='.length) : a.root, check });
   if (result.diagnostics.length > 0) {
     a.log(formatDiagnostics(result.diagnostics));
     a.log(`\n${result.diagnostics.length} problem(s) in specs/. Nothing was generated.`);

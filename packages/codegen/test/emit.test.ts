@@ -1,0 +1,71 @@
+import { IndentationText, Project } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { writeTsType } from '../src/emit/client/ts-type.js';
+import { objectJsonSchema } from '../src/emit/schemas/json-schema.js';
+import { writeZodType } from '../src/emit/schemas/zod.js';
+import { field, model, t } from '../src/model/factory.js';
+import type { TypeNode } from '../src/model/types.js';
+import { moduleSpecifier, names } from '../src/naming/naming.js';
+
+const project = new Project({
+  useInMemoryFileSystem: true,
+  manipulationSettings: { indentationText: IndentationText.TwoSpaces },
+});
+const print = (write: (w: Parameters<typeof writeZodType>[0]['w']) => void) => {
+  const w = project.createWriter();
+  write(w);
+  return w.toString();
+};
+const zod = (type: TypeNode, input = true) => print((w) => writeZodType({ w, type, ctx: { input } }));
+const ts = (type: TypeNode) => print((w) => writeTsType({ w, type, ctx: { input: true } }));
+
+describe('zod emitter', () => {
+  it('bounds integers', () => expect(zod(t.integer({ min: 1, max: 5 }))).toBe('z.int().min(1).max(5)'));
+  it('trims input strings only', () =>
+    expect([zod(t.string({ maxLength: 3 })), zod(t.string(), false)]).toEqual([
+      'z.string().trim().max(3)',
+      'z.string()',
+    ]));
+  it('maps formats', () => expect(zod(t.string({ format: 'date' }))).toBe('z.iso.date()'));
+  it('references shared schemas', () =>
+    expect(zod(t.array(t.ref('RiskStatus', 'enum')))).toBe('z.array(riskStatusSchema)'));
+  it('writes inline enums', () => expect(zod(t.enum(['a', 'b']))).toBe("z.enum(['a', 'b'])"));
+});
+
+describe('TS type emitter', () => {
+  it('parenthesizes enum arrays', () => expect(ts(t.array(t.enum(['A', 'B'])))).toBe("('A' | 'B')[]"));
+});
+
+describe('JSON Schema emitter', () => {
+  it('makes nullable scalars a type union and leaves defaulted fields out of required', () =>
+    expect(
+      objectJsonSchema({
+        fields: [
+          field('a', t.string(), { nullable: true }),
+          field('b', t.integer(), { optional: true, default: 1 }),
+        ],
+        strict: true,
+        ctx: { model: model(), input: true },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: ['string', 'null'], description: 'The a.' },
+        b: { type: 'integer', description: 'The b.', default: 1 },
+      },
+      required: ['a'],
+      additionalProperties: false,
+    }));
+});
+
+describe('naming', () => {
+  it('derives every tool identifier', () =>
+    expect([
+      names.toolInputSchema('listRisks'),
+      names.toolInputType('listRisks'),
+      names.toolArgsType('listRisks'),
+      names.sharedSchema('RiskStatus'),
+    ]).toEqual(['listRisksInput', 'ListRisksInput', 'ListRisksArgs', 'riskStatusSchema']));
+  it('builds NodeNext specifiers', () =>
+    expect(moduleSpecifier({ from: 'a/b/c.ts', to: 'a/d.gen.ts' })).toBe('../d.gen.js'));
+});

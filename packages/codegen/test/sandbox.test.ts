@@ -1,0 +1,84 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli.js';
+import { makeSandbox, typecheck } from './helpers/sandbox.js';
+
+// apps/server handlers are not copied: the server's real ones evolve; the sandbox gets fresh stubs.
+const copy = ['specs', 'packages/schemas/src', 'packages/client/src'];
+
+function generatedSandbox(files?: ReadonlyMap<string, string>): string {
+  const dir = makeSandbox({ copy, ...(files ? { files } : {}) });
+  expect(cli({ dir, argv: [] }).code).toBe(0);
+  return dir;
+}
+
+function cli(a: { dir: string; argv: string[] }): { code: number; output: string } {
+  const lines: string[] = [];
+  const code = runCli({ root: a.dir, argv: a.argv, log: (l) => lines.push(l) });
+  return { code, output: lines.join('\n') };
+}
+
+const newSpec = `name: getPing
+kind: report
+title: Ping
+description: Answers pong; used to check that adding a tool works end to end.
+annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+input:
+  organization_id: { type: string, min_length: 1, description: Organization id. }
+output:
+  fields:
+    pong: { type: boolean, description: Always true. }
+`;
+
+describe('a temporary copy of the repository', () => {
+  it('adding specs/tools/getPing.yaml yields a schema, a client method and a stub that compile', () => {
+    const dir = generatedSandbox();
+    writeFileSync(join(dir, 'specs/tools/getPing.yaml'), newSpec);
+    expect(cli({ dir, argv: ['--check'] }).code).toBe(1);
+    const run = cli({ dir, argv: [] });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('created: apps/server/src/tools/handlers/getPing.ts');
+    expect(readFileSync(join(dir, 'packages/schemas/src/tools/getPing.gen.ts'), 'utf8')).toContain(
+      'export const getPingInput = z.strictObject(',
+    );
+    expect(readFileSync(join(dir, 'packages/client/src/client.gen.ts'), 'utf8')).toContain(
+      "getPing: (input) => call<GetPingOutput>('getPing', input),",
+    );
+    expect(readFileSync(join(dir, 'apps/server/src/tools/handlers/getPing.ts'), 'utf8')).toContain(
+      "notImplemented('getPing')",
+    );
+    expect(
+      typecheck({ dir, include: ['packages/schemas/src', 'packages/client/src', 'apps/server/src/tools'] }),
+    ).toBe('');
+    expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
+  });
+
+  it('--check names an edited, a deleted and an extra generated file, writes nothing, and keeps hand-written stubs', () => {
+    const dir = generatedSandbox();
+    const edited = 'packages/schemas/src/tools/listRisks.gen.ts';
+    const stub = 'apps/server/src/tools/handlers/getRisk.ts';
+    writeFileSync(join(dir, edited), `${readFileSync(join(dir, edited), 'utf8')}// hand edit\n`);
+    writeFileSync(join(dir, stub), 'export const getRisk = 1;\n');
+    writeFileSync(join(dir, 'packages/client/src/tools/oldTool.gen.ts'), '// left over\n');
+    rmSync(join(dir, 'packages/client/src/tools/getRisk.gen.ts'));
+    const check = cli({ dir, argv: ['--check'] });
+    expect(check.code).toBe(1);
+    expect(check.output).toContain(`stale:   ${edited}`);
+    expect(check.output).toContain('extra:   packages/client/src/tools/oldTool.gen.ts');
+    expect(check.output).toContain('missing: packages/client/src/tools/getRisk.gen.ts');
+    expect(check.output).toContain('npm run generate');
+    expect(check.output).not.toContain(stub);
+    expect(readFileSync(join(dir, edited), 'utf8')).toContain('// hand edit');
+    expect(cli({ dir, argv: [] }).code).toBe(0);
+    expect(readFileSync(join(dir, stub), 'utf8')).toBe('export const getRisk = 1;\n');
+    expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
+  });
+
+  it('generation is byte-identical across runs', () => {
+    const dir = generatedSandbox();
+    const before = readFileSync(join(dir, 'packages/schemas/src/registry.gen.ts'), 'utf8');
+    expect(cli({ dir, argv: [] }).output).toContain('(0 changed)');
+    expect(readFileSync(join(dir, 'packages/schemas/src/registry.gen.ts'), 'utf8')).toBe(before);
+  });
+});
