@@ -123,4 +123,20 @@ export type {
   VendorPatch,
 } from './registers/vendors/types.js';
 export type { Repositories } from './repositories.js';
+export type { ReportsRepository } from './reports/repository.js';
+export type {
+  AuditReadiness,
+  CappedList,
+  ComplianceReport,
+  ComplianceReportOptions,
+  ControlReadiness,
+  FrameworkCoverage,
+  HighPriorityRisk,
+  OverdueNonconformity,
+  OverdueObligation,
+  ReadinessControl,
+  ReadinessMeasure,
+  UpcomingAudit,
+  VendorReviewItem,
+} from './reports/types.js';
 export { openStorage, type Storage, type StorageOptions } from './storage.js';

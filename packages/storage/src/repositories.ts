@@ -15,6 +15,7 @@ import {
 import { type ObligationsRepository, obligationsRepository } from './registers/obligations/repository.js';
 import { type RisksRepository, risksRepository } from './registers/risks/repository.js';
 import { type VendorsRepository, vendorsRepository } from './registers/vendors/repository.js';
+import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 
 /** Every repository of a Storage. */
 export interface Repositories {
@@ -31,6 +32,7 @@ export interface Repositories {
   nonconformities: NonconformitiesRepository;
   audits: AuditsRepository;
   frameworks: FrameworksRepository;
+  reports: ReportsRepository;
 }
 
 /** Builds the repositories over one database handle (a pool or a transaction). */
@@ -49,5 +51,6 @@ export function repositories(ctx: StorageContext): Repositories {
     nonconformities: nonconformitiesRepository(ctx),
     audits: auditsRepository(ctx),
     frameworks: frameworksRepository(ctx),
+    reports: reportsRepository(ctx),
   };
 }

@@ -1,0 +1,97 @@
+import type { Db } from '../db/types.js';
+import { MEASURE_STATES, NC_SEVERITIES, OBLIGATION_STATUSES, RISK_STATUSES } from '../enums.js';
+import { selectFrameworks } from '../registers/frameworks/mapping.js';
+import { countBy, percent, total } from './aggregate.js';
+import {
+  highPriorityRisks,
+  type ListScope,
+  overdueNonconformities,
+  overdueObligations,
+  upcomingAudits,
+  vendorsToReview,
+} from './compliance-lists.js';
+import type { ComplianceReport, FrameworkCoverage } from './types.js';
+
+async function frameworkCoverage(args: { db: Db; organizationId: string }): Promise<FrameworkCoverage[]> {
+  const rows = await selectFrameworks(args.db)
+    .where('frameworks.organization_id', '=', args.organizationId)
+    .orderBy((eb) => eb.fn('lower', ['frameworks.name']))
+    .orderBy('frameworks.id')
+    .execute();
+  return rows.map((row) => {
+    const controls = Number(row.control_count);
+    const covered = Number(row.covered_control_count);
+    return {
+      id: row.id,
+      name: row.name,
+      control_count: controls,
+      covered_control_count: covered,
+      coverage_percent: percent({ part: covered, whole: controls }),
+    };
+  });
+}
+
+async function activeVendorCount(args: { db: Db; organizationId: string }): Promise<number> {
+  const row = await args.db
+    .selectFrom('vendors')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('organization_id', '=', args.organizationId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * getComplianceReport over one database handle; every number is a SQL aggregate and every list
+ * a LIMITed query, so the cost does not grow with what is left out.
+ */
+export async function buildComplianceReport(
+  args: ListScope & { threshold: number; withinDays: number; generatedAt: string },
+): Promise<ComplianceReport> {
+  const { db, organizationId } = args;
+  const scope = { db, organizationId };
+  const [risksByStatus, highPriority, measuresByState, obligationsByStatus, obligationsOverdue] =
+    await Promise.all([
+      countBy({ ...scope, table: 'risks', column: 'status', keys: RISK_STATUSES }),
+      highPriorityRisks(args),
+      countBy({ ...scope, table: 'measures', column: 'state', keys: MEASURE_STATES }),
+      countBy({ ...scope, table: 'obligations', column: 'status', keys: OBLIGATION_STATUSES }),
+      overdueObligations(args),
+    ]);
+  const [activeVendors, reviewOverdue, neverReviewed, openBySeverity, ncOverdue, upcoming, frameworks] =
+    await Promise.all([
+      activeVendorCount(scope),
+      vendorsToReview({ ...args, neverReviewed: false }),
+      vendorsToReview({ ...args, neverReviewed: true }),
+      countBy({
+        ...scope,
+        table: 'nonconformities',
+        column: 'severity',
+        keys: NC_SEVERITIES,
+        openOnly: true,
+      }),
+      overdueNonconformities(args),
+      upcomingAudits(args),
+      frameworkCoverage(scope),
+    ]);
+  const measureTotal = total(measuresByState);
+  return {
+    organization_id: organizationId,
+    generated_at: args.generatedAt,
+    risks: { total: total(risksByStatus), by_status: risksByStatus, high_priority: highPriority },
+    measures: {
+      total: measureTotal,
+      by_state: measuresByState,
+      implemented_percent: percent({ part: measuresByState.IMPLEMENTED, whole: measureTotal }),
+    },
+    obligations: {
+      total: total(obligationsByStatus),
+      by_status: obligationsByStatus,
+      overdue: obligationsOverdue,
+    },
+    vendors: { total_active: activeVendors, review_overdue: reviewOverdue, never_reviewed: neverReviewed },
+    nonconformities: { open_by_severity: openBySeverity, overdue: ncOverdue },
+    audits: { upcoming },
+    frameworks,
+  };
+}

@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely';
+import type { StorageContext } from '../context.js';
+import { toDateString } from '../dates.js';
+import type { Database } from '../db/types.js';
+import { buildComplianceReport } from './compliance.js';
+import { buildAuditReadiness } from './readiness.js';
+import type { AuditReadiness, ComplianceReport, ComplianceReportOptions } from './types.js';
+
+/** Runs `fn` in one REPEATABLE READ snapshot, so every number of a report agrees with the others. */
+function inSnapshot<T>(ctx: StorageContext, fn: (trx: StorageContext['db']) => Promise<T>): Promise<T> {
+  if (ctx.db.isTransaction) return fn(ctx.db as Transaction<Database>);
+  return ctx.db.transaction().setIsolationLevel('repeatable read').execute(fn);
+}
+
+/** The report queries of getComplianceReport and getAuditReadiness, scoped to one organization. */
+export function reportsRepository(ctx: StorageContext) {
+  return {
+    /**
+     * The compliance report. "High priority" = residual_score above the threshold and status not
+     * CLOSED (a closed risk needs no attention); review_overdue lists vendors reviewed once whose
+     * next review has passed, never_reviewed those never reviewed (both ACTIVE only).
+     */
+    complianceReport: (args: ComplianceReportOptions): Promise<ComplianceReport> => {
+      const now = ctx.clock();
+      return inSnapshot(ctx, (db) =>
+        buildComplianceReport({
+          db,
+          organizationId: args.organizationId,
+          today: toDateString(now),
+          topN: args.topN ?? 10,
+          threshold: args.highPriorityThreshold ?? 15,
+          withinDays: args.upcomingWithinDays ?? 90,
+          generatedAt: now.toISOString(),
+        }),
+      );
+    },
+
+    /** Audit readiness of one framework; NOT_FOUND on `framework_id` when it is not the organization's. */
+    auditReadiness: (args: { organizationId: string; frameworkId: string }): Promise<AuditReadiness> => {
+      const now = ctx.clock();
+      return inSnapshot(ctx, (db) => buildAuditReadiness({ db, ...args, generatedAt: now.toISOString() }));
+    },
+  };
+}
+
+/** The reports repository's type. */
+export type ReportsRepository = ReturnType<typeof reportsRepository>;
