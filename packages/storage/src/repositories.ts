@@ -5,6 +5,7 @@ import { type TokensRepository, tokensRepository } from './accounts/tokens.js';
 import { type UsersRepository, usersRepository } from './accounts/users.js';
 import { type AuditLogRepository, auditLogRepository } from './audit/repository.js';
 import type { StorageContext } from './context.js';
+import { locator } from './locate.js';
 import { type AuditsRepository, auditsRepository } from './registers/audits/repository.js';
 import { type FrameworksRepository, frameworksRepository } from './registers/frameworks/repository.js';
 import { type MeasuresRepository, measuresRepository } from './registers/measures/repository.js';

@@ -1,5 +1,7 @@
 // Created by `npm run generate` from specs/tools/getAuditReadiness.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { organizationOf } from '../registers.js';
+
 /** Get audit readiness for a framework. */
-export const getAuditReadiness: ToolHandler<'getAuditReadiness'> = async () =>
-  notImplemented('getAuditReadiness');
+export const getAuditReadiness: ToolHandler<'getAuditReadiness'> = (ctx, args) =>
+  ctx.storage.reports.auditReadiness({ organizationId: organizationOf(ctx), frameworkId: args.framework_id });

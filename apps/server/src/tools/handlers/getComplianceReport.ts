@@ -1,5 +1,12 @@
 // Created by `npm run generate` from specs/tools/getComplianceReport.yaml. This file is yours: implement the handler here.
-import { notImplemented, type ToolHandler } from '../handler.js';
+import type { ToolHandler } from '../handler.js';
+import { organizationOf } from '../registers.js';
+
 /** Get the compliance report. */
-export const getComplianceReport: ToolHandler<'getComplianceReport'> = async () =>
-  notImplemented('getComplianceReport');
+export const getComplianceReport: ToolHandler<'getComplianceReport'> = (ctx, args) =>
+  ctx.storage.reports.complianceReport({
+    organizationId: organizationOf(ctx),
+    highPriorityThreshold: args.high_priority_threshold,
+    upcomingWithinDays: args.upcoming_within_days,
+    topN: args.top_n,
+  });
