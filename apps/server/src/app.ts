@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
 import type { Authenticate } from './http/auth-hook.js';
 import { registerBearerAuth } from './http/auth-hook.js';
+import { handleClientError } from './http/client-error.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerRestToolRoute } from './http/rest-route.js';
@@ -39,20 +40,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: config.bodyLimit,
     requestIdHeader: 'x-request-id',
+    clientErrorHandler: handleClientError,
     trustProxy: Boolean(config.publicUrl),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply
-        .code(413)
-        .send({
-          error: {
-            code: 'PAYLOAD_TOO_LARGE',
-            message: `The request body exceeds ${config.bodyLimit} bytes.`,
-          },
-        });
+      return reply.code(413).send({
+        error: {
+          code: 'PAYLOAD_TOO_LARGE',
+          message: `The request body exceeds ${config.bodyLimit} bytes.`,
+        },
+      });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: 'INVALID_INPUT', message: error.message } });

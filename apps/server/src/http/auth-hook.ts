@@ -19,12 +19,11 @@ export type Authenticate = (params: {
 
 function refuse(reply: FastifyReply, problem: CredentialProblem) {
   const message = describeCredentialProblem(problem);
+  // Header values must be printable ASCII without quotes; the JSON body carries the full sentence.
+  const description = message.replace(/[^\x20-\x7e]|"/g, '').replace(/ {2,}/g, ' ');
   return reply
     .code(401)
-    .header(
-      'www-authenticate',
-      `Bearer error="invalid_token", error_description="${message.replaceAll('"', "'")}"`,
-    )
+    .header('www-authenticate', `Bearer error="invalid_token", error_description="${description}"`)
     .header('cache-control', 'no-store')
     .send({ error: { code: 'UNAUTHORIZED', message } });
 }

@@ -52,11 +52,9 @@ export function registerOriginCheck({
     }
     const allowed = originHost === host.toLowerCase() || hostnames?.has(hostnameOf(originHost));
     if (!allowed) {
-      return reply
-        .code(403)
-        .send({
-          error: { code: 'FORBIDDEN', message: `Requests from origin \`${origin}\` are not allowed.` },
-        });
+      return reply.code(403).send({
+        error: { code: 'FORBIDDEN', message: `Requests from origin \`${origin}\` are not allowed.` },
+      });
     }
   });
 }

@@ -7,11 +7,9 @@ export function registerRestToolRoute({ app, core }: { app: FastifyInstance; cor
   app.post<{ Params: { tool: string } }>('/api/mcp/tools/:tool', async (request, reply) => {
     const name = request.params.tool;
     if (!core.has(name)) {
-      return reply
-        .code(404)
-        .send({
-          error: { code: 'NOT_FOUND', message: `Unknown tool \`${name}\`. Tool names are case-sensitive.` },
-        });
+      return reply.code(404).send({
+        error: { code: 'NOT_FOUND', message: `Unknown tool \`${name}\`. Tool names are case-sensitive.` },
+      });
     }
     try {
       const output = await core.invoke({ caller: request.caller!, name, input: request.body ?? {} });
