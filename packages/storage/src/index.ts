@@ -122,7 +122,6 @@ export type {
   VendorOrderField,
   VendorPatch,
 } from './registers/vendors/types.js';
-export type { Repositories } from './repositories.js';
 export type { ReportsRepository } from './reports/repository.js';
 export type {
   AuditReadiness,
@@ -139,4 +138,5 @@ export type {
   UpcomingAudit,
   VendorReviewItem,
 } from './reports/types.js';
+export type { Repositories } from './repositories.js';
 export { openStorage, type Storage, type StorageOptions } from './storage.js';

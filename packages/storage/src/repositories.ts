@@ -34,6 +34,8 @@ export interface Repositories {
   audits: AuditsRepository;
   frameworks: FrameworksRepository;
   reports: ReportsRepository;
+  /** The organization of a register record among `organizationIds`, or null. */
+  locate: ReturnType<typeof locator>;
 }
 
 /** Builds the repositories over one database handle (a pool or a transaction). */
@@ -53,5 +55,6 @@ export function repositories(ctx: StorageContext): Repositories {
     audits: auditsRepository(ctx),
     frameworks: frameworksRepository(ctx),
     reports: reportsRepository(ctx),
+    locate: locator(ctx),
   };
 }

@@ -236,6 +236,17 @@ describe.each(DRIVERS)('writes, audit log and isolation on $name', ({ name }) =>
     }
   });
 
+  it('locates a record among the caller organizations only', async () => {
+    const risk = await storage.risks.create({
+      organizationId: org,
+      actor: actor('addRisk'),
+      data: { name: 'where', inherent_likelihood: 1, inherent_impact: 1 },
+    });
+    expect(await storage.locate({ id: risk.id, organizationIds: [foreignOrg, org] })).toBe(org);
+    expect(await storage.locate({ id: risk.id, organizationIds: [foreignOrg] })).toBeNull();
+    expect(await storage.locate({ id: 'usr_x', organizationIds: [org] })).toBeNull();
+  });
+
   it('refuses link ids from another organization, naming the field', async () => {
     const actorA = actor('write');
     const foreignMeasure = await storage.measures.create({
