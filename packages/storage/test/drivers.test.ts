@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStorage } from '../src/index.js';
+import { DRIVERS, openTestStorage, seedOrganization, testActor } from './helpers.js';
+
+describe('embedded PGlite on disk', () => {
+  it('keeps data across restarts and migrates only once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'comply-pglite-'));
+    try {
+      const first = await openStorage({ dataDir: join(dir, 'data') });
+      expect(first.driver).toBe('pglite');
+      const { organization } = await seedOrganization(first, 'Persistent');
+      const risk = await first.risks.create({
+        organizationId: organization.id,
+        actor: testActor(null),
+        data: { name: 'kept', inherent_likelihood: 2, inherent_impact: 3 },
+      });
+      await first.close();
+      const second = await openStorage({ dataDir: join(dir, 'data') });
+      expect(await second.risks.get({ organizationId: organization.id, id: risk.id })).toEqual(risk);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(DRIVERS)('driver $name', ({ name }) => {
+  it('reports its driver and answers ping', async () => {
+    const { storage, dispose } = await openTestStorage({ driver: name });
+    try {
+      expect(storage.driver).toBe(name);
+      await expect(storage.ping()).resolves.toBeUndefined();
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('serializes concurrent transactions on one connection without interleaving', async () => {
+    const { storage, dispose } = await openTestStorage({ driver: name });
+    try {
+      const { organization } = await seedOrganization(storage, 'Parallel');
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          storage.risks.create({
+            organizationId: organization.id,
+            actor: testActor(null),
+            data: { name: `p${i}`, inherent_likelihood: 1 + (i % 5), inherent_impact: 1 },
+          }),
+        ),
+      );
+      expect(new Set(created.map((r) => r.id)).size).toBe(20);
+      const log = await storage.auditLog.list({ organizationId: organization.id, filters: { record_type: 'risk' } });
+      expect(log.total_count).toBe(20);
+    } finally {
+      await dispose();
+    }
+  });
+});
