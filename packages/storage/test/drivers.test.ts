@@ -52,7 +52,10 @@ describe.each(DRIVERS)('driver $name', ({ name }) => {
         ),
       );
       expect(new Set(created.map((r) => r.id)).size).toBe(20);
-      const log = await storage.auditLog.list({ organizationId: organization.id, filters: { record_type: 'risk' } });
+      const log = await storage.auditLog.list({
+        organizationId: organization.id,
+        filters: { record_type: 'risk' },
+      });
       expect(log.total_count).toBe(20);
     } finally {
       await dispose();
