@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Storage, StorageError } from '../src/index.js';
+import { DRIVERS, fixedClock, openTestStorage, seedOrganization } from './helpers.js';
+import { buildReportFixture, type ReportFixture } from './reports-fixture.js';
+
+describe.each(DRIVERS)('reports on $name', ({ name }) => {
+  let storage: Storage;
+  let dispose: () => Promise<void>;
+  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  let f: ReportFixture;
+
+  beforeAll(async () => {
+    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
+    f = await buildReportFixture(storage);
+  });
+  afterAll(() => dispose());
+
+  it('counts every register and caps each list at top_n with the number omitted', async () => {
+    const report = await storage.reports.complianceReport({ organizationId: f.org });
+    expect(report.organization_id).toBe(f.org);
+    expect(report.generated_at).toBe('2026-06-15T12:00:00.000Z');
+    expect(report.risks.total).toBe(6);
+    expect(report.risks.by_status).toEqual({ OPEN: 3, IN_TREATMENT: 1, ACCEPTED: 1, CLOSED: 1 });
+    expect(report.risks.high_priority).toEqual({
+      count: 3,
+      omitted: 0,
+      items: [
+        {
+          id: f.risks.ransomware.id,
+          name: 'Ransomware',
+          status: 'OPEN',
+          residual_score: 25,
+          mitigation_status: 'MITIGATED',
+          owner: null,
+        },
+        {
+          id: f.risks.outage.id,
+          name: 'Vendor outage',
+          status: 'ACCEPTED',
+          residual_score: 20,
+          mitigation_status: 'UNMITIGATED',
+          owner: null,
+        },
+        {
+          id: f.risks.leak.id,
+          name: 'Data leak',
+          status: 'IN_TREATMENT',
+          residual_score: 16,
+          mitigation_status: 'PARTIALLY_MITIGATED',
+          owner: 'CISO',
+        },
+      ],
+    });
+    expect(report.measures).toEqual({
+      total: 7,
+      by_state: { NOT_STARTED: 2, IN_PROGRESS: 1, IMPLEMENTED: 3, NOT_APPLICABLE: 1 },
+      implemented_percent: 42.9,
+    });
+    expect(report.obligations.total).toBe(5);
+    expect(report.obligations.by_status).toEqual({ NON_COMPLIANT: 3, PARTIALLY_COMPLIANT: 1, COMPLIANT: 1 });
+    expect(report.obligations.overdue).toEqual({
+      count: 2,
+      omitted: 0,
+      items: [
+        {
+          id: f.obligations.dpa.id,
+          title: 'DPA',
+          status: 'PARTIALLY_COMPLIANT',
+          due_date: '2026-05-01',
+          owner: null,
+        },
+        {
+          id: f.obligations.records.id,
+          title: 'Records of processing',
+          status: 'NON_COMPLIANT',
+          due_date: '2026-06-01',
+          owner: 'DPO',
+        },
+      ],
+    });
+    expect(report.vendors.total_active).toBe(5);
+    expect(report.vendors.review_overdue).toEqual({
+      count: 2,
+      omitted: 0,
+      items: [
+        {
+          id: f.vendors.zeta.id,
+          name: 'Zeta',
+          risk_tier: 'CRITICAL',
+          last_reviewed_at: '2025-03-01',
+          next_review_due: '2025-08-28',
+        },
+        {
+          id: f.vendors.gamma.id,
+          name: 'Gamma',
+          risk_tier: 'HIGH',
+          last_reviewed_at: '2025-01-01',
+          next_review_due: '2026-01-01',
+        },
+      ],
+    });
+    expect(report.vendors.never_reviewed.items.map((v) => v.id)).toEqual([
+      f.vendors.alpha.id,
+      f.vendors.beta.id,
+    ]);
+    expect(report.vendors.never_reviewed).toMatchObject({ count: 2, omitted: 0 });
+    expect(report.nonconformities.open_by_severity).toEqual({ MAJOR: 2, MINOR: 0, OBSERVATION: 1 });
+    expect(report.nonconformities.overdue.count).toBe(2);
+    expect(report.nonconformities.overdue.items).toEqual([
+      {
+        id: f.nonconformities.nc4.id,
+        reference: f.nonconformities.nc4.reference,
+        title: 'No audit',
+        severity: 'MAJOR',
+        due_date: '2026-06-01',
+      },
+      {
+        id: f.nonconformities.nc1.id,
+        reference: f.nonconformities.nc1.reference,
+        title: 'Unreviewed access',
+        severity: 'MAJOR',
+        due_date: '2026-06-10',
+      },
+    ]);
+    expect(report.audits.upcoming).toEqual({
+      count: 2,
+      omitted: 0,
+      items: [
+        {
+          id: f.audits.surveillance.id,
+          name: 'Surveillance',
+          kind: 'EXTERNAL',
+          state: 'PLANNED',
+          start_date: '2026-07-01',
+        },
+        {
+          id: f.audits.pentest.id,
+          name: 'Pentest',
+          kind: 'INTERNAL',
+          state: 'IN_PROGRESS',
+          start_date: '2026-09-01',
+        },
+      ],
+    });
+    expect(report.frameworks).toEqual([
+      { id: f.gdpr.id, name: 'GDPR', control_count: 2, covered_control_count: 0, coverage_percent: 0 },
+      { id: f.iso.id, name: 'ISO 27001', control_count: 5, covered_control_count: 3, coverage_percent: 60 },
+    ]);
+  });
+
+  it('applies the threshold, the upcoming window and top_n', async () => {
+    const report = await storage.reports.complianceReport({
+      organizationId: f.org,
+      highPriorityThreshold: 19,
+      upcomingWithinDays: 365,
+      topN: 1,
+    });
+    expect(report.risks.high_priority).toMatchObject({ count: 2, omitted: 1 });
+    expect(report.risks.high_priority.items.map((r) => r.id)).toEqual([f.risks.ransomware.id]);
+    expect(report.audits.upcoming).toMatchObject({ count: 3, omitted: 2 });
+    expect(report.audits.upcoming.items.map((a) => a.id)).toEqual([f.audits.surveillance.id]);
+    expect(report.obligations.overdue).toMatchObject({ count: 2, omitted: 1 });
+    expect(report.obligations.overdue.items.map((o) => o.id)).toEqual([f.obligations.dpa.id]);
+    expect(report.vendors.review_overdue).toMatchObject({ count: 2, omitted: 1 });
+    expect(report.vendors.never_reviewed.items.map((v) => v.id)).toEqual([f.vendors.alpha.id]);
+    expect(report.nonconformities.overdue).toMatchObject({ count: 2, omitted: 1 });
+  });
+
+  it('follows the clock: tomorrow the obligation due today is overdue', async () => {
+    clock.set('2026-06-16T08:00:00.000Z');
+    try {
+      const report = await storage.reports.complianceReport({ organizationId: f.org, topN: 50 });
+      expect(report.obligations.overdue.count).toBe(3);
+      expect(report.obligations.overdue.items.map((o) => o.title)).toContain('Due today');
+    } finally {
+      clock.set('2026-06-15T12:00:00.000Z');
+    }
+  });
+
+  it("never shows another organization's records", async () => {
+    const report = await storage.reports.complianceReport({ organizationId: f.other, topN: 50 });
+    expect(report.risks.total).toBe(1);
+    expect(report.measures.total).toBe(1);
+    expect(report.obligations.overdue.count).toBe(1);
+    expect(report.vendors.never_reviewed.count).toBe(1);
+    expect(report.nonconformities.overdue.count).toBe(1);
+    expect(report.audits.upcoming.count).toBe(1);
+    expect(report.frameworks.map((fw) => fw.id)).toEqual([f.foreignFramework.id]);
+    const ours = JSON.stringify(await storage.reports.complianceReport({ organizationId: f.org, topN: 50 }));
+    expect(ours).not.toContain('Foreign');
+  });
+
+  it('reports zeros for an empty organization', async () => {
+    const empty = (await seedOrganization(storage, 'Empty')).organization.id;
+    const report = await storage.reports.complianceReport({ organizationId: empty });
+    expect(report.risks).toEqual({
+      total: 0,
+      by_status: { OPEN: 0, IN_TREATMENT: 0, ACCEPTED: 0, CLOSED: 0 },
+      high_priority: { count: 0, items: [], omitted: 0 },
+    });
+    expect(report.measures.implemented_percent).toBe(0);
+    expect(report.vendors.total_active).toBe(0);
+    expect(report.frameworks).toEqual([]);
+  });
+
+  it('checks audit readiness control by control, with the gaps', async () => {
+    const readiness = await storage.reports.auditReadiness({ organizationId: f.org, frameworkId: f.iso.id });
+    const { access, backups, logging, training, disposal } = f.measures;
+    expect(readiness.framework).toEqual({ id: f.iso.id, name: 'ISO 27001', version: '2022' });
+    expect(readiness.generated_at).toBe('2026-06-15T12:00:00.000Z');
+    expect(readiness.readiness_percent).toBe(40);
+    const m = (x: { id: string; name: string; state: string }, evidence_count: number) => ({
+      id: x.id,
+      name: x.name,
+      state: x.state,
+      evidence_count,
+    });
+    expect(readiness.controls).toEqual([
+      { code: 'A.5.1', title: 'Control A.5.1', status: 'READY', measures: [m(access, 2)] },
+      {
+        code: 'A.5.2',
+        title: 'Control A.5.2',
+        status: 'NO_EVIDENCE',
+        measures: [m(backups, 0), m(logging, 0)],
+      },
+      { code: 'A.5.10', title: 'Control A.5.10', status: 'READY', measures: [m(access, 2), m(training, 0)] },
+      { code: 'A.8.1', title: 'Control A.8.1', status: 'NO_MEASURE', measures: [] },
+      { code: 'A.8.2', title: 'Control A.8.2', status: 'NOT_IMPLEMENTED', measures: [m(disposal, 0)] },
+    ]);
+    expect(readiness.gaps).toEqual({
+      controls_without_measures: ['A.8.1'],
+      measures_not_implemented: [
+        { id: logging.id, name: 'Logging', state: 'IN_PROGRESS', control_codes: ['A.5.2'] },
+        {
+          id: disposal.id,
+          name: 'Physical media disposal',
+          state: 'NOT_APPLICABLE',
+          control_codes: ['A.8.2'],
+        },
+        { id: training.id, name: 'Security training', state: 'NOT_STARTED', control_codes: ['A.5.10'] },
+      ],
+      implemented_without_evidence: [{ id: backups.id, name: 'Backups', control_codes: ['A.5.2'] }],
+      open_nonconformities: [
+        {
+          id: f.nonconformities.nc1.id,
+          reference: f.nonconformities.nc1.reference,
+          title: 'Unreviewed access',
+          severity: 'MAJOR',
+          audit_id: f.audits.internal.id,
+        },
+        {
+          id: f.nonconformities.nc3.id,
+          reference: f.nonconformities.nc3.reference,
+          title: 'Naming',
+          severity: 'OBSERVATION',
+          audit_id: f.audits.internal.id,
+        },
+      ],
+    });
+  });
+
+  it('reports a framework with no measures as 0% ready', async () => {
+    const readiness = await storage.reports.auditReadiness({ organizationId: f.org, frameworkId: f.gdpr.id });
+    expect(readiness.readiness_percent).toBe(0);
+    expect(readiness.controls.map((c) => [c.code, c.status])).toEqual([
+      ['Art. 5', 'NO_MEASURE'],
+      ['Art. 32', 'NO_MEASURE'],
+    ]);
+    expect(readiness.gaps).toEqual({
+      controls_without_measures: ['Art. 5', 'Art. 32'],
+      measures_not_implemented: [],
+      implemented_without_evidence: [],
+      open_nonconformities: [],
+    });
+  });
+
+  it("answers NOT_FOUND on framework_id for a missing or another organization's framework", async () => {
+    for (const frameworkId of [f.foreignFramework.id, 'fw_01JD3W5Q8Z6X4V2T0R9P7N5M3K']) {
+      const error = await storage.reports
+        .auditReadiness({ organizationId: f.org, frameworkId })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StorageError);
+      expect(error).toMatchObject({ code: 'NOT_FOUND', field: 'framework_id' });
+    }
+  });
+});
