@@ -2,8 +2,9 @@ export type { Membership } from './accounts/memberships.js';
 export type { Organization, OrganizationCounts } from './accounts/organizations.js';
 export { hashPassword, verifyPassword } from './accounts/passwords.js';
 export type { ConsoleSession } from './accounts/sessions.js';
+export { hashSecret } from './accounts/token-rows.js';
 export type { ApiToken, ApiTokenWithUsage, Authentication } from './accounts/token-types.js';
-export { hashSecret, TOKEN_SECRET_PREFIX } from './accounts/tokens.js';
+export { TOKEN_SECRET_PREFIX } from './accounts/tokens.js';
 export type { User } from './accounts/users.js';
 export type { AuditLogEntry, AuditLogFilters } from './audit/repository.js';
 export type { Actor } from './context.js';
@@ -139,4 +140,6 @@ export type {
   VendorReviewItem,
 } from './reports/types.js';
 export type { Repositories } from './repositories.js';
+export { type BulkCounts, seedBulk } from './seed/bulk.js';
+export { seedDemo } from './seed/demo.js';
 export { openStorage, type Storage, type StorageOptions } from './storage.js';

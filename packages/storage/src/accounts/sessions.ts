@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StorageContext } from '../context.js';
 import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
 import { newId } from '../ids.js';
-import { hashSecret } from './tokens.js';
+import { hashSecret } from './token-rows.js';
 import type { User } from './users.js';
 
 /** A console sign-in session; the cookie carries the secret, the table only its hash. */

@@ -1,67 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
-import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
-import type { Db } from '../db/types.js';
+import { toIsoTimestamp } from '../dates.js';
 import type { Role, TokenScope } from '../enums.js';
 import { invalidInput, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { ApiToken, ApiTokenWithUsage, Authentication } from './token-types.js';
+import { hashSecret, selectTokens, toToken } from './token-rows.js';
+import type { ApiToken, Authentication } from './token-types.js';
+import { tokenUsage } from './token-usage.js';
 
 /** Every token secret starts with this. */
 export const TOKEN_SECRET_PREFIX = 'comply_pat_';
 const DISPLAY_PREFIX_LENGTH = 16;
-const HOUR = 3_600_000;
-
-/** sha256 hex: right for ≥32 random bytes (a slow hash protects guessable passwords, not these). */
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
-const restrictionIds = sql<
-  string[]
->`(select coalesce(jsonb_agg(o.organization_id order by o.organization_id), '[]'::jsonb)
-  from api_token_organizations o where o.token_id = t.id)`;
-
-function selectTokens(db: Db) {
-  return db
-    .selectFrom('api_tokens as t')
-    .select([
-      't.id',
-      't.user_id',
-      't.name',
-      't.prefix',
-      't.scope',
-      't.org_restricted',
-      't.expires_at',
-      't.revoked_at',
-      't.created_at',
-      't.last_used_at',
-      't.last_used_ip',
-      't.last_used_client',
-      restrictionIds.as('organization_ids'),
-    ]);
-}
-
-type TokenRow = Awaited<ReturnType<ReturnType<typeof selectTokens>['executeTakeFirstOrThrow']>>;
-
-function toToken(row: TokenRow): ApiToken {
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    name: row.name,
-    prefix: row.prefix,
-    scope: row.scope as TokenScope,
-    organization_ids: row.org_restricted ? row.organization_ids : null,
-    expires_at: toIsoOrNull(row.expires_at),
-    revoked_at: toIsoOrNull(row.revoked_at),
-    created_at: toIsoTimestamp(row.created_at),
-    last_used_at: toIsoOrNull(row.last_used_at),
-    last_used_ip: row.last_used_ip,
-    last_used_client: row.last_used_client,
-  };
-}
 
 // The caller's organizations through this token: memberships ∩ the token's restriction.
 const tokenOrganizations = sql<{ id: string; role: Role }[]>`(select coalesce(jsonb_agg(
@@ -205,48 +156,7 @@ export function tokensRepository(ctx: StorageContext) {
         return after;
       }),
 
-    /** A user's tokens, newest first, with usage. */
-    listForUser: async (args: { userId: string }): Promise<ApiTokenWithUsage[]> => {
-      const now = ctx.clock().getTime();
-      const since = (hours: number) =>
-        new Date(Math.floor(now / HOUR) * HOUR - (hours - 1) * HOUR).toISOString();
-      const calls = (from: string) =>
-        sql<number>`(select coalesce(sum(u.calls), 0) from api_token_usage u where u.token_id = t.id and u.hour >= ${from})`;
-      const rows = await selectTokens(ctx.db)
-        .select(['t.recent_tools', calls(since(24)).as('calls_24h'), calls(since(24 * 30)).as('calls_30d')])
-        .where('t.user_id', '=', args.userId)
-        .orderBy('t.created_at', 'desc')
-        .orderBy('t.id', 'desc')
-        .execute();
-      return rows.map((row) => ({
-        ...toToken(row),
-        calls_24h: Number(row.calls_24h),
-        calls_30d: Number(row.calls_30d),
-        recent_tools: row.recent_tools,
-      }));
-    },
-
-    /** Records one call: last-used fields, the hourly counter and the recent-tools ring, in one statement. */
-    recordUsage: async (args: {
-      tokenId: string;
-      tool: string;
-      ip: string | null;
-      client: string | null;
-      at?: Date;
-    }): Promise<void> => {
-      const at = args.at ?? ctx.clock();
-      const iso = at.toISOString();
-      const hour = new Date(Math.floor(at.getTime() / HOUR) * HOUR).toISOString();
-      await sql`with touched as (
-          update api_tokens set last_used_at = ${iso}, last_used_ip = ${args.ip}, last_used_client = ${args.client},
-            recent_tools = (select coalesce(jsonb_agg(r.e order by r.n), '[]'::jsonb) from (
-              select x.e, x.n from jsonb_array_elements(
-                jsonb_build_array(jsonb_build_object('tool', ${args.tool}::text, 'at', ${iso}::text)) || api_tokens.recent_tools
-              ) with ordinality as x(e, n) order by x.n limit 10) r)
-          where id = ${args.tokenId} returning id)
-        insert into api_token_usage (token_id, hour, calls) select id, ${hour}::timestamptz, 1 from touched
-        on conflict (token_id, hour) do update set calls = api_token_usage.calls + 1`.execute(ctx.db);
-    },
+    ...tokenUsage(ctx),
   };
 }
 
