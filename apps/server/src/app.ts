@@ -1,6 +1,7 @@
 import type { Storage } from '@comply/storage';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.js';
+import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
 import type { Authenticate } from './http/auth-hook.js';
 import { registerBearerAuth } from './http/auth-hook.js';
@@ -24,6 +25,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Parse every tool output with its schema (tests). */
   validateOutput?: boolean;
+  /** Where the built web console lives (default apps/web/dist). */
+  webRoot?: string;
 }
 
 function isLoopback(host: string): boolean {
@@ -84,5 +87,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoute({ app, storage, version: SERVER_VERSION });
   registerRestToolRoute({ app, core });
   await registerMcpRoute({ app, server: createMcpServer({ core, version: SERVER_VERSION }), path: MCP_PATH });
+  await registerConsole({
+    app,
+    storage,
+    config,
+    handlers: options.handlers,
+    mcpPath: MCP_PATH,
+    webRoot: options.webRoot,
+  });
   return app;
 }

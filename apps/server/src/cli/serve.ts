@@ -1,12 +1,20 @@
 import { openStorage } from '@comply/storage';
 import { loadConfig } from '../config.js';
+import { issueSetupCode } from '../console/setup-code.js';
 import { startServer } from '../serve.js';
 import type { Command } from './commands.js';
 
-function firstRunHelp(url: string): string {
+function firstRunHelp({ url, setupCode }: { url: string; setupCode: string }): string {
   return [
     '',
-    'No accounts exist yet. Create the owner, an organization and an API token:',
+    'No accounts exist yet. Open the web console to create the owner account and first organization:',
+    '',
+    `  ${url}/setup`,
+    `  one-time setup code: ${setupCode}`,
+    '',
+    '(The code works once; restarting `comply serve` before setup replaces it.)',
+    '',
+    'Or, headless, create the owner, an organization and an API token with the CLI:',
     '',
     '  printf "%s" "<a password of 12+ characters>" | npx comply users create --email you@example.com --password-stdin',
     '  npx comply orgs create --name "Acme" --owner you@example.com',
@@ -32,7 +40,9 @@ export const serve: Command = {
       { url: publicUrl, mcp: `${publicUrl}/api/mcp/v1`, database: storage.driver },
       'Comply is listening',
     );
-    if ((await storage.users.count()) === 0) process.stdout.write(firstRunHelp(publicUrl));
+    if ((await storage.users.count()) === 0) {
+      process.stdout.write(firstRunHelp({ url: publicUrl, setupCode: await issueSetupCode(storage) }));
+    }
     const signal = await new Promise<string>((resolve) => {
       process.once('SIGTERM', () => resolve('SIGTERM'));
       process.once('SIGINT', () => resolve('SIGINT'));

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireMembership } from './access.js';
+import { type ConsoleDeps, identityOf } from './context.js';
+import { parseInput } from './validate.js';
+
+const id = z.string().trim().min(1).max(200).optional();
+const activityQuery = z.strictObject({
+  record_id: id,
+  record_type: id,
+  actor_user_id: id,
+  token_id: id,
+  /** The tool name or console action. */
+  action: id,
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().trim().min(1).max(2000).optional(),
+});
+
+/** Activity: the organization's audit log, newest first, filterable by record, actor, token and tool. */
+export function registerActivityRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+  scope.get<{ Params: { orgId: string } }>('/orgs/:orgId/activity', async (request) => {
+    const organizationId = request.params.orgId;
+    await requireMembership({ storage: deps.storage, userId: identityOf(request).user.id, organizationId });
+    const { page_size, cursor, ...filters } = parseInput({ schema: activityQuery, value: request.query });
+    const page = await deps.storage.auditLog.list({ organizationId, filters, pageSize: page_size, cursor });
+    return { entries: page.items, next_cursor: page.next_cursor, total_count: page.total_count };
+  });
+}

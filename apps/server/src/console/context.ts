@@ -1,0 +1,46 @@
+import type { Storage, User } from '@comply/storage';
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import type { HandlerMap } from '../core/tool-core.js';
+
+/** What every console route module receives. */
+export interface ConsoleDeps {
+  storage: Storage;
+  config: ServerConfig;
+  /** Session lifetime in milliseconds. */
+  sessionTtlMs: number;
+  /** The MCP endpoint's path, for the addresses shown with new tokens. */
+  mcpPath: string;
+  /** The tools' handlers: the read views run them rather than a second implementation. */
+  handlers: HandlerMap;
+}
+
+/** The signed-in user of a console request, set by the session hook. */
+export interface ConsoleIdentity {
+  user: User;
+  sessionSecret: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the console session hook on authenticated console routes. */
+    consoleIdentity?: ConsoleIdentity;
+  }
+}
+
+/** The signed-in identity; routes behind the session hook always have one. */
+export function identityOf(request: FastifyRequest): ConsoleIdentity {
+  if (!request.consoleIdentity) throw new Error('console route registered outside the session scope');
+  return request.consoleIdentity;
+}
+
+/** Whether the browser reached us over HTTPS (directly, through a trusted proxy, or per the public URL). */
+export function isSecure({ request, config }: { request: FastifyRequest; config: ServerConfig }): boolean {
+  return request.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https://'));
+}
+
+/** The address clients should use: the configured public URL, else the origin the browser used. */
+export function publicOrigin({ request, config }: { request: FastifyRequest; config: ServerConfig }): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,89 @@
+import { type ToolName, tools } from '@comply/schemas';
+import type { FastifyInstance } from 'fastify';
+import { requireMembership } from './access.js';
+import { type ConsoleDeps, identityOf } from './context.js';
+import { consoleError } from './errors.js';
+import { propertiesOf, queryToInput } from './query-params.js';
+import { runReadTool } from './read-tool.js';
+
+/** Each register's list and get tools. */
+export const REGISTERS = {
+  risks: { list: 'listRisks', get: 'getRisk' },
+  vendors: { list: 'listVendors', get: 'getVendor' },
+  measures: { list: 'listMeasures', get: 'getMeasure' },
+  obligations: { list: 'listObligations', get: 'getObligation' },
+  nonconformities: { list: 'listNonconformities', get: 'getNonconformity' },
+  audits: { list: 'listAudits', get: 'getAudit' },
+  frameworks: { list: 'listFrameworks', get: 'getFramework' },
+} as const satisfies Record<string, { list: ToolName; get: ToolName }>;
+
+type RegisterName = keyof typeof REGISTERS;
+const PAGING = new Set(['organization_id', 'page_size', 'cursor', 'order_by']);
+
+function registerOf(name: string): RegisterName {
+  if (!Object.hasOwn(REGISTERS, name)) {
+    throw consoleError({
+      code: 'NOT_FOUND',
+      message: `No register \`${name}\`. Registers: ${Object.keys(REGISTERS).join(', ')}.`,
+    });
+  }
+  return name as RegisterName;
+}
+
+/** Filters and orderings of each register, read from the list tool's input schema. */
+export function registerCatalog() {
+  return Object.entries(REGISTERS).map(([name, { list }]) => {
+    const properties = propertiesOf(tools[list].inputJsonSchema);
+    const order = propertiesOf(tools[list].inputJsonSchema).order_by as {
+      properties?: { field?: { enum?: string[] } };
+      default?: { field: string; direction: string };
+    };
+    return {
+      name,
+      tool: list,
+      filters: Object.entries(properties)
+        .filter(([key]) => !PAGING.has(key))
+        .map(([key, p]) => ({
+          name: key,
+          type: p.type === 'array' ? 'set' : p.format === 'date' ? 'date' : p.type,
+          values: p.items?.enum ?? p.enum ?? null,
+          description: p.description ?? '',
+        })),
+      order_fields: order.properties?.field?.enum ?? [],
+      default_order: order.default ?? null,
+    };
+  });
+}
+
+/** Read views of every register (the list tools' filters and cursor paging) and one record. */
+export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+  const catalog = registerCatalog();
+  scope.get('/registers', async () => ({ registers: catalog }));
+
+  scope.get<{ Params: { orgId: string; register: string }; Querystring: Record<string, string | string[]> }>(
+    '/orgs/:orgId/registers/:register',
+    async (request) => {
+      const name = REGISTERS[registerOf(request.params.register)].list;
+      const organization = await requireMembership({
+        storage: deps.storage,
+        userId: identityOf(request).user.id,
+        organizationId: request.params.orgId,
+      });
+      const input = queryToInput({ query: request.query, schema: tools[name].inputJsonSchema });
+      return runReadTool({ deps, request, organization, name, input });
+    },
+  );
+
+  scope.get<{ Params: { orgId: string; register: string; id: string } }>(
+    '/orgs/:orgId/registers/:register/:id',
+    async (request) => {
+      const name = REGISTERS[registerOf(request.params.register)].get;
+      const organization = await requireMembership({
+        storage: deps.storage,
+        userId: identityOf(request).user.id,
+        organizationId: request.params.orgId,
+      });
+      return runReadTool({ deps, request, organization, name, input: { id: request.params.id } });
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { tools } from '@comply/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireMembership } from './access.js';
+import { type ConsoleDeps, identityOf } from './context.js';
+import { queryToInput } from './query-params.js';
+import { runReadTool } from './read-tool.js';
+
+type Query = { Querystring: Record<string, string | string[]> };
+
+/** The dashboard: getComplianceReport and getAuditReadiness of one organization. */
+export function registerReportRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+  const organizationOf = (request: FastifyRequest<{ Params: { orgId: string } }>) =>
+    requireMembership({
+      storage: deps.storage,
+      userId: identityOf(request).user.id,
+      organizationId: request.params.orgId,
+    });
+
+  scope.get<{ Params: { orgId: string } } & Query>('/orgs/:orgId/report', async (request) => {
+    const organization = await organizationOf(request);
+    const input = queryToInput({ query: request.query, schema: tools.getComplianceReport.inputJsonSchema });
+    return runReadTool({ deps, request, organization, name: 'getComplianceReport', input });
+  });
+
+  scope.get<{ Params: { orgId: string; frameworkId: string } }>(
+    '/orgs/:orgId/readiness/:frameworkId',
+    async (request) => {
+      const organization = await organizationOf(request);
+      const input = { framework_id: request.params.frameworkId };
+      return runReadTool({ deps, request, organization, name: 'getAuditReadiness', input });
+    },
+  );
+}
