@@ -1,0 +1,184 @@
+import type { Actor } from '../context.js';
+import { addDays } from '../dates.js';
+import type { Repositories } from '../repositories.js';
+import type { Storage } from '../storage.js';
+import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
+import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
+import { DEMO_RISKS } from './demo-risks.js';
+
+type Day = (offset: number) => string;
+
+async function seedMeasures(args: {
+  repos: Repositories;
+  organizationId: string;
+  actor: Actor;
+  day: Day;
+  frameworkIds: Record<DemoFrameworkKey, string>;
+}) {
+  const ids: string[] = [];
+  for (const [index, measure] of DEMO_MEASURES.entries()) {
+    const created = await args.repos.measures.create({
+      organizationId: args.organizationId,
+      actor: args.actor,
+      data: {
+        name: measure.name,
+        category: measure.category,
+        state: measure.state,
+        owner: measure.owner,
+        description: `${measure.name} (${measure.category.toLowerCase()}).`,
+        controls: measure.controls.map((ref) => {
+          const [key, code] = ref.split(':') as [DemoFrameworkKey, string];
+          return { framework_id: args.frameworkIds[key], control_code: code };
+        }),
+        evidence: Array.from({ length: measure.evidence }, (_, n) => ({
+          title: n === 0 ? `${measure.name} — approved document` : `${measure.name} — review record`,
+          url: `https://intranet.example.com/evidence/${index + 1}-${n + 1}`,
+          collected_at: `${args.day(-30 * (n + 1) - index)}T09:00:00.000Z`,
+        })),
+      },
+    });
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+async function seedRegisters(args: {
+  repos: Repositories;
+  organizationId: string;
+  actor: Actor;
+  day: Day;
+  measureIds: string[];
+}) {
+  const { repos, day } = args;
+  const at = { organizationId: args.organizationId, actor: args.actor };
+  for (const risk of DEMO_RISKS) {
+    const [inherent_likelihood, inherent_impact] = risk.inherent;
+    const [residual_likelihood, residual_impact] = risk.residual;
+    await repos.risks.create({
+      ...at,
+      data: {
+        name: risk.name,
+        category: risk.category,
+        owner: risk.owner,
+        status: risk.status,
+        treatment: risk.treatment,
+        inherent_likelihood,
+        inherent_impact,
+        residual_likelihood,
+        residual_impact,
+        review_date: risk.review === null ? null : day(risk.review),
+        measure_ids: risk.measures.map((index) => args.measureIds[index] ?? ''),
+      },
+    });
+  }
+  for (const vendor of DEMO_VENDORS) {
+    const { reviewed, offboarded, ...data } = vendor;
+    const slug = vendor.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    await repos.vendors.create({
+      ...at,
+      data: {
+        ...data,
+        status: offboarded ? 'OFFBOARDED' : 'ACTIVE',
+        website: `https://www.${slug}.com`,
+        last_reviewed_at: reviewed === null ? null : day(reviewed),
+        contract_end: day(90 + ((slug.length * 37) % 600)),
+        owner: vendor.risk_tier === 'CRITICAL' ? 'CISO' : 'Procurement',
+        contact_email: `security@${slug}.com`,
+      },
+    });
+  }
+  for (const { due, ...obligation } of DEMO_OBLIGATIONS) {
+    await repos.obligations.create({
+      ...at,
+      data: {
+        ...obligation,
+        requirement: `${obligation.title}.`,
+        due_date: due === null ? null : day(due),
+        last_review_date: day(-45),
+      },
+    });
+  }
+}
+
+async function seedAudits(args: {
+  repos: Repositories;
+  organizationId: string;
+  actor: Actor;
+  day: Day;
+  frameworkIds: Record<DemoFrameworkKey, string>;
+  measureIds: string[];
+}) {
+  const at = { organizationId: args.organizationId, actor: args.actor };
+  const auditIds: string[] = [];
+  for (const audit of DEMO_AUDITS) {
+    const created = await args.repos.audits.create({
+      ...at,
+      data: {
+        name: audit.name,
+        framework_id: audit.framework === null ? null : args.frameworkIds[audit.framework],
+        kind: audit.kind,
+        auditor: audit.auditor,
+        state: audit.state,
+        start_date: args.day(audit.start),
+        end_date: args.day(audit.start + audit.days),
+        report_url:
+          audit.state === 'COMPLETED' ? 'https://intranet.example.com/audits/iso-internal.pdf' : null,
+      },
+    });
+    auditIds.push(created.id);
+  }
+  for (const nc of DEMO_NONCONFORMITIES) {
+    await args.repos.nonconformities.create({
+      ...at,
+      data: {
+        title: nc.title,
+        severity: nc.severity,
+        status: nc.status,
+        audit_id: nc.audit === null ? null : (auditIds[nc.audit] ?? null),
+        measure_id: nc.measure === null ? null : (args.measureIds[nc.measure] ?? null),
+        date_identified: args.day(nc.identified),
+        due_date: args.day(nc.due),
+        root_cause: nc.rootCause,
+        corrective_action: `Fix: ${nc.rootCause.toLowerCase()}.`,
+        owner: 'CISO',
+      },
+    });
+  }
+}
+
+/**
+ * Creates one realistic demo organization owned by `ownerUserId`: three frameworks (ISO/IEC 27001
+ * Annex A, SOC 2, GDPR subsets), 30 measures with evidence and control links, 40 risks, 15
+ * vendors, 15 obligations, 5 audits and 8 nonconformities. Dates are relative to the storage
+ * clock's today, so there are always overdue and upcoming items. Everything goes through the
+ * repositories in one transaction, so the audit log records it (source `cli`, action `seedDemo`).
+ */
+export async function seedDemo(args: {
+  storage: Storage;
+  ownerUserId: string;
+  organizationName?: string;
+}): Promise<{ organizationId: string }> {
+  const actor: Actor = { userId: args.ownerUserId, tokenId: null, source: 'cli', action: 'seedDemo' };
+  return args.storage.transaction(async (repos) => {
+    const organization = await repos.organizations.create({
+      name: args.organizationName ?? 'Northwind Health (demo)',
+      description: 'Demo organization created by `comply seed --demo`.',
+      ownerUserId: args.ownerUserId,
+      actor,
+    });
+    // The organization's creation time comes from the storage clock: its date is the seed's today.
+    const today = organization.created_at.slice(0, 10);
+    const day: Day = (offset) => addDays({ date: today, days: offset });
+    const organizationId = organization.id;
+    const frameworkIds = {} as Record<DemoFrameworkKey, string>;
+    for (const key of Object.keys(DEMO_FRAMEWORKS) as DemoFrameworkKey[]) {
+      frameworkIds[key] = (
+        await repos.frameworks.create({ organizationId, actor, data: frameworkData(key) })
+      ).id;
+    }
+    const measureIds = await seedMeasures({ repos, organizationId, actor, day, frameworkIds });
+    await seedRegisters({ repos, organizationId, actor, day, measureIds });
+    await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
+    return { organizationId };
+  });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Storage, seedBulk, seedDemo } from '../src/index.js';
+import { DRIVERS, fixedClock, openTestStorage } from './helpers.js';
+
+describe.each(DRIVERS)('seed on $name', ({ name }) => {
+  let storage: Storage;
+  let dispose: () => Promise<void>;
+  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  let ownerUserId: string;
+
+  beforeAll(async () => {
+    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
+    ownerUserId = (await storage.users.create({ email: 'owner@example.com', password: 'correct horse' })).id;
+  });
+  afterAll(() => dispose());
+
+  it('creates one realistic demo organization with overdue, high-priority and upcoming items', async () => {
+    const { organizationId } = await seedDemo({ storage, ownerUserId, organizationName: 'Demo Co' });
+    const org = await storage.organizations.getForUser({ organizationId, userId: ownerUserId });
+    expect(org).toMatchObject({ name: 'Demo Co', role: 'OWNER' });
+    expect(await storage.organizations.counts({ organizationId })).toEqual({
+      risks: 40,
+      vendors: 15,
+      measures: 30,
+      obligations: 15,
+      nonconformities: 8,
+      audits: 5,
+      frameworks: 3,
+    });
+    const report = await storage.reports.complianceReport({ organizationId, topN: 50 });
+    expect(report.obligations.overdue.count).toBeGreaterThan(0);
+    expect(report.risks.high_priority.items.some((r) => r.status === 'OPEN' && r.residual_score > 15)).toBe(
+      true,
+    );
+    expect(report.audits.upcoming.count).toBeGreaterThan(0);
+    expect(report.vendors.never_reviewed.count).toBeGreaterThan(0);
+    expect(report.vendors.review_overdue.count).toBeGreaterThan(0);
+    expect(report.nonconformities.overdue.count).toBeGreaterThan(0);
+    expect(Object.values(report.measures.by_state).every((n) => n > 0)).toBe(true);
+    for (const framework of report.frameworks) {
+      expect(framework.control_count).toBeGreaterThan(0);
+      const readiness = await storage.reports.auditReadiness({ organizationId, frameworkId: framework.id });
+      expect(readiness.controls).toHaveLength(framework.control_count);
+    }
+    const measures = await storage.measures.list({ organizationId, filters: { has_evidence: true } });
+    expect(measures.total_count).toBeGreaterThan(10);
+  });
+
+  it('records the demo seed in the audit log as a CLI action', async () => {
+    const { organizationId } = await seedDemo({ storage, ownerUserId });
+    const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
+    // organization + 3 frameworks + 30 measures + 40 risks + 15 vendors + 15 obligations + 5 audits + 8 NCs
+    expect(log.total_count).toBe(117);
+    expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
+      true,
+    );
+  });
+
+  it('inserts bulk rows per organization without audit-log entries', async () => {
+    const result = await seedBulk({
+      storage,
+      ownerUserId,
+      orgs: 2,
+      risks: 2_100,
+      vendors: 12,
+      measures: 7,
+      obligations: 9,
+      nonconformities: 11,
+      audits: 4,
+    });
+    expect(result.organizationIds).toHaveLength(2);
+    expect(result.rows).toBe(2 * (2 + 2_100 + 12 + 7 + 9 + 11 + 4));
+    for (const organizationId of result.organizationIds) {
+      expect(await storage.organizations.counts({ organizationId })).toEqual({
+        risks: 2_100,
+        vendors: 12,
+        measures: 7,
+        obligations: 9,
+        nonconformities: 11,
+        audits: 4,
+        frameworks: 0,
+      });
+      expect((await storage.auditLog.list({ organizationId })).total_count).toBe(0);
+      const open = await storage.risks.list({
+        organizationId,
+        filters: { status: ['OPEN'], min_residual_score: 16 },
+      });
+      expect(open.total_count).toBeGreaterThan(0);
+      expect(open.items.every((r) => r.status === 'OPEN' && r.residual_score >= 16)).toBe(true);
+    }
+    const listed = await storage.organizations.listForUser({ userId: ownerUserId });
+    expect(listed.items.map((o) => o.id)).toEqual(expect.arrayContaining(result.organizationIds));
+  });
+});
