@@ -15,6 +15,9 @@ const PATHS = [
 
 type Path = (typeof PATHS)[number];
 
+/** What the 401s carry; successful replies are not read here. */
+type ErrorReply = { error: { code: string; message: string } };
+
 async function send({
   server,
   path,
@@ -35,7 +38,7 @@ async function send({
   return {
     status: response.status,
     headers: response.headers,
-    body: await response.json().catch(() => undefined),
+    body: (await response.json().catch(() => undefined)) as ErrorReply,
   };
 }
 
