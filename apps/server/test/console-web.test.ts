@@ -51,8 +51,8 @@ describe('console web app serving', () => {
     const asset = await app.inject({ url: '/assets/app-1234.js' });
     expect(asset.headers['content-type']).toContain('text/javascript');
     expect(asset.headers['cache-control']).toContain('immutable');
-    const escape = await app.inject({ url: '/..%2fsecret.txt' });
-    expect(escape.body).not.toContain('outside');
+    const traversal = await app.inject({ url: '/..%2fsecret.txt' });
+    expect(traversal.body).not.toContain('outside');
     const api = await app.inject({ url: '/api/console/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('NOT_FOUND');
