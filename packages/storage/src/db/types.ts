@@ -215,6 +215,15 @@ export interface RiskMeasuresTable {
   measure_id: string;
 }
 
+/** Exact risk counts per organization, status and scores, kept by triggers (migration 005). */
+export interface RiskCountsTable {
+  organization_id: string;
+  status: string;
+  residual_score: number;
+  inherent_score: number;
+  n: ColumnType<string | number, never, never>;
+}
+
 export interface AuditLogTable {
   id: string;
   organization_id: string | null;
@@ -252,6 +261,7 @@ export interface Database {
   framework_controls: FrameworkControlsTable;
   measure_controls: MeasureControlsTable;
   risk_measures: RiskMeasuresTable;
+  risk_counts: RiskCountsTable;
   audit_log: AuditLogTable;
 }
 

@@ -4,10 +4,11 @@ import { accounts } from './001_accounts.js';
 import { registers } from './002_registers.js';
 import { moreRegisters } from './003_more_registers.js';
 import { auditLog } from './004_audit_log.js';
+import { riskCounts } from './005_risk_counts.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [accounts, registers, moreRegisters, auditLog];
+export const MIGRATIONS: readonly Migration[] = [accounts, registers, moreRegisters, auditLog, riskCounts];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).
 const MIGRATION_LOCK_KEY = 0x636f6d706c79;

@@ -46,6 +46,18 @@ const riskStatus = (n: number) => {
   return slot < 8 ? 'OPEN' : slot < 13 ? 'IN_TREATMENT' : slot < 16 ? 'ACCEPTED' : 'CLOSED';
 };
 
+// addDays builds a Date per call; bulk rows reuse one string per (today, offset) instead.
+const dayCache = new Map<string, string>();
+function day(today: string, offset: number): string {
+  const key = `${today}${offset}`;
+  let value = dayCache.get(key);
+  if (value === undefined) {
+    value = addDays({ date: today, days: offset });
+    dayCache.set(key, value);
+  }
+  return value;
+}
+
 const pad = (n: number) => String(n + 1).padStart(7, '0');
 const base = (c: RowContext, kind: Parameters<typeof newId>[0]) => ({
   id: newId(kind),
@@ -70,7 +82,7 @@ export function riskRow(c: RowContext) {
     inherent_impact: Math.max(ri, 1 + pick(c.n, 10, 5)),
     residual_likelihood: rl,
     residual_impact: ri,
-    review_date: pick(c.n, 11, 4) === 0 ? null : addDays({ date: c.today, days: pick(c.n, 12, 730) - 365 }),
+    review_date: pick(c.n, 11, 4) === 0 ? null : day(c.today, pick(c.n, 12, 730) - 365),
     note: null,
   };
 }
@@ -87,7 +99,7 @@ export function vendorRow(c: RowContext) {
     status: pick(c.n, 4, 10) === 0 ? 'OFFBOARDED' : 'ACTIVE',
     processes_personal_data: pick(c.n, 5, 2) === 0,
     contract_end: null,
-    last_reviewed_at: pick(c.n, 6, 4) === 0 ? null : addDays({ date: c.today, days: -pick(c.n, 7, 700) }),
+    last_reviewed_at: pick(c.n, 6, 4) === 0 ? null : day(c.today, -pick(c.n, 7, 700)),
     review_interval_days: 365,
     owner: of(OWNERS, c.n, 8),
     contact_email: null,
@@ -117,7 +129,7 @@ export function obligationRow(c: RowContext) {
     area: of(CATEGORIES, c.n, 2),
     owner: of(OWNERS, c.n, 3),
     status: of(OBLIGATION_STATUSES, c.n, 4),
-    due_date: addDays({ date: c.today, days: pick(c.n, 5, 730) - 365 }),
+    due_date: day(c.today, pick(c.n, 5, 730) - 365),
     last_review_date: null,
     actions: null,
   };
@@ -134,18 +146,18 @@ export function nonconformityRow(c: RowContext) {
     status: of(NC_STATUSES, c.n, 2),
     audit_id: null,
     measure_id: null,
-    date_identified: addDays({ date: c.today, days: -pick(c.n, 3, 365) }),
+    date_identified: day(c.today, -pick(c.n, 3, 365)),
     root_cause: null,
     corrective_action: null,
     owner: of(OWNERS, c.n, 4),
-    due_date: addDays({ date: c.today, days: pick(c.n, 5, 180) - 90 }),
+    due_date: day(c.today, pick(c.n, 5, 180) - 90),
     closed_at: null,
   };
 }
 
 /** One bulk audit, starting within a year either side of today. */
 export function auditRow(c: RowContext) {
-  const start = addDays({ date: c.today, days: pick(c.n, 1, 730) - 365 });
+  const start = day(c.today, pick(c.n, 1, 730) - 365);
   return {
     ...base(c, 'audit'),
     name: `Audit ${pad(c.n)}`,
@@ -154,7 +166,7 @@ export function auditRow(c: RowContext) {
     auditor: null,
     state: of(AUDIT_STATES, c.n, 3),
     start_date: start,
-    end_date: addDays({ date: start, days: 3 }),
+    end_date: day(start, 3),
     report_url: null,
     notes: null,
   };
