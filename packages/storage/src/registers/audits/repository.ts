@@ -3,7 +3,8 @@ import type { Actor, StorageContext } from '../../context.js';
 import { toDateString } from '../../dates.js';
 import type { Database, Db } from '../../db/types.js';
 import { invalidInput } from '../../errors.js';
-import { type ListParams, type Page, paginate } from '../../paging/list.js';
+import type { ListParams, Page } from '../../paging/list.js';
+import { listPage } from '../../paging/query.js';
 import { createRecord, definedOnly, updateRecord } from '../kit.js';
 import { checkRefs } from '../refs.js';
 import { AUDIT_ORDER, auditWhere } from './filters.js';
@@ -135,27 +136,13 @@ export function auditsRepository(ctx: StorageContext) {
         filters: params.filters ?? {},
         today: day,
       });
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'audits',
         spec: AUDIT_ORDER,
         params,
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectAudits({ db: ctx.db, today: day })
-            .select(sortValue.as('sort_value'))
-            .where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await ctx.db
-            .selectFrom('audits')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: () => selectAudits({ db: ctx.db, today: day }),
+        where,
       });
       return { ...page, items: page.items.map(toAudit) };
     },

@@ -1,6 +1,7 @@
 import type { Actor, StorageContext } from '../../context.js';
 import type { Db } from '../../db/types.js';
-import { type ListParams, type Page, paginate } from '../../paging/list.js';
+import type { ListParams, Page } from '../../paging/list.js';
+import { listPage } from '../../paging/query.js';
 import { createRecord, definedOnly, updateRecord } from '../kit.js';
 import { upsertControls } from './controls.js';
 import { FRAMEWORK_ORDER, frameworkWhere } from './filters.js';
@@ -112,25 +113,13 @@ export function frameworksRepository(ctx: StorageContext) {
       params: ListParams<FrameworkFilters, FrameworkOrderField>,
     ): Promise<Page<FrameworkSummary>> => {
       const where = frameworkWhere({ organizationId: params.organizationId, filters: params.filters ?? {} });
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'frameworks',
         spec: FRAMEWORK_ORDER,
         params,
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectFrameworks(ctx.db).select(sortValue.as('sort_value')).where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await ctx.db
-            .selectFrom('frameworks')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: () => selectFrameworks(ctx.db),
+        where,
       });
       return { ...page, items: page.items.map(toFrameworkSummary) };
     },

@@ -1,6 +1,7 @@
 import type { Actor, StorageContext } from '../../context.js';
 import type { Db } from '../../db/types.js';
-import { type ListParams, type Page, paginate } from '../../paging/list.js';
+import type { ListParams, Page } from '../../paging/list.js';
+import { listPage } from '../../paging/query.js';
 import { createRecord, definedOnly, updateRecord } from '../kit.js';
 import { checkRefs, replaceRiskMeasures } from '../refs.js';
 import { MEASURE_ORDER, measureWhere } from './filters.js';
@@ -116,25 +117,13 @@ export function measuresRepository(ctx: StorageContext) {
 
     list: async (params: ListParams<MeasureFilters, MeasureOrderField>): Promise<Page<Measure>> => {
       const where = measureWhere({ organizationId: params.organizationId, filters: params.filters ?? {} });
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'measures',
         spec: MEASURE_ORDER,
         params,
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectMeasures(ctx.db).select(sortValue.as('sort_value')).where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await ctx.db
-            .selectFrom('measures')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: () => selectMeasures(ctx.db),
+        where,
       });
       return { ...page, items: page.items.map(toMeasure) };
     },

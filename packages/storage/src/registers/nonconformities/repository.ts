@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Actor, StorageContext } from '../../context.js';
 import { toDateString } from '../../dates.js';
 import type { Database, Db } from '../../db/types.js';
-import { type ListParams, type Page, paginate } from '../../paging/list.js';
+import type { ListParams, Page } from '../../paging/list.js';
+import { listPage } from '../../paging/query.js';
 import { createRecord, definedOnly, updateRecord } from '../kit.js';
 import { checkRefs } from '../refs.js';
 import { NONCONFORMITY_ORDER, nonconformityWhere } from './filters.js';
@@ -157,27 +158,13 @@ export function nonconformitiesRepository(ctx: StorageContext) {
         filters: params.filters ?? {},
         today: day,
       });
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'nonconformities',
         spec: NONCONFORMITY_ORDER,
         params,
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectNonconformities({ db: ctx.db, today: day })
-            .select(sortValue.as('sort_value'))
-            .where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await ctx.db
-            .selectFrom('nonconformities')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: () => selectNonconformities({ db: ctx.db, today: day }),
+        where,
       });
       return { ...page, items: page.items.map(toNonconformity) };
     },

@@ -1,7 +1,8 @@
 import type { Actor, StorageContext } from '../../context.js';
 import { toDateString } from '../../dates.js';
 import type { Db } from '../../db/types.js';
-import { type ListParams, type Page, paginate } from '../../paging/list.js';
+import type { ListParams, Page } from '../../paging/list.js';
+import { listPage } from '../../paging/query.js';
 import { createRecord, definedOnly, updateRecord } from '../kit.js';
 import { OBLIGATION_ORDER, obligationWhere } from './filters.js';
 import { selectObligations, toObligation } from './mapping.js';
@@ -101,27 +102,13 @@ export function obligationsRepository(ctx: StorageContext) {
         filters: params.filters ?? {},
         today: day,
       });
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'obligations',
         spec: OBLIGATION_ORDER,
         params,
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectObligations({ db: ctx.db, today: day })
-            .select(sortValue.as('sort_value'))
-            .where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await ctx.db
-            .selectFrom('obligations')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: () => selectObligations({ db: ctx.db, today: day }),
+        where,
       });
       return { ...page, items: page.items.map(toObligation) };
     },

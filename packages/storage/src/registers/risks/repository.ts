@@ -1,8 +1,10 @@
 import type { Actor, StorageContext } from '../../context.js';
 import type { Db } from '../../db/types.js';
-import { type ListParams, type Page, paginate } from '../../paging/list.js';
+import type { ListParams, Page } from '../../paging/list.js';
+import { listPage } from '../../paging/query.js';
 import { createRecord, definedOnly, updateRecord } from '../kit.js';
 import { checkRefs, replaceRiskMeasures } from '../refs.js';
+import { countRisksFromTotals } from './count.js';
 import { RISK_ORDER, riskWhere } from './filters.js';
 import { selectRisks, toRisk } from './mapping.js';
 import type { Risk, RiskCreate, RiskFilters, RiskOrderField, RiskPatch } from './types.js';
@@ -115,25 +117,19 @@ export function risksRepository(ctx: StorageContext) {
 
     list: async (params: ListParams<RiskFilters, RiskOrderField>): Promise<Page<Risk>> => {
       const where = riskWhere({ organizationId: params.organizationId, filters: params.filters ?? {} });
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'risks',
         spec: RISK_ORDER,
         params,
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectRisks(ctx.db).select(sortValue.as('sort_value')).where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await ctx.db
-            .selectFrom('risks')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: () => selectRisks(ctx.db),
+        where,
+        count: () =>
+          countRisksFromTotals({
+            db: ctx.db,
+            organizationId: params.organizationId,
+            filters: params.filters ?? {},
+          }),
       });
       return { ...page, items: page.items.map(toRisk) };
     },
