@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, setUnauthorizedHandler } from './api.js';
+import { Layout } from './components/Layout.js';
+import { AccountPage } from './pages/AccountPage.js';
+import { ActivityPage } from './pages/ActivityPage.js';
+import { DashboardPage } from './pages/DashboardPage.js';
+import { MembersPage } from './pages/MembersPage.js';
+import { RegisterPage } from './pages/RegisterPage.js';
+import { SetupPage } from './pages/SetupPage.js';
+import { SignInPage } from './pages/SignInPage.js';
+import { TokensPage } from './pages/TokensPage.js';
+import { navigate, usePath } from './router.js';
+import type { Me } from './types.js';
+
+const ORG_KEY = 'comply.organization';
+
+/** Loads the session, then routes between the public pages (setup, sign-in) and the signed-in console. */
+export function App() {
+  const path = usePath();
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [orgId, setOrgId] = useState<string | null>(() => localStorage.getItem(ORG_KEY));
+
+  const signedOut = useCallback(() => setMe(null), []);
+  useEffect(() => {
+    setUnauthorizedHandler(signedOut);
+    api<Me>('/session').then(setMe, () => setMe(null));
+  }, [signedOut]);
+
+  useEffect(() => {
+    if (me === null && path !== '/setup' && path !== '/signin') {
+      api<{ needed: boolean }>('/setup').then(
+        (s) => navigate(s.needed ? '/setup' : '/signin'),
+        () => navigate('/signin'),
+      );
+    }
+  }, [me, path]);
+
+  const signedIn = (next: Me) => {
+    setMe(next);
+    navigate('/');
+  };
+  const selectOrg = (id: string) => {
+    localStorage.setItem(ORG_KEY, id);
+    setOrgId(id);
+  };
+
+  if (path === '/setup') return <SetupPage onDone={signedIn} />;
+  if (me === undefined) return <p className="loading">Loading…</p>;
+  if (me === null) return <SignInPage onSignedIn={signedIn} />;
+
+  const organization = me.organizations.find((o) => o.id === orgId) ?? me.organizations[0] ?? null;
+  const page = (() => {
+    if (path.startsWith('/settings/tokens')) return <TokensPage me={me} />;
+    if (path.startsWith('/settings/account')) return <AccountPage />;
+    if (!organization) return <p>You are not a member of any organization yet.</p>;
+    if (path.startsWith('/registers/')) {
+      const name = path.split('/')[2] ?? 'risks';
+      return <RegisterPage key={`${organization.id}/${name}`} organization={organization} register={name} />;
+    }
+    if (path.startsWith('/activity'))
+      return <ActivityPage key={organization.id} organization={organization} />;
+    if (path.startsWith('/members'))
+      return <MembersPage key={organization.id} organization={organization} me={me} />;
+    return <DashboardPage key={organization.id} organization={organization} />;
+  })();
+
+  return (
+    <Layout
+      me={me}
+      organization={organization}
+      onSelectOrganization={selectOrg}
+      onOrganizationsChanged={(organizations) => setMe({ ...me, organizations })}
+      onSignOut={async () => {
+        await api('/session', { method: 'DELETE' }).catch(() => undefined);
+        setMe(null);
+        navigate('/signin');
+      }}
+      path={path}
+    >
+      {page}
+    </Layout>
+  );
+}

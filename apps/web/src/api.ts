@@ -1,0 +1,55 @@
+/** A console API failure with the server's `{error: {code, message, field?}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+
+  constructor({
+    status,
+    code,
+    message,
+    field,
+  }: { status: number; code: string; message: string; field?: string }) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+let onUnauthorized: () => void = () => undefined;
+
+/** What to do when the session ends (expired, revoked, signed out elsewhere). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/** Calls `/api/console{path}`; state-changing calls carry the CSRF header the server requires. */
+export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-comply-csrf'] = '1';
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/api/console${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    const error = data?.error ?? { code: 'INTERNAL', message: `The server answered ${response.status}.` };
+    if (response.status === 401 && path !== '/session') onUnauthorized();
+    throw new ApiError({ status: response.status, ...error });
+  }
+  return data as T;
+}
+
+/** A query string from defined, non-empty values. */
+export function toQuery(params: Record<string, string | undefined>): string {
+  const entries = Object.entries(params).filter(
+    (e): e is [string, string] => e[1] !== undefined && e[1] !== '',
+  );
+  return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
+}

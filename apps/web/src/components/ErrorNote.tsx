@@ -1,0 +1,14 @@
+import { ApiError } from '../api.js';
+
+/** An error message announced to screen readers. */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  const field = error instanceof ApiError && error.field ? ` (${error.field})` : '';
+  return (
+    <p className="error" role="alert">
+      {message}
+      {field}
+    </p>
+  );
+}

@@ -1,0 +1,98 @@
+import { type ReactNode, useState } from 'react';
+import { api } from '../api.js';
+import type { Me, Organization } from '../types.js';
+import { Link } from './Link.js';
+
+const REGISTERS = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks'];
+
+/** The signed-in frame: header with the organization switch, navigation, and the page. */
+export function Layout({
+  me,
+  organization,
+  onSelectOrganization,
+  onOrganizationsChanged,
+  onSignOut,
+  path,
+  children,
+}: {
+  me: Me;
+  organization: Organization | null;
+  onSelectOrganization: (id: string) => void;
+  onOrganizationsChanged: (organizations: Organization[]) => void;
+  onSignOut: () => void;
+  path: string;
+  children: ReactNode;
+}) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const item = (to: string, label: string) => (
+    <li>
+      <Link to={to} current={to === '/' ? path === '/' : path.startsWith(to)}>
+        {label}
+      </Link>
+    </li>
+  );
+  const newOrganization = async () => {
+    const name = window.prompt('Name of the new organization');
+    if (!name?.trim()) return;
+    const { organization: created } = await api<{ organization: Organization }>('/orgs', {
+      method: 'POST',
+      body: { name },
+    });
+    onOrganizationsChanged([...me.organizations, created]);
+    onSelectOrganization(created.id);
+  };
+  return (
+    <div className="shell">
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <button
+          type="button"
+          className="menu-toggle secondary"
+          aria-expanded={menuOpen}
+          aria-controls="nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <span className="brand">Comply</span>
+        {me.organizations.length > 0 && (
+          <label className="org-switch">
+            <span>Organization</span>
+            <select value={organization?.id ?? ''} onChange={(e) => onSelectOrganization(e.target.value)}>
+              {me.organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name} ({o.role.toLowerCase()})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="button" className="link-button" onClick={newOrganization}>
+          New organization
+        </button>
+        <span className="who">{me.user.email}</span>
+        <button type="button" className="secondary" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <nav id="nav" className={menuOpen ? 'sidebar open' : 'sidebar'} aria-label="Main">
+        <ul>
+          {item('/', 'Dashboard')}
+          <li className="group">Registers</li>
+          {REGISTERS.map((r) => item(`/registers/${r}`, r.charAt(0).toUpperCase() + r.slice(1)))}
+          <li className="group">Organization</li>
+          {item('/activity', 'Activity')}
+          {item('/members', 'Members')}
+          <li className="group">Settings</li>
+          {item('/settings/tokens', 'API Tokens')}
+          {item('/settings/account', 'Account')}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

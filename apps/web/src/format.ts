@@ -1,0 +1,27 @@
+/** `2026-05-01T10:00:00Z` → a short local date and time; null → an em dash. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A date-only value, or an em dash. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/** `IN_TREATMENT` → `In treatment`. */
+export function humanize(value: string): string {
+  const text = value.replace(/_/g, ' ').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Any cell value as text. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return String(value.length);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatTime(value);
+  if (typeof value === 'string' && /^[A-Z][A-Z_]+$/.test(value)) return humanize(value);
+  return String(value);
+}

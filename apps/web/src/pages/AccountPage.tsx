@@ -1,0 +1,57 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+
+/** Change password (other sessions of the account are signed out). */
+export function AccountPage() {
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setDone(false);
+    setError(null);
+    if (form.get('new_password') !== form.get('confirm')) {
+      setError(new Error('The two new passwords differ.'));
+      return;
+    }
+    try {
+      await api('/account/password', {
+        method: 'POST',
+        body: { current_password: form.get('current_password'), new_password: form.get('new_password') },
+      });
+      formElement.reset();
+      setDone(true);
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  return (
+    <section>
+      <h1>Account</h1>
+      <form onSubmit={submit} className="card stack narrow">
+        <h2>Change password</h2>
+        <label>
+          Current password
+          <input name="current_password" type="password" required autoComplete="current-password" />
+        </label>
+        <label>
+          New password <span className="hint">(at least 12 characters)</span>
+          <input name="new_password" type="password" required minLength={12} autoComplete="new-password" />
+        </label>
+        <label>
+          Repeat the new password
+          <input name="confirm" type="password" required minLength={12} autoComplete="new-password" />
+        </label>
+        <ErrorNote error={error} />
+        {done && (
+          <p className="success" role="status">
+            Password changed. Your other sessions were signed out.
+          </p>
+        )}
+        <button type="submit">Change password</button>
+      </form>
+    </section>
+  );
+}

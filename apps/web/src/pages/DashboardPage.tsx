@@ -1,0 +1,210 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { HeatMap } from '../components/HeatMap.js';
+import { Link } from '../components/Link.js';
+import { StateBars } from '../components/StateBars.js';
+import { formatDate, humanize } from '../format.js';
+import type { Organization } from '../types.js';
+
+interface Capped<T> {
+  count: number;
+  items: T[];
+  omitted: number;
+}
+type Item = { id: string; [key: string]: unknown };
+interface Report {
+  generated_at: string;
+  risks: { total: number; by_status: Record<string, number>; high_priority: Capped<Item> };
+  measures: { total: number; by_state: Record<string, number>; implemented_percent: number };
+  obligations: { total: number; by_status: Record<string, number>; overdue: Capped<Item> };
+  vendors: { total_active: number; review_overdue: Capped<Item>; never_reviewed: Capped<Item> };
+  nonconformities: { open_by_severity: Record<string, number>; overdue: Capped<Item> };
+  audits: { upcoming: Capped<Item> };
+  frameworks: {
+    id: string;
+    name: string;
+    control_count: number;
+    covered_control_count: number;
+    coverage_percent: number;
+  }[];
+}
+type RiskCell = { residual_likelihood: number; residual_impact: number };
+
+async function loadHeat(orgId: string): Promise<number[][]> {
+  const cells = Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]);
+  let cursor: string | null = null;
+  for (let page = 0; page < 20; page++) {
+    const query: string = `?status=OPEN,IN_TREATMENT,ACCEPTED&page_size=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const reply: { risks: RiskCell[]; next_cursor: string | null } = await api(
+      `/orgs/${orgId}/registers/risks${query}`,
+    );
+    for (const r of reply.risks) {
+      const row = cells[r.residual_impact - 1];
+      if (row) row[r.residual_likelihood - 1] = (row[r.residual_likelihood - 1] ?? 0) + 1;
+    }
+    cursor = reply.next_cursor;
+    if (!cursor) break;
+  }
+  return cells;
+}
+
+function Attention({
+  title,
+  list,
+  label,
+  detail,
+}: {
+  title: string;
+  list: Capped<Item>;
+  label: string;
+  detail: (i: Item) => string;
+}) {
+  return (
+    <section className="card">
+      <h3>
+        {title} <span className="count">{list.count}</span>
+      </h3>
+      {list.items.length === 0 ? (
+        <p className="hint">Nothing here.</p>
+      ) : (
+        <ul className="attention">
+          {list.items.map((item) => (
+            <li key={item.id}>
+              <span>{String(item[label] ?? item.id)}</span>
+              <span className="hint">{detail(item)}</span>
+            </li>
+          ))}
+          {list.omitted > 0 && <li className="hint">and {list.omitted} more</li>}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The compliance report of the selected organization: figures, charts and what needs attention. */
+export function DashboardPage({ organization }: { organization: Organization }) {
+  const [report, setReport] = useState<Report | null>(null);
+  const [heat, setHeat] = useState<number[][] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    api<Report>(`/orgs/${organization.id}/report`).then(setReport, setError);
+    loadHeat(organization.id).then(setHeat, setError);
+  }, [organization.id]);
+
+  if (error) return <ErrorNote error={error} />;
+  if (!report) return <p className="loading">Loading the report…</p>;
+  const openNcs = Object.values(report.nonconformities.open_by_severity).reduce((a, b) => a + b, 0);
+  const figures = [
+    ['Risks', report.risks.total, `${report.risks.high_priority.count} high priority`, '/registers/risks'],
+    [
+      'Measures implemented',
+      `${report.measures.implemented_percent}%`,
+      `of ${report.measures.total} measures`,
+      '/registers/measures',
+    ],
+    [
+      'Obligations overdue',
+      report.obligations.overdue.count,
+      `of ${report.obligations.total}`,
+      '/registers/obligations',
+    ],
+    [
+      'Vendor reviews due',
+      report.vendors.review_overdue.count,
+      `${report.vendors.total_active} active vendors`,
+      '/registers/vendors',
+    ],
+    [
+      'Open nonconformities',
+      openNcs,
+      `${report.nonconformities.overdue.count} overdue`,
+      '/registers/nonconformities',
+    ],
+    ['Upcoming audits', report.audits.upcoming.count, 'in the next 90 days', '/registers/audits'],
+  ] as const;
+  return (
+    <section className="stack">
+      <div className="page-head">
+        <h1>{organization.name}</h1>
+        <span className="hint">Report generated {new Date(report.generated_at).toLocaleString()}</span>
+      </div>
+      <div className="figures">
+        {figures.map(([label, value, note, to]) => (
+          <Link key={label} to={to} className="figure card">
+            <span className="figure-label">{label}</span>
+            <span className="figure-value">{value}</span>
+            <span className="hint">{note}</span>
+          </Link>
+        ))}
+      </div>
+      <div className="grid two">
+        <section className="card">
+          {heat ? <HeatMap cells={heat} title="Risk heat map" /> : <p className="loading">Loading risks…</p>}
+        </section>
+        <section className="card stack">
+          <StateBars title="Measures by state" counts={report.measures.by_state} />
+          <StateBars title="Risks by status" counts={report.risks.by_status} />
+          <StateBars title="Obligations by status" counts={report.obligations.by_status} />
+        </section>
+      </div>
+      <h2>Needs attention</h2>
+      <div className="grid three">
+        <Attention
+          title="High-priority risks"
+          list={report.risks.high_priority}
+          label="name"
+          detail={(i) => `score ${i.residual_score} · ${humanize(String(i.mitigation_status))}`}
+        />
+        <Attention
+          title="Overdue obligations"
+          list={report.obligations.overdue}
+          label="title"
+          detail={(i) => `due ${formatDate(String(i.due_date))}`}
+        />
+        <Attention
+          title="Vendor reviews overdue"
+          list={report.vendors.review_overdue}
+          label="name"
+          detail={(i) => `due ${formatDate(i.next_review_due as string | null)}`}
+        />
+        <Attention
+          title="Vendors never reviewed"
+          list={report.vendors.never_reviewed}
+          label="name"
+          detail={(i) => humanize(String(i.risk_tier))}
+        />
+        <Attention
+          title="Overdue nonconformities"
+          list={report.nonconformities.overdue}
+          label="reference"
+          detail={(i) => `${i.title} · ${humanize(String(i.severity))}`}
+        />
+        <Attention
+          title="Upcoming audits"
+          list={report.audits.upcoming}
+          label="name"
+          detail={(i) => `starts ${formatDate(String(i.start_date))}`}
+        />
+      </div>
+      <section className="card">
+        <h2>Framework coverage</h2>
+        {report.frameworks.length === 0 ? (
+          <p className="hint">No frameworks yet.</p>
+        ) : (
+          <ul className="coverage">
+            {report.frameworks.map((f) => (
+              <li key={f.id}>
+                <span>{f.name}</span>
+                <meter min={0} max={100} value={f.coverage_percent} aria-label={`${f.name} coverage`} />
+                <span className="hint">
+                  {f.covered_control_count}/{f.control_count} controls · {f.coverage_percent}%
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { api } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { formatDate, humanize } from '../format.js';
+import type { Me, MemberRow, Organization, Role } from '../types.js';
+
+const ROLES: Role[] = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'];
+
+/** Organization members; owners add by email, change roles and remove. */
+export function MembersPage({ organization, me }: { organization: Organization; me: Me }) {
+  const [members, setMembers] = useState<MemberRow[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const isOwner = organization.role === 'OWNER';
+  const base = `/orgs/${organization.id}/members`;
+
+  const load = useCallback(() => {
+    api<{ members: MemberRow[] }>(base).then((r) => setMembers(r.members), setError);
+  }, [base]);
+  useEffect(load, [load]);
+
+  const act = async (fn: () => Promise<unknown>) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await fn();
+      load();
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    return act(async () => {
+      const reply = await api<{ temporary_password: string | null }>(base, {
+        method: 'POST',
+        body: { email: form.get('email'), role: form.get('role') },
+      });
+      formElement.reset();
+      setNotice(
+        reply.temporary_password
+          ? `Account created. Temporary password (shown once, pass it on securely): ${reply.temporary_password}`
+          : 'Member added.',
+      );
+    });
+  };
+
+  return (
+    <section className="stack">
+      <h1>Members of {organization.name}</h1>
+      {isOwner && (
+        <form className="filters card" onSubmit={add} aria-label="Add a member">
+          <label>
+            Email
+            <input name="email" type="email" required />
+          </label>
+          <label>
+            Role
+            <select name="role" defaultValue="EDITOR">
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {humanize(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="actions">
+            <button type="submit">Add member</button>
+          </div>
+        </form>
+      )}
+      {notice && (
+        <p className="success" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorNote error={error} />
+      <div className="table-wrap">
+        <table>
+          <caption className="visually-hidden">Members</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Member since</th>
+              {isOwner && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.user_id}>
+                <td>
+                  {m.email}
+                  {m.user_id === me.user.id && <span className="hint"> (you)</span>}
+                </td>
+                <td>{m.name ?? '—'}</td>
+                <td>
+                  {isOwner ? (
+                    <select
+                      aria-label={`Role of ${m.email}`}
+                      value={m.role}
+                      onChange={(e) =>
+                        act(() =>
+                          api(`${base}/${m.user_id}`, { method: 'PATCH', body: { role: e.target.value } }),
+                        )
+                      }
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {humanize(r)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    humanize(m.role)
+                  )}
+                </td>
+                <td>{formatDate(m.created_at)}</td>
+                {isOwner && (
+                  <td>
+                    {confirming === m.user_id ? (
+                      <fieldset className="confirm" aria-label={`Confirm removing ${m.email}`}>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => act(() => api(`${base}/${m.user_id}`, { method: 'DELETE' }))}
+                        >
+                          Remove now
+                        </button>
+                        <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+                          Keep
+                        </button>
+                      </fieldset>
+                    ) : (
+                      <button type="button" className="secondary" onClick={() => setConfirming(m.user_id)}>
+                        Remove
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

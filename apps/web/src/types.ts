@@ -1,0 +1,88 @@
+/** Shapes of the console API replies the pages read. */
+export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  description: string | null;
+  role: Role;
+}
+
+export interface Me {
+  user: User;
+  organizations: Organization[];
+}
+
+export interface Token {
+  id: string;
+  name: string;
+  prefix: string;
+  scope: 'READ' | 'WRITE';
+  organization_ids: string[] | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  last_used_client: string | null;
+  calls_24h: number;
+  calls_30d: number;
+  status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+  rotation_due: boolean;
+}
+
+export interface CreatedToken {
+  token: Token;
+  secret: string;
+  mcp_url: string;
+  client_config: unknown;
+}
+
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  created_at: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor_user_id: string | null;
+  token_id: string | null;
+  source: string;
+  action: string;
+  record_type: string;
+  record_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface RegisterFilter {
+  name: string;
+  type: string;
+  values: string[] | null;
+  description: string;
+}
+
+export interface RegisterInfo {
+  name: string;
+  tool: string;
+  filters: RegisterFilter[];
+  order_fields: string[];
+  default_order: { field: string; direction: string } | null;
+}
+
+/** One page of a list. */
+export interface ListPage {
+  next_cursor: string | null;
+  total_count: number;
+  [key: string]: unknown;
+}
