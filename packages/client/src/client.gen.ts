@@ -34,7 +34,8 @@
 //   specs/tools/updateVendor.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import { type ClientOptions, createCaller } from './core.js';
+import { type CallOptions, type ClientOptions, createCaller } from './core.js';
+import { iterateItems, iteratePages } from './pages.js';
 import type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 import type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
 import type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
@@ -70,107 +71,172 @@ import type { UpdateVendorInput, UpdateVendorOutput } from './tools/updateVendor
 
 /** A typed method per Comply tool. Each posts to /api/mcp/tools/{name} and throws ComplyError on failure. */
 export interface ComplyClient {
+  /** Every page of a list tool, following `next_cursor`. */
+  readonly pages: ComplyPages;
+  /** Every item of a list tool, across all pages. */
+  readonly iterate: ComplyIterators;
   /** Add an audit. */
-  addAudit(input: AddAuditInput): Promise<AddAuditOutput>;
+  addAudit(input: AddAuditInput, options?: CallOptions): Promise<AddAuditOutput>;
   /** Add a framework. */
-  addFramework(input: AddFrameworkInput): Promise<AddFrameworkOutput>;
+  addFramework(input: AddFrameworkInput, options?: CallOptions): Promise<AddFrameworkOutput>;
   /** Add a measure. */
-  addMeasure(input: AddMeasureInput): Promise<AddMeasureOutput>;
+  addMeasure(input: AddMeasureInput, options?: CallOptions): Promise<AddMeasureOutput>;
   /** Add a nonconformity. */
-  addNonconformity(input: AddNonconformityInput): Promise<AddNonconformityOutput>;
+  addNonconformity(input: AddNonconformityInput, options?: CallOptions): Promise<AddNonconformityOutput>;
   /** Add an obligation. */
-  addObligation(input: AddObligationInput): Promise<AddObligationOutput>;
+  addObligation(input: AddObligationInput, options?: CallOptions): Promise<AddObligationOutput>;
   /** Add a risk. */
-  addRisk(input: AddRiskInput): Promise<AddRiskOutput>;
+  addRisk(input: AddRiskInput, options?: CallOptions): Promise<AddRiskOutput>;
   /** Add a vendor. */
-  addVendor(input: AddVendorInput): Promise<AddVendorOutput>;
+  addVendor(input: AddVendorInput, options?: CallOptions): Promise<AddVendorOutput>;
   /** Get an audit. */
-  getAudit(input: GetAuditInput): Promise<GetAuditOutput>;
+  getAudit(input: GetAuditInput, options?: CallOptions): Promise<GetAuditOutput>;
   /** Get audit readiness for a framework. */
-  getAuditReadiness(input: GetAuditReadinessInput): Promise<GetAuditReadinessOutput>;
+  getAuditReadiness(input: GetAuditReadinessInput, options?: CallOptions): Promise<GetAuditReadinessOutput>;
   /** Get the compliance report. */
-  getComplianceReport(input: GetComplianceReportInput): Promise<GetComplianceReportOutput>;
+  getComplianceReport(input: GetComplianceReportInput, options?: CallOptions): Promise<GetComplianceReportOutput>;
   /** Get a framework. */
-  getFramework(input: GetFrameworkInput): Promise<GetFrameworkOutput>;
+  getFramework(input: GetFrameworkInput, options?: CallOptions): Promise<GetFrameworkOutput>;
   /** Get a measure. */
-  getMeasure(input: GetMeasureInput): Promise<GetMeasureOutput>;
+  getMeasure(input: GetMeasureInput, options?: CallOptions): Promise<GetMeasureOutput>;
   /** Get a nonconformity. */
-  getNonconformity(input: GetNonconformityInput): Promise<GetNonconformityOutput>;
+  getNonconformity(input: GetNonconformityInput, options?: CallOptions): Promise<GetNonconformityOutput>;
   /** Get an obligation. */
-  getObligation(input: GetObligationInput): Promise<GetObligationOutput>;
+  getObligation(input: GetObligationInput, options?: CallOptions): Promise<GetObligationOutput>;
   /** Get an organization. */
-  getOrganization(input: GetOrganizationInput): Promise<GetOrganizationOutput>;
+  getOrganization(input: GetOrganizationInput, options?: CallOptions): Promise<GetOrganizationOutput>;
   /** Get a risk. */
-  getRisk(input: GetRiskInput): Promise<GetRiskOutput>;
+  getRisk(input: GetRiskInput, options?: CallOptions): Promise<GetRiskOutput>;
   /** Get a vendor. */
-  getVendor(input: GetVendorInput): Promise<GetVendorOutput>;
+  getVendor(input: GetVendorInput, options?: CallOptions): Promise<GetVendorOutput>;
   /** List audits. */
-  listAudits(input: ListAuditsInput): Promise<ListAuditsOutput>;
+  listAudits(input: ListAuditsInput, options?: CallOptions): Promise<ListAuditsOutput>;
   /** List frameworks. */
-  listFrameworks(input: ListFrameworksInput): Promise<ListFrameworksOutput>;
+  listFrameworks(input: ListFrameworksInput, options?: CallOptions): Promise<ListFrameworksOutput>;
   /** List measures. */
-  listMeasures(input: ListMeasuresInput): Promise<ListMeasuresOutput>;
+  listMeasures(input: ListMeasuresInput, options?: CallOptions): Promise<ListMeasuresOutput>;
   /** List nonconformities. */
-  listNonconformities(input: ListNonconformitiesInput): Promise<ListNonconformitiesOutput>;
+  listNonconformities(input: ListNonconformitiesInput, options?: CallOptions): Promise<ListNonconformitiesOutput>;
   /** List obligations. */
-  listObligations(input: ListObligationsInput): Promise<ListObligationsOutput>;
+  listObligations(input: ListObligationsInput, options?: CallOptions): Promise<ListObligationsOutput>;
   /** List organizations. */
-  listOrganizations(input?: ListOrganizationsInput): Promise<ListOrganizationsOutput>;
+  listOrganizations(input?: ListOrganizationsInput, options?: CallOptions): Promise<ListOrganizationsOutput>;
   /** List risks. */
-  listRisks(input: ListRisksInput): Promise<ListRisksOutput>;
+  listRisks(input: ListRisksInput, options?: CallOptions): Promise<ListRisksOutput>;
   /** List vendors. */
-  listVendors(input: ListVendorsInput): Promise<ListVendorsOutput>;
+  listVendors(input: ListVendorsInput, options?: CallOptions): Promise<ListVendorsOutput>;
   /** Update an audit. */
-  updateAudit(input: UpdateAuditInput): Promise<UpdateAuditOutput>;
+  updateAudit(input: UpdateAuditInput, options?: CallOptions): Promise<UpdateAuditOutput>;
   /** Update a framework. */
-  updateFramework(input: UpdateFrameworkInput): Promise<UpdateFrameworkOutput>;
+  updateFramework(input: UpdateFrameworkInput, options?: CallOptions): Promise<UpdateFrameworkOutput>;
   /** Update a measure. */
-  updateMeasure(input: UpdateMeasureInput): Promise<UpdateMeasureOutput>;
+  updateMeasure(input: UpdateMeasureInput, options?: CallOptions): Promise<UpdateMeasureOutput>;
   /** Update a nonconformity. */
-  updateNonconformity(input: UpdateNonconformityInput): Promise<UpdateNonconformityOutput>;
+  updateNonconformity(input: UpdateNonconformityInput, options?: CallOptions): Promise<UpdateNonconformityOutput>;
   /** Update an obligation. */
-  updateObligation(input: UpdateObligationInput): Promise<UpdateObligationOutput>;
+  updateObligation(input: UpdateObligationInput, options?: CallOptions): Promise<UpdateObligationOutput>;
   /** Update a risk. */
-  updateRisk(input: UpdateRiskInput): Promise<UpdateRiskOutput>;
+  updateRisk(input: UpdateRiskInput, options?: CallOptions): Promise<UpdateRiskOutput>;
   /** Update a vendor. */
-  updateVendor(input: UpdateVendorInput): Promise<UpdateVendorOutput>;
+  updateVendor(input: UpdateVendorInput, options?: CallOptions): Promise<UpdateVendorOutput>;
 }
 
-/** Creates a client for one Comply instance (`baseUrl`) and token. */
+/** `for await (const page of client.pages.listRisks(input))`: one call per page, on demand. */
+export interface ComplyPages {
+  /** Every page of `listAudits`, from `input.cursor` (or the start) to the last. */
+  listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput, void, undefined>;
+  /** Every page of `listFrameworks`, from `input.cursor` (or the start) to the last. */
+  listFrameworks(input: ListFrameworksInput, options?: CallOptions): AsyncGenerator<ListFrameworksOutput, void, undefined>;
+  /** Every page of `listMeasures`, from `input.cursor` (or the start) to the last. */
+  listMeasures(input: ListMeasuresInput, options?: CallOptions): AsyncGenerator<ListMeasuresOutput, void, undefined>;
+  /** Every page of `listNonconformities`, from `input.cursor` (or the start) to the last. */
+  listNonconformities(input: ListNonconformitiesInput, options?: CallOptions): AsyncGenerator<ListNonconformitiesOutput, void, undefined>;
+  /** Every page of `listObligations`, from `input.cursor` (or the start) to the last. */
+  listObligations(input: ListObligationsInput, options?: CallOptions): AsyncGenerator<ListObligationsOutput, void, undefined>;
+  /** Every page of `listOrganizations`, from `input.cursor` (or the start) to the last. */
+  listOrganizations(input?: ListOrganizationsInput, options?: CallOptions): AsyncGenerator<ListOrganizationsOutput, void, undefined>;
+  /** Every page of `listRisks`, from `input.cursor` (or the start) to the last. */
+  listRisks(input: ListRisksInput, options?: CallOptions): AsyncGenerator<ListRisksOutput, void, undefined>;
+  /** Every page of `listVendors`, from `input.cursor` (or the start) to the last. */
+  listVendors(input: ListVendorsInput, options?: CallOptions): AsyncGenerator<ListVendorsOutput, void, undefined>;
+}
+
+/** `for await (const risk of client.iterate.listRisks(input))`: pages are fetched as needed. */
+export interface ComplyIterators {
+  /** Every item of `listAudits` (`audits`) across all pages. */
+  listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput['audits'][number], void, undefined>;
+  /** Every item of `listFrameworks` (`frameworks`) across all pages. */
+  listFrameworks(input: ListFrameworksInput, options?: CallOptions): AsyncGenerator<ListFrameworksOutput['frameworks'][number], void, undefined>;
+  /** Every item of `listMeasures` (`measures`) across all pages. */
+  listMeasures(input: ListMeasuresInput, options?: CallOptions): AsyncGenerator<ListMeasuresOutput['measures'][number], void, undefined>;
+  /** Every item of `listNonconformities` (`nonconformities`) across all pages. */
+  listNonconformities(input: ListNonconformitiesInput, options?: CallOptions): AsyncGenerator<ListNonconformitiesOutput['nonconformities'][number], void, undefined>;
+  /** Every item of `listObligations` (`obligations`) across all pages. */
+  listObligations(input: ListObligationsInput, options?: CallOptions): AsyncGenerator<ListObligationsOutput['obligations'][number], void, undefined>;
+  /** Every item of `listOrganizations` (`organizations`) across all pages. */
+  listOrganizations(input?: ListOrganizationsInput, options?: CallOptions): AsyncGenerator<ListOrganizationsOutput['organizations'][number], void, undefined>;
+  /** Every item of `listRisks` (`risks`) across all pages. */
+  listRisks(input: ListRisksInput, options?: CallOptions): AsyncGenerator<ListRisksOutput['risks'][number], void, undefined>;
+  /** Every item of `listVendors` (`vendors`) across all pages. */
+  listVendors(input: ListVendorsInput, options?: CallOptions): AsyncGenerator<ListVendorsOutput['vendors'][number], void, undefined>;
+}
+
+/** Creates a client for one Comply instance (`baseUrl`) and token. Clients share no state. */
 export function createClient(options: ClientOptions): ComplyClient {
   const call = createCaller(options);
+  const pages: ComplyPages = {
+    listAudits: (input, callOptions) => iteratePages<ListAuditsOutput>({ call, tool: 'listAudits', input, options: callOptions }),
+    listFrameworks: (input, callOptions) => iteratePages<ListFrameworksOutput>({ call, tool: 'listFrameworks', input, options: callOptions }),
+    listMeasures: (input, callOptions) => iteratePages<ListMeasuresOutput>({ call, tool: 'listMeasures', input, options: callOptions }),
+    listNonconformities: (input, callOptions) => iteratePages<ListNonconformitiesOutput>({ call, tool: 'listNonconformities', input, options: callOptions }),
+    listObligations: (input, callOptions) => iteratePages<ListObligationsOutput>({ call, tool: 'listObligations', input, options: callOptions }),
+    listOrganizations: (input = {}, callOptions) => iteratePages<ListOrganizationsOutput>({ call, tool: 'listOrganizations', input, options: callOptions }),
+    listRisks: (input, callOptions) => iteratePages<ListRisksOutput>({ call, tool: 'listRisks', input, options: callOptions }),
+    listVendors: (input, callOptions) => iteratePages<ListVendorsOutput>({ call, tool: 'listVendors', input, options: callOptions }),
+  };
   return {
-    addAudit: (input) => call<AddAuditOutput>('addAudit', input),
-    addFramework: (input) => call<AddFrameworkOutput>('addFramework', input),
-    addMeasure: (input) => call<AddMeasureOutput>('addMeasure', input),
-    addNonconformity: (input) => call<AddNonconformityOutput>('addNonconformity', input),
-    addObligation: (input) => call<AddObligationOutput>('addObligation', input),
-    addRisk: (input) => call<AddRiskOutput>('addRisk', input),
-    addVendor: (input) => call<AddVendorOutput>('addVendor', input),
-    getAudit: (input) => call<GetAuditOutput>('getAudit', input),
-    getAuditReadiness: (input) => call<GetAuditReadinessOutput>('getAuditReadiness', input),
-    getComplianceReport: (input) => call<GetComplianceReportOutput>('getComplianceReport', input),
-    getFramework: (input) => call<GetFrameworkOutput>('getFramework', input),
-    getMeasure: (input) => call<GetMeasureOutput>('getMeasure', input),
-    getNonconformity: (input) => call<GetNonconformityOutput>('getNonconformity', input),
-    getObligation: (input) => call<GetObligationOutput>('getObligation', input),
-    getOrganization: (input) => call<GetOrganizationOutput>('getOrganization', input),
-    getRisk: (input) => call<GetRiskOutput>('getRisk', input),
-    getVendor: (input) => call<GetVendorOutput>('getVendor', input),
-    listAudits: (input) => call<ListAuditsOutput>('listAudits', input),
-    listFrameworks: (input) => call<ListFrameworksOutput>('listFrameworks', input),
-    listMeasures: (input) => call<ListMeasuresOutput>('listMeasures', input),
-    listNonconformities: (input) => call<ListNonconformitiesOutput>('listNonconformities', input),
-    listObligations: (input) => call<ListObligationsOutput>('listObligations', input),
-    listOrganizations: (input = {}) => call<ListOrganizationsOutput>('listOrganizations', input),
-    listRisks: (input) => call<ListRisksOutput>('listRisks', input),
-    listVendors: (input) => call<ListVendorsOutput>('listVendors', input),
-    updateAudit: (input) => call<UpdateAuditOutput>('updateAudit', input),
-    updateFramework: (input) => call<UpdateFrameworkOutput>('updateFramework', input),
-    updateMeasure: (input) => call<UpdateMeasureOutput>('updateMeasure', input),
-    updateNonconformity: (input) => call<UpdateNonconformityOutput>('updateNonconformity', input),
-    updateObligation: (input) => call<UpdateObligationOutput>('updateObligation', input),
-    updateRisk: (input) => call<UpdateRiskOutput>('updateRisk', input),
-    updateVendor: (input) => call<UpdateVendorOutput>('updateVendor', input),
+    addAudit: (input, callOptions) => call<AddAuditOutput>({ tool: 'addAudit', input, options: callOptions }),
+    addFramework: (input, callOptions) => call<AddFrameworkOutput>({ tool: 'addFramework', input, options: callOptions }),
+    addMeasure: (input, callOptions) => call<AddMeasureOutput>({ tool: 'addMeasure', input, options: callOptions }),
+    addNonconformity: (input, callOptions) => call<AddNonconformityOutput>({ tool: 'addNonconformity', input, options: callOptions }),
+    addObligation: (input, callOptions) => call<AddObligationOutput>({ tool: 'addObligation', input, options: callOptions }),
+    addRisk: (input, callOptions) => call<AddRiskOutput>({ tool: 'addRisk', input, options: callOptions }),
+    addVendor: (input, callOptions) => call<AddVendorOutput>({ tool: 'addVendor', input, options: callOptions }),
+    getAudit: (input, callOptions) => call<GetAuditOutput>({ tool: 'getAudit', input, options: callOptions }),
+    getAuditReadiness: (input, callOptions) => call<GetAuditReadinessOutput>({ tool: 'getAuditReadiness', input, options: callOptions }),
+    getComplianceReport: (input, callOptions) => call<GetComplianceReportOutput>({ tool: 'getComplianceReport', input, options: callOptions }),
+    getFramework: (input, callOptions) => call<GetFrameworkOutput>({ tool: 'getFramework', input, options: callOptions }),
+    getMeasure: (input, callOptions) => call<GetMeasureOutput>({ tool: 'getMeasure', input, options: callOptions }),
+    getNonconformity: (input, callOptions) => call<GetNonconformityOutput>({ tool: 'getNonconformity', input, options: callOptions }),
+    getObligation: (input, callOptions) => call<GetObligationOutput>({ tool: 'getObligation', input, options: callOptions }),
+    getOrganization: (input, callOptions) => call<GetOrganizationOutput>({ tool: 'getOrganization', input, options: callOptions }),
+    getRisk: (input, callOptions) => call<GetRiskOutput>({ tool: 'getRisk', input, options: callOptions }),
+    getVendor: (input, callOptions) => call<GetVendorOutput>({ tool: 'getVendor', input, options: callOptions }),
+    listAudits: (input, callOptions) => call<ListAuditsOutput>({ tool: 'listAudits', input, options: callOptions }),
+    listFrameworks: (input, callOptions) => call<ListFrameworksOutput>({ tool: 'listFrameworks', input, options: callOptions }),
+    listMeasures: (input, callOptions) => call<ListMeasuresOutput>({ tool: 'listMeasures', input, options: callOptions }),
+    listNonconformities: (input, callOptions) => call<ListNonconformitiesOutput>({ tool: 'listNonconformities', input, options: callOptions }),
+    listObligations: (input, callOptions) => call<ListObligationsOutput>({ tool: 'listObligations', input, options: callOptions }),
+    listOrganizations: (input = {}, callOptions) => call<ListOrganizationsOutput>({ tool: 'listOrganizations', input, options: callOptions }),
+    listRisks: (input, callOptions) => call<ListRisksOutput>({ tool: 'listRisks', input, options: callOptions }),
+    listVendors: (input, callOptions) => call<ListVendorsOutput>({ tool: 'listVendors', input, options: callOptions }),
+    updateAudit: (input, callOptions) => call<UpdateAuditOutput>({ tool: 'updateAudit', input, options: callOptions }),
+    updateFramework: (input, callOptions) => call<UpdateFrameworkOutput>({ tool: 'updateFramework', input, options: callOptions }),
+    updateMeasure: (input, callOptions) => call<UpdateMeasureOutput>({ tool: 'updateMeasure', input, options: callOptions }),
+    updateNonconformity: (input, callOptions) => call<UpdateNonconformityOutput>({ tool: 'updateNonconformity', input, options: callOptions }),
+    updateObligation: (input, callOptions) => call<UpdateObligationOutput>({ tool: 'updateObligation', input, options: callOptions }),
+    updateRisk: (input, callOptions) => call<UpdateRiskOutput>({ tool: 'updateRisk', input, options: callOptions }),
+    updateVendor: (input, callOptions) => call<UpdateVendorOutput>({ tool: 'updateVendor', input, options: callOptions }),
+    pages,
+    iterate: {
+      listAudits: (input, callOptions) => iterateItems({ pages: pages.listAudits(input, callOptions), key: 'audits' }),
+      listFrameworks: (input, callOptions) => iterateItems({ pages: pages.listFrameworks(input, callOptions), key: 'frameworks' }),
+      listMeasures: (input, callOptions) => iterateItems({ pages: pages.listMeasures(input, callOptions), key: 'measures' }),
+      listNonconformities: (input, callOptions) => iterateItems({ pages: pages.listNonconformities(input, callOptions), key: 'nonconformities' }),
+      listObligations: (input, callOptions) => iterateItems({ pages: pages.listObligations(input, callOptions), key: 'obligations' }),
+      listOrganizations: (input = {}, callOptions) => iterateItems({ pages: pages.listOrganizations(input, callOptions), key: 'organizations' }),
+      listRisks: (input, callOptions) => iterateItems({ pages: pages.listRisks(input, callOptions), key: 'risks' }),
+      listVendors: (input, callOptions) => iterateItems({ pages: pages.listVendors(input, callOptions), key: 'vendors' }),
+    },
   };
 }

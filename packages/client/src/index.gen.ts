@@ -40,9 +40,10 @@
 // Change the spec(s) and run `npm run generate`.
 
 export { createClient } from './client.gen.js';
-export type { ComplyClient } from './client.gen.js';
-export { ComplyError } from './core.js';
-export type { ClientOptions } from './core.js';
+export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js';
+export type { Call, CallOptions, ClientOptions } from './core.js';
+export { ComplyConnectionError, ComplyError } from './errors.js';
+export { iterateItems, iteratePages } from './pages.js';
 export type { Audit, AuditKind, AuditState, ControlReadiness, ControlRef, Evidence, EvidenceInput, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkSummary, GapEvidence, GapMeasure, GapNonconformity, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessControl, ReadinessGaps, ReadinessMeasure, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';

@@ -1,9 +1,10 @@
 import { IndentationText, Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
+import { emitClientFacade } from '../src/emit/client/facade.js';
 import { writeTsType } from '../src/emit/client/ts-type.js';
 import { objectJsonSchema } from '../src/emit/schemas/json-schema.js';
 import { writeZodType } from '../src/emit/schemas/zod.js';
-import { field, model, t } from '../src/model/factory.js';
+import { field, model, t, tool } from '../src/model/factory.js';
 import type { TypeNode } from '../src/model/types.js';
 import { moduleSpecifier, names } from '../src/naming/naming.js';
 
@@ -34,6 +35,27 @@ describe('zod emitter', () => {
 
 describe('TS type emitter', () => {
   it('parenthesizes enum arrays', () => expect(ts(t.array(t.enum(['A', 'B'])))).toBe("('A' | 'B')[]"));
+});
+
+describe('client facade emitter', () => {
+  const facade = (m: ReturnType<typeof model>) => {
+    const { path } = emitClientFacade({ model: m, project });
+    return project.getSourceFileOrThrow(path).getFullText();
+  };
+  it('gives list tools page and item iterators, and other tools none', () => {
+    const text = facade(
+      model({
+        tools: [tool('getNote'), tool('listNotes', { kind: 'list', pagination: { items: 'notes' } })],
+      }),
+    );
+    expect(text).toContain("iterateItems({ pages: pages.listNotes(input, callOptions), key: 'notes' })");
+    expect(text).toContain(
+      "iteratePages<ListNotesOutput>({ call, tool: 'listNotes', input, options: callOptions })",
+    );
+    expect(text).not.toContain('pages.getNote');
+  });
+  it('imports no iterators when there is no list tool', () =>
+    expect(facade(model({ tools: [tool('getNote')] }))).not.toContain('./pages.js'));
 });
 
 describe('JSON Schema emitter', () => {

@@ -43,7 +43,7 @@ describe('a temporary copy of the repository', () => {
       'export const getPingInput = z.strictObject(',
     );
     expect(readFileSync(join(dir, 'packages/client/src/client.gen.ts'), 'utf8')).toContain(
-      "getPing: (input) => call<GetPingOutput>('getPing', input),",
+      "getPing: (input, callOptions) => call<GetPingOutput>({ tool: 'getPing', input, options: callOptions }),",
     );
     expect(readFileSync(join(dir, 'apps/server/src/tools/handlers/getPing.ts'), 'utf8')).toContain(
       "notImplemented('getPing')",
@@ -52,7 +52,8 @@ describe('a temporary copy of the repository', () => {
       typecheck({ dir, include: ['packages/schemas/src', 'packages/client/src', 'apps/server/src/tools'] }),
     ).toBe('');
     expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
-  });
+    // Two generations and a full tsc run over the sandbox: slow on a loaded machine.
+  }, 180_000);
 
   it('--check names an edited, a deleted and an extra generated file, writes nothing, and keeps hand-written stubs', () => {
     const dir = generatedSandbox();

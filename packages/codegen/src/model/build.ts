@@ -154,6 +154,7 @@ function toTool(catalog: Catalog, decl: ToolDecl): Tool {
     uses: uses.sort(),
     input,
     output,
+    ...(raw.kind === 'list' && raw.pagination ? { pagination: { items: raw.pagination.items } } : {}),
     source: spec.file,
   };
 }

@@ -67,6 +67,8 @@ export interface Tool {
   uses: readonly string[];
   input: readonly Field[];
   output: { kind: 'object'; fields: readonly Field[] } | { kind: 'ref'; name: string; target: 'object' };
+  /** List tools: the output key holding a page's items (`risks`), beside `next_cursor`. */
+  pagination?: { items: string };
   source: string;
 }
 

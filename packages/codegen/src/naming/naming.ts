@@ -32,6 +32,10 @@ export const names = {
   toolDefinitionType: 'ToolDefinition',
   jsonSchemaType: 'JsonSchema',
   clientInterface: 'ComplyClient',
+  /** `client.pages.listRisks(input)`: every page of a list tool. */
+  clientPagesInterface: 'ComplyPages',
+  /** `client.iterate.listRisks(input)`: every item of a list tool, across pages. */
+  clientIterateInterface: 'ComplyIterators',
   createClient: 'createClient',
   handlersType: 'Handlers',
   handlers: 'handlers',
@@ -57,6 +61,10 @@ export const paths = {
     index: 'packages/client/src/index.gen.ts',
     /** Hand-written transport core. */
     core: 'packages/client/src/core.ts',
+    /** Hand-written error classes. */
+    errors: 'packages/client/src/errors.ts',
+    /** Hand-written page iteration over the core. */
+    pages: 'packages/client/src/pages.ts',
   },
   server: {
     handlers: 'apps/server/src/tools/handlers.gen.ts',

@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Hand-written package files the generated code imports. */
-export const handWritten = ['packages/schemas/src/definition.ts', 'packages/client/src/core.ts'];
+export const handWritten = [
+  'packages/schemas/src/definition.ts',
+  'packages/client/src/core.ts',
+  'packages/client/src/errors.ts',
+  'packages/client/src/pages.ts',
+];
 
 /**
  * The handler contract the generated server files rely on (ToolHandler, notImplemented). The real

@@ -3,7 +3,8 @@ import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { directRefs } from '../refs.js';
-import { emitClientFacade, emitClientIndex } from './facade.js';
+import { emitClientFacade } from './facade.js';
+import { emitClientIndex } from './index.js';
 import { writeTsObject } from './ts-type.js';
 
 /** Every file of packages/client that the generator owns. */
