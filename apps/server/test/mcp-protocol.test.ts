@@ -1,17 +1,8 @@
 import { toolNames, tools } from '@comply/schemas';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-
-async function connect(server: TestServer, token = server.owner.token): Promise<Client> {
-  const client = new Client({ name: 'comply-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/v1`), {
-    requestInit: { headers: { Authorization: `Bearer ${token}` } },
-  });
-  await client.connect(transport);
-  return client;
-}
+import { connectMcp } from './mcp-client.js';
 
 describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
   let server: TestServer;
@@ -19,7 +10,7 @@ describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
 
   beforeAll(async () => {
     server = await startTestServer({ driver });
-    client = await connect(server);
+    client = await connectMcp({ server });
   });
   afterAll(async () => {
     await client?.close();

@@ -1,0 +1,34 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { TestServer } from './harness.js';
+
+/** The official SDK client, connected to `server` over Streamable HTTP with a Bearer header. */
+export async function connectMcp({ server, token }: { server: TestServer; token?: string }): Promise<Client> {
+  const client = new Client({ name: 'comply-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/v1`), {
+    requestInit: { headers: { Authorization: `Bearer ${token ?? server.owner.token}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** Calls a tool and returns its structured output, failing on an error result. */
+export async function callOk({
+  client,
+  name,
+  args,
+}: {
+  client: Client;
+  name: string;
+  args: Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
+}): Promise<any> {
+  const result = await client.callTool({ name, arguments: args });
+  const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
+  if (result.isError) throw new Error(`${name} failed: ${text}`);
+  // The text content must be the same JSON as the structured content.
+  if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(result.structuredContent)) {
+    throw new Error(`${name}: text content and structuredContent differ`);
+  }
+  return result.structuredContent;
+}
