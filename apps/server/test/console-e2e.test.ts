@@ -1,0 +1,220 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStorage, type Storage } from '@comply/storage';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { issueSetupCode } from '../src/console/setup-code.js';
+import { type RunningServer, startServer } from '../src/serve.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const WEB = fileURLToPath(new URL('../../web', import.meta.url));
+const SHOTS = fileURLToPath(new URL('../../../artifacts/screenshots', import.meta.url));
+const OWNER = { email: 'owner@example.test', password: 'a long enough passphrase' };
+
+async function mcpCall({ url, secret }: { url: string; secret: string }) {
+  const client = new Client({ name: 'e2e-client', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${secret}` } },
+  });
+  try {
+    await client.connect(transport);
+    return await client.callTool({ name: 'listOrganizations', arguments: {} });
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('console in a browser (Debian chromium)', () => {
+  let storage: Storage;
+  let running: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
+    await mkdir(SHOTS, { recursive: true });
+    storage = await openStorage({ dataDir: 'memory://' });
+    running = await startServer({ config: { ...loadConfig({}), port: 0 }, storage, logger: false });
+    profile = await mkdtemp(join(tmpdir(), 'comply-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 860 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await running?.stop();
+    await storage?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('sets up the owner, signs in, generates a token that works over MCP, shows its usage and revokes it', async () => {
+    const code = await issueSetupCode(storage);
+    await page.goto(running.url);
+    await page.waitForURL('**/setup');
+    await shot('01-setup');
+    await page.getByLabel('Setup code').fill(code);
+    await page.getByLabel('Your name').fill('Olivia Owner');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password', { exact: false }).first().fill(OWNER.password);
+    await page.getByLabel('Repeat the password').fill(OWNER.password);
+    await page.getByLabel('Organization name').fill('Acme Corp');
+    await page.getByRole('button', { name: 'Create owner account' }).click();
+    await page.getByRole('heading', { name: 'Acme Corp' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Comply' }).waitFor();
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill('wrong password!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await shot('02-sign-in-error');
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Acme Corp' }).waitFor();
+
+    await page.getByRole('link', { name: 'API Tokens' }).click();
+    await page.getByRole('button', { name: 'Generate New Token' }).click();
+    await page.getByLabel('Name').fill('Claude Desktop (e2e)');
+    await page.getByLabel('Read and write').check();
+    await shot('03-generate-token');
+    await page.getByRole('button', { name: 'Generate token' }).click();
+    const secretField = page.getByTestId('token-secret');
+    await secretField.waitFor();
+    const secret = await secretField.inputValue();
+    expect(secret).toMatch(/^comply_pat_/);
+    const config = JSON.parse((await page.getByTestId('client-config').textContent()) ?? '{}');
+    const mcpUrl = `${running.url}/api/mcp/v1`;
+    expect(config).toEqual({
+      mcpServers: { comply: { url: mcpUrl, headers: { Authorization: `Bearer ${secret}` } } },
+    });
+    await shot('04-token-secret');
+
+    const result = await mcpCall({ url: mcpUrl, secret });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { organizations: { name: string }[] }).organizations).toEqual([
+      expect.objectContaining({ name: 'Acme Corp', role: 'OWNER' }),
+    ]);
+
+    await page.getByRole('button', { name: 'I have copied the token' }).click();
+    const calls = page.getByTestId('calls-24h').first();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return calls.textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('1');
+    expect(await page.locator('tbody tr').first().textContent()).toContain('127.0.0.1');
+    await shot('05-token-list-usage');
+
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await page.getByRole('button', { name: 'Revoke now' }).click();
+    await page.locator('.badge.revoked').waitFor();
+    await shot('06-token-revoked');
+    const refused = await mcpCall({ url: mcpUrl, secret }).then(
+      () => null,
+      (error: { code?: number; message: string }) => error,
+    );
+    expect(refused?.code).toBe(401);
+    expect(refused?.message).toContain('UNAUTHORIZED');
+    const direct = await fetch(`${running.url}/api/mcp/tools/listOrganizations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(direct.status).toBe(401);
+  });
+
+  it('renders the dashboard, registers, activity and members with data', async () => {
+    const user = await storage.users.findByEmail({ email: OWNER.email });
+    const { secret } = await storage.tokens.create({
+      userId: user!.id,
+      name: 'seed',
+      scope: 'WRITE',
+      expiresAt: null,
+    });
+    const org = (await storage.organizations.listForUser({ userId: user!.id })).items[0]!;
+    const call = async (tool: string, input: Record<string, unknown>) => {
+      const response = await fetch(`${running.url}/api/mcp/tools/${tool}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ organization_id: org.id, ...input }),
+      });
+      expect(response.status, tool).toBe(200);
+      return response.json();
+    };
+    const backups = await call('addMeasure', { name: 'Encrypted offsite backups', state: 'IMPLEMENTED' });
+    await call('addMeasure', { name: 'Phishing training', state: 'IN_PROGRESS' });
+    await call('addMeasure', { name: 'Access reviews', state: 'NOT_STARTED' });
+    const ransomware = await call('addRisk', {
+      name: 'Ransomware on file servers',
+      inherent_likelihood: 4,
+      inherent_impact: 5,
+      measure_ids: [backups.id],
+    });
+    await call('addRisk', {
+      name: 'Leaked customer data',
+      inherent_likelihood: 4,
+      inherent_impact: 4,
+      owner: 'CISO',
+    });
+    await call('addRisk', { name: 'Cloud outage', inherent_likelihood: 2, inherent_impact: 3 });
+    await call('updateRisk', { id: ransomware.id, status: 'IN_TREATMENT', residual_likelihood: 2 });
+    await call('addVendor', { name: 'Hosting GmbH', description: 'Cloud hosting', risk_tier: 'HIGH' });
+    await call('addObligation', {
+      title: 'GDPR records of processing',
+      source: 'LAW',
+      due_date: '2020-01-31',
+    });
+
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByText('Risk heat map').waitFor();
+    await shot('07-dashboard');
+    await page.getByRole('link', { name: 'Risks', exact: true }).click();
+    await page.getByRole('cell', { name: 'Leaked customer data' }).waitFor();
+    await page.getByText('Filters and order').click();
+    await page.getByRole('checkbox', { name: 'Open' }).check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+    await shot('08-risks-filtered');
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByText('updateRisk').first().waitFor();
+    await page.locator('.log details').first().locator('summary').click();
+    await shot('09-activity');
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Email').fill('colleague@example.test');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByText('Temporary password').waitFor();
+    await shot('10-members');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByText('Risk heat map').waitFor();
+    await shot('11-dashboard-mobile');
+  });
+});
