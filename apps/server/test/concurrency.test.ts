@@ -76,7 +76,13 @@ describe.each(DRIVERS)('concurrent callers with different tokens (%s)', (driver)
           method: 'tools/call',
           params: { name: 'listRisks', arguments: { organization_id: member.organizationId } },
         }),
-      }).then((r) => r.json());
+      }).then(
+        (r) =>
+          r.json() as Promise<{
+            id: number;
+            result: { structuredContent: { risks: { organization_id: string }[] } };
+          }>,
+      );
     const requests = Array.from({ length: 4 }, () =>
       tenants.map(({ member }) => ({ member, reply: post(member) })),
     ).flat();
