@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import type { Me, Organization } from '../types.js';
 import { Link } from './Link.js';
@@ -24,6 +24,8 @@ export function Layout({
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
+  useEffect(() => setMenuOpen(false), [path]);
   const item = (to: string, label: string) => (
     <li>
       <Link to={to} current={to === '/' ? path === '/' : path.startsWith(to)}>
