@@ -1,0 +1,127 @@
+import { type ComplyClient, createClient } from '@comply/client';
+import { toolNames } from '@comply/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+
+// The typed client against a real listening server: every one of the 32 methods, called once at least.
+describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (driver) => {
+  let server: TestServer;
+  let client: ComplyClient;
+  let org: string;
+  const called = new Set<string>();
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    org = server.owner.organizationId;
+    client = createClient({
+      baseUrl: server.url,
+      token: server.owner.token,
+      timeoutMs: 20_000,
+      fetch: (input, init) => {
+        called.add(String(input).split('/').pop() ?? '');
+        return fetch(input, init);
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('lists and gets organizations', async () => {
+    const { organizations } = await client.listOrganizations();
+    expect(organizations.map((o) => o.id)).toEqual([org]);
+    const detail = await client.getOrganization({ organization_id: org });
+    expect(detail.id).toBe(org);
+  });
+
+  it('adds, gets, updates and lists risks', async () => {
+    const added = await client.addRisk({
+      organization_id: org,
+      name: 'Ransomware on file servers',
+      inherent_likelihood: 4,
+      inherent_impact: 5,
+    });
+    expect(added.inherent_score).toBe(20);
+    expect((await client.getRisk({ id: added.id })).name).toBe('Ransomware on file servers');
+    const updated = await client.updateRisk({
+      id: added.id,
+      status: 'IN_TREATMENT',
+      expected_updated_at: added.updated_at,
+    });
+    expect(updated.status).toBe('IN_TREATMENT');
+    const { risks, total_count } = await client.listRisks({ organization_id: org, status: ['IN_TREATMENT'] });
+    expect([risks.map((r) => r.id), total_count]).toEqual([[added.id], 1]);
+  });
+
+  it('adds, gets, updates and lists vendors', async () => {
+    const added = await client.addVendor({
+      organization_id: org,
+      name: 'Hosting AG',
+      description: 'Hosting',
+    });
+    expect((await client.getVendor({ id: added.id })).description).toBe('Hosting');
+    const updated = await client.updateVendor({ id: added.id, risk_tier: 'HIGH' });
+    expect(updated.risk_tier).toBe('HIGH');
+    const { vendors } = await client.listVendors({ organization_id: org, risk_tier: ['HIGH'] });
+    expect(vendors.map((v) => v.id)).toEqual([added.id]);
+  });
+
+  it('adds, gets, updates and lists measures', async () => {
+    const added = await client.addMeasure({ organization_id: org, name: 'Offline backups' });
+    expect((await client.getMeasure({ id: added.id })).name).toBe('Offline backups');
+    expect((await client.updateMeasure({ id: added.id, state: 'IMPLEMENTED' })).state).toBe('IMPLEMENTED');
+    const { measures } = await client.listMeasures({ organization_id: org, state: ['IMPLEMENTED'] });
+    expect(measures.map((m) => m.id)).toEqual([added.id]);
+  });
+
+  it('adds, gets, updates and lists obligations', async () => {
+    const added = await client.addObligation({ organization_id: org, title: 'GDPR Art. 30', source: 'LAW' });
+    expect((await client.getObligation({ id: added.id })).title).toBe('GDPR Art. 30');
+    const updated = await client.updateObligation({ id: added.id, status: 'COMPLIANT' });
+    expect(updated.status).toBe('COMPLIANT');
+    const { obligations } = await client.listObligations({ organization_id: org });
+    expect(obligations.map((o) => o.id)).toEqual([added.id]);
+  });
+
+  it('adds, gets, updates and lists nonconformities', async () => {
+    const added = await client.addNonconformity({
+      organization_id: org,
+      title: 'No log review',
+      severity: 'MINOR',
+    });
+    expect((await client.getNonconformity({ id: added.id })).severity).toBe('MINOR');
+    expect((await client.updateNonconformity({ id: added.id, severity: 'MAJOR' })).severity).toBe('MAJOR');
+    const { nonconformities } = await client.listNonconformities({ organization_id: org });
+    expect(nonconformities.map((n) => n.id)).toEqual([added.id]);
+  });
+
+  it('adds, gets, updates and lists frameworks and audits, and checks audit readiness', async () => {
+    const framework = await client.addFramework({
+      organization_id: org,
+      name: 'ISO 27001',
+      controls: [{ code: 'A.8.13', title: 'Information backup' }],
+    });
+    expect((await client.getFramework({ id: framework.id })).controls).toHaveLength(1);
+    expect((await client.updateFramework({ id: framework.id, version: '2022' })).version).toBe('2022');
+    expect((await client.listFrameworks({ organization_id: org })).frameworks.map((f) => f.id)).toEqual([
+      framework.id,
+    ]);
+    const audit = await client.addAudit({ organization_id: org, name: 'Internal audit', kind: 'INTERNAL' });
+    expect((await client.getAudit({ id: audit.id })).kind).toBe('INTERNAL');
+    expect((await client.updateAudit({ id: audit.id, state: 'IN_PROGRESS' })).state).toBe('IN_PROGRESS');
+    expect((await client.listAudits({ organization_id: org })).audits.map((a) => a.id)).toEqual([audit.id]);
+    const readiness = await client.getAuditReadiness({ organization_id: org, framework_id: framework.id });
+    expect(readiness.framework.id).toBe(framework.id);
+  });
+
+  it('gets the compliance report', async () => {
+    const report = await client.getComplianceReport({ organization_id: org });
+    expect(report.organization_id).toBe(org);
+    expect(report.risks.total).toBe(1);
+  });
+
+  it('has called every one of the 32 tools', () => {
+    expect([...called].sort()).toEqual([...toolNames].sort());
+    expect(called.size).toBe(32);
+  });
+});
