@@ -166,7 +166,7 @@ describe.skipIf(!existsSync(CHROMIUM))('console in a browser (Debian chromium)',
         body: JSON.stringify({ organization_id: org.id, ...input }),
       });
       expect(response.status, tool).toBe(200);
-      return response.json();
+      return (await response.json()) as { id: string };
     };
     const backups = await call('addMeasure', { name: 'Encrypted offsite backups', state: 'IMPLEMENTED' });
     await call('addMeasure', { name: 'Phishing training', state: 'IN_PROGRESS' });
