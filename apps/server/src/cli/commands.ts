@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import { orgsCreate, tokensCreate, tokensRevoke, usersCreate } from './accounts.js';
+import { mcp } from './mcp.js';
 import { seed } from './seed.js';
 import { serve } from './serve.js';
 
@@ -23,4 +24,5 @@ export const COMMANDS: Record<string, Command> = {
   'tokens create': tokensCreate,
   'tokens revoke': tokensRevoke,
   seed,
+  mcp,
 };

@@ -13,6 +13,8 @@ Commands:
   seed --demo [--owner E]                 load a realistic demo organization
   seed --orgs N --risks M [--vendors V] [--measures K] [--owner E]
                                           load bulk data for benchmarks
+  mcp                                     a stdio MCP server forwarding to COMPLY_URL with
+                                          COMPLY_API_TOKEN (or SERVICE_API_TOKEN)
 `;
 
 /** Runs the `comply` command line; returns the exit code. */

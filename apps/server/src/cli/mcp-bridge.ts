@@ -1,0 +1,95 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  ListToolsResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { BridgeConfig } from './mcp-config.js';
+import { describeFailure, isRemoteRpcError, PassThroughError } from './mcp-errors.js';
+
+/** A local MCP server whose tools are those of the remote Comply instance. */
+export interface Bridge {
+  server: Server;
+  /** Closes the local server and the connection to the remote. */
+  close(): Promise<void>;
+}
+
+/**
+ * Forwards tools/list and tools/call to the remote MCP endpoint, as they are: the tool list is the
+ * remote's own (so the bridge never disagrees with the instance it talks to), tool results —
+ * isError ones included — and JSON-RPC errors pass through unchanged. Failures to reach the remote
+ * become an isError result on tools/call and a JSON-RPC error on tools/list.
+ */
+export function createBridge(a: { config: BridgeConfig; version: string; timeoutMs?: number }): Bridge {
+  const { endpoint, token } = a.config;
+  let remote: Promise<Client> | undefined;
+
+  // Connected on first use, so the local client starts even while the instance is down; a failed
+  // connection is retried on the next request.
+  function connectRemote(): Promise<Client> {
+    if (!remote) {
+      const connecting = (async () => {
+        const client = new Client({ name: 'comply-mcp', version: a.version });
+        const transport = new StreamableHTTPClientTransport(endpoint, {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        });
+        await client.connect(transport, { timeout: a.timeoutMs });
+        return client;
+      })();
+      remote = connecting;
+      connecting.catch(() => {
+        if (remote === connecting) remote = undefined;
+      });
+    }
+    return remote;
+  }
+
+  const server = new Server(
+    { name: 'comply-mcp', version: a.version },
+    {
+      capabilities: { tools: {} },
+      instructions: `Comply compliance tools, forwarded to ${endpoint.origin}. Call listOrganizations first; every other tool takes an organization_id from it.`,
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+    try {
+      const client = await connectRemote();
+      return await client.request({ method: 'tools/list', params: request.params }, ListToolsResultSchema, {
+        signal: extra.signal,
+        timeout: a.timeoutMs,
+      });
+    } catch (error) {
+      if (isRemoteRpcError(error)) throw new PassThroughError(error);
+      throw Object.assign(new Error(describeFailure({ error, endpoint })), { code: ErrorCode.InternalError });
+    }
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    try {
+      const client = await connectRemote();
+      return await client.request({ method: 'tools/call', params: request.params }, CallToolResultSchema, {
+        signal: extra.signal,
+        timeout: a.timeoutMs,
+      });
+    } catch (error) {
+      if (isRemoteRpcError(error)) throw new PassThroughError(error);
+      return {
+        isError: true,
+        content: [{ type: 'text' as const, text: describeFailure({ error, endpoint }) }],
+      };
+    }
+  });
+
+  return {
+    server,
+    async close() {
+      const client = await remote?.catch(() => undefined);
+      await Promise.allSettled([server.close(), client?.close()]);
+    },
+  };
+}
