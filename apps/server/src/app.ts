@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
+import { createUsageRecorder } from './core/usage.js';
 import type { Authenticate } from './http/auth-hook.js';
 import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
@@ -27,6 +28,8 @@ export interface AppOptions {
   validateOutput?: boolean;
   /** Where the built web console lives (default apps/web/dist). */
   webRoot?: string;
+  /** How long token usage is buffered before it is written (default 500 ms; tests use 0). */
+  usageFlushMs?: number;
 }
 
 function isLoopback(host: string): boolean {
@@ -78,10 +81,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerBearerAuth({ app, prefix: '/api/mcp/', authenticate: options.authenticate, mcpPath: MCP_PATH });
 
+  const usage = createUsageRecorder({ storage, logger: app.log, intervalMs: options.usageFlushMs ?? 500 });
+  app.addHook('onClose', () => usage.flush());
   const core = createToolCore({
     storage,
     handlers: options.handlers,
     logger: app.log,
+    usage,
     validateOutput: options.validateOutput ?? false,
   });
   registerHealthRoute({ app, storage, version: SERVER_VERSION });

@@ -18,11 +18,13 @@ export async function startServer({
   storage,
   logger,
   validateOutput,
+  usageFlushMs,
 }: {
   config: ServerConfig;
   storage: Storage;
   logger?: Parameters<typeof buildApp>[0]['logger'];
   validateOutput?: boolean;
+  usageFlushMs?: number;
 }): Promise<RunningServer> {
   const app = await buildApp({
     config,
@@ -31,6 +33,7 @@ export async function startServer({
     authenticate: createAuthenticate(storage),
     logger,
     validateOutput,
+    usageFlushMs,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -68,7 +68,7 @@ export async function startTestServer({
   const config = { ...loadConfig({}), port: 0, host: '127.0.0.1' };
   let running: RunningServer;
   try {
-    running = await startServer({ config, storage, logger: false, validateOutput: true });
+    running = await startServer({ config, storage, logger: false, validateOutput: true, usageFlushMs: 0 });
   } catch (error) {
     await storage.close();
     throw error;

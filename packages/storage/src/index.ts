@@ -4,6 +4,7 @@ export { hashPassword, verifyPassword } from './accounts/passwords.js';
 export type { ConsoleSession } from './accounts/sessions.js';
 export { hashSecret } from './accounts/token-rows.js';
 export type { ApiToken, ApiTokenWithUsage, Authentication } from './accounts/token-types.js';
+export { usageHour } from './accounts/token-usage.js';
 export { TOKEN_SECRET_PREFIX } from './accounts/tokens.js';
 export type { User } from './accounts/users.js';
 export type { AuditLogEntry, AuditLogFilters } from './audit/repository.js';

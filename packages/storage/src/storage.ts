@@ -6,7 +6,6 @@ import { connect, type DriverName } from './db/connect.js';
 import type { Database, Db } from './db/types.js';
 import { StorageError } from './errors.js';
 import { runMigrations } from './migrations/index.js';
-import { recordLocator } from './registers/locate.js';
 import { type Repositories, repositories } from './repositories.js';
 
 /** Options of openStorage. */
@@ -31,8 +30,6 @@ export interface Storage extends Repositories {
   /** Resolves when the database answers; rejects with UNAVAILABLE otherwise. */
   ping(): Promise<void>;
   /** Runs `fn` with repositories bound to one transaction; rolls back if it throws. */
-  /** The organization (among `organizationIds`) that holds the register record `id`, if any. */
-  locateRecord(args: { id: string; organizationIds: string[] }): Promise<string | undefined>;
   transaction<T>(fn: (repos: Repositories & { db: Transaction<Database> }) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -65,7 +62,6 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
       driver,
       db,
       ...repositories(ctx),
-      locateRecord: recordLocator(ctx),
       ping: async () => {
         await sql`select 1`.execute(db);
       },

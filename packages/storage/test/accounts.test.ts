@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Storage, StorageError } from '../src/index.js';
+import { type Storage, StorageError, usageHour } from '../src/index.js';
 import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
 
 describe.each(DRIVERS)('accounts on $name', ({ name }) => {
@@ -98,21 +98,18 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
       expiresAt: null,
     });
     const at = (iso: string) => new Date(iso);
-    await storage.tokens.recordUsage({
-      tokenId: token.id,
-      tool: 'listRisks',
-      ip: '10.0.0.1',
-      client: 'claude',
-      at: at('2026-06-01T10:00:00.000Z'),
-    });
-    for (let i = 0; i < 11; i++) {
-      await storage.tokens.recordUsage({
+    const record = (args: { tool: string; at: Date; ip: string; client: string }) =>
+      storage.tokens.recordUsage({
         tokenId: token.id,
-        tool: `tool${i}`,
-        ip: '10.0.0.2',
-        client: 'cursor',
-        at: at(`2026-06-15T11:${String(i).padStart(2, '0')}:00.000Z`),
+        ip: args.ip,
+        client: args.client,
+        hours: [{ hour: usageHour(args.at), calls: 1 }],
+        recent: [{ tool: args.tool, at: args.at }],
       });
+    await record({ tool: 'listRisks', ip: '10.0.0.1', client: 'claude', at: at('2026-06-01T10:00:00.000Z') });
+    for (let i = 0; i < 11; i++) {
+      const when = at(`2026-06-15T11:${String(i).padStart(2, '0')}:00.000Z`);
+      await record({ tool: `tool${i}`, ip: '10.0.0.2', client: 'cursor', at: when });
     }
     const [listed] = (await storage.tokens.listForUser({ userId: user.id })).filter((t) => t.id === token.id);
     expect(listed?.last_used_at).toBe('2026-06-15T11:10:00.000Z');
@@ -122,6 +119,42 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
     expect(listed?.calls_30d).toBe(12);
     expect(listed?.recent_tools).toHaveLength(10);
     expect(listed?.recent_tools[0]).toEqual({ tool: 'tool10', at: '2026-06-15T11:10:00.000Z' });
+  });
+
+  it('records a batch of calls across hours in one write, newest tools first', async () => {
+    const { user } = await seedOrganization(storage, 'Usage batch');
+    const { token } = await storage.tokens.create({
+      userId: user.id,
+      name: 'batch',
+      scope: 'READ',
+      expiresAt: null,
+    });
+    const at = (iso: string) => new Date(iso);
+    await storage.tokens.recordUsage({
+      tokenId: token.id,
+      ip: '10.0.0.3',
+      client: 'mcp-inspector',
+      hours: [
+        { hour: at('2026-06-15T10:00:00.000Z'), calls: 40 },
+        { hour: at('2026-06-15T11:00:00.000Z'), calls: 2 },
+      ],
+      recent: [
+        { tool: 'getRisk', at: at('2026-06-15T11:00:01.000Z') },
+        { tool: 'listRisks', at: at('2026-06-15T11:00:00.000Z') },
+      ],
+    });
+    await storage.tokens.recordUsage({
+      tokenId: token.id,
+      ip: '10.0.0.4',
+      client: 'mcp-inspector',
+      hours: [{ hour: at('2026-06-15T11:00:00.000Z'), calls: 1 }],
+      recent: [{ tool: 'addVendor', at: at('2026-06-15T11:30:00.000Z') }],
+    });
+    const [listed] = (await storage.tokens.listForUser({ userId: user.id })).filter((t) => t.id === token.id);
+    expect(listed?.calls_24h).toBe(43);
+    expect(listed?.last_used_at).toBe('2026-06-15T11:30:00.000Z');
+    expect(listed?.last_used_ip).toBe('10.0.0.4');
+    expect(listed?.recent_tools.map((r) => r.tool)).toEqual(['addVendor', 'getRisk', 'listRisks']);
   });
 
   it('refuses to remove or demote the last OWNER', async () => {

@@ -45,7 +45,9 @@ export function registerWebApp({ app, root }: { app: FastifyInstance; root: stri
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     const path = decodeURIComponent((request.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
-    if (path.startsWith('api/')) {
+    // API paths and discovery documents (OAuth metadata is deliberately not served: clients that
+    // find it ignore the static Bearer header) must not fall back to the SPA.
+    if (path.startsWith('api/') || path.startsWith('.well-known/')) {
       return reply
         .code(404)
         .send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}.` } });

@@ -5,6 +5,7 @@ import { type Caller, roleCanWrite } from './caller.js';
 import type { ToolContext } from './context.js';
 import { ToolError } from './errors.js';
 import { fromStorageError } from './storage-errors.js';
+import type { UsageRecorder } from './usage.js';
 import { describeZodError } from './validation.js';
 
 /** A handler per tool: `(ctx, args) => output`, knowing nothing of HTTP or MCP. */
@@ -34,11 +35,13 @@ export function createToolCore({
   storage,
   handlers,
   logger,
+  usage,
   validateOutput = false,
 }: {
   storage: Storage;
   handlers: HandlerMap;
   logger: FastifyBaseLogger;
+  usage: UsageRecorder;
   /** Parse every output with its schema (tests turn this on; a mismatch is a server bug). */
   validateOutput?: boolean;
 }): ToolCore {
@@ -47,7 +50,7 @@ export function createToolCore({
     // Membership was checked before validation, so a foreign id is refused whatever else is wrong.
     if (typeof given === 'string') return given;
     if (typeof args.id === 'string') {
-      const found = await storage.locateRecord({
+      const found = await storage.locate({
         id: args.id,
         organizationIds: [...caller.organizations.keys()],
       });
@@ -121,14 +124,8 @@ export function createToolCore({
           message: 'An internal error occurred. It has been logged; try again later.',
         });
       } finally {
-        storage.tokens
-          .recordUsage({
-            tokenId: params.caller.tokenId,
-            tool: params.name,
-            ip: params.caller.ip,
-            client: params.caller.client,
-          })
-          .catch((error: unknown) => logger.warn({ err: error }, 'could not record token usage'));
+        const { caller } = params;
+        usage.record({ tokenId: caller.tokenId, tool: params.name, ip: caller.ip, client: caller.client });
       }
     },
   };

@@ -5,6 +5,11 @@ import type { ApiTokenWithUsage } from './token-types.js';
 
 const HOUR = 3_600_000;
 
+/** The start of the UTC hour holding `at`: the bucket usage is counted in. */
+export function usageHour(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / HOUR) * HOUR);
+}
+
 /** Token usage: hourly call counters, last-used fields and the recent-tools ring. */
 export function tokenUsage(ctx: StorageContext) {
   return {
@@ -29,26 +34,42 @@ export function tokenUsage(ctx: StorageContext) {
       }));
     },
 
-    /** Records one call: last-used fields, the hourly counter and the recent-tools ring, in one statement. */
+    /**
+     * Records a batch of calls of one token in one statement: last-used fields, the hourly counters
+     * and the recent-tools ring (10 newest). Servers buffer calls and flush them here, so a busy
+     * token costs one write per flush instead of one per call.
+     */
     recordUsage: async (args: {
       tokenId: string;
-      tool: string;
       ip: string | null;
       client: string | null;
-      at?: Date;
+      /** Calls per hour bucket (`hour` = the hour's start). */
+      hours: { hour: Date; calls: number }[];
+      /** The batch's most recent calls, newest first. */
+      recent: { tool: string; at: Date }[];
     }): Promise<void> => {
-      const at = args.at ?? ctx.clock();
-      const iso = at.toISOString();
-      const hour = new Date(Math.floor(at.getTime() / HOUR) * HOUR).toISOString();
+      const newest = args.recent[0];
+      if (!newest) return;
+      const recent = JSON.stringify(
+        args.recent.slice(0, 10).map((r) => ({ tool: r.tool, at: r.at.toISOString() })),
+      );
+      const hours = JSON.stringify(args.hours.map((h) => ({ hour: h.hour.toISOString(), calls: h.calls })));
       await sql`with touched as (
-          update api_tokens set last_used_at = ${iso}, last_used_ip = ${args.ip}, last_used_client = ${args.client},
-            recent_tools = (select coalesce(jsonb_agg(r.e order by r.n), '[]'::jsonb) from (
-              select x.e, x.n from jsonb_array_elements(
-                jsonb_build_array(jsonb_build_object('tool', ${args.tool}::text, 'at', ${iso}::text)) || api_tokens.recent_tools
-              ) with ordinality as x(e, n) order by x.n limit 10) r)
+          update api_tokens set last_used_at = ${newest.at.toISOString()}, last_used_ip = ${args.ip},
+            last_used_client = ${args.client},
+            recent_tools = (select coalesce(jsonb_agg(r.e order by r.k), '[]'::jsonb) from (
+              select e, k from (
+                select x.e, x.n - 1000 as k from jsonb_array_elements(${recent}::jsonb) with ordinality as x(e, n)
+                union all
+                select x.e, x.n as k from jsonb_array_elements(api_tokens.recent_tools) with ordinality as x(e, n)
+              ) merged order by k limit 10) r)
           where id = ${args.tokenId} returning id)
-        insert into api_token_usage (token_id, hour, calls) select id, ${hour}::timestamptz, 1 from touched
-        on conflict (token_id, hour) do update set calls = api_token_usage.calls + 1`.execute(ctx.db);
+        insert into api_token_usage (token_id, hour, calls)
+        select t.id, (h.e->>'hour')::timestamptz, (h.e->>'calls')::int
+        from touched t cross join jsonb_array_elements(${hours}::jsonb) as h(e)
+        on conflict (token_id, hour) do update set calls = api_token_usage.calls + excluded.calls`.execute(
+        ctx.db,
+      );
     },
   };
 }
