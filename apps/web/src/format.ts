@@ -16,12 +16,14 @@ export function humanize(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Any cell value as text. */
-export function cellText(value: unknown): string {
+const ENUM_COLUMNS = new Set(['status', 'state', 'severity', 'risk_tier', 'kind', 'source', 'treatment']);
+
+/** Any cell value as text; enum columns are humanized, free text (an owner called "CISO") is not. */
+export function cellText({ value, column }: { value: unknown; column: string }): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return String(value.length);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatTime(value);
-  if (typeof value === 'string' && /^[A-Z][A-Z_]+$/.test(value)) return humanize(value);
+  if (typeof value === 'string' && ENUM_COLUMNS.has(column)) return humanize(value);
   return String(value);
 }

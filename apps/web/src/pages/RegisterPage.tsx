@@ -77,7 +77,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
               <tr key={String(row.id)}>
                 {columns.map((c) => (
                   <td key={c} className={typeof row[c] === 'number' ? 'num' : undefined}>
-                    {cellText(row[c])}
+                    {cellText({ value: row[c], column: c })}
                   </td>
                 ))}
               </tr>
