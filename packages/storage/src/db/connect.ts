@@ -4,6 +4,7 @@ import pg from 'pg';
 import { invalidInput } from '../errors.js';
 import { GuardedDialect } from './guarded-dialect.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparedStatementPool } from './prepared-pool.js';
 import type { Database } from './types.js';
 
 /** Which database engine a Storage talks to. */
@@ -50,7 +51,9 @@ export async function connect(args: {
       types: pgTypes,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new GuardedDialect(new PostgresDialect({ pool })) });
+    const db = new Kysely<Database>({
+      dialect: new GuardedDialect(new PostgresDialect({ pool: preparedStatementPool(pool) })),
+    });
     return { db, driver: 'postgres' };
   }
   const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';

@@ -1,0 +1,55 @@
+// The server under benchmark, in its own process (started by scripts/bench/server.mjs): seeds an
+// organization with N risks in a fresh PostgreSQL schema, adds a route returning canned JSON of the
+// same size as the listRisks reply, listens, prints {url, token, organizationId, input} on stdout
+// and drops the schema on SIGTERM.
+import { randomBytes } from 'node:crypto';
+import { openStorage, seedBulk } from '@comply/storage';
+import { sql } from 'kysely';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { startServer } from '../../apps/server/src/serve.js';
+
+const risks = Number(process.env.BENCH_RISKS ?? 10_000);
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `bench_${randomBytes(5).toString('hex')}`;
+const storage = await openStorage({ databaseUrl, schema, poolSize: 16 });
+
+async function dropSchema() {
+  await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
+  await storage.close();
+}
+
+try {
+  const user = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
+  const { organizationIds } = await seedBulk({ storage, ownerUserId: user.id, orgs: 1, risks, measures: 200 });
+  const organizationId = organizationIds[0];
+  const { secret } = await storage.tokens.create({ userId: user.id, name: 'bench', scope: 'READ', expiresAt: null });
+  const input = { organization_id: organizationId, status: ['OPEN', 'IN_TREATMENT'], min_residual_score: 10, page_size: 50 };
+
+  const config = { ...loadConfig({}), port: 0, logLevel: 'warn' };
+  const running = await startServer({ config, storage, logger: false });
+  const reply = await fetch(`${running.url}/api/mcp/tools/listRisks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  if (reply.status !== 200) throw new Error(`listRisks answered ${reply.status}: ${await reply.text()}`);
+  const canned = await reply.text();
+  // Registered after listen through a second app would skew nothing; fastify needs routes before
+  // listen, so the canned route lives on its own bare fastify instance in this same process.
+  const { default: Fastify } = await import('fastify');
+  const bare = Fastify({ logger: false });
+  bare.get('/canned', async (_request, response) => response.type('application/json').send(canned));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  process.stdout.write(`${JSON.stringify({ url: running.url, bareUrl, token: secret, input, bytes: canned.length })}\n`);
+  await new Promise((resolve) => process.once('SIGTERM', resolve));
+  await bare.close();
+  await running.stop();
+  await dropSchema();
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.stack : error}\n`);
+  await dropSchema().catch(() => undefined);
+  process.exit(1);
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Throughput and latency of listRisks (filters, 10k risks, PostgreSQL) through three doors, in one run:
+//   (a) a bare fastify route returning canned JSON of the same size — the ceiling
+//   (b) the REST tool path  POST /api/mcp/tools/listRisks
+//   (c) MCP tools/call      POST /api/mcp/v1
+// Targets: (c)/(b) >= 0.8 and (b)/(a) >= 0.25. The server runs in its own process
+// (scripts/bench/server-process.ts, on the TypeScript sources through tsx); autocannon drives it
+// from this one. Options: --risks N (10000), --connections N (16), --seconds N (10).
+// Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({
+  options: {
+    risks: { type: 'string', default: '10000' },
+    connections: { type: 'string', default: '16' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+
+const serverScript = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+const server = spawn(process.execPath, ['--conditions=@comply/source', '--import', 'tsx', serverScript], {
+  env: { ...process.env, BENCH_RISKS: values.risks },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const [line] = await once(createInterface({ input: server.stdout }), 'line');
+const setup = JSON.parse(line);
+
+const auth = { authorization: `Bearer ${setup.token}`, 'content-type': 'application/json' };
+const targets = [
+  { key: 'a', name: 'bare fastify, canned JSON', url: `${setup.bareUrl}/canned`, method: 'GET', headers: {} },
+  {
+    key: 'b',
+    name: 'REST tool path',
+    url: `${setup.url}/api/mcp/tools/listRisks`,
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify(setup.input),
+  },
+  {
+    key: 'c',
+    name: 'MCP tools/call',
+    url: `${setup.url}/api/mcp/v1`,
+    method: 'POST',
+    headers: { ...auth, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'listRisks', arguments: setup.input },
+    }),
+  },
+];
+
+function run(target, duration) {
+  const { key: _key, name: _name, ...request } = target;
+  return autocannon({ ...request, connections, duration });
+}
+
+const results = {};
+try {
+  for (const target of targets) {
+    await run(target, 2); // warm-up: JIT, connection pool, query plans
+    const result = await run(target, seconds);
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${target.name}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
+    }
+    results[target.key] = result;
+  }
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+}
+
+const row = (key, label) => {
+  const r = results[key];
+  return `| ${label.padEnd(28)} | ${r.requests.average.toFixed(0).padStart(7)} | ${String(r.latency.p50).padStart(7)} | ${String(r.latency.p99).padStart(7)} |`;
+};
+const ratio = (x, y) => results[x].requests.average / results[y].requests.average;
+console.log(
+  `\nlistRisks, ${values.risks} risks, reply ${setup.bytes} bytes, ${connections} connections, ${seconds} s each\n`,
+);
+console.log('| door                         |   req/s | p50 ms  | p99 ms  |');
+console.log('|------------------------------|---------|---------|---------|');
+for (const target of targets) console.log(row(target.key, `(${target.key}) ${target.name}`));
+console.log(`\n(c)/(b) = ${ratio('c', 'b').toFixed(2)}  (target >= 0.8)`);
+console.log(`(b)/(a) = ${ratio('b', 'a').toFixed(2)}  (target >= 0.25)`);
