@@ -50,7 +50,7 @@ async function loadCursorSecret(db: Db): Promise<Buffer> {
 
 /** Connects, runs pending migrations (under a lock) and returns the repositories. */
 export async function openStorage(options: StorageOptions = {}): Promise<Storage> {
-  const { db, driver } = await connect(options);
+  const { db, driver, release } = await connect(options);
   try {
     await runMigrations({ db, schema: options.schema });
     const ctx: StorageContext = {
@@ -67,10 +67,14 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
       },
       transaction: (fn) =>
         db.transaction().execute((trx) => fn({ ...repositories({ ...ctx, db: trx }), db: trx })),
-      close: () => db.destroy(),
+      close: async () => {
+        await db.destroy();
+        release?.();
+      },
     };
   } catch (error) {
     await db.destroy().catch(() => undefined);
+    release?.();
     throw error;
   }
 }

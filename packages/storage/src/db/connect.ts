@@ -1,7 +1,15 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { ChangeFeed } from '../changes/feed.js';
+import {
+  listenOnPglite,
+  listenOnPoolConnections,
+  listenOnPostgres,
+  type StopListening,
+} from '../changes/listen.js';
 import { invalidInput } from '../errors.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { GuardedDialect } from './guarded-dialect.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { preparedStatementPool } from './prepared-pool.js';
@@ -42,7 +50,14 @@ export async function connect(args: {
   dataDir?: string | undefined;
   schema?: string | undefined;
   poolSize?: number | undefined;
-}): Promise<{ db: Kysely<Database>; driver: DriverName }> {
+  /** Receives the change notifications pooled connections see (a writer's own arrive on commit). */
+  onPayload?: (payload: string) => void;
+}): Promise<{
+  db: Kysely<Database>;
+  driver: DriverName;
+  release?: () => void;
+  listen: (feed: ChangeFeed) => Promise<StopListening>;
+}> {
   const schema = args.schema === undefined ? undefined : checkSchemaName(args.schema);
   if (isPostgresUrl(args.databaseUrl)) {
     const pool = new pg.Pool({
@@ -51,12 +66,15 @@ export async function connect(args: {
       types: pgTypes,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    if (args.onPayload) listenOnPoolConnections({ pool, onPayload: args.onPayload });
     const db = new Kysely<Database>({
       dialect: new GuardedDialect(new PostgresDialect({ pool: preparedStatementPool(pool) })),
     });
-    return { db, driver: 'postgres' };
+    const connectionString = args.databaseUrl;
+    return { db, driver: 'postgres', listen: (feed) => listenOnPostgres({ connectionString, feed }) };
   }
   const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';
+  const release = dataDir.includes('://') ? () => undefined : lockDataDir(dataDir);
   const pglite = new PGlite(dataDir, {
     parsers: {
       [pgliteTypes.DATE]: (value: string) => value,
@@ -68,5 +86,5 @@ export async function connect(args: {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     await sql`set search_path to ${sql.id(schema)}`.execute(db);
   }
-  return { db, driver: 'pglite' };
+  return { db, driver: 'pglite', release, listen: (feed) => listenOnPglite({ pglite, feed }) };
 }
