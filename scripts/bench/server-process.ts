@@ -20,10 +20,26 @@ async function dropSchema() {
 
 try {
   const user = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
-  const { organizationIds } = await seedBulk({ storage, ownerUserId: user.id, orgs: 1, risks, measures: 200 });
+  const { organizationIds } = await seedBulk({
+    storage,
+    ownerUserId: user.id,
+    orgs: 1,
+    risks,
+    measures: 200,
+  });
   const organizationId = organizationIds[0];
-  const { secret } = await storage.tokens.create({ userId: user.id, name: 'bench', scope: 'READ', expiresAt: null });
-  const input = { organization_id: organizationId, status: ['OPEN', 'IN_TREATMENT'], min_residual_score: 10, page_size: 50 };
+  const { secret } = await storage.tokens.create({
+    userId: user.id,
+    name: 'bench',
+    scope: 'READ',
+    expiresAt: null,
+  });
+  const input = {
+    organization_id: organizationId,
+    status: ['OPEN', 'IN_TREATMENT'],
+    min_residual_score: 10,
+    page_size: 50,
+  };
 
   const config = { ...loadConfig({}), port: 0, logLevel: 'warn' };
   const running = await startServer({ config, storage, logger: false });
@@ -43,7 +59,9 @@ try {
   const address = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  process.stdout.write(`${JSON.stringify({ url: running.url, bareUrl, token: secret, input, bytes: canned.length })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ url: running.url, bareUrl, token: secret, input, bytes: canned.length })}\n`,
+  );
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   await bare.close();
   await running.stop();
