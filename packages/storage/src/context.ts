@@ -1,4 +1,6 @@
 import type { Transaction } from 'kysely';
+import type { AuthCache } from './accounts/auth-cache.js';
+import type { ChangeFeed } from './changes/feed.js';
 import type { Clock } from './dates.js';
 import type { Database, Db } from './db/types.js';
 import type { AuditSource } from './enums.js';
@@ -8,6 +10,9 @@ export interface StorageContext {
   db: Db;
   clock: Clock;
   cursorSecret: Buffer;
+  /** Versions of organizations' data and of authentication data, for caches. */
+  changes: ChangeFeed;
+  authCache: AuthCache;
 }
 
 /** Who is writing: recorded in the audit log with every write. */

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { createAuthCache } from './accounts/auth-cache.js';
+import { type ChangeFeed, createChangeFeed } from './changes/feed.js';
 import type { StorageContext } from './context.js';
 import { type Clock, systemClock } from './dates.js';
 import { connect, type DriverName } from './db/connect.js';
@@ -29,6 +31,10 @@ export interface Storage extends Repositories {
   db: Kysely<Database>;
   /** Resolves when the database answers; rejects with UNAVAILABLE otherwise. */
   ping(): Promise<void>;
+  /** The clock the repositories use for "now" and "today". */
+  clock: Clock;
+  /** Versions of each organization's data, for caches of read results (see docs/performance.md). */
+  changes: Pick<ChangeFeed, 'dataVersion' | 'dataChanged'>;
   /** Runs `fn` with repositories bound to one transaction; rolls back if it throws. */
   transaction<T>(fn: (repos: Repositories & { db: Transaction<Database> }) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -48,19 +54,35 @@ async function loadCursorSecret(db: Db): Promise<Buffer> {
   return Buffer.from(row.value, 'hex');
 }
 
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}
+
 /** Connects, runs pending migrations (under a lock) and returns the repositories. */
 export async function openStorage(options: StorageOptions = {}): Promise<Storage> {
-  const { db, driver, release } = await connect(options);
+  let changes: ChangeFeed | undefined;
+  const { db, driver, release, listen } = await connect({
+    ...options,
+    onPayload: (payload) => changes?.receive(payload),
+  });
   try {
     await runMigrations({ db, schema: options.schema });
+    const clock = options.clock ?? systemClock;
+    changes = createChangeFeed({ schema: await currentSchema(db) });
+    const stopListening = await listen(changes);
     const ctx: StorageContext = {
       db,
-      clock: options.clock ?? systemClock,
+      clock,
       cursorSecret: await loadCursorSecret(db),
+      changes,
+      authCache: createAuthCache({ feed: changes, clock }),
     };
     return {
       driver,
       db,
+      clock,
+      changes,
       ...repositories(ctx),
       ping: async () => {
         await sql`select 1`.execute(db);
@@ -68,6 +90,7 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
       transaction: (fn) =>
         db.transaction().execute((trx) => fn({ ...repositories({ ...ctx, db: trx }), db: trx })),
       close: async () => {
+        await stopListening();
         await db.destroy();
         release?.();
       },

@@ -74,8 +74,8 @@ export function membershipsRepository(ctx: StorageContext) {
     userId: string;
     actor: Actor;
     change: (trx: Transaction<Database>, before: Membership | null, now: string) => Promise<void>;
-  }): Promise<Membership | null> =>
-    inTransaction(ctx.db, async (trx) => {
+  }): Promise<Membership | null> => {
+    const written = await inTransaction(ctx.db, async (trx) => {
       const at = ctx.clock();
       const before = await load({ db: trx, organizationId: args.organizationId, userId: args.userId });
       await args.change(trx, before, at.toISOString());
@@ -93,6 +93,9 @@ export function membershipsRepository(ctx: StorageContext) {
       });
       return after;
     });
+    ctx.changes.authChanged();
+    return written;
+  };
 
   return {
     add: async (args: {

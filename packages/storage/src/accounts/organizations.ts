@@ -136,6 +136,9 @@ export function organizationsRepository(ctx: StorageContext) {
           at,
         });
         return after!;
+      }).then((organization) => {
+        ctx.changes.authChanged();
+        return organization;
       }),
 
     /** The organization with the user's role, or null when missing or the user is not a member. */

@@ -98,6 +98,10 @@ export function tokensRepository(ctx: StorageContext) {
 
     /** Resolves a presented secret with ONE query by hash. */
     authenticate: async (secret: string): Promise<Authentication> => {
+      const hash = hashSecret(secret);
+      const cached = ctx.authCache.get(hash);
+      if (cached) return cached;
+      const authVersion = ctx.changes.authVersion();
       const row = await selectTokens(ctx.db)
         .innerJoin('users as u', 'u.id', 't.user_id')
         .select([
@@ -107,7 +111,7 @@ export function tokensRepository(ctx: StorageContext) {
           'u.updated_at as user_updated_at',
           tokenOrganizations.as('organizations'),
         ])
-        .where('t.secret_hash', '=', hashSecret(secret))
+        .where('t.secret_hash', '=', hash)
         .executeTakeFirst();
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revoked_at) return { ok: false, reason: 'revoked' };
@@ -120,7 +124,9 @@ export function tokensRepository(ctx: StorageContext) {
         created_at: toIsoTimestamp(row.user_created_at),
         updated_at: toIsoTimestamp(row.user_updated_at),
       };
-      return { ok: true, token: toToken(row), user, organizations: row.organizations };
+      const accepted = { ok: true as const, token: toToken(row), user, organizations: row.organizations };
+      ctx.authCache.set({ hash, value: accepted, authVersion });
+      return accepted;
     },
 
     get: async (args: { tokenId: string }): Promise<ApiToken | null> => {
@@ -129,8 +135,8 @@ export function tokensRepository(ctx: StorageContext) {
     },
 
     /** Revokes a token at once; `userId`, when given, must own it (else NOT_FOUND). */
-    revoke: (args: { tokenId: string; userId?: string; actor?: Actor }): Promise<ApiToken> =>
-      inTransaction(ctx.db, async (trx) => {
+    revoke: async (args: { tokenId: string; userId?: string; actor?: Actor }): Promise<ApiToken> => {
+      const revoked = await inTransaction(ctx.db, async (trx) => {
         let query = selectTokens(trx).where('t.id', '=', args.tokenId);
         if (args.userId) query = query.where('t.user_id', '=', args.userId);
         const beforeRow = await query.executeTakeFirst();
@@ -154,7 +160,10 @@ export function tokensRepository(ctx: StorageContext) {
         };
         await audit({ trx, actor, before, after, at });
         return after;
-      }),
+      });
+      ctx.changes.authChanged();
+      return revoked;
+    },
 
     ...tokenUsage(ctx),
   };
