@@ -1,0 +1,86 @@
+import { type ToolName, tools } from '@comply/schemas';
+import { asSchema, isIdField, kindOfIdField, mainType, type PropertySchema } from './json-schema.js';
+
+/** Resolves an id field to a record id: `kind` is `risk` for `risk_ids`, the tool's noun for `id`. */
+export type IdLookup = (kind: string) => string | undefined;
+
+/** The record kind a tool's noun names: `getNonconformity` → `nonconformity`, `listRisks` → undefined. */
+export function toolKind(name: string): string | undefined {
+  const noun = /^(?:get|add|update)([A-Z]\w*)$/.exec(name)?.[1];
+  return noun ? noun[0]!.toLowerCase() + noun.slice(1) : undefined;
+}
+
+/** The kind of record an id field of `tool` refers to. */
+export function kindOf({ tool, field }: { tool: string; field: string }): string | undefined {
+  if (field === 'organization_id') return 'organization';
+  return field === 'id' ? toolKind(tool) : kindOfIdField(field);
+}
+
+function minimalString({ schema, label }: { schema: PropertySchema; label: string }): string {
+  switch (schema.format) {
+    case 'date':
+      return '2026-01-15';
+    case 'date-time':
+      return '2026-01-15T10:00:00.000Z';
+    case 'uri':
+      return 'https://example.test/evidence';
+    case 'email':
+      return 'someone@example.test';
+    default:
+      return label.slice(0, schema.maxLength ?? 200).padEnd(schema.minLength ?? 0, 'x');
+  }
+}
+
+function minimal({
+  schema,
+  field,
+  tool,
+  label,
+  ids,
+}: {
+  schema: PropertySchema;
+  field: string;
+  tool: string;
+  label: string;
+  ids: IdLookup;
+}): unknown {
+  const enumValue = schema.enum?.find((v) => v !== null);
+  if (enumValue !== undefined) return enumValue;
+  switch (mainType(schema)) {
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
+    case 'array': {
+      const item = minimal({ schema: schema.items ?? {}, field, tool, label, ids });
+      return Array.from({ length: schema.minItems ?? 0 }, () => item);
+    }
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) {
+        out[name] = minimal({ schema: schema.properties?.[name] ?? {}, field: name, tool, label, ids });
+      }
+      return out;
+    }
+    default: {
+      const kind = isIdField(field) ? kindOf({ tool, field }) : undefined;
+      const id = kind ? ids(kind) : undefined;
+      return id ?? minimalString({ schema, label });
+    }
+  }
+}
+
+/** The smallest input `tool` accepts: its required fields only, ids taken from `ids`. */
+export function minimalInput({
+  tool,
+  label,
+  ids,
+}: {
+  tool: ToolName;
+  label: string;
+  ids: IdLookup;
+}): Record<string, unknown> {
+  const schema = asSchema(tools[tool].inputJsonSchema);
+  return minimal({ schema, field: '', tool, label, ids }) as Record<string, unknown>;
+}
