@@ -4,6 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Caller, roleCanWrite } from './caller.js';
 import type { ToolContext } from './context.js';
 import { ToolError } from './errors.js';
+import {
+  createReadCache,
+  freezeDeep,
+  isCacheable,
+  type ReadCache,
+  readCacheKey,
+  type ToolResult,
+} from './read-cache.js';
 import { fromStorageError } from './storage-errors.js';
 import type { UsageRecorder } from './usage.js';
 import { describeZodError } from './validation.js';
@@ -16,7 +24,8 @@ export type HandlerMap = {
 /** The one path every tool call takes, whichever transport carried it. */
 export interface ToolCore {
   has(name: string): name is ToolName;
-  invoke(params: { caller: Caller; name: ToolName; input: unknown }): Promise<unknown>;
+  /** The output and its JSON text (both transports send that text as is). */
+  invoke(params: { caller: Caller; name: ToolName; input: unknown }): Promise<ToolResult>;
 }
 
 const notFoundOrganization = (id: string) =>
@@ -37,6 +46,7 @@ export function createToolCore({
   logger,
   usage,
   validateOutput = false,
+  readCache = createReadCache(),
 }: {
   storage: Storage;
   handlers: HandlerMap;
@@ -44,6 +54,8 @@ export function createToolCore({
   usage: UsageRecorder;
   /** Parse every output with its schema (tests turn this on; a mismatch is a server bug). */
   validateOutput?: boolean;
+  /** Results of organization-scoped reads; see docs/performance.md. */
+  readCache?: ReadCache;
 }): ToolCore {
   async function resolveOrganization({ caller, args }: { caller: Caller; args: Record<string, unknown> }) {
     const given = args.organization_id;
@@ -66,7 +78,15 @@ export function createToolCore({
     return undefined;
   }
 
-  async function run({ caller, name, input }: { caller: Caller; name: ToolName; input: unknown }) {
+  async function run({
+    caller,
+    name,
+    input,
+  }: {
+    caller: Caller;
+    name: ToolName;
+    input: unknown;
+  }): Promise<ToolResult> {
     const tool = tools[name];
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new ToolError({
@@ -105,9 +125,29 @@ export function createToolCore({
       actor: { userId: caller.userId, tokenId: caller.tokenId, source: caller.source, action: name },
     };
     const handler = handlers[name] as (ctx: ToolContext, args: unknown) => Promise<unknown>;
-    const output = await handler(context, args);
-    if (validateOutput) tool.output.parse(output);
-    return output;
+    const serialize = (output: unknown): ToolResult => {
+      if (validateOutput) tool.output.parse(output);
+      return { output, json: JSON.stringify(output) };
+    };
+    if (tool.access === 'write') {
+      try {
+        return serialize(await handler(context, args));
+      } finally {
+        // Read-your-writes on this instance, even if the notification of the commit is late.
+        if (organizationId) storage.changes.dataChanged(organizationId);
+      }
+    }
+    // Read before the query: a write committing meanwhile bumps it and the entry is never served.
+    const version =
+      organizationId && isCacheable(name) ? storage.changes.dataVersion(organizationId) : undefined;
+    if (version === undefined) return serialize(await handler(context, args));
+    const today = storage.clock().toISOString().slice(0, 10);
+    const key = readCacheKey({ organizationId: organizationId!, name, input: args, today });
+    const cached = readCache.get({ key, version });
+    if (cached) return cached;
+    const result = serialize(freezeDeep(await handler(context, args)));
+    readCache.set({ key, version, value: result });
+    return result;
   }
 
   return {

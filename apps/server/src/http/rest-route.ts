@@ -12,8 +12,8 @@ export function registerRestToolRoute({ app, core }: { app: FastifyInstance; cor
       });
     }
     try {
-      const output = await core.invoke({ caller: request.caller!, name, input: request.body ?? {} });
-      return reply.code(200).send(output);
+      const { json } = await core.invoke({ caller: request.caller!, name, input: request.body ?? {} });
+      return reply.code(200).type('application/json; charset=utf-8').send(json);
     } catch (error) {
       const status = error instanceof ToolError ? error.status : 500;
       if (status === 429) reply.header('retry-after', '1');

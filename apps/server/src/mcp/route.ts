@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authInfoFor } from './auth-info.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
+import { repliesBody } from './reply-body.js';
 
 const MAX_BATCH = 100;
 
@@ -87,7 +88,7 @@ export async function registerMcpRoute({
     return reply
       .code(200)
       .type('application/json')
-      .send(Array.isArray(request.body) ? replies : replies[0]);
+      .send(repliesBody({ replies, batch: Array.isArray(request.body) }));
   });
 
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>

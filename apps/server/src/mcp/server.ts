@@ -57,13 +57,14 @@ export function createMcpServer({ core, version }: { core: ToolCore; version: st
     }
     const caller = callerFromAuthInfo(extra.authInfo);
     try {
-      const output = await core.invoke({
+      const { output, json } = await core.invoke({
         caller,
         name: name as ToolName,
         input: request.params.arguments ?? {},
       });
+      // The text is exactly the JSON of structuredContent; mcp/reply-body.ts relies on it.
       return {
-        content: [{ type: 'text', text: JSON.stringify(output) }],
+        content: [{ type: 'text', text: json }],
         structuredContent: output as Record<string, unknown>,
       };
     } catch (error) {
