@@ -37,6 +37,26 @@ describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
     }
   });
 
+  it('lists self-contained schemas: shared records inline, no $ref', async () => {
+    const { tools: listed } = await client.listTools();
+    const byName = new Map(listed.map((t) => [t.name, t]));
+    const record = ['id', 'organization_id', 'name', 'status', 'residual_score', 'updated_at'];
+    const getRisk = byName.get('getRisk')?.outputSchema as { properties: Record<string, unknown> };
+    expect(Object.keys(getRisk.properties)).toEqual(expect.arrayContaining(record));
+    const listRisks = byName.get('listRisks')?.outputSchema as {
+      properties: { risks: { items: { properties: Record<string, unknown> } } };
+    };
+    expect(Object.keys(listRisks.properties.risks.items.properties)).toEqual(expect.arrayContaining(record));
+    const addMeasure = byName.get('addMeasure')?.inputSchema as {
+      properties: {
+        evidence: { items: { properties: Record<string, unknown>; additionalProperties: boolean } };
+      };
+    };
+    expect(Object.keys(addMeasure.properties.evidence.items.properties)).toContain('title');
+    expect(addMeasure.properties.evidence.items.additionalProperties).toBe(false);
+    expect(JSON.stringify(listed)).not.toContain('"$ref"');
+  });
+
   it('answers ping', async () => {
     await expect(client.ping()).resolves.toEqual({});
   });

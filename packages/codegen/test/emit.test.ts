@@ -2,9 +2,10 @@ import { IndentationText, Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { emitClientFacade } from '../src/emit/client/facade.js';
 import { writeTsType } from '../src/emit/client/ts-type.js';
-import { objectJsonSchema } from '../src/emit/schemas/json-schema.js';
+import { ConstRef, literalRefs, writeLiteral } from '../src/emit/literal.js';
+import { objectJsonSchema, sharedObjectJsonSchema } from '../src/emit/schemas/json-schema.js';
 import { writeZodType } from '../src/emit/schemas/zod.js';
-import { field, model, t, tool } from '../src/model/factory.js';
+import { field, model, objectDef, t, tool } from '../src/model/factory.js';
 import type { TypeNode } from '../src/model/types.js';
 import { moduleSpecifier, names } from '../src/naming/naming.js';
 
@@ -80,6 +81,38 @@ describe('JSON Schema emitter', () => {
     }));
 });
 
+describe('JSON Schema emitter, shared object types', () => {
+  const note = objectDef('Note', [field('id', t.string())], { strict: true });
+  const ctx = { model: model({ objects: [note] }), input: true };
+  const schema = objectJsonSchema({
+    fields: [
+      field('notes', t.array(t.ref('Note'))),
+      field('main', t.ref('Note')),
+      field('pinned', t.ref('Note'), { nullable: true, optional: true }),
+    ],
+    strict: true,
+    ctx,
+  });
+  const text = print((w) => writeLiteral(w, schema)).replace(/\s+/g, ' ');
+  it('references the constant as array items', () => expect(text).toContain('items: noteJsonSchema,'));
+  it('spreads the constant under a field description', () =>
+    expect(text).toContain("main: { ...noteJsonSchema, description: 'The main.', },"));
+  it('wraps a nullable reference in anyOf', () =>
+    expect(text).toContain("anyOf: [ noteJsonSchema, { type: 'null', }, ], description: 'The pinned.',"));
+  it('never writes $ref and imports exactly the constants it uses', () => {
+    expect(text).not.toContain('$ref');
+    expect(literalRefs(schema)).toEqual(['noteJsonSchema']);
+    expect(literalRefs({ items: [new ConstRef('b'), new ConstRef('a')] })).toEqual(['a', 'b']);
+  });
+  it('builds the shared constant itself inline, strict like its zod schema', () =>
+    expect(sharedObjectJsonSchema({ object: note, model: ctx.model })).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string', description: 'The id.' } },
+      required: ['id'],
+      additionalProperties: false,
+    }));
+});
+
 describe('naming', () => {
   it('derives every tool identifier', () =>
     expect([
@@ -87,7 +120,8 @@ describe('naming', () => {
       names.toolInputType('listRisks'),
       names.toolArgsType('listRisks'),
       names.sharedSchema('RiskStatus'),
-    ]).toEqual(['listRisksInput', 'ListRisksInput', 'ListRisksArgs', 'riskStatusSchema']));
+      names.sharedJsonSchema('Risk'),
+    ]).toEqual(['listRisksInput', 'ListRisksInput', 'ListRisksArgs', 'riskStatusSchema', 'riskJsonSchema']));
   it('builds NodeNext specifiers', () =>
     expect(moduleSpecifier({ from: 'a/b/c.ts', to: 'a/d.gen.ts' })).toBe('../d.gen.js'));
 });

@@ -8,6 +8,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
+import type { JsonSchema } from './definition.js';
 
 /** Who performs an audit. */
 export const auditKindSchema = z.enum(['INTERNAL', 'EXTERNAL']);
@@ -120,6 +121,77 @@ export const auditSchema = z.object({
 /** An internal or external audit. */
 export type Audit = z.output<typeof auditSchema>;
 
+/** JSON Schema of `Audit`: An internal or external audit. */
+export const auditJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Audit id (aud_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the audit belongs to.',
+    },
+    name: {
+      type: 'string',
+      description: 'Name of the audit.',
+    },
+    framework_id: {
+      type: ['string', 'null'],
+      description: 'The framework audited against.',
+    },
+    kind: {
+      type: 'string',
+      enum: ['INTERNAL', 'EXTERNAL'],
+      description: 'INTERNAL or EXTERNAL.',
+    },
+    auditor: {
+      type: ['string', 'null'],
+      description: 'Who performs the audit.',
+    },
+    state: {
+      type: 'string',
+      enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
+      description: 'Where the audit stands.',
+    },
+    start_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'First day of the audit (YYYY-MM-DD).',
+    },
+    end_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Last day of the audit (YYYY-MM-DD).',
+    },
+    report_url: {
+      type: ['string', 'null'],
+      format: 'uri',
+      description: 'Where the audit report is stored.',
+    },
+    notes: {
+      type: ['string', 'null'],
+      description: 'Free-text notes.',
+    },
+    upcoming: {
+      type: 'boolean',
+      description: 'Computed: start_date is after today and state is PLANNED or IN_PROGRESS.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at'],
+};
+
 /** A framework control that a measure satisfies. */
 export const controlRefSchema = z.strictObject({
   framework_id: z.string().trim().min(1).max(100),
@@ -128,6 +200,27 @@ export const controlRefSchema = z.strictObject({
 
 /** A framework control that a measure satisfies. */
 export type ControlRef = z.output<typeof controlRefSchema>;
+
+/** JSON Schema of `ControlRef`: A framework control that a measure satisfies. */
+export const controlRefJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    framework_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Framework id (fw_…).',
+    },
+    control_code: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Control code within the framework, e.g. A.5.1.',
+    },
+  },
+  required: ['framework_id', 'control_code'],
+  additionalProperties: false,
+};
 
 /** A piece of evidence attached to a measure. Evidence is append-only. */
 export const evidenceSchema = z.object({
@@ -140,6 +233,32 @@ export const evidenceSchema = z.object({
 /** A piece of evidence attached to a measure. Evidence is append-only. */
 export type Evidence = z.output<typeof evidenceSchema>;
 
+/** JSON Schema of `Evidence`: A piece of evidence attached to a measure. Evidence is append-only. */
+export const evidenceJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Evidence id (evd_…).',
+    },
+    title: {
+      type: 'string',
+      description: 'What the evidence shows.',
+    },
+    url: {
+      type: ['string', 'null'],
+      format: 'uri',
+      description: 'Where the evidence is stored.',
+    },
+    collected_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the evidence was collected.',
+    },
+  },
+  required: ['id', 'title', 'url', 'collected_at'],
+};
+
 /** Evidence to attach to a measure. */
 export const evidenceInputSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
@@ -149,6 +268,32 @@ export const evidenceInputSchema = z.strictObject({
 
 /** Evidence to attach to a measure. */
 export type EvidenceInput = z.output<typeof evidenceInputSchema>;
+
+/** JSON Schema of `EvidenceInput`: Evidence to attach to a measure. */
+export const evidenceInputJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    title: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'What the evidence shows.',
+    },
+    url: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 2000,
+      description: 'Where the evidence is stored (http or https).',
+    },
+    collected_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the evidence was collected; defaults to now.',
+    },
+  },
+  required: ['title'],
+  additionalProperties: false,
+};
 
 /** One control of a framework. */
 export const frameworkControlSchema = z.object({
@@ -160,6 +305,33 @@ export const frameworkControlSchema = z.object({
 
 /** One control of a framework. */
 export type FrameworkControl = z.output<typeof frameworkControlSchema>;
+
+/** JSON Schema of `FrameworkControl`: One control of a framework. */
+export const frameworkControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code, unique within the framework, e.g. A.5.1.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What the control requires.',
+    },
+    measure_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Ids of the measures that satisfy this control.',
+    },
+  },
+  required: ['code', 'title', 'description', 'measure_ids'],
+};
 
 /** A framework with its controls. */
 export const frameworkSchema = z.object({
@@ -178,6 +350,59 @@ export const frameworkSchema = z.object({
 /** A framework with its controls. */
 export type Framework = z.output<typeof frameworkSchema>;
 
+/** JSON Schema of `Framework`: A framework with its controls. */
+export const frameworkJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Framework id (fw_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the framework belongs to.',
+    },
+    name: {
+      type: 'string',
+      description: 'Framework name, e.g. ISO/IEC 27001.',
+    },
+    version: {
+      type: ['string', 'null'],
+      description: 'Framework version, e.g. 2022.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What the framework covers.',
+    },
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of controls.',
+    },
+    covered_control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with at least one IMPLEMENTED measure.',
+    },
+    controls: {
+      type: 'array',
+      items: frameworkControlJsonSchema,
+      description: 'The framework\'s controls, ordered by code.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'name', 'version', 'description', 'control_count', 'covered_control_count', 'controls', 'created_at', 'updated_at'],
+};
+
 /** A control to add to a framework, or to update by code. */
 export const frameworkControlInputSchema = z.strictObject({
   code: z.string().trim().min(1).max(100),
@@ -187,6 +412,32 @@ export const frameworkControlInputSchema = z.strictObject({
 
 /** A control to add to a framework, or to update by code. */
 export type FrameworkControlInput = z.output<typeof frameworkControlInputSchema>;
+
+/** JSON Schema of `FrameworkControlInput`: A control to add to a framework, or to update by code. */
+export const frameworkControlInputJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Control code, unique within the framework.',
+    },
+    title: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'Control title.',
+    },
+    description: {
+      type: ['string', 'null'],
+      maxLength: 10000,
+      description: 'What the control requires.',
+    },
+  },
+  required: ['code', 'title'],
+  additionalProperties: false,
+};
 
 /** How many controls of a framework are covered by implemented measures. */
 export const frameworkCoverageSchema = z.object({
@@ -199,6 +450,38 @@ export const frameworkCoverageSchema = z.object({
 
 /** How many controls of a framework are covered by implemented measures. */
 export type FrameworkCoverage = z.output<typeof frameworkCoverageSchema>;
+
+/** JSON Schema of `FrameworkCoverage`: How many controls of a framework are covered by implemented measures. */
+export const frameworkCoverageJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Framework id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Framework name.',
+    },
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of controls.',
+    },
+    covered_control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with at least one IMPLEMENTED measure.',
+    },
+    coverage_percent: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: 'covered / all controls × 100, one decimal; 0 when there are no controls.',
+    },
+  },
+  required: ['id', 'name', 'control_count', 'covered_control_count', 'coverage_percent'],
+};
 
 /** A framework without its controls, as list results return it. */
 export const frameworkSummarySchema = z.object({
@@ -216,6 +499,54 @@ export const frameworkSummarySchema = z.object({
 /** A framework without its controls, as list results return it. */
 export type FrameworkSummary = z.output<typeof frameworkSummarySchema>;
 
+/** JSON Schema of `FrameworkSummary`: A framework without its controls, as list results return it. */
+export const frameworkSummaryJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Framework id (fw_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the framework belongs to.',
+    },
+    name: {
+      type: 'string',
+      description: 'Framework name, e.g. ISO/IEC 27001.',
+    },
+    version: {
+      type: ['string', 'null'],
+      description: 'Framework version, e.g. 2022.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What the framework covers.',
+    },
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of controls.',
+    },
+    covered_control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with at least one IMPLEMENTED measure.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'name', 'version', 'description', 'control_count', 'covered_control_count', 'created_at', 'updated_at'],
+};
+
 /** An IMPLEMENTED measure without any evidence. */
 export const gapEvidenceSchema = z.object({
   id: z.string(),
@@ -225,6 +556,29 @@ export const gapEvidenceSchema = z.object({
 
 /** An IMPLEMENTED measure without any evidence. */
 export type GapEvidence = z.output<typeof gapEvidenceSchema>;
+
+/** JSON Schema of `GapEvidence`: An IMPLEMENTED measure without any evidence. */
+export const gapEvidenceJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Measure id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Measure name.',
+    },
+    control_codes: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Codes of the framework controls it satisfies.',
+    },
+  },
+  required: ['id', 'name', 'control_codes'],
+};
 
 /** A measure linked to the framework that is not IMPLEMENTED. */
 export const gapMeasureSchema = z.object({
@@ -237,6 +591,34 @@ export const gapMeasureSchema = z.object({
 /** A measure linked to the framework that is not IMPLEMENTED. */
 export type GapMeasure = z.output<typeof gapMeasureSchema>;
 
+/** JSON Schema of `GapMeasure`: A measure linked to the framework that is not IMPLEMENTED. */
+export const gapMeasureJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Measure id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Measure name.',
+    },
+    state: {
+      type: 'string',
+      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
+      description: 'Its current state.',
+    },
+    control_codes: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Codes of the framework controls it satisfies.',
+    },
+  },
+  required: ['id', 'name', 'state', 'control_codes'],
+};
+
 /** An open nonconformity from one of the framework's audits. */
 export const gapNonconformitySchema = z.object({
   id: z.string(),
@@ -248,6 +630,35 @@ export const gapNonconformitySchema = z.object({
 
 /** An open nonconformity from one of the framework's audits. */
 export type GapNonconformity = z.output<typeof gapNonconformitySchema>;
+
+/** JSON Schema of `GapNonconformity`: An open nonconformity from one of the framework's audits. */
+export const gapNonconformityJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Nonconformity id.',
+    },
+    reference: {
+      type: 'string',
+      description: 'Nonconformity reference.',
+    },
+    title: {
+      type: 'string',
+      description: 'Nonconformity title.',
+    },
+    severity: {
+      type: 'string',
+      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
+      description: 'Severity.',
+    },
+    audit_id: {
+      type: ['string', 'null'],
+      description: 'The audit that found it.',
+    },
+  },
+  required: ['id', 'reference', 'title', 'severity', 'audit_id'],
+};
 
 /** A compact high-priority risk. */
 export const highPriorityRiskSchema = z.object({
@@ -262,6 +673,42 @@ export const highPriorityRiskSchema = z.object({
 /** A compact high-priority risk. */
 export type HighPriorityRisk = z.output<typeof highPriorityRiskSchema>;
 
+/** JSON Schema of `HighPriorityRisk`: A compact high-priority risk. */
+export const highPriorityRiskJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Risk id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Risk name.',
+    },
+    status: {
+      type: 'string',
+      enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
+      description: 'Risk status.',
+    },
+    residual_score: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 25,
+      description: 'Residual score (above the threshold).',
+    },
+    mitigation_status: {
+      type: 'string',
+      enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
+      description: 'Computed mitigation status.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Risk owner.',
+    },
+  },
+  required: ['id', 'name', 'status', 'residual_score', 'mitigation_status', 'owner'],
+};
+
 /** High-priority risks, capped at top_n, highest residual score first. */
 export const highPriorityRiskListSchema = z.object({
   count: z.int().min(0),
@@ -271,6 +718,29 @@ export const highPriorityRiskListSchema = z.object({
 
 /** High-priority risks, capped at top_n, highest residual score first. */
 export type HighPriorityRiskList = z.output<typeof highPriorityRiskListSchema>;
+
+/** JSON Schema of `HighPriorityRiskList`: High-priority risks, capped at top_n, highest residual score first. */
+export const highPriorityRiskListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of risks above the threshold.',
+    },
+    items: {
+      type: 'array',
+      items: highPriorityRiskJsonSchema,
+      description: 'At most top_n risks.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Risks left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};
 
 /** A measure (control) the organization implements. */
 export const measureSchema = z.object({
@@ -291,6 +761,70 @@ export const measureSchema = z.object({
 /** A measure (control) the organization implements. */
 export type Measure = z.output<typeof measureSchema>;
 
+/** JSON Schema of `Measure`: A measure (control) the organization implements. */
+export const measureJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Measure id (msr_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the measure belongs to.',
+    },
+    name: {
+      type: 'string',
+      description: 'Short name of the measure.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What the measure does.',
+    },
+    category: {
+      type: ['string', 'null'],
+      description: 'Free-text category.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible for the measure.',
+    },
+    state: {
+      type: 'string',
+      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
+      description: 'Implementation state.',
+    },
+    evidence: {
+      type: 'array',
+      items: evidenceJsonSchema,
+      description: 'Evidence collected for the measure, oldest first.',
+    },
+    controls: {
+      type: 'array',
+      items: controlRefJsonSchema,
+      description: 'Framework controls this measure satisfies.',
+    },
+    risk_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Ids of the risks this measure mitigates.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at'],
+};
+
 /** Number of measures per state. */
 export const measureStateCountsSchema = z.object({
   NOT_STARTED: z.int().min(0),
@@ -301,6 +835,34 @@ export const measureStateCountsSchema = z.object({
 
 /** Number of measures per state. */
 export type MeasureStateCounts = z.output<typeof measureStateCountsSchema>;
+
+/** JSON Schema of `MeasureStateCounts`: Number of measures per state. */
+export const measureStateCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    NOT_STARTED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Measures in state NOT_STARTED.',
+    },
+    IN_PROGRESS: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Measures in state IN_PROGRESS.',
+    },
+    IMPLEMENTED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Measures in state IMPLEMENTED.',
+    },
+    NOT_APPLICABLE: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Measures in state NOT_APPLICABLE.',
+    },
+  },
+  required: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
+};
 
 /** A nonconformity found by an audit or otherwise. */
 export const nonconformitySchema = z.object({
@@ -327,6 +889,93 @@ export const nonconformitySchema = z.object({
 /** A nonconformity found by an audit or otherwise. */
 export type Nonconformity = z.output<typeof nonconformitySchema>;
 
+/** JSON Schema of `Nonconformity`: A nonconformity found by an audit or otherwise. */
+export const nonconformityJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Nonconformity id (nc_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the nonconformity belongs to.',
+    },
+    reference: {
+      type: 'string',
+      description: 'Reference unique per organization, e.g. NC-2026-004.',
+    },
+    title: {
+      type: 'string',
+      description: 'Short title.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What was found.',
+    },
+    severity: {
+      type: 'string',
+      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
+      description: 'MAJOR, MINOR or OBSERVATION.',
+    },
+    status: {
+      type: 'string',
+      enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
+      description: 'OPEN, IN_PROGRESS or CLOSED.',
+    },
+    audit_id: {
+      type: ['string', 'null'],
+      description: 'The audit that found it.',
+    },
+    measure_id: {
+      type: ['string', 'null'],
+      description: 'The measure it concerns.',
+    },
+    date_identified: {
+      type: 'string',
+      format: 'date',
+      description: 'When it was identified (YYYY-MM-DD).',
+    },
+    root_cause: {
+      type: ['string', 'null'],
+      description: 'Analysed root cause.',
+    },
+    corrective_action: {
+      type: ['string', 'null'],
+      description: 'Action taken or planned to correct it.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible.',
+    },
+    due_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'When it must be resolved.',
+    },
+    closed_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When status became CLOSED (set by the server).',
+    },
+    overdue: {
+      type: 'boolean',
+      description: 'Computed: due_date is before today and status is not CLOSED.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at'],
+};
+
 /** A legal, contractual or other obligation the organization must meet. */
 export const obligationSchema = z.object({
   id: z.string(),
@@ -349,6 +998,80 @@ export const obligationSchema = z.object({
 /** A legal, contractual or other obligation the organization must meet. */
 export type Obligation = z.output<typeof obligationSchema>;
 
+/** JSON Schema of `Obligation`: A legal, contractual or other obligation the organization must meet. */
+export const obligationJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Obligation id (obl_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the obligation belongs to.',
+    },
+    title: {
+      type: 'string',
+      description: 'Short title.',
+    },
+    requirement: {
+      type: ['string', 'null'],
+      description: 'What must be done.',
+    },
+    source: {
+      type: 'string',
+      enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
+      description: 'Where the obligation comes from.',
+    },
+    regulator: {
+      type: ['string', 'null'],
+      description: 'The authority that enforces it.',
+    },
+    area: {
+      type: ['string', 'null'],
+      description: 'Free-text area, e.g. Data protection.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible.',
+    },
+    status: {
+      type: 'string',
+      enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
+      description: 'Compliance status.',
+    },
+    due_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'When it must be met (YYYY-MM-DD).',
+    },
+    last_review_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Date of the last review.',
+    },
+    actions: {
+      type: ['string', 'null'],
+      description: 'Planned or taken actions.',
+    },
+    overdue: {
+      type: 'boolean',
+      description: 'Computed: due_date is before today and status is not COMPLIANT.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at'],
+};
+
 /** Number of obligations per status. */
 export const obligationStatusCountsSchema = z.object({
   NON_COMPLIANT: z.int().min(0),
@@ -358,6 +1081,29 @@ export const obligationStatusCountsSchema = z.object({
 
 /** Number of obligations per status. */
 export type ObligationStatusCounts = z.output<typeof obligationStatusCountsSchema>;
+
+/** JSON Schema of `ObligationStatusCounts`: Number of obligations per status. */
+export const obligationStatusCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    NON_COMPLIANT: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Obligations with status NON_COMPLIANT.',
+    },
+    PARTIALLY_COMPLIANT: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Obligations with status PARTIALLY_COMPLIANT.',
+    },
+    COMPLIANT: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Obligations with status COMPLIANT.',
+    },
+  },
+  required: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
+};
 
 /** An organization (tenant) the caller belongs to. */
 export const organizationSchema = z.object({
@@ -371,6 +1117,41 @@ export const organizationSchema = z.object({
 
 /** An organization (tenant) the caller belongs to. */
 export type Organization = z.output<typeof organizationSchema>;
+
+/** JSON Schema of `Organization`: An organization (tenant) the caller belongs to. */
+export const organizationJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Organization id (org_…); pass it as organization_id to other tools.',
+    },
+    name: {
+      type: 'string',
+      description: 'Display name.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What the organization is.',
+    },
+    role: {
+      type: 'string',
+      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
+      description: 'The caller\'s role in this organization.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed.',
+    },
+  },
+  required: ['id', 'name', 'description', 'role', 'created_at', 'updated_at'],
+};
 
 /** Number of records per register in one organization. */
 export const organizationCountsSchema = z.object({
@@ -386,6 +1167,49 @@ export const organizationCountsSchema = z.object({
 /** Number of records per register in one organization. */
 export type OrganizationCounts = z.output<typeof organizationCountsSchema>;
 
+/** JSON Schema of `OrganizationCounts`: Number of records per register in one organization. */
+export const organizationCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    risks: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of risks.',
+    },
+    vendors: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of vendors.',
+    },
+    measures: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of measures.',
+    },
+    obligations: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of obligations.',
+    },
+    nonconformities: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of nonconformities.',
+    },
+    audits: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of audits.',
+    },
+    frameworks: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of frameworks.',
+    },
+  },
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks'],
+};
+
 /** An organization with the size of each register. */
 export const organizationDetailSchema = z.object({
   id: z.string(),
@@ -400,6 +1224,45 @@ export const organizationDetailSchema = z.object({
 /** An organization with the size of each register. */
 export type OrganizationDetail = z.output<typeof organizationDetailSchema>;
 
+/** JSON Schema of `OrganizationDetail`: An organization with the size of each register. */
+export const organizationDetailJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Organization id (org_…).',
+    },
+    name: {
+      type: 'string',
+      description: 'Display name.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What the organization is.',
+    },
+    role: {
+      type: 'string',
+      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
+      description: 'The caller\'s role in this organization.',
+    },
+    counts: {
+      ...organizationCountsJsonSchema,
+      description: 'Number of records per register.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed.',
+    },
+  },
+  required: ['id', 'name', 'description', 'role', 'counts', 'created_at', 'updated_at'],
+};
+
 /** A compact overdue nonconformity. */
 export const overdueNonconformitySchema = z.object({
   id: z.string(),
@@ -412,6 +1275,36 @@ export const overdueNonconformitySchema = z.object({
 /** A compact overdue nonconformity. */
 export type OverdueNonconformity = z.output<typeof overdueNonconformitySchema>;
 
+/** JSON Schema of `OverdueNonconformity`: A compact overdue nonconformity. */
+export const overdueNonconformityJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Nonconformity id.',
+    },
+    reference: {
+      type: 'string',
+      description: 'Nonconformity reference.',
+    },
+    title: {
+      type: 'string',
+      description: 'Nonconformity title.',
+    },
+    severity: {
+      type: 'string',
+      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
+      description: 'Severity.',
+    },
+    due_date: {
+      type: 'string',
+      format: 'date',
+      description: 'The missed due date.',
+    },
+  },
+  required: ['id', 'reference', 'title', 'severity', 'due_date'],
+};
+
 /** Overdue nonconformities, capped at top_n, oldest due date first. */
 export const overdueNonconformityListSchema = z.object({
   count: z.int().min(0),
@@ -421,6 +1314,29 @@ export const overdueNonconformityListSchema = z.object({
 
 /** Overdue nonconformities, capped at top_n, oldest due date first. */
 export type OverdueNonconformityList = z.output<typeof overdueNonconformityListSchema>;
+
+/** JSON Schema of `OverdueNonconformityList`: Overdue nonconformities, capped at top_n, oldest due date first. */
+export const overdueNonconformityListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of overdue nonconformities.',
+    },
+    items: {
+      type: 'array',
+      items: overdueNonconformityJsonSchema,
+      description: 'At most top_n nonconformities.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Nonconformities left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};
 
 /** A compact overdue obligation. */
 export const overdueObligationSchema = z.object({
@@ -434,6 +1350,36 @@ export const overdueObligationSchema = z.object({
 /** A compact overdue obligation. */
 export type OverdueObligation = z.output<typeof overdueObligationSchema>;
 
+/** JSON Schema of `OverdueObligation`: A compact overdue obligation. */
+export const overdueObligationJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Obligation id.',
+    },
+    title: {
+      type: 'string',
+      description: 'Obligation title.',
+    },
+    status: {
+      type: 'string',
+      enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
+      description: 'Compliance status.',
+    },
+    due_date: {
+      type: 'string',
+      format: 'date',
+      description: 'The missed due date.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Obligation owner.',
+    },
+  },
+  required: ['id', 'title', 'status', 'due_date', 'owner'],
+};
+
 /** Overdue obligations, capped at top_n, oldest due date first. */
 export const overdueObligationListSchema = z.object({
   count: z.int().min(0),
@@ -443,6 +1389,29 @@ export const overdueObligationListSchema = z.object({
 
 /** Overdue obligations, capped at top_n, oldest due date first. */
 export type OverdueObligationList = z.output<typeof overdueObligationListSchema>;
+
+/** JSON Schema of `OverdueObligationList`: Overdue obligations, capped at top_n, oldest due date first. */
+export const overdueObligationListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of overdue obligations.',
+    },
+    items: {
+      type: 'array',
+      items: overdueObligationJsonSchema,
+      description: 'At most top_n obligations.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Obligations left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};
 
 /** A measure linked to a framework control. */
 export const readinessMeasureSchema = z.object({
@@ -455,6 +1424,32 @@ export const readinessMeasureSchema = z.object({
 /** A measure linked to a framework control. */
 export type ReadinessMeasure = z.output<typeof readinessMeasureSchema>;
 
+/** JSON Schema of `ReadinessMeasure`: A measure linked to a framework control. */
+export const readinessMeasureJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Measure id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Measure name.',
+    },
+    state: {
+      type: 'string',
+      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
+      description: 'Implementation state.',
+    },
+    evidence_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of evidence items.',
+    },
+  },
+  required: ['id', 'name', 'state', 'evidence_count'],
+};
+
 /** One framework control with its measures and readiness. */
 export const readinessControlSchema = z.object({
   code: z.string(),
@@ -465,6 +1460,32 @@ export const readinessControlSchema = z.object({
 
 /** One framework control with its measures and readiness. */
 export type ReadinessControl = z.output<typeof readinessControlSchema>;
+
+/** JSON Schema of `ReadinessControl`: One framework control with its measures and readiness. */
+export const readinessControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    status: {
+      type: 'string',
+      enum: ['READY', 'NO_EVIDENCE', 'NOT_IMPLEMENTED', 'NO_MEASURE'],
+      description: 'READY, NO_EVIDENCE, NOT_IMPLEMENTED or NO_MEASURE.',
+    },
+    measures: {
+      type: 'array',
+      items: readinessMeasureJsonSchema,
+      description: 'Measures that satisfy the control.',
+    },
+  },
+  required: ['code', 'title', 'status', 'measures'],
+};
 
 /** What stands between the organization and a clean audit. */
 export const readinessGapsSchema = z.object({
@@ -477,6 +1498,36 @@ export const readinessGapsSchema = z.object({
 /** What stands between the organization and a clean audit. */
 export type ReadinessGaps = z.output<typeof readinessGapsSchema>;
 
+/** JSON Schema of `ReadinessGaps`: What stands between the organization and a clean audit. */
+export const readinessGapsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    controls_without_measures: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Codes of controls no measure satisfies.',
+    },
+    measures_not_implemented: {
+      type: 'array',
+      items: gapMeasureJsonSchema,
+      description: 'Linked measures that are not IMPLEMENTED.',
+    },
+    implemented_without_evidence: {
+      type: 'array',
+      items: gapEvidenceJsonSchema,
+      description: 'IMPLEMENTED measures with no evidence.',
+    },
+    open_nonconformities: {
+      type: 'array',
+      items: gapNonconformityJsonSchema,
+      description: 'Open nonconformities from this framework\'s audits.',
+    },
+  },
+  required: ['controls_without_measures', 'measures_not_implemented', 'implemented_without_evidence', 'open_nonconformities'],
+};
+
 /** Computed mitigation status of a risk from its linked measures. */
 export const riskMitigationSchema = z.object({
   status: mitigationStatusSchema,
@@ -486,6 +1537,29 @@ export const riskMitigationSchema = z.object({
 
 /** Computed mitigation status of a risk from its linked measures. */
 export type RiskMitigation = z.output<typeof riskMitigationSchema>;
+
+/** JSON Schema of `RiskMitigation`: Computed mitigation status of a risk from its linked measures. */
+export const riskMitigationJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
+      description: 'UNMITIGATED, PARTIALLY_MITIGATED or MITIGATED.',
+    },
+    measures_total: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of linked measures.',
+    },
+    measures_implemented: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of linked measures in state IMPLEMENTED.',
+    },
+  },
+  required: ['status', 'measures_total', 'measures_implemented'],
+};
 
 /** A risk in the risk register. */
 export const riskSchema = z.object({
@@ -514,6 +1588,114 @@ export const riskSchema = z.object({
 /** A risk in the risk register. */
 export type Risk = z.output<typeof riskSchema>;
 
+/** JSON Schema of `Risk`: A risk in the risk register. */
+export const riskJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Risk id (risk_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the risk belongs to.',
+    },
+    name: {
+      type: 'string',
+      description: 'Short name of the risk.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What could happen and why.',
+    },
+    category: {
+      type: ['string', 'null'],
+      description: 'Free-text category, e.g. Information security.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible for the risk.',
+    },
+    status: {
+      type: 'string',
+      enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
+      description: 'Life-cycle status.',
+    },
+    treatment: {
+      type: ['string', 'null'],
+      enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
+      description: 'Chosen treatment; null when not decided.',
+    },
+    inherent_likelihood: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 5,
+      description: 'Likelihood before measures (1-5).',
+    },
+    inherent_impact: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 5,
+      description: 'Impact before measures (1-5).',
+    },
+    inherent_score: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 25,
+      description: 'inherent_likelihood × inherent_impact (computed).',
+    },
+    residual_likelihood: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 5,
+      description: 'Likelihood with measures in place (1-5).',
+    },
+    residual_impact: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 5,
+      description: 'Impact with measures in place (1-5).',
+    },
+    residual_score: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 25,
+      description: 'residual_likelihood × residual_impact (computed); above 15 is high priority.',
+    },
+    measure_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Ids of the measures that mitigate this risk.',
+    },
+    mitigation: {
+      ...riskMitigationJsonSchema,
+      description: 'Computed mitigation status from the linked measures.',
+    },
+    review_date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Next planned review (YYYY-MM-DD).',
+    },
+    note: {
+      type: ['string', 'null'],
+      description: 'Free-text note.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at'],
+};
+
 /** Number of risks per status. */
 export const riskStatusCountsSchema = z.object({
   OPEN: z.int().min(0),
@@ -525,6 +1707,34 @@ export const riskStatusCountsSchema = z.object({
 /** Number of risks per status. */
 export type RiskStatusCounts = z.output<typeof riskStatusCountsSchema>;
 
+/** JSON Schema of `RiskStatusCounts`: Number of risks per status. */
+export const riskStatusCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    OPEN: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Risks with status OPEN.',
+    },
+    IN_TREATMENT: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Risks with status IN_TREATMENT.',
+    },
+    ACCEPTED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Risks with status ACCEPTED.',
+    },
+    CLOSED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Risks with status CLOSED.',
+    },
+  },
+  required: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
+};
+
 /** Number of open nonconformities per severity. */
 export const severityCountsSchema = z.object({
   MAJOR: z.int().min(0),
@@ -534,6 +1744,29 @@ export const severityCountsSchema = z.object({
 
 /** Number of open nonconformities per severity. */
 export type SeverityCounts = z.output<typeof severityCountsSchema>;
+
+/** JSON Schema of `SeverityCounts`: Number of open nonconformities per severity. */
+export const severityCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    MAJOR: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Open MAJOR nonconformities.',
+    },
+    MINOR: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Open MINOR nonconformities.',
+    },
+    OBSERVATION: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Open OBSERVATION nonconformities.',
+    },
+  },
+  required: ['MAJOR', 'MINOR', 'OBSERVATION'],
+};
 
 /** A compact upcoming audit. */
 export const upcomingAuditSchema = z.object({
@@ -547,6 +1780,37 @@ export const upcomingAuditSchema = z.object({
 /** A compact upcoming audit. */
 export type UpcomingAudit = z.output<typeof upcomingAuditSchema>;
 
+/** JSON Schema of `UpcomingAudit`: A compact upcoming audit. */
+export const upcomingAuditJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Audit id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Audit name.',
+    },
+    kind: {
+      type: 'string',
+      enum: ['INTERNAL', 'EXTERNAL'],
+      description: 'INTERNAL or EXTERNAL.',
+    },
+    state: {
+      type: 'string',
+      enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
+      description: 'PLANNED or IN_PROGRESS.',
+    },
+    start_date: {
+      type: 'string',
+      format: 'date',
+      description: 'First day of the audit.',
+    },
+  },
+  required: ['id', 'name', 'kind', 'state', 'start_date'],
+};
+
 /** Audits starting within the window, capped at top_n, soonest first. */
 export const upcomingAuditListSchema = z.object({
   count: z.int().min(0),
@@ -556,6 +1820,29 @@ export const upcomingAuditListSchema = z.object({
 
 /** Audits starting within the window, capped at top_n, soonest first. */
 export type UpcomingAuditList = z.output<typeof upcomingAuditListSchema>;
+
+/** JSON Schema of `UpcomingAuditList`: Audits starting within the window, capped at top_n, soonest first. */
+export const upcomingAuditListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of upcoming audits.',
+    },
+    items: {
+      type: 'array',
+      items: upcomingAuditJsonSchema,
+      description: 'At most top_n audits.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Audits left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};
 
 /** A vendor (supplier or service provider). */
 export const vendorSchema = z.object({
@@ -582,6 +1869,97 @@ export const vendorSchema = z.object({
 /** A vendor (supplier or service provider). */
 export type Vendor = z.output<typeof vendorSchema>;
 
+/** JSON Schema of `Vendor`: A vendor (supplier or service provider). */
+export const vendorJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Vendor id (vnd_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the vendor belongs to.',
+    },
+    name: {
+      type: 'string',
+      description: 'Vendor name, unique per organization (case-insensitive).',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'The service the vendor provides.',
+    },
+    category: {
+      type: ['string', 'null'],
+      description: 'Free-text category, e.g. Cloud hosting.',
+    },
+    website: {
+      type: ['string', 'null'],
+      format: 'uri',
+      description: 'Vendor website (http or https).',
+    },
+    risk_tier: {
+      type: 'string',
+      enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
+      description: 'How much risk the vendor brings.',
+    },
+    status: {
+      type: 'string',
+      enum: ['ACTIVE', 'OFFBOARDED'],
+      description: 'ACTIVE or OFFBOARDED.',
+    },
+    processes_personal_data: {
+      type: 'boolean',
+      description: 'Whether the vendor processes personal data for the organization.',
+    },
+    contract_end: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'End of the current contract (YYYY-MM-DD).',
+    },
+    last_reviewed_at: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Date of the last vendor review; null when never reviewed.',
+    },
+    review_interval_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3650,
+      description: 'Days between reviews.',
+    },
+    next_review_due: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'last_reviewed_at + review_interval_days (computed); null when never reviewed.',
+    },
+    review_overdue: {
+      type: 'boolean',
+      description: 'Computed: an ACTIVE vendor never reviewed or whose next_review_due is before today.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible for the vendor.',
+    },
+    contact_email: {
+      type: ['string', 'null'],
+      format: 'email',
+      description: 'Contact address at the vendor.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'owner', 'contact_email', 'created_at', 'updated_at'],
+};
+
 /** A compact vendor that needs a review. */
 export const vendorReviewItemSchema = z.object({
   id: z.string(),
@@ -594,6 +1972,37 @@ export const vendorReviewItemSchema = z.object({
 /** A compact vendor that needs a review. */
 export type VendorReviewItem = z.output<typeof vendorReviewItemSchema>;
 
+/** JSON Schema of `VendorReviewItem`: A compact vendor that needs a review. */
+export const vendorReviewItemJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Vendor id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Vendor name.',
+    },
+    risk_tier: {
+      type: 'string',
+      enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
+      description: 'Vendor risk tier.',
+    },
+    last_reviewed_at: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Last review; null when never reviewed.',
+    },
+    next_review_due: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'When the next review was due.',
+    },
+  },
+  required: ['id', 'name', 'risk_tier', 'last_reviewed_at', 'next_review_due'],
+};
+
 /** Vendors needing review, capped at top_n, highest risk tier first. */
 export const vendorReviewListSchema = z.object({
   count: z.int().min(0),
@@ -603,3 +2012,26 @@ export const vendorReviewListSchema = z.object({
 
 /** Vendors needing review, capped at top_n, highest risk tier first. */
 export type VendorReviewList = z.output<typeof vendorReviewListSchema>;
+
+/** JSON Schema of `VendorReviewList`: Vendors needing review, capped at top_n, highest risk tier first. */
+export const vendorReviewListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of matching vendors.',
+    },
+    items: {
+      type: 'array',
+      items: vendorReviewItemJsonSchema,
+      description: 'At most top_n vendors.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Vendors left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};

@@ -2,6 +2,34 @@ import type { CodeBlockWriter } from 'ts-morph';
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** A named constant inside a literal, written as its bare identifier (`riskJsonSchema`). */
+export class ConstRef {
+  constructor(readonly name: string) {}
+}
+
+/** An object literal that spreads a named constant before its own properties (`{ ...base, k: v }`). */
+export class Spread {
+  constructor(
+    readonly base: ConstRef,
+    readonly properties: Readonly<Record<string, unknown>>,
+  ) {}
+}
+
+/** Every constant a literal refers to, sorted; what its module must import. */
+export function literalRefs(value: unknown): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (v instanceof ConstRef) out.add(v.name);
+    else if (v instanceof Spread) {
+      out.add(v.base.name);
+      walk(v.properties);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return [...out].sort();
+}
+
 /** `'text'` with single quotes, escaping what a single-quoted TS string needs. */
 export function quote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
@@ -15,6 +43,11 @@ export function propertyKey(name: string): string {
 /** A short literal on one line, e.g. a default value. */
 export function inlineLiteral(value: unknown): string {
   if (value === null) return 'null';
+  if (value instanceof ConstRef) return value.name;
+  if (value instanceof Spread) {
+    const rest = Object.entries(value.properties).map(([k, v]) => `, ${propertyKey(k)}: ${inlineLiteral(v)}`);
+    return `{ ...${value.base.name}${rest.join('')} }`;
+  }
   if (typeof value === 'string') return quote(value);
   if (Array.isArray(value)) return `[${value.map(inlineLiteral).join(', ')}]`;
   if (typeof value === 'object') {
@@ -28,6 +61,19 @@ export function inlineLiteral(value: unknown): string {
 
 /** A data literal over several lines: objects one property per line, arrays of scalars inline. */
 export function writeLiteral(w: CodeBlockWriter, value: unknown): void {
+  if (value instanceof ConstRef) {
+    w.write(value.name);
+    return;
+  }
+  if (value instanceof Spread) {
+    w.write('{').newLine();
+    w.indent(() => {
+      w.write(`...${value.base.name},`).newLine();
+      writeProperties(w, value.properties);
+    });
+    w.write('}');
+    return;
+  }
   if (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)) {
     w.write('[').newLine();
     w.indent(() => {
@@ -46,15 +92,17 @@ export function writeLiteral(w: CodeBlockWriter, value: unknown): void {
       return;
     }
     w.write('{').newLine();
-    w.indent(() => {
-      for (const [k, v] of entries) {
-        w.write(`${propertyKey(k)}: `);
-        writeLiteral(w, v);
-        w.write(',').newLine();
-      }
-    });
+    w.indent(() => writeProperties(w, value as Record<string, unknown>));
     w.write('}');
     return;
   }
   w.write(inlineLiteral(value));
+}
+
+function writeProperties(w: CodeBlockWriter, properties: Readonly<Record<string, unknown>>): void {
+  for (const [k, v] of Object.entries(properties)) {
+    w.write(`${propertyKey(k)}: `);
+    writeLiteral(w, v);
+    w.write(',').newLine();
+  }
 }

@@ -8,6 +8,8 @@ const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const names = {
   /** `RiskStatus` → `riskStatusSchema` (zod schema of a shared enum or type). */
   sharedSchema: (type: string) => `${lowerFirst(type)}Schema`,
+  /** `Risk` → `riskJsonSchema` (JSON Schema of a shared object type). */
+  sharedJsonSchema: (type: string) => `${lowerFirst(type)}JsonSchema`,
   /** `RiskStatus` → `RiskStatus` (TS type of a shared enum or type). */
   sharedType: (type: string) => type,
   toolInputSchema: (tool: string) => `${tool}Input`,

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { auditSchema } from '../shared.gen.js';
+import { auditJsonSchema, auditSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getAudit`: unknown keys are rejected, defaults are applied. */
@@ -47,72 +47,4 @@ export const getAuditInputJsonSchema: JsonSchema = {
 };
 
 /** JSON Schema of the `getAudit` output (MCP outputSchema). */
-export const getAuditOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Audit id (aud_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the audit belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Name of the audit.',
-    },
-    framework_id: {
-      type: ['string', 'null'],
-      description: 'The framework audited against.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['INTERNAL', 'EXTERNAL'],
-      description: 'INTERNAL or EXTERNAL.',
-    },
-    auditor: {
-      type: ['string', 'null'],
-      description: 'Who performs the audit.',
-    },
-    state: {
-      type: 'string',
-      enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-      description: 'Where the audit stands.',
-    },
-    start_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'First day of the audit (YYYY-MM-DD).',
-    },
-    end_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Last day of the audit (YYYY-MM-DD).',
-    },
-    report_url: {
-      type: ['string', 'null'],
-      format: 'uri',
-      description: 'Where the audit report is stored.',
-    },
-    notes: {
-      type: ['string', 'null'],
-      description: 'Free-text notes.',
-    },
-    upcoming: {
-      type: 'boolean',
-      description: 'Computed: start_date is after today and state is PLANNED or IN_PROGRESS.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at'],
-};
+export const getAuditOutputJsonSchema: JsonSchema = auditJsonSchema;

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { readinessControlSchema, readinessGapsSchema } from '../shared.gen.js';
+import { readinessControlJsonSchema, readinessControlSchema, readinessGapsJsonSchema, readinessGapsSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getAuditReadiness`: unknown keys are rejected, defaults are applied. */
@@ -92,153 +92,11 @@ export const getAuditReadinessOutputJsonSchema: JsonSchema = {
     },
     controls: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          code: {
-            type: 'string',
-            description: 'Control code.',
-          },
-          title: {
-            type: 'string',
-            description: 'Control title.',
-          },
-          status: {
-            type: 'string',
-            enum: ['READY', 'NO_EVIDENCE', 'NOT_IMPLEMENTED', 'NO_MEASURE'],
-            description: 'READY, NO_EVIDENCE, NOT_IMPLEMENTED or NO_MEASURE.',
-          },
-          measures: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: {
-                  type: 'string',
-                  description: 'Measure id.',
-                },
-                name: {
-                  type: 'string',
-                  description: 'Measure name.',
-                },
-                state: {
-                  type: 'string',
-                  enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-                  description: 'Implementation state.',
-                },
-                evidence_count: {
-                  type: 'integer',
-                  minimum: 0,
-                  description: 'Number of evidence items.',
-                },
-              },
-              required: ['id', 'name', 'state', 'evidence_count'],
-            },
-            description: 'Measures that satisfy the control.',
-          },
-        },
-        required: ['code', 'title', 'status', 'measures'],
-      },
+      items: readinessControlJsonSchema,
       description: 'Every control with its measures and readiness, ordered by code.',
     },
     gaps: {
-      type: 'object',
-      properties: {
-        controls_without_measures: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-          description: 'Codes of controls no measure satisfies.',
-        },
-        measures_not_implemented: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: {
-                type: 'string',
-                description: 'Measure id.',
-              },
-              name: {
-                type: 'string',
-                description: 'Measure name.',
-              },
-              state: {
-                type: 'string',
-                enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-                description: 'Its current state.',
-              },
-              control_codes: {
-                type: 'array',
-                items: {
-                  type: 'string',
-                },
-                description: 'Codes of the framework controls it satisfies.',
-              },
-            },
-            required: ['id', 'name', 'state', 'control_codes'],
-          },
-          description: 'Linked measures that are not IMPLEMENTED.',
-        },
-        implemented_without_evidence: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: {
-                type: 'string',
-                description: 'Measure id.',
-              },
-              name: {
-                type: 'string',
-                description: 'Measure name.',
-              },
-              control_codes: {
-                type: 'array',
-                items: {
-                  type: 'string',
-                },
-                description: 'Codes of the framework controls it satisfies.',
-              },
-            },
-            required: ['id', 'name', 'control_codes'],
-          },
-          description: 'IMPLEMENTED measures with no evidence.',
-        },
-        open_nonconformities: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: {
-                type: 'string',
-                description: 'Nonconformity id.',
-              },
-              reference: {
-                type: 'string',
-                description: 'Nonconformity reference.',
-              },
-              title: {
-                type: 'string',
-                description: 'Nonconformity title.',
-              },
-              severity: {
-                type: 'string',
-                enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-                description: 'Severity.',
-              },
-              audit_id: {
-                type: ['string', 'null'],
-                description: 'The audit that found it.',
-              },
-            },
-            required: ['id', 'reference', 'title', 'severity', 'audit_id'],
-          },
-          description: 'Open nonconformities from this framework\'s audits.',
-        },
-      },
-      required: ['controls_without_measures', 'measures_not_implemented', 'implemented_without_evidence', 'open_nonconformities'],
+      ...readinessGapsJsonSchema,
       description: 'What to fix before the audit.',
     },
   },

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkCoverageSchema, highPriorityRiskListSchema, measureStateCountsSchema, obligationStatusCountsSchema, overdueNonconformityListSchema, overdueObligationListSchema, riskStatusCountsSchema, severityCountsSchema, upcomingAuditListSchema, vendorReviewListSchema } from '../shared.gen.js';
+import { frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getComplianceReport`: unknown keys are rejected, defaults are applied. */
@@ -116,85 +116,11 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
           description: 'Number of risks.',
         },
         by_status: {
-          type: 'object',
-          properties: {
-            OPEN: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Risks with status OPEN.',
-            },
-            IN_TREATMENT: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Risks with status IN_TREATMENT.',
-            },
-            ACCEPTED: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Risks with status ACCEPTED.',
-            },
-            CLOSED: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Risks with status CLOSED.',
-            },
-          },
-          required: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
+          ...riskStatusCountsJsonSchema,
           description: 'Number of risks per status.',
         },
         high_priority: {
-          type: 'object',
-          properties: {
-            count: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Number of risks above the threshold.',
-            },
-            items: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: {
-                    type: 'string',
-                    description: 'Risk id.',
-                  },
-                  name: {
-                    type: 'string',
-                    description: 'Risk name.',
-                  },
-                  status: {
-                    type: 'string',
-                    enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-                    description: 'Risk status.',
-                  },
-                  residual_score: {
-                    type: 'integer',
-                    minimum: 1,
-                    maximum: 25,
-                    description: 'Residual score (above the threshold).',
-                  },
-                  mitigation_status: {
-                    type: 'string',
-                    enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
-                    description: 'Computed mitigation status.',
-                  },
-                  owner: {
-                    type: ['string', 'null'],
-                    description: 'Risk owner.',
-                  },
-                },
-                required: ['id', 'name', 'status', 'residual_score', 'mitigation_status', 'owner'],
-              },
-              description: 'At most top_n risks.',
-            },
-            omitted: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Risks left out of items.',
-            },
-          },
-          required: ['count', 'items', 'omitted'],
+          ...highPriorityRiskListJsonSchema,
           description: 'Risks above the high-priority threshold.',
         },
       },
@@ -210,30 +136,7 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
           description: 'Number of measures.',
         },
         by_state: {
-          type: 'object',
-          properties: {
-            NOT_STARTED: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Measures in state NOT_STARTED.',
-            },
-            IN_PROGRESS: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Measures in state IN_PROGRESS.',
-            },
-            IMPLEMENTED: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Measures in state IMPLEMENTED.',
-            },
-            NOT_APPLICABLE: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Measures in state NOT_APPLICABLE.',
-            },
-          },
-          required: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
+          ...measureStateCountsJsonSchema,
           description: 'Number of measures per state.',
         },
         implemented_percent: {
@@ -255,74 +158,11 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
           description: 'Number of obligations.',
         },
         by_status: {
-          type: 'object',
-          properties: {
-            NON_COMPLIANT: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Obligations with status NON_COMPLIANT.',
-            },
-            PARTIALLY_COMPLIANT: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Obligations with status PARTIALLY_COMPLIANT.',
-            },
-            COMPLIANT: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Obligations with status COMPLIANT.',
-            },
-          },
-          required: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
+          ...obligationStatusCountsJsonSchema,
           description: 'Number of obligations per status.',
         },
         overdue: {
-          type: 'object',
-          properties: {
-            count: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Number of overdue obligations.',
-            },
-            items: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: {
-                    type: 'string',
-                    description: 'Obligation id.',
-                  },
-                  title: {
-                    type: 'string',
-                    description: 'Obligation title.',
-                  },
-                  status: {
-                    type: 'string',
-                    enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-                    description: 'Compliance status.',
-                  },
-                  due_date: {
-                    type: 'string',
-                    format: 'date',
-                    description: 'The missed due date.',
-                  },
-                  owner: {
-                    type: ['string', 'null'],
-                    description: 'Obligation owner.',
-                  },
-                },
-                required: ['id', 'title', 'status', 'due_date', 'owner'],
-              },
-              description: 'At most top_n obligations.',
-            },
-            omitted: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Obligations left out of items.',
-            },
-          },
-          required: ['count', 'items', 'omitted'],
+          ...overdueObligationListJsonSchema,
           description: 'Overdue obligations.',
         },
       },
@@ -338,103 +178,11 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
           description: 'Number of ACTIVE vendors.',
         },
         review_overdue: {
-          type: 'object',
-          properties: {
-            count: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Number of matching vendors.',
-            },
-            items: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: {
-                    type: 'string',
-                    description: 'Vendor id.',
-                  },
-                  name: {
-                    type: 'string',
-                    description: 'Vendor name.',
-                  },
-                  risk_tier: {
-                    type: 'string',
-                    enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-                    description: 'Vendor risk tier.',
-                  },
-                  last_reviewed_at: {
-                    type: ['string', 'null'],
-                    format: 'date',
-                    description: 'Last review; null when never reviewed.',
-                  },
-                  next_review_due: {
-                    type: ['string', 'null'],
-                    format: 'date',
-                    description: 'When the next review was due.',
-                  },
-                },
-                required: ['id', 'name', 'risk_tier', 'last_reviewed_at', 'next_review_due'],
-              },
-              description: 'At most top_n vendors.',
-            },
-            omitted: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Vendors left out of items.',
-            },
-          },
-          required: ['count', 'items', 'omitted'],
+          ...vendorReviewListJsonSchema,
           description: 'Vendors whose next review date has passed.',
         },
         never_reviewed: {
-          type: 'object',
-          properties: {
-            count: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Number of matching vendors.',
-            },
-            items: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: {
-                    type: 'string',
-                    description: 'Vendor id.',
-                  },
-                  name: {
-                    type: 'string',
-                    description: 'Vendor name.',
-                  },
-                  risk_tier: {
-                    type: 'string',
-                    enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-                    description: 'Vendor risk tier.',
-                  },
-                  last_reviewed_at: {
-                    type: ['string', 'null'],
-                    format: 'date',
-                    description: 'Last review; null when never reviewed.',
-                  },
-                  next_review_due: {
-                    type: ['string', 'null'],
-                    format: 'date',
-                    description: 'When the next review was due.',
-                  },
-                },
-                required: ['id', 'name', 'risk_tier', 'last_reviewed_at', 'next_review_due'],
-              },
-              description: 'At most top_n vendors.',
-            },
-            omitted: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Vendors left out of items.',
-            },
-          },
-          required: ['count', 'items', 'omitted'],
+          ...vendorReviewListJsonSchema,
           description: 'Vendors never reviewed.',
         },
       },
@@ -445,74 +193,11 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
       type: 'object',
       properties: {
         open_by_severity: {
-          type: 'object',
-          properties: {
-            MAJOR: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Open MAJOR nonconformities.',
-            },
-            MINOR: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Open MINOR nonconformities.',
-            },
-            OBSERVATION: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Open OBSERVATION nonconformities.',
-            },
-          },
-          required: ['MAJOR', 'MINOR', 'OBSERVATION'],
+          ...severityCountsJsonSchema,
           description: 'Open nonconformities per severity.',
         },
         overdue: {
-          type: 'object',
-          properties: {
-            count: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Number of overdue nonconformities.',
-            },
-            items: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: {
-                    type: 'string',
-                    description: 'Nonconformity id.',
-                  },
-                  reference: {
-                    type: 'string',
-                    description: 'Nonconformity reference.',
-                  },
-                  title: {
-                    type: 'string',
-                    description: 'Nonconformity title.',
-                  },
-                  severity: {
-                    type: 'string',
-                    enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-                    description: 'Severity.',
-                  },
-                  due_date: {
-                    type: 'string',
-                    format: 'date',
-                    description: 'The missed due date.',
-                  },
-                },
-                required: ['id', 'reference', 'title', 'severity', 'due_date'],
-              },
-              description: 'At most top_n nonconformities.',
-            },
-            omitted: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Nonconformities left out of items.',
-            },
-          },
-          required: ['count', 'items', 'omitted'],
+          ...overdueNonconformityListJsonSchema,
           description: 'Overdue nonconformities.',
         },
       },
@@ -523,53 +208,7 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
       type: 'object',
       properties: {
         upcoming: {
-          type: 'object',
-          properties: {
-            count: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Number of upcoming audits.',
-            },
-            items: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: {
-                    type: 'string',
-                    description: 'Audit id.',
-                  },
-                  name: {
-                    type: 'string',
-                    description: 'Audit name.',
-                  },
-                  kind: {
-                    type: 'string',
-                    enum: ['INTERNAL', 'EXTERNAL'],
-                    description: 'INTERNAL or EXTERNAL.',
-                  },
-                  state: {
-                    type: 'string',
-                    enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-                    description: 'PLANNED or IN_PROGRESS.',
-                  },
-                  start_date: {
-                    type: 'string',
-                    format: 'date',
-                    description: 'First day of the audit.',
-                  },
-                },
-                required: ['id', 'name', 'kind', 'state', 'start_date'],
-              },
-              description: 'At most top_n audits.',
-            },
-            omitted: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Audits left out of items.',
-            },
-          },
-          required: ['count', 'items', 'omitted'],
+          ...upcomingAuditListJsonSchema,
           description: 'Audits starting within upcoming_within_days.',
         },
       },
@@ -578,36 +217,7 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
     },
     frameworks: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Framework id.',
-          },
-          name: {
-            type: 'string',
-            description: 'Framework name.',
-          },
-          control_count: {
-            type: 'integer',
-            minimum: 0,
-            description: 'Number of controls.',
-          },
-          covered_control_count: {
-            type: 'integer',
-            minimum: 0,
-            description: 'Controls with at least one IMPLEMENTED measure.',
-          },
-          coverage_percent: {
-            type: 'number',
-            minimum: 0,
-            maximum: 100,
-            description: 'covered / all controls × 100, one decimal; 0 when there are no controls.',
-          },
-        },
-        required: ['id', 'name', 'control_count', 'covered_control_count', 'coverage_percent'],
-      },
+      items: frameworkCoverageJsonSchema,
       description: 'Control coverage of each framework.',
     },
   },

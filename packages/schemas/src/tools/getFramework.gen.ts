@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkSchema } from '../shared.gen.js';
+import { frameworkJsonSchema, frameworkSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getFramework`: unknown keys are rejected, defaults are applied. */
@@ -47,78 +47,4 @@ export const getFrameworkInputJsonSchema: JsonSchema = {
 };
 
 /** JSON Schema of the `getFramework` output (MCP outputSchema). */
-export const getFrameworkOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Framework id (fw_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the framework belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Framework name, e.g. ISO/IEC 27001.',
-    },
-    version: {
-      type: ['string', 'null'],
-      description: 'Framework version, e.g. 2022.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the framework covers.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of controls.',
-    },
-    covered_control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with at least one IMPLEMENTED measure.',
-    },
-    controls: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          code: {
-            type: 'string',
-            description: 'Control code, unique within the framework, e.g. A.5.1.',
-          },
-          title: {
-            type: 'string',
-            description: 'Control title.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'What the control requires.',
-          },
-          measure_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Ids of the measures that satisfy this control.',
-          },
-        },
-        required: ['code', 'title', 'description', 'measure_ids'],
-      },
-      description: 'The framework\'s controls, ordered by code.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'version', 'description', 'control_count', 'covered_control_count', 'controls', 'created_at', 'updated_at'],
-};
+export const getFrameworkOutputJsonSchema: JsonSchema = frameworkJsonSchema;

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { obligationSchema } from '../shared.gen.js';
+import { obligationJsonSchema, obligationSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getObligation`: unknown keys are rejected, defaults are applied. */
@@ -47,75 +47,4 @@ export const getObligationInputJsonSchema: JsonSchema = {
 };
 
 /** JSON Schema of the `getObligation` output (MCP outputSchema). */
-export const getObligationOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Obligation id (obl_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the obligation belongs to.',
-    },
-    title: {
-      type: 'string',
-      description: 'Short title.',
-    },
-    requirement: {
-      type: ['string', 'null'],
-      description: 'What must be done.',
-    },
-    source: {
-      type: 'string',
-      enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-      description: 'Where the obligation comes from.',
-    },
-    regulator: {
-      type: ['string', 'null'],
-      description: 'The authority that enforces it.',
-    },
-    area: {
-      type: ['string', 'null'],
-      description: 'Free-text area, e.g. Data protection.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible.',
-    },
-    status: {
-      type: 'string',
-      enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-      description: 'Compliance status.',
-    },
-    due_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'When it must be met (YYYY-MM-DD).',
-    },
-    last_review_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Date of the last review.',
-    },
-    actions: {
-      type: ['string', 'null'],
-      description: 'Planned or taken actions.',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'Computed: due_date is before today and status is not COMPLIANT.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-  },
-  required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at'],
-};
+export const getObligationOutputJsonSchema: JsonSchema = obligationJsonSchema;

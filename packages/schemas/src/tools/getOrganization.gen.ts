@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { organizationDetailSchema } from '../shared.gen.js';
+import { organizationDetailJsonSchema, organizationDetailSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getOrganization`: unknown keys are rejected, defaults are applied. */
@@ -40,78 +40,4 @@ export const getOrganizationInputJsonSchema: JsonSchema = {
 };
 
 /** JSON Schema of the `getOrganization` output (MCP outputSchema). */
-export const getOrganizationOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Organization id (org_…).',
-    },
-    name: {
-      type: 'string',
-      description: 'Display name.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the organization is.',
-    },
-    role: {
-      type: 'string',
-      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
-      description: 'The caller\'s role in this organization.',
-    },
-    counts: {
-      type: 'object',
-      properties: {
-        risks: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of risks.',
-        },
-        vendors: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of vendors.',
-        },
-        measures: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of measures.',
-        },
-        obligations: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of obligations.',
-        },
-        nonconformities: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of nonconformities.',
-        },
-        audits: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of audits.',
-        },
-        frameworks: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of frameworks.',
-        },
-      },
-      required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks'],
-      description: 'Number of records per register.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed.',
-    },
-  },
-  required: ['id', 'name', 'description', 'role', 'counts', 'created_at', 'updated_at'],
-};
+export const getOrganizationOutputJsonSchema: JsonSchema = organizationDetailJsonSchema;

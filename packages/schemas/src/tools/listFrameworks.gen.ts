@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkSummarySchema, sortDirectionSchema } from '../shared.gen.js';
+import { frameworkSummaryJsonSchema, frameworkSummarySchema, sortDirectionSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listFrameworks`: unknown keys are rejected, defaults are applied. */
@@ -98,52 +98,7 @@ export const listFrameworksOutputJsonSchema: JsonSchema = {
   properties: {
     frameworks: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Framework id (fw_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'The organization the framework belongs to.',
-          },
-          name: {
-            type: 'string',
-            description: 'Framework name, e.g. ISO/IEC 27001.',
-          },
-          version: {
-            type: ['string', 'null'],
-            description: 'Framework version, e.g. 2022.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'What the framework covers.',
-          },
-          control_count: {
-            type: 'integer',
-            minimum: 0,
-            description: 'Number of controls.',
-          },
-          covered_control_count: {
-            type: 'integer',
-            minimum: 0,
-            description: 'Controls with at least one IMPLEMENTED measure.',
-          },
-          created_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was created.',
-          },
-          updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-          },
-        },
-        required: ['id', 'organization_id', 'name', 'version', 'description', 'control_count', 'covered_control_count', 'created_at', 'updated_at'],
-      },
+      items: frameworkSummaryJsonSchema,
       description: 'The frameworks on this page, in order_by order.',
     },
     next_cursor: {

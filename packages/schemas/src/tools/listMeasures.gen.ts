@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { measureSchema, measureStateSchema, sortDirectionSchema } from '../shared.gen.js';
+import { measureJsonSchema, measureSchema, measureStateSchema, sortDirectionSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listMeasures`: unknown keys are rejected, defaults are applied. */
@@ -148,109 +148,7 @@ export const listMeasuresOutputJsonSchema: JsonSchema = {
   properties: {
     measures: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Measure id (msr_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'The organization the measure belongs to.',
-          },
-          name: {
-            type: 'string',
-            description: 'Short name of the measure.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'What the measure does.',
-          },
-          category: {
-            type: ['string', 'null'],
-            description: 'Free-text category.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'Person or role responsible for the measure.',
-          },
-          state: {
-            type: 'string',
-            enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-            description: 'Implementation state.',
-          },
-          evidence: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: {
-                  type: 'string',
-                  description: 'Evidence id (evd_…).',
-                },
-                title: {
-                  type: 'string',
-                  description: 'What the evidence shows.',
-                },
-                url: {
-                  type: ['string', 'null'],
-                  format: 'uri',
-                  description: 'Where the evidence is stored.',
-                },
-                collected_at: {
-                  type: 'string',
-                  format: 'date-time',
-                  description: 'When the evidence was collected.',
-                },
-              },
-              required: ['id', 'title', 'url', 'collected_at'],
-            },
-            description: 'Evidence collected for the measure, oldest first.',
-          },
-          controls: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                framework_id: {
-                  type: 'string',
-                  minLength: 1,
-                  maxLength: 100,
-                  description: 'Framework id (fw_…).',
-                },
-                control_code: {
-                  type: 'string',
-                  minLength: 1,
-                  maxLength: 100,
-                  description: 'Control code within the framework, e.g. A.5.1.',
-                },
-              },
-              required: ['framework_id', 'control_code'],
-              additionalProperties: false,
-            },
-            description: 'Framework controls this measure satisfies.',
-          },
-          risk_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Ids of the risks this measure mitigates.',
-          },
-          created_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was created.',
-          },
-          updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-          },
-        },
-        required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at'],
-      },
+      items: measureJsonSchema,
       description: 'The measures on this page, in order_by order.',
     },
     next_cursor: {

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, sortDirectionSchema } from '../shared.gen.js';
+import { nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, sortDirectionSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listNonconformities`: unknown keys are rejected, defaults are applied. */
@@ -167,91 +167,7 @@ export const listNonconformitiesOutputJsonSchema: JsonSchema = {
   properties: {
     nonconformities: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Nonconformity id (nc_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'The organization the nonconformity belongs to.',
-          },
-          reference: {
-            type: 'string',
-            description: 'Reference unique per organization, e.g. NC-2026-004.',
-          },
-          title: {
-            type: 'string',
-            description: 'Short title.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'What was found.',
-          },
-          severity: {
-            type: 'string',
-            enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-            description: 'MAJOR, MINOR or OBSERVATION.',
-          },
-          status: {
-            type: 'string',
-            enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            description: 'OPEN, IN_PROGRESS or CLOSED.',
-          },
-          audit_id: {
-            type: ['string', 'null'],
-            description: 'The audit that found it.',
-          },
-          measure_id: {
-            type: ['string', 'null'],
-            description: 'The measure it concerns.',
-          },
-          date_identified: {
-            type: 'string',
-            format: 'date',
-            description: 'When it was identified (YYYY-MM-DD).',
-          },
-          root_cause: {
-            type: ['string', 'null'],
-            description: 'Analysed root cause.',
-          },
-          corrective_action: {
-            type: ['string', 'null'],
-            description: 'Action taken or planned to correct it.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'Person or role responsible.',
-          },
-          due_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'When it must be resolved.',
-          },
-          closed_at: {
-            type: ['string', 'null'],
-            format: 'date-time',
-            description: 'When status became CLOSED (set by the server).',
-          },
-          overdue: {
-            type: 'boolean',
-            description: 'Computed: due_date is before today and status is not CLOSED.',
-          },
-          created_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was created.',
-          },
-          updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-          },
-        },
-        required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at'],
-      },
+      items: nonconformityJsonSchema,
       description: 'The nonconformities on this page, in order_by order.',
     },
     next_cursor: {

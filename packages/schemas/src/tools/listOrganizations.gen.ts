@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { organizationSchema, sortDirectionSchema } from '../shared.gen.js';
+import { organizationJsonSchema, organizationSchema, sortDirectionSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listOrganizations`: unknown keys are rejected, defaults are applied. */
@@ -90,39 +90,7 @@ export const listOrganizationsOutputJsonSchema: JsonSchema = {
   properties: {
     organizations: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Organization id (org_…); pass it as organization_id to other tools.',
-          },
-          name: {
-            type: 'string',
-            description: 'Display name.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'What the organization is.',
-          },
-          role: {
-            type: 'string',
-            enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
-            description: 'The caller\'s role in this organization.',
-          },
-          created_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was created.',
-          },
-          updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was last changed.',
-          },
-        },
-        required: ['id', 'name', 'description', 'role', 'created_at', 'updated_at'],
-      },
+      items: organizationJsonSchema,
       description: 'The organizations on this page, in order_by order.',
     },
     next_cursor: {

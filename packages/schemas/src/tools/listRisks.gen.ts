@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { mitigationStatusSchema, riskSchema, riskStatusSchema, riskTreatmentSchema, sortDirectionSchema } from '../shared.gen.js';
+import { mitigationStatusSchema, riskJsonSchema, riskSchema, riskStatusSchema, riskTreatmentSchema, sortDirectionSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listRisks`: unknown keys are rejected, defaults are applied. */
@@ -188,130 +188,7 @@ export const listRisksOutputJsonSchema: JsonSchema = {
   properties: {
     risks: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Risk id (risk_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'The organization the risk belongs to.',
-          },
-          name: {
-            type: 'string',
-            description: 'Short name of the risk.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'What could happen and why.',
-          },
-          category: {
-            type: ['string', 'null'],
-            description: 'Free-text category, e.g. Information security.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'Person or role responsible for the risk.',
-          },
-          status: {
-            type: 'string',
-            enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            description: 'Life-cycle status.',
-          },
-          treatment: {
-            type: ['string', 'null'],
-            enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-            description: 'Chosen treatment; null when not decided.',
-          },
-          inherent_likelihood: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 5,
-            description: 'Likelihood before measures (1-5).',
-          },
-          inherent_impact: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 5,
-            description: 'Impact before measures (1-5).',
-          },
-          inherent_score: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 25,
-            description: 'inherent_likelihood × inherent_impact (computed).',
-          },
-          residual_likelihood: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 5,
-            description: 'Likelihood with measures in place (1-5).',
-          },
-          residual_impact: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 5,
-            description: 'Impact with measures in place (1-5).',
-          },
-          residual_score: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 25,
-            description: 'residual_likelihood × residual_impact (computed); above 15 is high priority.',
-          },
-          measure_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Ids of the measures that mitigate this risk.',
-          },
-          mitigation: {
-            type: 'object',
-            properties: {
-              status: {
-                type: 'string',
-                enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
-                description: 'UNMITIGATED, PARTIALLY_MITIGATED or MITIGATED.',
-              },
-              measures_total: {
-                type: 'integer',
-                minimum: 0,
-                description: 'Number of linked measures.',
-              },
-              measures_implemented: {
-                type: 'integer',
-                minimum: 0,
-                description: 'Number of linked measures in state IMPLEMENTED.',
-              },
-            },
-            required: ['status', 'measures_total', 'measures_implemented'],
-            description: 'Computed mitigation status from the linked measures.',
-          },
-          review_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'Next planned review (YYYY-MM-DD).',
-          },
-          note: {
-            type: ['string', 'null'],
-            description: 'Free-text note.',
-          },
-          created_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was created.',
-          },
-          updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-          },
-        },
-        required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at'],
-      },
+      items: riskJsonSchema,
       description: 'The risks on this page, in order_by order.',
     },
     next_cursor: {

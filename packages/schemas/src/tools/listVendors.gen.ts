@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { sortDirectionSchema, vendorSchema, vendorRiskTierSchema, vendorStatusSchema } from '../shared.gen.js';
+import { sortDirectionSchema, vendorJsonSchema, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listVendors`: unknown keys are rejected, defaults are applied. */
@@ -171,95 +171,7 @@ export const listVendorsOutputJsonSchema: JsonSchema = {
   properties: {
     vendors: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Vendor id (vnd_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'The organization the vendor belongs to.',
-          },
-          name: {
-            type: 'string',
-            description: 'Vendor name, unique per organization (case-insensitive).',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'The service the vendor provides.',
-          },
-          category: {
-            type: ['string', 'null'],
-            description: 'Free-text category, e.g. Cloud hosting.',
-          },
-          website: {
-            type: ['string', 'null'],
-            format: 'uri',
-            description: 'Vendor website (http or https).',
-          },
-          risk_tier: {
-            type: 'string',
-            enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-            description: 'How much risk the vendor brings.',
-          },
-          status: {
-            type: 'string',
-            enum: ['ACTIVE', 'OFFBOARDED'],
-            description: 'ACTIVE or OFFBOARDED.',
-          },
-          processes_personal_data: {
-            type: 'boolean',
-            description: 'Whether the vendor processes personal data for the organization.',
-          },
-          contract_end: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'End of the current contract (YYYY-MM-DD).',
-          },
-          last_reviewed_at: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'Date of the last vendor review; null when never reviewed.',
-          },
-          review_interval_days: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 3650,
-            description: 'Days between reviews.',
-          },
-          next_review_due: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'last_reviewed_at + review_interval_days (computed); null when never reviewed.',
-          },
-          review_overdue: {
-            type: 'boolean',
-            description: 'Computed: an ACTIVE vendor never reviewed or whose next_review_due is before today.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'Person or role responsible for the vendor.',
-          },
-          contact_email: {
-            type: ['string', 'null'],
-            format: 'email',
-            description: 'Contact address at the vendor.',
-          },
-          created_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was created.',
-          },
-          updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-          },
-        },
-        required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'owner', 'contact_email', 'created_at', 'updated_at'],
-      },
+      items: vendorJsonSchema,
       description: 'The vendors on this page, in order_by order.',
     },
     next_cursor: {

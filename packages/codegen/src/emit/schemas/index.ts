@@ -42,7 +42,10 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
     }),
     ...exp({
       to: paths.schemas.shared,
-      values: shared.map(names.sharedSchema),
+      values: [
+        ...shared.map(names.sharedSchema),
+        ...a.model.objects.map((o) => names.sharedJsonSchema(o.name)),
+      ].sort(),
       types: shared.map(names.sharedType),
     }),
   ];

@@ -1,8 +1,16 @@
-import type { Field, Model, TypeNode } from '../../model/types.js';
+import type { Field, Model, ObjectDef, TypeNode } from '../../model/types.js';
+import { names } from '../../naming/naming.js';
+import { ConstRef, Spread } from '../literal.js';
 
 type Json = Record<string, unknown>;
 
-/** Lookups for inlining shared types; JSON Schemas are self-contained (no $ref). */
+/**
+ * A schema, or the constant holding a shared object type's schema. Constants are referenced as JS
+ * values, so the runtime objects stay self-contained JSON Schema (no `$ref`) as MCP clients expect.
+ */
+export type JsonSchemaValue = Json | ConstRef;
+
+/** Lookups for shared enums (inlined) and object types (referenced by constant). */
 export interface JsonSchemaContext {
   model: Model;
   input: boolean;
@@ -23,16 +31,30 @@ export function objectJsonSchema(a: {
   return out;
 }
 
-function fieldJsonSchema(a: { field: Field; ctx: JsonSchemaContext }): Json {
+/**
+ * The schema of a shared object type, emitted once as its constant. Built in the type's own context
+ * (`strict` types are the input types, as validation ensures), like its zod schema.
+ */
+export function sharedObjectJsonSchema(a: { object: ObjectDef; model: Model }): Json {
+  const { object } = a;
+  return objectJsonSchema({
+    fields: object.fields,
+    strict: object.strict,
+    ctx: { model: a.model, input: object.strict },
+  });
+}
+
+function fieldJsonSchema(a: { field: Field; ctx: JsonSchemaContext }): Json | Spread {
   const { field } = a;
   let schema = typeJsonSchema({ type: field.type, ctx: a.ctx });
   if (field.nullable) schema = nullable(schema);
-  schema = { ...schema, description: field.description };
-  if (field.default !== undefined) schema.default = field.default;
-  return schema;
+  const extra: Json = { description: field.description };
+  if (field.default !== undefined) extra.default = field.default;
+  return schema instanceof ConstRef ? new Spread(schema, extra) : { ...schema, ...extra };
 }
 
-function nullable(schema: Json): Json {
+function nullable(schema: JsonSchemaValue): JsonSchemaValue {
+  if (schema instanceof ConstRef) return { anyOf: [schema, { type: 'null' }] };
   if (Array.isArray(schema.enum))
     return { ...schema, type: [schema.type, 'null'], enum: [...schema.enum, null] };
   if (typeof schema.type === 'string' && schema.type !== 'object' && schema.type !== 'array') {
@@ -41,8 +63,8 @@ function nullable(schema: Json): Json {
   return { anyOf: [schema, { type: 'null' }] };
 }
 
-/** JSON Schema of one type node, with shared types inlined. */
-export function typeJsonSchema(a: { type: TypeNode; ctx: JsonSchemaContext }): Json {
+/** JSON Schema of one type node: shared enums inlined, shared object types by their constant. */
+export function typeJsonSchema(a: { type: TypeNode; ctx: JsonSchemaContext }): JsonSchemaValue {
   const { type, ctx } = a;
   switch (type.kind) {
     case 'string':
@@ -73,7 +95,11 @@ export function typeJsonSchema(a: { type: TypeNode; ctx: JsonSchemaContext }): J
       if (en) return { type: 'string', enum: [...en.values] };
       const obj = ctx.model.objects.find((o) => o.name === type.name);
       if (!obj) throw new Error(`Unknown type ${type.name} (validation should have caught it)`);
-      return objectJsonSchema({ fields: obj.fields, strict: ctx.input || obj.strict, ctx });
+      if (ctx.input && !obj.strict)
+        throw new Error(
+          `Type ${type.name} is used in an input but not strict (validation should have caught it)`,
+        );
+      return new ConstRef(names.sharedJsonSchema(obj.name));
     }
   }
 }

@@ -1,15 +1,27 @@
 import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { Model } from '../../model/types.js';
-import { names, paths } from '../../naming/naming.js';
+import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { inlineLiteral } from '../literal.js';
+import { inlineLiteral, writeLiteral } from '../literal.js';
+import { sharedObjectJsonSchema } from './json-schema.js';
 import { writeZodObject } from './zod.js';
 
-/** `shared.gen.ts`: a zod schema and a type for every shared enum and object type. */
+/**
+ * `shared.gen.ts`: a zod schema and a type for every shared enum and object type, and the JSON
+ * Schema of every object type, emitted once here and referenced by the tools' JSON Schemas.
+ */
 export function emitSharedSchemas(a: { model: Model; project: Project }): EmittedFile {
+  const path = paths.schemas.shared;
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
   ];
+  if (a.model.objects.length > 0)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.definition }),
+      namedImports: [names.jsonSchemaType],
+    });
   for (const en of a.model.enums) {
     statements.push(
       {
@@ -52,10 +64,23 @@ export function emitSharedSchemas(a: { model: Model; project: Project }): Emitte
         name: names.sharedType(obj.name),
         type: `z.output<typeof ${names.sharedSchema(obj.name)}>`,
       },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        docs: [`JSON Schema of \`${obj.name}\`: ${obj.description}`],
+        declarationKind: VariableDeclarationKind.Const,
+        declarations: [
+          {
+            name: names.sharedJsonSchema(obj.name),
+            type: names.jsonSchemaType,
+            initializer: (w) => writeLiteral(w, sharedObjectJsonSchema({ object: obj, model: a.model })),
+          },
+        ],
+      },
     );
   }
-  a.project.createSourceFile(paths.schemas.shared, { statements }, { overwrite: true });
-  return { path: paths.schemas.shared, sources: a.model.typeSources, mode: 'generated' };
+  a.project.createSourceFile(path, { statements }, { overwrite: true });
+  return { path, sources: a.model.typeSources, mode: 'generated' };
 }
 
 /** `errors.gen.ts`: the error codes, their type and their HTTP statuses. */

@@ -2,7 +2,7 @@ import { type Project, type StatementStructures, StructureKind, VariableDeclarat
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { writeLiteral } from '../literal.js';
+import { literalRefs, writeLiteral } from '../literal.js';
 import { directRefs } from '../refs.js';
 import { objectJsonSchema, typeJsonSchema } from './json-schema.js';
 import { writeZodObject } from './zod.js';
@@ -12,21 +12,27 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
   const { model, tool } = a;
   const path = paths.schemas.tool(tool.name);
   const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
-  const refs = [
-    ...new Set([
-      ...directRefs(tool.input),
-      ...directRefs(outputFields),
-      ...(tool.output.kind === 'ref' ? [tool.output.name] : []),
-    ]),
+  const inputJson = objectJsonSchema({ fields: tool.input, strict: true, ctx: { model, input: true } });
+  const outputJson =
+    tool.output.kind === 'ref'
+      ? typeJsonSchema({ type: tool.output, ctx: { model, input: false } })
+      : objectJsonSchema({ fields: tool.output.fields, strict: false, ctx: { model, input: false } });
+  const zodRefs = [
+    ...directRefs(tool.input),
+    ...directRefs(outputFields),
+    ...(tool.output.kind === 'ref' ? [tool.output.name] : []),
+  ].map((r) => names.sharedSchema(r));
+  const sharedImports = [
+    ...new Set([...zodRefs, ...literalRefs(inputJson), ...literalRefs(outputJson)]),
   ].sort();
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
   ];
-  if (refs.length > 0) {
+  if (sharedImports.length > 0) {
     statements.push({
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.shared }),
-      namedImports: refs.map((r) => names.sharedSchema(r)),
+      namedImports: sharedImports,
     });
   }
   statements.push({
@@ -56,11 +62,6 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
     name: c.name,
     type: c.type,
   });
-  const inputJson = objectJsonSchema({ fields: tool.input, strict: true, ctx: { model, input: true } });
-  const outputJson =
-    tool.output.kind === 'ref'
-      ? typeJsonSchema({ type: tool.output, ctx: { model, input: false } })
-      : objectJsonSchema({ fields: tool.output.fields, strict: false, ctx: { model, input: false } });
   statements.push(
     constant({
       name: inputSchema,
