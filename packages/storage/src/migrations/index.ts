@@ -9,7 +9,14 @@ import { changeNotify } from './006_change_notify.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [accounts, registers, moreRegisters, auditLog, riskCounts, changeNotify];
+export const MIGRATIONS: readonly Migration[] = [
+  accounts,
+  registers,
+  moreRegisters,
+  auditLog,
+  riskCounts,
+  changeNotify,
+];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).
 const MIGRATION_LOCK_KEY = 0x636f6d706c79;
