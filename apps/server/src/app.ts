@@ -12,6 +12,7 @@ import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerRestToolRoute } from './http/rest-route.js';
 import { registerMcpRoute } from './mcp/route.js';
 import { createMcpServer } from './mcp/server.js';
+import { guardInputText } from './tools/text-guard.js';
 import { SERVER_VERSION } from './version.js';
 
 export const MCP_PATH = '/api/mcp/v1';
@@ -83,13 +84,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const usage = createUsageRecorder({ storage, logger: app.log, intervalMs: options.usageFlushMs ?? 500 });
   app.addHook('onClose', () => usage.flush());
-  const core = createToolCore({
-    storage,
-    handlers: options.handlers,
-    logger: app.log,
-    usage,
-    validateOutput: options.validateOutput ?? false,
-  });
+  const core = guardInputText(
+    createToolCore({
+      storage,
+      handlers: options.handlers,
+      logger: app.log,
+      usage,
+      validateOutput: options.validateOutput ?? false,
+    }),
+  );
   registerHealthRoute({ app, storage, version: SERVER_VERSION });
   registerRestToolRoute({ app, core });
   await registerMcpRoute({ app, server: createMcpServer({ core, version: SERVER_VERSION }), path: MCP_PATH });
