@@ -9,6 +9,7 @@ import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
 import { registerMcpRoute } from './mcp/route.js';
 import { createMcpServer } from './mcp/server.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
+  registerRateLimit({ app, prefix: '/api/mcp/', limits: config });
   registerBearerAuth({ app, prefix: '/api/mcp/', authenticate: options.authenticate, mcpPath: MCP_PATH });
 
   const usage = createUsageRecorder({ storage, logger: app.log, intervalMs: options.usageFlushMs ?? 500 });

@@ -12,6 +12,10 @@ export interface ServerConfig {
   logLevel: string;
   /** Largest request body in bytes; larger ones get 413. */
   bodyLimit: number;
+  /** MCP-path requests per minute per token (0: no limit). */
+  rateLimitPerMinute: number;
+  /** Refused (401) MCP-path attempts per minute per client address (0: no limit). */
+  unauthenticatedRateLimitPerMinute: number;
 }
 
 function integer({
@@ -30,7 +34,10 @@ function integer({
   return value;
 }
 
-/** Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL. */
+/**
+ * Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL,
+ * COMPLY_BODY_LIMIT, COMPLY_RATE_LIMIT_PER_MINUTE, COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -54,5 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: integer({ env, name: 'COMPLY_BODY_LIMIT', fallback: 1024 * 1024 }),
+    rateLimitPerMinute: integer({ env, name: 'COMPLY_RATE_LIMIT_PER_MINUTE', fallback: 600 }),
+    unauthenticatedRateLimitPerMinute: integer({
+      env,
+      name: 'COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE',
+      fallback: 60,
+    }),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Actor, openStorage, type Role, type Storage } from '@comply/storage';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 
 /** The drivers a run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -55,9 +55,12 @@ const CLI_ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: '
 export async function startTestServer({
   driver,
   clock,
+  config: overrides,
 }: {
   driver: 'pglite' | 'postgres';
   clock?: () => Date;
+  /** Settings over the defaults; rate limits are off unless a test sets them. */
+  config?: Partial<ServerConfig>;
 }): Promise<TestServer> {
   const schema = `srv_${randomBytes(6).toString('hex')}`;
   const storage = await openStorage(
@@ -65,7 +68,14 @@ export async function startTestServer({
       ? { databaseUrl: process.env.TEST_DATABASE_URL, schema, clock }
       : { dataDir: 'memory://', clock },
   );
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1' };
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    rateLimitPerMinute: 0,
+    unauthenticatedRateLimitPerMinute: 0,
+    ...overrides,
+  };
   let running: RunningServer;
   try {
     running = await startServer({ config, storage, logger: false, validateOutput: true, usageFlushMs: 0 });
