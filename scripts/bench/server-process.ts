@@ -41,7 +41,8 @@ try {
     page_size: 50,
   };
 
-  const config = { ...loadConfig({}), port: 0, logLevel: 'warn' };
+  // No per-token rate limit: the benchmark measures capacity, and one token drives every request.
+  const config = { ...loadConfig({ COMPLY_RATE_LIMIT_PER_MINUTE: '0' }), port: 0, logLevel: 'warn' };
   const running = await startServer({ config, storage, logger: false });
   const reply = await fetch(`${running.url}/api/mcp/tools/listRisks`, {
     method: 'POST',
@@ -50,17 +51,35 @@ try {
   });
   if (reply.status !== 200) throw new Error(`listRisks answered ${reply.status}: ${await reply.text()}`);
   const canned = await reply.text();
+  const mcpReply = await fetch(`${running.url}/api/mcp/v1`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${secret}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'listRisks', arguments: input },
+    }),
+  });
+  if (mcpReply.status !== 200) throw new Error(`tools/call answered ${mcpReply.status}`);
+  const cannedMcp = await mcpReply.text();
   // Registered after listen through a second app would skew nothing; fastify needs routes before
   // listen, so the canned route lives on its own bare fastify instance in this same process.
   const { default: Fastify } = await import('fastify');
   const bare = Fastify({ logger: false });
   bare.get('/canned', async (_request, response) => response.type('application/json').send(canned));
+  bare.get('/canned-mcp', async (_request, response) => response.type('application/json').send(cannedMcp));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   process.stdout.write(
-    `${JSON.stringify({ url: running.url, bareUrl, token: secret, input, bytes: canned.length })}\n`,
+    `${JSON.stringify({ url: running.url, bareUrl, token: secret, input, bytes: canned.length, mcpBytes: cannedMcp.length })}\n`,
   );
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   await bare.close();

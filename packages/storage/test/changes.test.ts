@@ -1,5 +1,10 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createChangeFeed } from '../src/changes/feed.js';
+import { listenerName } from '../src/changes/listen.js';
+import { openTestStorage } from './helpers.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('change feed', () => {
   it('gives no data version while remote changes could go unseen', () => {
@@ -33,5 +38,24 @@ describe('change feed', () => {
     feed.setLive(true);
     expect(feed.dataVersion('org_1')).not.toBe(version);
     expect(feed.authVersion()).not.toBe(auth);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('change listener on PostgreSQL', () => {
+  it('stops vouching for data versions while its connection is down, and recovers', async () => {
+    const { storage, schema, dispose } = await openTestStorage({ driver: 'postgres' });
+    try {
+      expect(storage.changes.dataVersion('org_1')).toBeTypeOf('number');
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = ${listenerName(schema)}`.execute(storage.db);
+      const down = Date.now() + 2000;
+      while (storage.changes.dataVersion('org_1') !== undefined && Date.now() < down) await pause(10);
+      expect(storage.changes.dataVersion('org_1')).toBeUndefined();
+      const up = Date.now() + 5000;
+      while (storage.changes.dataVersion('org_1') === undefined && Date.now() < up) await pause(50);
+      expect(storage.changes.dataVersion('org_1')).toBeTypeOf('number');
+    } finally {
+      await dispose();
+    }
   });
 });

@@ -8,39 +8,60 @@ function spliceableText(result: unknown): string | undefined {
   return item?.type === 'text' && typeof item.text === 'string' ? item.text : undefined;
 }
 
-// Cached tool results hand out the same string instance on every hit; V8 keeps a string's hash,
-// so finding it here is cheap, and escaping 30 kB of JSON again for every reply is not.
+// Cached tool results hand out the same string instance on every hit, and V8 keeps a string's
+// hash, so finding it here is cheap; escaping, concatenating and encoding ~60 kB for every
+// reply is not. Keyed by the result's other fields (usually none) and the text.
 const MEMO_ENTRIES = 32;
-const literals = new Map<string, string>();
+const tails = new Map<string, Map<string, Buffer>>();
+let memoized = 0;
 
-function stringLiteral(text: string): string {
-  let literal = literals.get(text);
-  if (literal === undefined) {
-    literal = JSON.stringify(text);
-    if (literals.size >= MEMO_ENTRIES) literals.delete(literals.keys().next().value!);
-    literals.set(text, literal);
+/** `"result":{…}}`: everything of a reply after its id, as bytes. */
+function resultTail({ others, text }: { others: string; text: string }): Buffer {
+  const byText = tails.get(others);
+  const known = byText?.get(text);
+  if (known) return known;
+  const open = others === '{}' ? '{' : `${others.slice(0, -1)},`;
+  const tail = Buffer.from(
+    `"result":${open}"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}}`,
+  );
+  if (memoized >= MEMO_ENTRIES) {
+    tails.clear();
+    memoized = 0;
   }
-  return literal;
+  if (byText) byText.set(text, tail);
+  else tails.set(others, new Map([[text, tail]]));
+  memoized += 1;
+  return tail;
 }
 
 /**
- * The JSON text of one reply. A successful tools/call result carries the tool's output twice:
- * as structuredContent and as its JSON text (mcp/server.ts builds both from the tool core's one
+ * The body of one reply. A successful tools/call result carries the tool's output twice: as
+ * structuredContent and as its JSON text (mcp/server.ts builds both from the tool core's one
  * serialization), so the text is spliced in as structuredContent instead of serializing the
  * output object again — the largest cost of an MCP reply.
  */
-export function replyBody(reply: JsonRpcReply): string {
+export function replyBody(reply: JsonRpcReply): string | Buffer {
   const result = 'result' in reply ? (reply.result as Record<string, unknown>) : undefined;
   const text = spliceableText(result);
   if (text === undefined || !result) return JSON.stringify(reply);
   const { structuredContent: _, content: __, ...rest } = result;
-  const others = JSON.stringify(rest);
-  const open = others === '{}' ? '{' : `${others.slice(0, -1)},`;
-  const body = `${open}"content":[{"type":"text","text":${stringLiteral(text)}}],"structuredContent":${text}}`;
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},"result":${body}}`;
+  const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},`);
+  return Buffer.concat([head, resultTail({ others: JSON.stringify(rest), text })]);
 }
 
 /** The body for a single request or a batch. */
-export function repliesBody({ replies, batch }: { replies: JsonRpcReply[]; batch: boolean }): string {
-  return batch ? `[${replies.map(replyBody).join(',')}]` : replyBody(replies[0]!);
+export function repliesBody({
+  replies,
+  batch,
+}: {
+  replies: JsonRpcReply[];
+  batch: boolean;
+}): string | Buffer {
+  if (!batch) return replyBody(replies[0]!);
+  const parts = replies.map(replyBody);
+  return Buffer.concat([
+    Buffer.from('['),
+    ...parts.flatMap((part, i) => [...(i ? [Buffer.from(',')] : []), Buffer.from(part)]),
+    Buffer.from(']'),
+  ]);
 }

@@ -7,6 +7,11 @@ export type StopListening = () => Promise<void>;
 
 const LISTEN = `listen ${CHANGES_CHANNEL}`;
 
+/** The dedicated listener's application_name in pg_stat_activity, for operators and tests. */
+export function listenerName(schema: string | undefined): string {
+  return schema ? `comply-listener ${schema}` : 'comply-listener';
+}
+
 /**
  * Makes every pooled connection LISTEN too. PostgreSQL delivers a session's own notifications
  * before the COMMIT's reply, so a write through this pool has updated the feed when it resolves:
@@ -34,10 +39,12 @@ export function listenOnPoolConnections({
  */
 export async function listenOnPostgres({
   connectionString,
+  schema,
   feed,
   retryMs = 1000,
 }: {
   connectionString: string;
+  schema: string | undefined;
   feed: ChangeFeed;
   retryMs?: number;
 }): Promise<StopListening> {
@@ -46,7 +53,7 @@ export async function listenOnPostgres({
   let timer: NodeJS.Timeout | undefined;
 
   async function start(): Promise<void> {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, application_name: listenerName(schema) });
     current = client;
     let failed = false;
     const fail = () => {

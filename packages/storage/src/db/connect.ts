@@ -71,7 +71,7 @@ export async function connect(args: {
       dialect: new GuardedDialect(new PostgresDialect({ pool: preparedStatementPool(pool) })),
     });
     const connectionString = args.databaseUrl;
-    return { db, driver: 'postgres', listen: (feed) => listenOnPostgres({ connectionString, feed }) };
+    return { db, driver: 'postgres', listen: (feed) => listenOnPostgres({ connectionString, schema, feed }) };
   }
   const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';
   const release = dataDir.includes('://') ? () => undefined : lockDataDir(dataDir);
