@@ -57,6 +57,19 @@ describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
     expect(JSON.stringify(listed)).not.toContain('"$ref"');
   });
 
+  it('reports health with a valid token: status, version, database and tool count', async () => {
+    const response = await fetch(`${server.url}/api/mcp/v1/health`, {
+      headers: { authorization: `Bearer ${server.owner.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      version: client.getServerVersion()?.version,
+      database: { driver, reachable: true },
+      tools: 32,
+    });
+  });
+
   it('answers ping', async () => {
     await expect(client.ping()).resolves.toEqual({});
   });
