@@ -66,6 +66,11 @@ export async function connect(args: {
       types: pgTypes,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // A connection dropped by the server (a PostgreSQL restart) emits 'error' on the pool when idle
+    // and on the client when checked out between queries; uncaught, either ends the process. The pool
+    // discards idle ones, and the next query on a checked-out one fails as UNAVAILABLE.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     if (args.onPayload) listenOnPoolConnections({ pool, onPayload: args.onPayload });
     const db = new Kysely<Database>({
       dialect: new GuardedDialect(new PostgresDialect({ pool: preparedStatementPool(pool) })),
