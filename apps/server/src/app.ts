@@ -1,4 +1,4 @@
-import type { Storage } from '@comply/storage';
+import { type Storage, StorageError } from '@comply/storage';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
@@ -64,6 +64,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: 'INVALID_INPUT', message: error.message } });
+    }
+    // The database went away under a hook (authentication): the caller may retry, so 503, not 500.
+    const cause: unknown = error;
+    if (cause instanceof StorageError && cause.code === 'UNAVAILABLE') {
+      return reply
+        .code(503)
+        .send({ error: { code: 'UNAVAILABLE', message: 'The database is not reachable.' } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'An internal error occurred.' } });
