@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Actor, openStorage, type StorageOptions } from '@comply/storage';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { writeBurst } from './reliability/burst.js';
+import { startChildServer } from './reliability/child-server.js';
+
+const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
+const WORKERS = 12;
+
+interface Target {
+  name: string;
+  env: Record<string, string>;
+  storage: StorageOptions;
+  cleanup(): Promise<void> | void;
+}
+
+function pgliteTarget(): Target {
+  const dir = mkdtempSync(join(tmpdir(), 'comply-kill-'));
+  const dataDir = join(dir, 'data');
+  return {
+    name: 'pglite',
+    env: { COMPLY_DATA_DIR: dataDir },
+    storage: { dataDir },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function postgresTarget(url: string): Target {
+  const schema = `kill_${randomBytes(5).toString('hex')}`;
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: url, COMPLY_SCHEMA: schema },
+    storage: { databaseUrl: url, schema },
+    async cleanup() {
+      const storage = await openStorage({ databaseUrl: url, schema });
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
+      await storage.close();
+    },
+  };
+}
+
+const targets: (() => Target)[] = [pgliteTarget];
+if (process.env.TEST_DATABASE_URL) targets.push(() => postgresTarget(process.env.TEST_DATABASE_URL!));
+
+/** Rows that a half-applied addMeasure would leave: every measure has its evidence, links and audit entry. */
+const HALF_WRITTEN = sql<{ problem: string; n: number }>`
+  select 'measure without 3 evidence items' as problem, count(*)::int as n from measures m
+    where (select count(*) from measure_evidence e where e.measure_id = m.id) <> 3
+  union all select 'measure without 2 risk links', count(*)::int from measures m
+    where (select count(*) from risk_measures l where l.measure_id = m.id) <> 2
+  union all select 'measure without its audit entry', count(*)::int from measures m
+    where not exists (select 1 from audit_log a where a.record_id = m.id and a.action = 'addMeasure')
+  union all select 'audit entry without its measure', count(*)::int from audit_log a
+    where a.action = 'addMeasure' and not exists (select 1 from measures m where m.id = a.record_id)`;
+
+describe.each(targets.map((make) => ({ make })))('SIGKILL during a write burst', ({ make }) => {
+  it(`keeps every acknowledged write and no half-written one (${make.name === 'pgliteTarget' ? 'pglite, data dir' : 'postgres'})`, async () => {
+    const target = make();
+    try {
+      const setup = await openStorage(target.storage);
+      const user = await setup.users.create({ email: 'kill@example.test', password: 'kill test password' });
+      const org = await setup.organizations.create({ name: 'Kill', ownerUserId: user.id, actor: ACTOR });
+      const { secret } = await setup.tokens.create({
+        userId: user.id,
+        name: 'kill',
+        scope: 'WRITE',
+        expiresAt: null,
+        actor: ACTOR,
+      });
+      await setup.close();
+
+      const first = await startChildServer(target.env);
+      const riskIds: string[] = [];
+      for (const name of ['risk a', 'risk b']) {
+        const reply = await fetch(`${first.url}/api/mcp/tools/addRisk`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ organization_id: org.id, name, inherent_likelihood: 2, inherent_impact: 2 }),
+        });
+        riskIds.push(((await reply.json()) as { id: string }).id);
+      }
+      const burst = writeBurst({
+        url: first.url,
+        token: secret,
+        organizationId: org.id,
+        riskIds,
+        workers: WORKERS,
+      });
+      while (burst.acks.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+      await first.kill();
+      await burst.stop();
+      const acked = [...burst.acks];
+      console.log(`${target.name}: ${burst.sent()} writes sent, ${acked.length} acknowledged before SIGKILL`);
+
+      const second = await startChildServer(target.env);
+      for (const ack of acked) {
+        const reply = await fetch(`${second.url}/api/mcp/tools/getMeasure`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ id: ack.id }),
+        });
+        expect(reply.status, ack.name).toBe(200);
+        const measure = (await reply.json()) as { name: string; evidence: unknown[]; risk_ids: string[] };
+        expect([measure.name, measure.evidence.length, measure.risk_ids.length]).toEqual([ack.name, 3, 2]);
+      }
+      await second.stop();
+
+      const check = await openStorage(target.storage);
+      const { rows } = await HALF_WRITTEN.execute(check.db);
+      const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from measures`.execute(
+        check.db,
+      );
+      await check.close();
+      expect(rows.filter((r) => r.n > 0)).toEqual([]);
+      expect(count[0]!.n).toBeGreaterThanOrEqual(acked.length);
+    } finally {
+      await target.cleanup();
+    }
+  });
+});
