@@ -8,6 +8,7 @@
 // run one half. COMPLY_FUZZ_SEED replays a fuzzing run; COMPLY_FUZZ_RUNS overrides the run count.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -49,11 +50,13 @@ if (!skipSoak) {
 // The figures the tests print (fuzzing counts, isolation probes, load, outage, kill, revocation).
 const figures = results
   .flatMap((r) => r.stdout.split('\n'))
-  .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim())
+  .map((line) => stripVTControlCharacters(line).trim())
   .filter((line) =>
     /^(fuzzing|isolation matrix|load|outage|server \d|pglite:|postgres:|v\d.*records|soak:)/.test(line),
   );
 console.log('\n== stress report ==');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds} s)`);
 for (const line of figures) console.log(`  ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
+const soak = results.find((r) => r.name.startsWith('soak'));
+if (soak) console.log(soak.stdout.trim());
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;
