@@ -43,11 +43,11 @@ describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
     const record = ['id', 'organization_id', 'name', 'status', 'residual_score', 'updated_at'];
     const getRisk = byName.get('getRisk')?.outputSchema as { properties: Record<string, unknown> };
     expect(Object.keys(getRisk.properties)).toEqual(expect.arrayContaining(record));
-    const listRisks = byName.get('listRisks')?.outputSchema as {
+    const listRisks = byName.get('listRisks')?.outputSchema as unknown as {
       properties: { risks: { items: { properties: Record<string, unknown> } } };
     };
     expect(Object.keys(listRisks.properties.risks.items.properties)).toEqual(expect.arrayContaining(record));
-    const addMeasure = byName.get('addMeasure')?.inputSchema as {
+    const addMeasure = byName.get('addMeasure')?.inputSchema as unknown as {
       properties: {
         evidence: { items: { properties: Record<string, unknown>; additionalProperties: boolean } };
       };
