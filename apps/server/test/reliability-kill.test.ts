@@ -43,8 +43,9 @@ function postgresTarget(url: string): Target {
   };
 }
 
-const targets: (() => Target)[] = [pgliteTarget];
-if (process.env.TEST_DATABASE_URL) targets.push(() => postgresTarget(process.env.TEST_DATABASE_URL!));
+const targets: { label: string; make: () => Target }[] = [{ label: 'pglite, data dir', make: pgliteTarget }];
+const url = process.env.TEST_DATABASE_URL;
+if (url) targets.push({ label: 'postgres', make: () => postgresTarget(url) });
 
 /** Rows that a half-applied addMeasure would leave: every measure has its evidence, links and audit entry. */
 const HALF_WRITTEN = sql<{ problem: string; n: number }>`
@@ -57,8 +58,8 @@ const HALF_WRITTEN = sql<{ problem: string; n: number }>`
   union all select 'audit entry without its measure', count(*)::int from audit_log a
     where a.action = 'addMeasure' and not exists (select 1 from measures m where m.id = a.record_id)`;
 
-describe.each(targets.map((make) => ({ make })))('SIGKILL during a write burst', ({ make }) => {
-  it(`keeps every acknowledged write and no half-written one (${make.name === 'pgliteTarget' ? 'pglite, data dir' : 'postgres'})`, async () => {
+describe('SIGKILL during a write burst', () => {
+  it.each(targets)('keeps every acknowledged write and no half-written one ($label)', async ({ make }) => {
     const target = make();
     try {
       const setup = await openStorage(target.storage);
