@@ -5,7 +5,7 @@ import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 import { type InvalidCase, invalidInputs, validInputs } from './reliability/fuzz-cases.js';
 import { mcpToolCall } from './reliability/mcp-call.js';
 import { kindOf } from './reliability/minimal-input.js';
-import { FUZZ_RUNS, FUZZ_SEED } from './reliability/profile.js';
+import { FUZZ_RUNS, FUZZ_SEED, FUZZ_TIMEOUT_MS } from './reliability/profile.js';
 import { rowCounts } from './reliability/row-counts.js';
 import { seedTenant, type Tenant } from './reliability/tenants.js';
 
@@ -64,26 +64,34 @@ describe.each(DRIVERS)('input fuzzing from the generated schemas (%s)', (driver)
     await server?.stop();
   });
 
-  it.each(toolNames)('%s: valid inputs never get a 5xx', async (tool) => {
-    const property = fc.asyncProperty(validInputs(cases(tool)), async (input) => {
-      const reply = await server.call(tool, input, { token: tenant.member.token });
-      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
-      expect(reply.status, JSON.stringify(reply.body)?.slice(0, 300)).toBeLessThan(500);
-      if (reply.status !== 200) expect(typeof reply.body.error.message).toBe('string');
-    });
-    await assertSeeded(property as fc.IAsyncProperty<[unknown]>, toolNames.indexOf(tool));
-  });
+  it.each(toolNames)(
+    '%s: valid inputs never get a 5xx',
+    async (tool) => {
+      const property = fc.asyncProperty(validInputs(cases(tool)), async (input) => {
+        const reply = await server.call(tool, input, { token: tenant.member.token });
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+        expect(reply.status, JSON.stringify(reply.body)?.slice(0, 300)).toBeLessThan(500);
+        if (reply.status !== 200) expect(typeof reply.body.error.message).toBe('string');
+      });
+      await assertSeeded(property as fc.IAsyncProperty<[unknown]>, toolNames.indexOf(tool));
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it.each(toolNames)('%s: invalid inputs get 400 naming the field and change nothing', async (tool) => {
-    const property = fc.asyncProperty(invalidInputs(cases(tool)), async (c) => {
-      const before = tools[tool].access === 'write' ? await rowCounts(server.storage) : undefined;
-      const reply = await server.call(tool, c.input, { token: tenant.member.token });
-      kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
-      expectRejected({ reply, c });
-      if (before) expect(await rowCounts(server.storage)).toEqual(before);
-    });
-    await assertSeeded(property as fc.IAsyncProperty<[unknown]>, 100 + toolNames.indexOf(tool));
-  });
+  it.each(toolNames)(
+    '%s: invalid inputs get 400 naming the field and change nothing',
+    async (tool) => {
+      const property = fc.asyncProperty(invalidInputs(cases(tool)), async (c) => {
+        const before = tools[tool].access === 'write' ? await rowCounts(server.storage) : undefined;
+        const reply = await server.call(tool, c.input, { token: tenant.member.token });
+        kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
+        expectRejected({ reply, c });
+        if (before) expect(await rowCounts(server.storage)).toEqual(before);
+      });
+      await assertSeeded(property as fc.IAsyncProperty<[unknown]>, 100 + toolNames.indexOf(tool));
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('over MCP, invalid inputs are isError results with the same code and field', async () => {
     for (const tool of toolNames) {

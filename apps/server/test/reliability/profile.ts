@@ -11,3 +11,6 @@ export const FUZZ_RUNS = count({ name: 'COMPLY_FUZZ_RUNS', ci: 20, stress: 500 }
 
 /** The fuzzing seed: fixed by COMPLY_FUZZ_SEED to replay a failure, otherwise new each run. */
 export const FUZZ_SEED = Number(process.env.COMPLY_FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+/** Per-test time limit for the fuzzing properties: long profiles run far longer than CI's 30 s. */
+export const FUZZ_TIMEOUT_MS = STRESS ? 900_000 : 30_000;
