@@ -1,9 +1,24 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Transaction, type UpdateObject } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database } from '../db/types.js';
 import { invalidInput, notFound, StorageError } from '../errors.js';
 import { type IdKind, newId } from '../ids.js';
+
+/** The tables of the registers (each with id, organization_id, created_at, updated_at). */
+export type RegisterTable =
+  | 'risks'
+  | 'measures'
+  | 'audits'
+  | 'frameworks'
+  | 'vendors'
+  | 'obligations'
+  | 'nonconformities';
+
+type Selecting = (args: never) => { executeTakeFirstOrThrow(): Promise<unknown> };
+
+/** The row a register's select function returns. */
+export type SelectedRow<S extends Selecting> = Awaited<ReturnType<ReturnType<S>['executeTakeFirstOrThrow']>>;
 
 /** Loads one wire record of an organization, or null. */
 export type Loader<T> = (args: {
@@ -12,21 +27,52 @@ export type Loader<T> = (args: {
   id: string;
 }) => Promise<T | null>;
 
+/** What every audited write of a register record is given. */
+interface RecordWrite<T> {
+  ctx: StorageContext;
+  organizationId: string;
+  actor: Actor;
+  recordType: string;
+  load: Loader<T>;
+}
+
+/** Loads the record as written and appends the audit entry from `before` to it. */
+async function auditWrite<T extends { id: string }>(args: {
+  write: RecordWrite<T>;
+  trx: Transaction<Database>;
+  id: string;
+  before: T | null;
+  at: Date;
+  missing: () => Error;
+}): Promise<T> {
+  const { write, trx, id } = args;
+  const after = await write.load({ db: trx, organizationId: write.organizationId, id });
+  if (!after) throw args.missing();
+  await appendAudit({
+    trx,
+    organizationId: write.organizationId,
+    actor: write.actor,
+    recordType: write.recordType,
+    recordId: id,
+    before: args.before,
+    after,
+    at: args.at,
+  });
+  return after;
+}
+
 /**
  * Creates a register record: idempotency key, insert, audit entry — one transaction.
  * A retry with the same idempotency key returns the record the first call created.
  */
-export async function createRecord<T extends { id: string }>(args: {
-  ctx: StorageContext;
-  organizationId: string;
-  actor: Actor;
-  register: string;
-  recordType: string;
-  idKind: IdKind;
-  idempotencyKey?: string | undefined;
-  load: Loader<T>;
-  insert: (args: { trx: Transaction<Database>; id: string; now: string }) => Promise<void>;
-}): Promise<T> {
+export async function createRecord<T extends { id: string }>(
+  args: RecordWrite<T> & {
+    register: string;
+    idKind: IdKind;
+    idempotencyKey?: string | undefined;
+    insert: (args: { trx: Transaction<Database>; id: string; now: string }) => Promise<void>;
+  },
+): Promise<T> {
   const { ctx, organizationId } = args;
   return inTransaction(ctx.db, async (trx) => {
     const at = ctx.clock();
@@ -57,19 +103,8 @@ export async function createRecord<T extends { id: string }>(args: {
       }
     }
     await args.insert({ trx, id, now: at.toISOString() });
-    const after = await args.load({ db: trx, organizationId, id });
-    if (!after) throw new Error(`${args.recordType} ${id} vanished after insert`);
-    await appendAudit({
-      trx,
-      organizationId,
-      actor: args.actor,
-      recordType: args.recordType,
-      recordId: id,
-      before: null,
-      after,
-      at,
-    });
-    return after;
+    const missing = () => new Error(`${args.recordType} ${id} vanished after insert`);
+    return auditWrite({ write: args, trx, id, before: null, at, missing });
   });
 }
 
@@ -77,24 +112,22 @@ export async function createRecord<T extends { id: string }>(args: {
  * Updates a register record: row lock, optional optimistic check, apply, audit entry with the
  * before and after wire records — one transaction.
  */
-export async function updateRecord<T extends { id: string; updated_at: string }>(args: {
-  ctx: StorageContext;
-  organizationId: string;
-  actor: Actor;
-  table: keyof Database;
-  recordType: string;
-  id: string;
-  expectedUpdatedAt?: string | undefined;
-  load: Loader<T>;
-  apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<void>;
-}): Promise<T> {
+export async function updateRecord<T extends { id: string; updated_at: string }>(
+  args: RecordWrite<T> & {
+    table: RegisterTable;
+    id: string;
+    expectedUpdatedAt?: string | undefined;
+    apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<void>;
+  },
+): Promise<T> {
   const { ctx, organizationId, id } = args;
+  const missing = () => notFound(args.recordType, id);
   return inTransaction(ctx.db, async (trx) => {
     const locked = await sql<{ id: string }>`select id from ${sql.table(args.table)}
       where organization_id = ${organizationId} and id = ${id} for update`.execute(trx);
-    if (locked.rows.length === 0) throw notFound(args.recordType, id);
+    if (locked.rows.length === 0) throw missing();
     const before = await args.load({ db: trx, organizationId, id });
-    if (!before) throw notFound(args.recordType, id);
+    if (!before) throw missing();
     const expected = args.expectedUpdatedAt === undefined ? undefined : new Date(args.expectedUpdatedAt);
     if (expected && Number.isNaN(expected.getTime())) {
       throw invalidInput('expected_updated_at', '`expected_updated_at` must be an ISO 8601 date-time.');
@@ -108,20 +141,30 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
     }
     const at = ctx.clock();
     await args.apply({ trx, before, now: at.toISOString() });
-    const after = await args.load({ db: trx, organizationId, id });
-    if (!after) throw notFound(args.recordType, id);
-    await appendAudit({
-      trx,
-      organizationId,
-      actor: args.actor,
-      recordType: args.recordType,
-      recordId: id,
-      before,
-      after,
-      at,
-    });
-    return after;
+    return auditWrite({ write: args, trx, id, before, at, missing });
   });
+}
+
+/** The columns an update may set on `TB`; undefined ones are left unchanged. */
+export type PatchColumns<TB extends RegisterTable> = {
+  [K in keyof UpdateObject<Database, TB>]?: UpdateObject<Database, TB>[K] | undefined;
+};
+
+/** Sets the defined `columns` of one record and its updated_at. */
+export async function setColumns<TB extends RegisterTable>(args: {
+  trx: Transaction<Database>;
+  table: TB;
+  organizationId: string;
+  id: string;
+  columns: PatchColumns<TB>;
+  now: string;
+}): Promise<void> {
+  await args.trx
+    .updateTable(args.table as RegisterTable)
+    .set({ ...definedOnly(args.columns), updated_at: args.now })
+    .where('organization_id', '=', args.organizationId)
+    .where('id', '=', args.id)
+    .execute();
 }
 
 /** Drops keys whose value is undefined: absent keys leave a column unchanged on update. */

@@ -1,15 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import { invalidInput } from '../errors.js';
-
-type RegisterTable =
-  | 'risks'
-  | 'measures'
-  | 'audits'
-  | 'frameworks'
-  | 'vendors'
-  | 'obligations'
-  | 'nonconformities';
+import type { RegisterTable } from './kit.js';
 
 /**
  * Checks that every id is a record of `table` in the organization; otherwise INVALID_INPUT on
@@ -21,7 +13,6 @@ export async function checkRefs(args: {
   organizationId: string;
   ids: readonly string[];
   field: string;
-  kind: string;
 }): Promise<void> {
   const ids = [...new Set(args.ids)];
   if (ids.length === 0) return;
@@ -36,7 +27,7 @@ export async function checkRefs(args: {
   if (missing.length > 0) {
     throw invalidInput(
       args.field,
-      `\`${args.field}\` has ids that are not ${args.kind} of this organization: ${missing.join(', ')}.`,
+      `\`${args.field}\` has ids that are not ${args.table} of this organization: ${missing.join(', ')}.`,
     );
   }
 }

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { AuditKind, AuditState } from '../../enums.js';
+import type { SelectedRow } from '../kit.js';
 import type { Audit } from './types.js';
 
 /** The one definition of an audit's `upcoming`. */
@@ -32,7 +33,7 @@ export function selectAudits(args: { db: Db; today: string }) {
     ]);
 }
 
-type AuditRow = Awaited<ReturnType<ReturnType<typeof selectAudits>['executeTakeFirstOrThrow']>>;
+type AuditRow = SelectedRow<typeof selectAudits>;
 
 /** A selected row in wire shape. */
 export function toAudit(row: AuditRow): Audit {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
+import type { SelectedRow } from '../kit.js';
 import type { Framework, FrameworkControl, FrameworkSummary } from './types.js';
 
 const controlCount = sql<number>`(select count(*) from framework_controls c where c.framework_id = frameworks.id)`;
@@ -40,7 +41,7 @@ export function selectFrameworksWithControls(db: Db) {
   return selectFrameworks(db).select(controlsJson.as('controls'));
 }
 
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectFrameworks>['executeTakeFirstOrThrow']>>;
+type SummaryRow = SelectedRow<typeof selectFrameworks>;
 
 /** A selected row in list shape. */
 export function toFrameworkSummary(row: SummaryRow): FrameworkSummary {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { MeasureState } from '../../enums.js';
+import type { SelectedRow } from '../kit.js';
 import type { ControlRef, Evidence, Measure } from './types.js';
 
 const evidenceJson = sql<Evidence[]>`(select coalesce(jsonb_agg(jsonb_build_object(
@@ -35,7 +36,7 @@ export function selectMeasures(db: Db) {
     ]);
 }
 
-type MeasureRow = Awaited<ReturnType<ReturnType<typeof selectMeasures>['executeTakeFirstOrThrow']>>;
+type MeasureRow = SelectedRow<typeof selectMeasures>;
 
 /** A selected row in wire shape. */
 export function toMeasure(row: MeasureRow): Measure {

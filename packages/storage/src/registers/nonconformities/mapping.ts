@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { toIsoOrNull, toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { NcSeverity, NcStatus } from '../../enums.js';
+import type { SelectedRow } from '../kit.js';
 import type { Nonconformity } from './types.js';
 
 /** The one definition of a nonconformity's `overdue`. */
@@ -36,7 +37,7 @@ export function selectNonconformities(args: { db: Db; today: string }) {
     ]);
 }
 
-type NcRow = Awaited<ReturnType<ReturnType<typeof selectNonconformities>['executeTakeFirstOrThrow']>>;
+type NcRow = SelectedRow<typeof selectNonconformities>;
 
 /** A selected row in wire shape. */
 export function toNonconformity(row: NcRow): Nonconformity {

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { ObligationSource, ObligationStatus } from '../../enums.js';
+import type { SelectedRow } from '../kit.js';
 import type { Obligation } from './types.js';
 
 /** The one definition of an obligation's `overdue`. */
@@ -33,7 +34,7 @@ export function selectObligations(args: { db: Db; today: string }) {
     ]);
 }
 
-type ObligationRow = Awaited<ReturnType<ReturnType<typeof selectObligations>['executeTakeFirstOrThrow']>>;
+type ObligationRow = SelectedRow<typeof selectObligations>;
 
 /** A selected row in wire shape. */
 export function toObligation(row: ObligationRow): Obligation {

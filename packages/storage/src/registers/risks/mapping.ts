@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { MitigationStatus, RiskStatus, RiskTreatment } from '../../enums.js';
+import type { SelectedRow } from '../kit.js';
 import type { Risk } from './types.js';
 
 const IMPLEMENTED = sql`m.state = 'IMPLEMENTED'`;
@@ -56,7 +57,7 @@ export function selectRisks(db: Db) {
     ]);
 }
 
-type RiskRow = Awaited<ReturnType<ReturnType<typeof selectRisks>['executeTakeFirstOrThrow']>>;
+type RiskRow = SelectedRow<typeof selectRisks>;
 
 /** A selected row in wire shape. */
 export function toRisk(row: RiskRow): Risk {

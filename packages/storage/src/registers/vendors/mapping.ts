@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { VendorRiskTier, VendorStatus } from '../../enums.js';
+import type { SelectedRow } from '../kit.js';
 import type { Vendor } from './types.js';
 
 /** The one definition of review_overdue: ACTIVE and never reviewed or past next_review_due. */
@@ -35,7 +36,7 @@ export function selectVendors(args: { db: Db; today: string }) {
     ]);
 }
 
-type VendorRow = Awaited<ReturnType<ReturnType<typeof selectVendors>['executeTakeFirstOrThrow']>>;
+type VendorRow = SelectedRow<typeof selectVendors>;
 
 /** A selected row in wire shape. */
 export function toVendor(row: VendorRow): Vendor {
