@@ -104,7 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerHealthRoute({ app, storage, version: SERVER_VERSION });
   registerRestToolRoute({ app, core });
-  await registerMcpRoute({ app, server: createMcpServer({ core, version: SERVER_VERSION }), path: MCP_PATH });
+  await registerMcpRoute({
+    app,
+    server: createMcpServer({ core, version: SERVER_VERSION }),
+    core,
+    path: MCP_PATH,
+  });
   await registerConsole({
     app,
     storage,

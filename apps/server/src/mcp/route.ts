@@ -7,7 +7,9 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ToolCore } from '../core/tool-core.js';
 import { authInfoFor } from './auth-info.js';
+import { callTool } from './call-tool.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
 import { repliesBody } from './reply-body.js';
 
@@ -33,16 +35,33 @@ function parseMessages(body: unknown): JSONRPCMessage[] | undefined {
 }
 
 /**
+ * A tools/call of a known tool with well-formed params. The route answers it through the tool core
+ * directly: the SDK's per-request dispatch (schema parsing, abort bookkeeping, result validation)
+ * adds nothing for it, and the result is the one `mcp/server.ts` would build. Everything else —
+ * initialize, ping, tools/list, unknown tools, malformed params — goes through the SDK Server.
+ */
+function directToolCall({ message, core }: { message: JSONRPCMessage; core: ToolCore }) {
+  if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return undefined;
+  const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
+  if (typeof params?.name !== 'string' || !core.has(params.name)) return undefined;
+  const input = params.arguments ?? {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  return { id: message.id, name: params.name, input };
+}
+
+/**
  * MCP Streamable HTTP, stateless, with JSON responses: every POST carries its own JSON-RPC
  * messages and gets every reply in one JSON body. Authentication has already run (onRequest hook).
  */
 export async function registerMcpRoute({
   app,
   server,
+  core,
   path,
 }: {
   app: FastifyInstance;
   server: Server;
+  core: ToolCore;
   path: string;
 }) {
   const transport = new MultiplexTransport();
@@ -80,7 +99,11 @@ export async function registerMcpRoute({
     };
     const pending: Promise<JsonRpcReply>[] = [];
     for (const message of messages) {
-      if (isJSONRPCRequest(message)) pending.push(transport.dispatch({ request: message, extra }));
+      const direct = directToolCall({ message, core });
+      if (direct) {
+        const result = callTool({ core, caller: request.caller!, ...direct });
+        pending.push(result.then((r) => ({ jsonrpc: '2.0', id: direct.id, result: r }) as JsonRpcReply));
+      } else if (isJSONRPCRequest(message)) pending.push(transport.dispatch({ request: message, extra }));
       else transport.deliver({ message, extra });
     }
     const replies = await Promise.all(pending);

@@ -8,9 +8,9 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { toErrorBody } from '../core/errors.js';
 import type { ToolCore } from '../core/tool-core.js';
 import { callerFromAuthInfo } from './auth-info.js';
+import { callTool } from './call-tool.js';
 
 const INSTRUCTIONS = [
   'Comply holds compliance registers: risks, vendors, measures (controls), obligations, nonconformities, audits and frameworks.',
@@ -55,22 +55,12 @@ export function createMcpServer({ core, version }: { core: ToolCore; version: st
         `Unknown tool \`${name}\`. Call tools/list for the ${toolNames.length} tools this server offers.`,
       );
     }
-    const caller = callerFromAuthInfo(extra.authInfo);
-    try {
-      const { output, json } = await core.invoke({
-        caller,
-        name: name as ToolName,
-        input: request.params.arguments ?? {},
-      });
-      // The text is exactly the JSON of structuredContent; mcp/reply-body.ts relies on it.
-      return {
-        content: [{ type: 'text', text: json }],
-        structuredContent: output as Record<string, unknown>,
-      };
-    } catch (error) {
-      const body = toErrorBody(error);
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
-    }
+    return callTool({
+      core,
+      caller: callerFromAuthInfo(extra.authInfo),
+      name: name as ToolName,
+      input: request.params.arguments ?? {},
+    });
   });
   return server;
 }
