@@ -1,0 +1,10 @@
+/** A document that is valid JSON but cannot be imported; `pointer` locates the problem when known. */
+export class OscalImportError extends Error {
+  readonly pointer: string | null;
+
+  constructor(message: string, pointer: string | null = null) {
+    super(message);
+    this.name = 'OscalImportError';
+    this.pointer = pointer;
+  }
+}

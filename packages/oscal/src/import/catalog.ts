@@ -1,0 +1,107 @@
+import { OscalImportError } from '../errors.js';
+import { isObject } from '../model.js';
+import type { CatalogControl, ImportedCatalog } from '../types.js';
+import { expectModel } from './expect.js';
+import { labelOf, objects, propValues, text } from './props.js';
+import { type ParamIndex, partText, toParameter } from './prose.js';
+
+type Json = Record<string, unknown>;
+
+interface Family {
+  id: string;
+  title: string;
+}
+
+function indexParams(catalog: Json): ParamIndex {
+  const params: ParamIndex = new Map();
+  const walk = (node: Json) => {
+    for (const param of objects(node.params)) params.set(String(param.id), param);
+    for (const child of objects(node.groups)) walk(child);
+    for (const child of objects(node.controls)) walk(child);
+  };
+  walk(catalog);
+  return params;
+}
+
+function isWithdrawn(control: Json): boolean {
+  return propValues({ node: control, name: 'status' }).includes('withdrawn');
+}
+
+function partNamed({ control, name }: { control: Json; name: string }): Json | undefined {
+  return objects(control.parts).find((part) => part.name === name);
+}
+
+/** Flattens a catalog's controls in document order: catalog-level controls, then each top-level group. */
+function collectControls({ catalog, params }: { catalog: Json; params: ParamIndex }) {
+  const controls: CatalogControl[] = [];
+  const visit = (args: { control: Json; pointer: string; family: Family | null; parent: string | null }) => {
+    const { control, pointer, family } = args;
+    if (typeof control.id !== 'string' || typeof control.title !== 'string') {
+      throw new OscalImportError('a control needs an `id` and a `title`', pointer);
+    }
+    if (isWithdrawn(control)) return;
+    const code = labelOf(control) ?? control.id;
+    const statement = partNamed({ control, name: 'statement' });
+    const guidance = partNamed({ control, name: 'guidance' });
+    controls.push({
+      code,
+      oscal_id: control.id,
+      title: control.title,
+      family: family?.title ?? null,
+      family_id: family?.id ?? null,
+      parent_code: args.parent ?? propValues({ node: control, name: 'parent-code', ns: 'comply' })[0] ?? null,
+      statement: statement ? partText({ part: statement, params }) : null,
+      guidance: guidance ? partText({ part: guidance, params }) : null,
+      parameters: objects(control.params).map((param) => toParameter({ param, params })),
+      baselines: propValues({ node: control, name: 'baseline', ns: 'comply' }),
+      position: controls.length,
+    });
+    objects(control.controls).forEach((child, index) => {
+      visit({ control: child, pointer: `${pointer}/controls/${index}`, family, parent: code });
+    });
+  };
+  const visitGroup = (args: { group: Json; pointer: string; family: Family }) => {
+    objects(args.group.controls).forEach((control, index) => {
+      visit({ control, pointer: `${args.pointer}/controls/${index}`, family: args.family, parent: null });
+    });
+    objects(args.group.groups).forEach((group, index) => {
+      visitGroup({ group, pointer: `${args.pointer}/groups/${index}`, family: args.family });
+    });
+  };
+  objects(catalog.controls).forEach((control, index) => {
+    visit({ control, pointer: `/catalog/controls/${index}`, family: null, parent: null });
+  });
+  const families: Family[] = objects(catalog.groups).map((group, index) => {
+    // OSCAL makes a group's id optional; Comply needs one to name the family.
+    const family = {
+      id: text(group.id) ?? `group-${index + 1}`,
+      title: text(group.title) ?? `Group ${index + 1}`,
+    };
+    visitGroup({ group, pointer: `/catalog/groups/${index}`, family });
+    return family;
+  });
+  return { families, controls };
+}
+
+/** Catalog document → families and controls in document order (withdrawn controls left out). */
+export function parseCatalog(doc: unknown): ImportedCatalog {
+  const catalog = expectModel({ doc, model: 'catalog' });
+  const metadata = catalog.metadata;
+  if (!isObject(metadata) || typeof metadata.title !== 'string') {
+    throw new OscalImportError('the catalog needs `metadata.title`', '/catalog/metadata/title');
+  }
+  if (typeof catalog.uuid !== 'string')
+    throw new OscalImportError('the catalog needs a `uuid`', '/catalog/uuid');
+  const { families, controls } = collectControls({ catalog, params: indexParams(catalog) });
+  if (controls.length === 0) {
+    throw new OscalImportError('the catalog has no controls to import', '/catalog');
+  }
+  return {
+    title: metadata.title,
+    version: text(metadata.version),
+    description: text(metadata.remarks),
+    oscal_uuid: catalog.uuid,
+    families,
+    controls,
+  };
+}

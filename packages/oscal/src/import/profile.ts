@@ -1,0 +1,131 @@
+import { OscalImportError } from '../errors.js';
+import { isObject } from '../model.js';
+import type { CatalogControl, ImportedCatalog } from '../types.js';
+import { expectModel } from './expect.js';
+import { objects, text } from './props.js';
+
+type Json = Record<string, unknown>;
+
+/** Which catalogs a profile imports (hrefs, with back-matter resource title/rlinks when the href is "#uuid"). */
+export function profileImports(doc: unknown): { href: string; title: string | null; rlinks: string[] }[] {
+  const profile = expectModel({ doc, model: 'profile' });
+  const resources = objects(isObject(profile['back-matter']) ? profile['back-matter'].resources : undefined);
+  return objects(profile.imports).map((entry) => {
+    const href = String(entry.href);
+    const resource = href.startsWith('#') ? resources.find((r) => r.uuid === href.slice(1)) : undefined;
+    return {
+      href,
+      title: resource ? text(resource.title) : null,
+      rlinks: objects(resource?.rlinks).map((link) => String(link.href)),
+    };
+  });
+}
+
+// OSCAL `matching` patterns are globs over control ids: `*` any run of characters, `?` one character.
+function globToRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`);
+}
+
+/** The controls a selector (include-controls / exclude-controls item) picks, by OSCAL id. */
+function selectorIds({ selector, catalog }: { selector: Json; catalog: ImportedCatalog }): Set<string> {
+  const ids = new Set((Array.isArray(selector['with-ids']) ? selector['with-ids'] : []).map(String));
+  const patterns = objects(selector.matching).map((match) => globToRegExp(String(match.pattern)));
+  const picked = new Set<string>();
+  for (const control of catalog.controls) {
+    if (ids.has(control.oscal_id) || patterns.some((pattern) => pattern.test(control.oscal_id))) {
+      picked.add(control.oscal_id);
+    }
+  }
+  const missing = [...ids].filter((id) => !picked.has(id));
+  if (missing.length > 0) {
+    const shown =
+      missing.slice(0, 5).join(', ') + (missing.length > 5 ? `, … (${missing.length} in all)` : '');
+    throw new OscalImportError(
+      `the profile selects controls the catalog "${catalog.title}" does not have: ${shown}; resolve it against the catalog it imports`,
+    );
+  }
+  if (selector['with-child-controls'] === 'yes') addDescendants({ picked, controls: catalog.controls });
+  return picked;
+}
+
+function addDescendants({ picked, controls }: { picked: Set<string>; controls: CatalogControl[] }) {
+  const codesPicked = new Set(controls.filter((c) => picked.has(c.oscal_id)).map((c) => c.code));
+  // Controls are in document order, so a child always comes after its parent.
+  for (const control of controls) {
+    if (control.parent_code !== null && codesPicked.has(control.parent_code)) {
+      picked.add(control.oscal_id);
+      codesPicked.add(control.code);
+    }
+  }
+}
+
+/** The OSCAL ids a profile selects from a catalog: each import's includes minus its excludes, united. */
+export function profileSelection({
+  profile,
+  catalog,
+}: {
+  profile: unknown;
+  catalog: ImportedCatalog;
+}): Set<string> {
+  const body = expectModel({ doc: profile, model: 'profile' });
+  const imports = objects(body.imports);
+  if (imports.length === 0) throw new OscalImportError('the profile imports nothing', '/profile/imports');
+  const selected = new Set<string>();
+  for (const entry of imports) {
+    const included = new Set<string>();
+    if (entry['include-all'] !== undefined)
+      for (const control of catalog.controls) included.add(control.oscal_id);
+    for (const selector of objects(entry['include-controls'])) {
+      for (const id of selectorIds({ selector, catalog })) included.add(id);
+    }
+    for (const selector of objects(entry['exclude-controls'])) {
+      for (const id of selectorIds({ selector, catalog })) included.delete(id);
+    }
+    for (const id of included) selected.add(id);
+  }
+  return selected;
+}
+
+/** Keeps the controls whose OSCAL id is in `ids`, renumbering positions and dropping empty families. */
+export function selectControls({
+  catalog,
+  ids,
+}: {
+  catalog: ImportedCatalog;
+  ids: Set<string>;
+}): ImportedCatalog {
+  const controls = catalog.controls
+    .filter((control) => ids.has(control.oscal_id))
+    .map((control, position) => ({ ...control, position }));
+  const familyIds = new Set(controls.map((control) => control.family_id));
+  return { ...catalog, families: catalog.families.filter((family) => familyIds.has(family.id)), controls };
+}
+
+/** Resolves a profile against the catalog it imports; title, version, description and uuid from the profile. */
+export function resolveProfile({
+  profile,
+  catalog,
+}: {
+  profile: unknown;
+  catalog: ImportedCatalog;
+}): ImportedCatalog {
+  const body = expectModel({ doc: profile, model: 'profile' });
+  const metadata = isObject(body.metadata) ? body.metadata : {};
+  if (typeof metadata.title !== 'string') {
+    throw new OscalImportError('the profile needs `metadata.title`', '/profile/metadata/title');
+  }
+  const resolved = selectControls({ catalog, ids: profileSelection({ profile, catalog }) });
+  if (resolved.controls.length === 0)
+    throw new OscalImportError('the profile selects no controls', '/profile/imports');
+  return {
+    ...resolved,
+    title: metadata.title,
+    version: text(metadata.version),
+    description: text(metadata.remarks),
+    oscal_uuid: String(body.uuid),
+  };
+}

@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** Parses a JSON file relative to the package root. */
+export function readJson(relative: string): unknown {
+  return JSON.parse(readFileSync(`${root}${relative}`, 'utf8'));
+}
+
+/** Every NIST document shipped with the package or its tests, relative to the package root. */
+export function nistDocuments(): string[] {
+  const list = (dir: string) => readdirSync(`${root}${dir}`).map((file) => `${dir}/${file}`);
+  return [...list('test/fixtures'), ...list('library/nist-sp-800-53-r5')].filter((f) => f.endsWith('.json'));
+}
+
+export const HIGH_CATALOG =
+  'library/nist-sp-800-53-r5/NIST_SP-800-53_rev5_HIGH-baseline-resolved-profile_catalog-min.json';
+
+/** The profile file of one NIST baseline. */
+export function baselineProfile(baseline: string): string {
+  return `library/nist-sp-800-53-r5/NIST_SP-800-53_rev5_${baseline}-baseline_profile.json`;
+}
+
+/** The object at `path` inside a parsed document, for tests that break documents on purpose. */
+export function at(doc: unknown, path: (string | number)[]): Record<string, unknown> {
+  return path.reduce((node, key) => (node as Record<string | number, unknown>)[key], doc) as Record<
+    string,
+    unknown
+  >;
+}
