@@ -16,15 +16,14 @@ export function importableModel(doc: unknown): ImportableModel {
   if (!model) throw new OscalImportError(`not an OSCAL document: ${accepted}`, '');
   const importable = IMPORTABLE_MODELS.find((candidate) => candidate === model);
   if (!importable)
-    throw new OscalImportError(`a ${model} document cannot be imported: ${accepted}`, `/${model}`);
+    throw new OscalImportError(`${model} documents cannot be imported: ${accepted}`, `/${model}`);
   return importable;
 }
 
 /** The body of a document of the expected model (throws otherwise). */
 export function expectModel({ doc, model }: { doc: unknown; model: OscalModel }): Record<string, unknown> {
   const found = importableModel(doc);
-  if (found !== model)
-    throw new OscalImportError(`expected a ${model} document, got a ${found}`, `/${found}`);
+  if (found !== model) throw new OscalImportError(`expected a ${model} document, got ${found}`, `/${found}`);
   const body = (doc as Record<string, unknown>)[model];
   if (!isObject(body)) throw new OscalImportError(`\`${model}\` must be an object`, `/${model}`);
   return body;
