@@ -14,7 +14,8 @@ function isInstalled(entry: ManifestEntry): boolean {
   return entry.catalogs.every((file) => existsSync(packageFilePath(`library/${file}`)));
 }
 
-function readCatalogDocument(entry: ManifestEntry): unknown {
+/** The entry's catalog document (several files united into one); a missing file is an OscalImportError. */
+export function readCatalogDocument(entry: ManifestEntry): unknown {
   const missing = entry.catalogs.find((file) => !existsSync(packageFilePath(`library/${file}`)));
   if (missing) {
     throw new OscalImportError(
