@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
-  registerRateLimit({ app, prefix: '/api/mcp/', limits: config });
+  const limiter = registerRateLimit({ app, prefix: '/api/mcp/', limits: config });
   registerBearerAuth({ app, prefix: '/api/mcp/', authenticate: options.authenticate, mcpPath: MCP_PATH });
 
   const usage = createUsageRecorder({ storage, logger: app.log, intervalMs: options.usageFlushMs ?? 500 });
@@ -109,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     server: createMcpServer({ core, version: SERVER_VERSION }),
     core,
     path: MCP_PATH,
+    limiter,
   });
   await registerConsole({
     app,

@@ -18,6 +18,12 @@ function tooMany({ reply, seconds, what }: { reply: FastifyReply; seconds: numbe
 }
 
 /**
+ * Takes one more request's worth of a token's budget, for each tools/call of a JSON-RPC batch after
+ * the first (the HTTP request paid for that one); returns 0 when granted, else the seconds to wait.
+ */
+export type TokenLimiter = (tokenId: string) => number;
+
+/**
  * Rate limits on every route under `prefix` (the MCP paths), answered as HTTP 429 with Retry-After
  * on both transports, before any JSON-RPC handling. Register before the Bearer hook: the address
  * check must run before authentication, the token check (preParsing) after it and before the body
@@ -31,7 +37,7 @@ export function registerRateLimit({
   app: FastifyInstance;
   prefix: string;
   limits: RateLimits;
-}) {
+}): TokenLimiter {
   const { rateLimitPerMinute: perTokenPerMinute, unauthenticatedRateLimitPerMinute: perAddress } = limits;
   if (perAddress > 0) {
     const refused = createTokenBuckets({ perMinute: perAddress });
@@ -52,5 +58,7 @@ export function registerRateLimit({
       if (seconds > 0) tooMany({ reply, seconds, what: 'for this token' });
       else done(null, payload);
     });
+    return (tokenId) => perToken.take(tokenId);
   }
+  return () => 0;
 }

@@ -1,16 +1,16 @@
-import { type ToolName, toolNames, tools } from '@comply/schemas';
+import { toolNames, tools } from '@comply/schemas';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCore } from '../core/tool-core.js';
 import { callerFromAuthInfo } from './auth-info.js';
 import { callTool } from './call-tool.js';
+import { RpcError } from './rpc-error.js';
+import { toolCallParams } from './tool-call-params.js';
 
 const INSTRUCTIONS = [
   'Comply holds compliance registers: risks, vendors, measures (controls), obligations, nonconformities, audits and frameworks.',
@@ -48,19 +48,9 @@ export function createMcpServer({ core, version }: { core: ToolCore; version: st
 
   server.setRequestHandler(ListToolsRequestSchema, () => toolList);
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const name = request.params.name;
-    if (!core.has(name)) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool \`${name}\`. Call tools/list for the ${toolNames.length} tools this server offers.`,
-      );
-    }
-    return callTool({
-      core,
-      caller: callerFromAuthInfo(extra.authInfo),
-      name: name as ToolName,
-      input: request.params.arguments ?? {},
-    });
+    const call = toolCallParams({ params: request.params, core, toolCount: toolNames.length });
+    if (call instanceof RpcError) throw call;
+    return callTool({ core, caller: callerFromAuthInfo(extra.authInfo), ...call });
   });
   return server;
 }
