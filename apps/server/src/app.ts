@@ -8,6 +8,7 @@ import type { Authenticate } from './http/auth-hook.js';
 import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
 import { registerHealthRoute } from './http/health-route.js';
+import { withRedactedRequests } from './http/log-redaction.js';
 import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
@@ -42,14 +43,17 @@ function isLoopback(host: string): boolean {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, storage } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: withRedactedRequests(
+      options.logger ?? {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      },
+    ),
     bodyLimit: config.bodyLimit,
     requestIdHeader: 'x-request-id',
     clientErrorHandler: handleClientError,
-    trustProxy: Boolean(config.publicUrl),
+    // Only configured proxies: request.ip is then the right-most address none of them vouches for.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

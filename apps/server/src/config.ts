@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface ServerConfig {
   port: number;
@@ -16,6 +18,28 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Refused (401) MCP-path attempts per minute per client address (0: no limit). */
   unauthenticatedRateLimitPerMinute: number;
+  /** Reverse proxies (addresses or CIDRs) whose X-Forwarded-* headers are believed; empty: none. */
+  trustedProxies: string[];
+}
+
+/** `COMPLY_TRUSTED_PROXIES`: comma-separated IPv4/IPv6 addresses or CIDRs; anything else stops start-up. */
+export function parseTrustedProxies(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (version === 0 || !bitsOk || extra !== undefined) {
+      throw new Error(
+        `COMPLY_TRUSTED_PROXIES must list IP addresses or CIDRs (e.g. 10.0.0.1,192.168.0.0/16), got "${entry}"`,
+      );
+    }
+  }
+  return entries;
 }
 
 function integer({
@@ -36,7 +60,8 @@ function integer({
 
 /**
  * Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL,
- * COMPLY_BODY_LIMIT, COMPLY_RATE_LIMIT_PER_MINUTE, COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE.
+ * COMPLY_BODY_LIMIT, COMPLY_RATE_LIMIT_PER_MINUTE, COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE,
+ * COMPLY_TRUSTED_PROXIES.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -67,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       name: 'COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE',
       fallback: 60,
     }),
+    trustedProxies: parseTrustedProxies(env.COMPLY_TRUSTED_PROXIES),
   };
 }

@@ -1,14 +1,25 @@
 import type { StorageContext } from './context.js';
 
-const TABLE_BY_PREFIX = {
-  risk: 'risks',
-  vnd: 'vendors',
-  msr: 'measures',
-  obl: 'obligations',
-  nc: 'nonconformities',
-  aud: 'audits',
-  fw: 'frameworks',
-} as const;
+type RegisterTable =
+  | 'risks'
+  | 'vendors'
+  | 'measures'
+  | 'obligations'
+  | 'nonconformities'
+  | 'audits'
+  | 'frameworks';
+
+// A Map, not an object literal: a prefix such as `constructor` or `toString` must not find an
+// inherited Object.prototype member.
+const TABLE_BY_PREFIX: ReadonlyMap<string, RegisterTable> = new Map([
+  ['risk', 'risks'],
+  ['vnd', 'vendors'],
+  ['msr', 'measures'],
+  ['obl', 'obligations'],
+  ['nc', 'nonconformities'],
+  ['aud', 'audits'],
+  ['fw', 'frameworks'],
+]);
 
 /**
  * The organization a register record belongs to, if it is one of `organizationIds`; otherwise
@@ -17,7 +28,7 @@ const TABLE_BY_PREFIX = {
 export function locator(ctx: StorageContext) {
   return async (args: { id: string; organizationIds: readonly string[] }): Promise<string | null> => {
     const prefix = args.id.slice(0, args.id.indexOf('_'));
-    const table = TABLE_BY_PREFIX[prefix as keyof typeof TABLE_BY_PREFIX];
+    const table = TABLE_BY_PREFIX.get(prefix);
     if (!table || args.organizationIds.length === 0) return null;
     const row = await ctx.db
       .selectFrom(table)

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CredentialProblem, describeCredentialProblem, parseBearer } from '../auth/bearer.js';
 import type { Caller } from '../core/caller.js';
+import { matchedRoute } from './matched-route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +31,9 @@ function refuse(reply: FastifyReply, problem: CredentialProblem) {
 
 /**
  * Requires `Authorization: Bearer <token>` on every route under `prefix` and sets `request.caller`.
- * The route decides nothing about authentication itself.
+ * The route decides nothing about authentication itself. The decision is made on the route the
+ * router matched (`routeOptions.url`), never on the raw URL, which may be percent-encoded or in
+ * absolute form and still reach the same route.
  */
 export function registerBearerAuth({
   app,
@@ -44,12 +47,13 @@ export function registerBearerAuth({
   mcpPath: string;
 }) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith(prefix)) return;
+    const route = matchedRoute(request);
+    if (!route?.startsWith(prefix)) return;
     const parsed = parseBearer(request.headers.authorization);
     if (!parsed.ok) return refuse(reply, parsed.problem);
     const result = await authenticate({
       secret: parsed.token,
-      source: request.url.split('?')[0] === mcpPath ? 'mcp' : 'rest',
+      source: route === mcpPath ? 'mcp' : 'rest',
       ip: request.ip,
       client: request.headers['user-agent']?.slice(0, 200) ?? null,
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchedRoute } from './matched-route.js';
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -35,7 +36,7 @@ export function registerOriginCheck({
   hostnames: Set<string> | undefined;
 }) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!matchedRoute(request)?.startsWith('/api/')) return;
     const host = request.headers.host ?? '';
     if (hostnames && !hostnames.has(hostnameOf(host))) {
       return reply
@@ -50,7 +51,11 @@ export function registerOriginCheck({
     } catch {
       originHost = '';
     }
-    const allowed = originHost === host.toLowerCase() || hostnames?.has(hostnameOf(originHost));
+    // A loopback Origin must be this very server (same port): another local port is another site.
+    const originName = hostnameOf(originHost);
+    const allowed =
+      originHost === host.toLowerCase() ||
+      (!LOOPBACK_HOSTS.includes(originName) && hostnames?.has(originName) === true);
     if (!allowed) {
       return reply.code(403).send({
         error: { code: 'FORBIDDEN', message: `Requests from origin \`${origin}\` are not allowed.` },

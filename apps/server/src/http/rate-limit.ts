@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import { matchedRoute } from './matched-route.js';
 import { createTokenBuckets } from './token-bucket.js';
 
 /** Requests per minute per token, and refused (401) attempts per minute per address; 0 disables. */
@@ -27,7 +28,8 @@ export type TokenLimiter = (tokenId: string) => number;
  * Rate limits on every route under `prefix` (the MCP paths), answered as HTTP 429 with Retry-After
  * on both transports, before any JSON-RPC handling. Register before the Bearer hook: the address
  * check must run before authentication, the token check (preParsing) after it and before the body
- * is read. Buckets live in this process: N instances behind a balancer allow N times the limit.
+ * is read. Every check decides on the matched route, never the raw URL.
+ * Buckets live in this process: N instances behind a balancer allow N times the limit.
  */
 export function registerRateLimit({
   app,
@@ -42,19 +44,19 @@ export function registerRateLimit({
   if (perAddress > 0) {
     const refused = createTokenBuckets({ perMinute: perAddress });
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(prefix)) return;
+      if (!matchedRoute(request)?.startsWith(prefix)) return;
       const seconds = refused.wait(request.ip);
       if (seconds > 0) return tooMany({ reply, seconds, what: 'with invalid credentials from this address' });
     });
     app.addHook('onResponse', async (request, reply) => {
-      if (request.url.startsWith(prefix) && reply.statusCode === 401) refused.take(request.ip);
+      if (matchedRoute(request)?.startsWith(prefix) && reply.statusCode === 401) refused.take(request.ip);
     });
   }
   if (perTokenPerMinute > 0) {
     const perToken = createTokenBuckets({ perMinute: perTokenPerMinute });
     app.addHook('preParsing', (request, reply, payload, done) => {
       const tokenId = request.caller?.tokenId;
-      const seconds = request.url.startsWith(prefix) && tokenId ? perToken.take(tokenId) : 0;
+      const seconds = matchedRoute(request)?.startsWith(prefix) && tokenId ? perToken.take(tokenId) : 0;
       if (seconds > 0) tooMany({ reply, seconds, what: 'for this token' });
       else done(null, payload);
     });

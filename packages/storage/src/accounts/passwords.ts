@@ -38,3 +38,14 @@ export async function verifyPassword(args: { password: string; hash: string }): 
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same scrypt work as checking a real account, for an email without one, so the reply
+ * time does not tell whether the email has an account.
+ */
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword('no account has this password');
+  await verifyPassword({ password, hash: await dummyHash });
+}

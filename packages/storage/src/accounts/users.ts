@@ -2,7 +2,7 @@ import type { StorageContext } from '../context.js';
 import { toIsoTimestamp } from '../dates.js';
 import { invalidInput } from '../errors.js';
 import { newId } from '../ids.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
 /** A user account (never includes the password hash). */
 export interface User {
@@ -80,7 +80,10 @@ export function usersRepository(ctx: StorageContext) {
     /** The user when the password matches, otherwise null (unknown email or wrong password alike). */
     verifyPassword: async (args: { email: string; password: string }): Promise<User | null> => {
       const row = await findRow(args.email);
-      if (!row) return null;
+      if (!row) {
+        await verifyAgainstDummy(args.password);
+        return null;
+      }
       return (await verifyPassword({ password: args.password, hash: row.password_hash }))
         ? toUser(row)
         : null;
