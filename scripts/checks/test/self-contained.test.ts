@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './helpers/sandbox.js';
+import { repoRoot } from './repo-root.js';
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', '.git', '.turbo', '.comply', 'coverage']);
 const TEXT_FILE = /\.(md|ts|tsx|js|mjs|cjs|json|ya?ml|css|html|sh)$|^run$/;
