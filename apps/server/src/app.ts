@@ -9,7 +9,9 @@ import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { withRedactedRequests } from './http/log-redaction.js';
+import { registerNotFound } from './http/not-found.js';
 import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
+import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
 import { registerMcpRoute } from './mcp/route.js';
@@ -79,11 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'An internal error occurred.' } });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}.` } }),
-  );
+  registerNotFound({ app });
 
   const publicBinding = !isLoopback(config.host) && !config.publicUrl && config.allowedHosts.length === 0;
   registerOriginCheck({
@@ -106,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       validateOutput: options.validateOutput ?? false,
     }),
   );
+  registerProbes({ app, storage });
   registerHealthRoute({ app, storage, version: SERVER_VERSION });
   registerRestToolRoute({ app, core });
   await registerMcpRoute({

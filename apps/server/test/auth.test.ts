@@ -99,11 +99,16 @@ describe.each(DRIVERS)('Bearer authentication (%s)', (driver) => {
       expect(status).toBe(200);
     });
 
+    it.each(['bearer', 'BEARER', 'bEaReR'])('accepts the scheme word written %s', async (scheme) => {
+      const { status } = await send({ server, path, authorization: `${scheme} ${server.owner.token}` });
+      expect(status).toBe(200);
+    });
+
     const cases: [string, (token: string) => string | undefined, RegExp][] = [
       ['missing header', () => undefined, /No Authorization header/],
       ['empty header', () => '', /No Authorization header/],
       ['another scheme', (t) => `Basic ${t}`, /Bearer <token>/],
-      ['lower-case scheme word', (t) => `bearer ${t}`, /Bearer <token>/],
+      ['the scheme word with a trailing colon', (t) => `bearer: ${t}`, /Bearer <token>/],
       ['no scheme at all', (t) => t, /Bearer <token>/],
       ['two spaces', (t) => `Bearer  ${t}`, /Bearer <token>/],
       ['a space inside the token', (t) => `Bearer ${t.slice(0, 10)} ${t.slice(10)}`, /Bearer <token>/],

@@ -46,8 +46,14 @@ describe('console web app serving', () => {
     expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toContain('text/html');
     expect(index.headers['content-security-policy']).toContain("default-src 'self'");
-    const route = await app.inject({ url: '/settings/tokens?x=1' });
+    const route = await app.inject({
+      url: '/settings/tokens?x=1',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(route.body).toContain('id="root"');
+    const script = await app.inject({ url: '/settings/tokens', headers: { accept: '*/*' } });
+    expect(script.statusCode).toBe(404);
+    expect(script.json().error.code).toBe('NOT_FOUND');
     const asset = await app.inject({ url: '/assets/app-1234.js' });
     expect(asset.headers['content-type']).toContain('text/javascript');
     expect(asset.headers['cache-control']).toContain('immutable');

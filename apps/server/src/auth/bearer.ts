@@ -4,11 +4,13 @@ export type CredentialProblem = 'missing' | 'malformed' | 'unknown' | 'expired' 
 export type BearerParse = { ok: true; token: string } | { ok: false; problem: 'missing' | 'malformed' };
 
 // RFC 6750 b64token. Anything else — a second space, a tab, a newline, a quote — is malformed.
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+// The scheme name alone is case-insensitive (RFC 7235 §2.1), hence the `i` flag: the token class
+// already admits both cases, so the flag widens nothing else.
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
- * Parses `Authorization: Bearer <token>` strictly: the word Bearer, exactly one space, the token.
- * Extra spaces or newlines make the header malformed instead of being trimmed away.
+ * Parses `Authorization: Bearer <token>` strictly: the scheme word in any case, exactly one space,
+ * the token. Extra spaces or newlines make the header malformed instead of being trimmed away.
  */
 export function parseBearer(header: string | string[] | undefined): BearerParse {
   if (header === undefined || header === '') return { ok: false, problem: 'missing' };
@@ -20,7 +22,7 @@ export function parseBearer(header: string | string[] | undefined): BearerParse 
 const DESCRIPTIONS: Record<CredentialProblem, string> = {
   missing: 'No Authorization header. Send "Authorization: Bearer <API token>".',
   malformed:
-    'The Authorization header is not of the form "Bearer <token>": the word Bearer, one space, and the token, with no other spaces or line breaks.',
+    'The Authorization header is not of the form "Bearer <token>": the word Bearer (any case), one space, and the token, with no other spaces or line breaks.',
   unknown: 'The token is not valid. Generate a new token in Settings → API Tokens.',
   expired: 'The token has expired. Generate a new token in Settings → API Tokens.',
   revoked: 'The token has been revoked. Generate a new token in Settings → API Tokens.',

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** apps/web/dist, from apps/server/src/console or apps/server/dist/console alike. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -27,6 +27,10 @@ const MISSING = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Com
 <h1>Comply is running</h1><p>The web console has not been built. Run <code>npm run build</code> in the
 repository and reload. The MCP endpoint at <code>/api/mcp/v1</code> works without it.</p></body></html>`;
 
+function isBrowserNavigation(request: FastifyRequest): boolean {
+  return /\btext\/html\b/i.test(request.headers.accept ?? '');
+}
+
 async function isFile(path: string): Promise<boolean> {
   return stat(path).then(
     (s) => s.isFile(),
@@ -35,8 +39,9 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /**
- * Serves the built SPA at `/`: a file when the path names one, otherwise index.html so client-side
- * routes survive a reload. Without a build, `/` explains how to make one; the API works regardless.
+ * Serves the built SPA at `/`: a file when the path names one, otherwise — for browser navigations
+ * only (Accept: text/html) — index.html so client-side routes survive a reload. Anything else goes
+ * to the JSON not-found handler. Without a build, `/` explains how to make one.
  */
 export function registerWebApp({ app, root }: { app: FastifyInstance; root: string }) {
   const base = normalize(root);
@@ -46,12 +51,8 @@ export function registerWebApp({ app, root }: { app: FastifyInstance; root: stri
     reply.header('referrer-policy', 'no-referrer');
     const path = decodeURIComponent((request.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
     // API paths and discovery documents (OAuth metadata is deliberately not served: clients that
-    // find it ignore the static Bearer header) must not fall back to the SPA.
-    if (path.startsWith('api/') || path.startsWith('.well-known/')) {
-      return reply
-        .code(404)
-        .send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}.` } });
-    }
+    // find it ignore the static Bearer header) never fall back to the SPA.
+    if (path.startsWith('api/') || path.startsWith('.well-known/')) return reply.callNotFound();
     const candidate = normalize(join(base, path));
     const inside = candidate === base || candidate.startsWith(base + sep);
     if (inside && path && (await isFile(candidate))) {
@@ -61,6 +62,8 @@ export function registerWebApp({ app, root }: { app: FastifyInstance; root: stri
         .type(TYPES[extname(candidate)] ?? 'application/octet-stream')
         .send(await readFile(candidate));
     }
+    // Client-side routes are for browsers; a probe or script asking for /healthz gets a JSON 404.
+    if (path && !isBrowserNavigation(request)) return reply.callNotFound();
     const index = join(base, 'index.html');
     if (!(await isFile(index))) return reply.code(503).type(TYPES['.html']!).send(MISSING);
     reply.header('cache-control', 'no-cache');

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+
+/** The console's SPA fallback claims every GET path; it must not make every path "known". */
+const CATCH_ALL = '/*';
+
+interface KnownRoute {
+  method: string;
+  pattern: RegExp;
+}
+
+/** `/api/mcp/tools/:tool` → a RegExp matching concrete paths of that route. */
+function patternOf(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Unknown method on a known path: 405 with `Allow` (RFC 9110 §15.5.6); unknown path: 404. Both
+ * JSON. Registered before any route, so that it sees every route as it is added.
+ */
+export function registerNotFound({ app }: { app: FastifyInstance }) {
+  const routes: KnownRoute[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url === CATCH_ALL) return;
+    const pattern = patternOf(route.url);
+    for (const method of [route.method].flat()) routes.push({ method, pattern });
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const allow = allowed.sort().join(', ');
+      return reply
+        .code(405)
+        .header('allow', allow)
+        .send({
+          error: {
+            code: 'METHOD_NOT_ALLOWED',
+            message: `${request.method} is not allowed on ${path}; allowed: ${allow}.`,
+          },
+        });
+    }
+    return reply
+      .code(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}.` } });
+  });
+}
