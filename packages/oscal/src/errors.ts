@@ -8,3 +8,11 @@ export class OscalImportError extends Error {
     this.pointer = pointer;
   }
 }
+
+/** Records that cannot make a valid document (e.g. a POA&M with no open item: OSCAL requires one). */
+export class OscalExportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OscalExportError';
+  }
+}

@@ -1,4 +1,24 @@
-export { OscalImportError } from './errors.js';
+export { OscalExportError, OscalImportError } from './errors.js';
+export { exportAssessmentResults } from './export/assessment-results.js';
+export { exportCatalog } from './export/catalog.js';
+export type {
+  AssessmentResultsExportInput,
+  AuditInput,
+  CatalogExportInput,
+  EvidenceInput,
+  FrameworkInput,
+  MappingExportInput,
+  MappingInput,
+  MeasureInput,
+  NonconformityInput,
+  OrganizationInput,
+  PoamExportInput,
+  RiskInput,
+  SspExportInput,
+} from './export/inputs.js';
+export { exportMappingCollection } from './export/mapping.js';
+export { exportPoam } from './export/poam.js';
+export { exportSystemSecurityPlan } from './export/ssp.js';
 export { parseCatalog } from './import/catalog.js';
 export { IMPORTABLE_MODELS, type ImportableModel, importableModel } from './import/expect.js';
 export { parseMappingCollection } from './import/mapping.js';
