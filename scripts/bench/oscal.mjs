@@ -7,24 +7,16 @@
 // `node --conditions=@comply/source --import tsx scripts/bench/oscal.mjs`, so no build is needed.
 // Baseline, measured in the same run: JSON.parse of the HIGH catalog file (2.1 MB). Options:
 // --runs N (default 7) repetitions of each warm measurement (the median is reported).
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runOnSources } from './on-sources.mjs';
 
 const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '7' }, child: { type: 'boolean', default: false } },
 });
 
-if (!options.child) {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=@comply/source', '--import', 'tsx', self, ...process.argv.slice(2), '--child'],
-    { stdio: 'inherit' },
-  );
-  process.exit(child.status ?? 1);
-}
+runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const oscal = await import('@comply/oscal');
 const { nistOrganization } = await import('../../packages/oscal/test/scale-fixture.ts');

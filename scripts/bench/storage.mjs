@@ -11,10 +11,9 @@
 // total_count: listRisks answers it from risk_counts (migration 005), exact per-organization
 // counts by status and scores kept by triggers, whenever the filters are only status and score
 // ranges; other filters fall back to COUNT(*) over the indexes, which grows with the register.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runOnSources } from './on-sources.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -25,15 +24,7 @@ const { values: options } = parseArgs({
   },
 });
 
-if (!options.child) {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=@comply/source', '--import', 'tsx', self, ...process.argv.slice(2), '--child'],
-    { stdio: 'inherit' },
-  );
-  process.exit(child.status ?? 1);
-}
+runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { openStorage, seedBulk } = await import('@comply/storage');
 const { sql } = await import('kysely');

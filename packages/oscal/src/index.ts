@@ -5,7 +5,6 @@ export type {
   AssessmentResultsExportInput,
   AuditInput,
   CatalogExportInput,
-  EvidenceInput,
   FrameworkInput,
   MappingExportInput,
   MappingInput,

@@ -1,95 +1,58 @@
+import type { Audit, Framework, Measure, Nonconformity, Organization, Risk } from '@comply/client';
 import type { CatalogControl, MappingRelationship } from '../types.js';
 
-// Plain inputs of the exporters: the fields of Comply's records, in their wire names and formats
-// (timestamps ISO 8601 UTC, dates YYYY-MM-DD). Callers read them from storage; nothing here does.
+// Plain inputs of the exporters: the fields of Comply's records as the tools return them (the
+// client's record types), timestamps ISO 8601 UTC, dates YYYY-MM-DD. Nothing here reads storage.
 
 /** The organization the document describes. `updated_at` dates a document that has no other record. */
-export interface OrganizationInput {
-  id: string;
-  name: string;
-  updated_at?: string;
-}
+export type OrganizationInput = Pick<Organization, 'id' | 'name'> & { updated_at?: string };
 
 /** A framework record. */
-export interface FrameworkInput {
-  id: string;
-  name: string;
-  version: string | null;
-  description: string | null;
-  updated_at: string;
-}
-
-/** One piece of evidence of a measure. */
-export interface EvidenceInput {
-  id: string;
-  title: string;
-  url: string | null;
-  collected_at: string;
-}
+export type FrameworkInput = Pick<Framework, 'id' | 'name' | 'version' | 'description' | 'updated_at'>;
 
 /** A measure (Comply's implemented control) with its evidence and the framework controls it satisfies. */
-export interface MeasureInput {
-  id: string;
-  name: string;
-  description: string | null;
-  state: 'NOT_STARTED' | 'IN_PROGRESS' | 'IMPLEMENTED' | 'NOT_APPLICABLE';
-  owner: string | null;
-  updated_at: string;
-  evidence: EvidenceInput[];
-  controls: { framework_id: string; control_code: string }[];
-}
+export type MeasureInput = Pick<
+  Measure,
+  'id' | 'name' | 'description' | 'state' | 'owner' | 'updated_at' | 'evidence' | 'controls'
+>;
 
 /** An audit. */
-export interface AuditInput {
-  id: string;
-  name: string;
-  framework_id: string | null;
-  kind: 'INTERNAL' | 'EXTERNAL';
-  auditor: string | null;
-  state: 'PLANNED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
-  start_date: string | null;
-  end_date: string | null;
-  report_url: string | null;
-  notes: string | null;
-  updated_at: string;
-}
+export type AuditInput = Pick<
+  Audit,
+  | 'id'
+  | 'name'
+  | 'framework_id'
+  | 'kind'
+  | 'auditor'
+  | 'state'
+  | 'start_date'
+  | 'end_date'
+  | 'report_url'
+  | 'notes'
+  | 'updated_at'
+>;
 
 /** A nonconformity. */
-export interface NonconformityInput {
-  id: string;
-  reference: string;
-  title: string;
-  description: string | null;
-  severity: 'MAJOR' | 'MINOR' | 'OBSERVATION';
-  status: 'OPEN' | 'IN_PROGRESS' | 'CLOSED';
-  audit_id: string | null;
-  measure_id: string | null;
-  date_identified: string;
-  root_cause: string | null;
-  corrective_action: string | null;
-  owner: string | null;
-  due_date: string | null;
-  closed_at: string | null;
-  updated_at: string;
-}
+export type NonconformityInput = Omit<Nonconformity, 'organization_id' | 'overdue' | 'created_at'>;
 
 /** A risk. */
-export interface RiskInput {
-  id: string;
-  name: string;
-  description: string | null;
-  category: string | null;
-  owner: string | null;
-  status: 'OPEN' | 'IN_TREATMENT' | 'ACCEPTED' | 'CLOSED';
-  treatment: 'MITIGATE' | 'ACCEPT' | 'AVOID' | 'TRANSFER' | null;
-  inherent_likelihood: number;
-  inherent_impact: number;
-  residual_likelihood: number;
-  residual_impact: number;
-  measure_ids: string[];
-  review_date: string | null;
-  updated_at: string;
-}
+export type RiskInput = Pick<
+  Risk,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'category'
+  | 'owner'
+  | 'status'
+  | 'treatment'
+  | 'inherent_likelihood'
+  | 'inherent_impact'
+  | 'residual_likelihood'
+  | 'residual_impact'
+  | 'measure_ids'
+  | 'review_date'
+  | 'updated_at'
+>;
 
 /** A crosswalk entry between controls of two frameworks, by OSCAL control id. */
 export interface MappingInput {
