@@ -34,6 +34,32 @@ describe('validateOscal', () => {
     });
   });
 
+  it.each([
+    ['id', '1 bad id', 'must be an OSCAL token: a letter or "_", then letters, digits, ".", "-" or "_"'],
+    ['title', 'two\nlines', 'must be a single non-empty line'],
+  ])('explains a bad control %s without echoes of the schema alternatives', (field, value, message) => {
+    const doc = readJson('test/fixtures/basic-catalog.json');
+    at(doc, ['catalog', 'groups', 0, 'groups', 0, 'controls', 0])[field] = value;
+    expect(validateOscal(doc)).toEqual({
+      ok: false,
+      issues: [{ pointer: `/catalog/groups/0/groups/0/controls/0/${field}`, message }],
+    });
+  });
+
+  it('explains bad uuids and date-times once each', () => {
+    const doc = readJson('test/fixtures/basic-catalog.json');
+    at(doc, ['catalog']).uuid = 'nope';
+    at(doc, ['catalog', 'metadata'])['last-modified'] = 'yesterday';
+    const result = validateOscal(doc);
+    expect(result.ok === false && result.issues).toEqual([
+      {
+        pointer: '/catalog/metadata/last-modified',
+        message: 'must be a date-time with a time zone, e.g. 2026-01-31T12:00:00Z',
+      },
+      { pointer: '/catalog/uuid', message: 'must be a UUID of version 4 or 5' },
+    ]);
+  });
+
   it('caps the issues at ten', () => {
     const doc = readJson('test/fixtures/basic-catalog.json');
     at(doc, ['catalog']).metadata = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`x${i}`, i]));
