@@ -57,7 +57,7 @@ row(
   median(() => oscal.parseCatalog(high)),
 );
 row(
-  'import path: JSON.parse + validate (warm) + parse',
+  'import path, warm: JSON.parse + validate + parse',
   median(() => {
     const doc = JSON.parse(highText);
     oscal.validateOscal(doc);

@@ -11,23 +11,43 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 let ajv: Ajv | null = null;
 const validators = new Map<OscalModel, ValidateFunction>();
 
+interface Branch {
+  required: string[];
+  properties: Record<string, { $ref: string }>;
+}
+
 interface CompleteSchema {
   $id: string;
-  oneOf: { required: string[] }[];
+  oneOf: Branch[];
   [key: string]: unknown;
 }
 
-// One compiled validator per model: the complete schema with its root narrowed to that model's branch,
-// so a catalog's errors are not drowned in the seven other branches' mismatches.
+let branches: { id: string; oneOf: Branch[] } | null = null;
+
+// The complete schema is added once (without its root oneOf) and each model gets a small root that
+// refers into it, so a catalog's errors are not drowned in the seven other models' mismatches and
+// the definitions the models share (metadata, back-matter…) are compiled once.
 function validatorFor(model: OscalModel): ValidateFunction {
   const cached = validators.get(model);
   if (cached) return cached;
-  ajv ??= addFormats(new Ajv({ strict: false, allErrors: true }));
-  const schema = readPackageJson('schema/oscal_complete_schema.json') as CompleteSchema;
-  const branch = schema.oneOf.find((candidate) => candidate.required.includes(model));
+  if (!ajv || !branches) {
+    const { oneOf, ...definitions } = readPackageJson('schema/oscal_complete_schema.json') as CompleteSchema;
+    ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+    ajv.addSchema(definitions);
+    branches = { id: definitions.$id, oneOf };
+  }
+  const branch = branches.oneOf.find((candidate) => candidate.required.includes(model));
   if (!branch) throw new Error(`the OSCAL schema has no ${model} model`);
-  const { oneOf: _all, ...rest } = schema;
-  const validate = ajv.compile({ ...rest, ...branch, $id: `${schema.$id}#${model}` });
+  const id = branches.id;
+  const properties = Object.fromEntries(
+    Object.entries(branch.properties).map(([key, property]) => [key, { $ref: `${id}${property.$ref}` }]),
+  );
+  const validate = ajv.compile({
+    type: 'object',
+    properties,
+    required: branch.required,
+    additionalProperties: false,
+  });
   validators.set(model, validate);
   return validate;
 }
