@@ -35,6 +35,28 @@ describe('the NIST SP 800-53 library entry', () => {
     expect(nist.version).toBe('5.1.1');
   });
 
+  it('keeps NIST catalog order: PRIVACY-only enhancements sit among their siblings (AU-3(1) before AU-3(3))', () => {
+    const sortIds = new Map<string, string>();
+    const walk = (controls: unknown) => {
+      for (const control of (controls ?? []) as {
+        id: string;
+        props: { name: string; value: string }[];
+        controls?: unknown;
+      }[]) {
+        sortIds.set(control.id, control.props.find((prop) => prop.name === 'sort-id')!.value);
+        walk(control.controls);
+      }
+    };
+    for (const file of manifest.entries[0]!.catalogs) {
+      for (const group of at(readJson(`library/${file}`), ['catalog']).groups as { controls: unknown }[])
+        walk(group.controls);
+    }
+    const keys = nist.controls.map((control) => sortIds.get(control.oscal_id)!);
+    expect(keys).toEqual([...keys].sort());
+    const codes = nist.controls.map((control) => control.code);
+    expect(codes.indexOf('AU-3(1)')).toBeLessThan(codes.indexOf('AU-3(3)'));
+  });
+
   it.each(['LOW', 'MODERATE', 'HIGH', 'PRIVACY'])(
     'tags and filters exactly the controls %s selects',
     (baseline) => {

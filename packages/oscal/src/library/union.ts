@@ -21,19 +21,39 @@ function mergeOrdered({ a, b, merge }: { a: Json[]; b: Json[]; merge: (x: Json, 
   return result;
 }
 
+function sortId(item: Json): string | undefined {
+  const props = Array.isArray(item.props) ? (item.props as Json[]) : [];
+  const prop = props.find((candidate) => candidate.name === 'sort-id');
+  return typeof prop?.value === 'string' ? prop.value : undefined;
+}
+
+/** NIST's controls carry a `sort-id` (ac-02.03): where every item has one, it decides the order. */
+function bySortId(items: Json[]): Json[] {
+  const keys = items.map(sortId);
+  if (keys.some((key) => key === undefined)) return items;
+  return items
+    .map((item, index) => ({ item, key: keys[index]! }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ item }) => item);
+}
+
 function list(value: unknown): Json[] {
   return Array.isArray(value) ? (value as Json[]) : [];
 }
 
+function mergeControls(a: unknown, b: unknown): Json[] {
+  return bySortId(mergeOrdered({ a: list(a), b: list(b), merge: mergeControl }));
+}
+
 function mergeControl(x: Json, y: Json): Json {
-  const controls = mergeOrdered({ a: list(x.controls), b: list(y.controls), merge: mergeControl });
+  const controls = mergeControls(x.controls, y.controls);
   return controls.length > 0 ? { ...x, controls } : x;
 }
 
 function mergeGroup(x: Json, y: Json): Json {
   return {
     ...x,
-    controls: mergeOrdered({ a: list(x.controls), b: list(y.controls), merge: mergeControl }),
+    controls: mergeControls(x.controls, y.controls),
   };
 }
 
@@ -41,7 +61,7 @@ function mergeGroup(x: Json, y: Json): Json {
 export function uniteCatalogs({ first, second }: { first: Json; second: Json }): Json {
   return {
     ...first,
-    controls: mergeOrdered({ a: list(first.controls), b: list(second.controls), merge: mergeControl }),
+    controls: mergeControls(first.controls, second.controls),
     groups: mergeOrdered({ a: list(first.groups), b: list(second.groups), merge: mergeGroup }),
   };
 }
