@@ -76,6 +76,40 @@ describe('every export of a small organization', () => {
   });
 });
 
+describe('free text with line breaks and edge spaces', () => {
+  it('still gives valid documents (single-line OSCAL fields are folded onto one line)', () => {
+    const messy = measures.map((m) => ({
+      ...m,
+      name: `${m.name}\nsecond line`,
+      owner: m.owner && ` ${m.owner}\n(deputy) `,
+    }));
+    const messyAudits = audits.map((a) => ({ ...a, name: `${a.name}\n`, auditor: 'Lead\nAssessor' }));
+    const messyNcs = nonconformities.map((nc) => ({
+      ...nc,
+      owner: 'A\nB',
+      title: `${nc.title}\n(see notes)`,
+    }));
+    const docs = [
+      exportSystemSecurityPlan({ organization, framework: iso, controls: isoControls, measures: messy }),
+      exportAssessmentResults({
+        organization,
+        frameworks: [iso],
+        controls: controlIds,
+        measures: messy,
+        audits: messyAudits,
+        nonconformities: messyNcs,
+      }),
+      exportPoam({
+        organization,
+        measures: messy,
+        nonconformities: messyNcs,
+        risks: risks.map((r) => ({ ...r, category: 'x\ny' })),
+      }),
+    ];
+    for (const doc of docs) expect(validateOscal(doc)).toMatchObject({ ok: true });
+  });
+});
+
 describe('exportSystemSecurityPlan', () => {
   const doc = at(ssp(), ['system-security-plan']) as Json;
   const requirement = (id: string) =>

@@ -9,7 +9,7 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
 
 /** A Comply-namespaced property (OSCAL prop values are non-empty strings). */
 export function complyProp({ name, value }: { name: string; value: string | number }) {
-  return { name, ns: COMPLY_NS, value: String(value) };
+  return { name, ns: COMPLY_NS, value: oneLine(String(value)) };
 }
 
 /** Properties for the fields that are set, skipping null ones. */
@@ -18,7 +18,7 @@ export function complyProps(fields: Record<string, string | number | null>) {
     .filter(
       (entry): entry is [string, string | number] => entry[1] !== null && String(entry[1]).trim() !== '',
     )
-    .map(([name, value]) => complyProp({ name, value: String(value).trim() }));
+    .map(([name, value]) => complyProp({ name, value: oneLine(String(value)) }));
 }
 
 /** A calendar date (YYYY-MM-DD) as an OSCAL date-time at midnight UTC. */
