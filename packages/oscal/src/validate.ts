@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { MAX_DEPTH, tooDeep } from './depth.js';
 import { firstIssues } from './issues.js';
 import { OSCAL_MODELS, oscalModel } from './model.js';
 import { readPackageJson } from './paths.js';
@@ -61,6 +62,9 @@ export function validateOscal(
     const message = `not an OSCAL document: expected a JSON object with exactly one top-level key among ${OSCAL_MODELS.join(', ')}`;
     return { ok: false, issues: [{ pointer: '', message }] };
   }
+  const deep = tooDeep(doc);
+  if (deep !== null)
+    return { ok: false, issues: [{ pointer: deep, message: `nests deeper than ${MAX_DEPTH} levels` }] };
   const validate = validatorFor(model);
   if (validate(doc)) return { ok: true, model };
   return { ok: false, issues: firstIssues(validate.errors ?? []) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OscalImportError, parseCatalog } from '../src/index.js';
+import { OscalImportError, parseCatalog, validateOscal } from '../src/index.js';
 import { HIGH_CATALOG, readJson } from './helpers.js';
 
 function tinyCatalog(controls: unknown[]): unknown {
@@ -135,5 +135,24 @@ describe('parseCatalog on other shapes', () => {
     } catch (error) {
       expect((error as OscalImportError).pointer).toBe('/catalog/controls/1');
     }
+  });
+});
+
+describe('hostile nesting', () => {
+  const nested = (depth: number) =>
+    JSON.parse(
+      `{"catalog":{"uuid":"11111111-2222-4333-8444-555555555555","metadata":{"title":"T","last-modified":"2026-01-01T00:00:00Z","version":"1","oscal-version":"1.2.1"},"controls":[${'{"id":"c","title":"C","controls":['.repeat(depth)}{"id":"x","title":"X"}${']}'.repeat(depth)}]}}`,
+    );
+
+  it('refuses a document nested deeper than 100 levels instead of exhausting the stack', () => {
+    const doc = nested(20_000);
+    const result = validateOscal(doc);
+    expect(result.ok === false && result.issues[0]!.message).toBe('nests deeper than 100 levels');
+    expect(() => parseCatalog(doc)).toThrowError(OscalImportError);
+    expect(() => parseCatalog(doc)).toThrowError('the document nests deeper than 100 levels');
+  });
+
+  it('accepts reasonable nesting', () => {
+    expect(parseCatalog(nested(40)).controls).toHaveLength(41);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { globMatches } from '../src/import/profile.js';
 import {
   loadLibraryCatalog,
   OscalImportError,
@@ -102,5 +103,24 @@ describe('resolveProfile', () => {
     const profile = profileWith({ 'include-controls': [{ matching: [{ pattern: 'zz-*' }] }] });
     expect(() => resolveProfile({ profile, catalog: high })).toThrowError(OscalImportError);
     expect(() => resolveProfile({ profile, catalog: high })).toThrowError('the profile selects no controls');
+  });
+});
+
+describe('globMatches', () => {
+  it.each([
+    ['ac-*', 'ac-2.1', true],
+    ['ac-?', 'ac-2', true],
+    ['ac-?', 'ac-20', false],
+    ['*.1', 'ac-2.1', true],
+    ['*', '', true],
+    ['a*b*c', 'axxbyyc', true],
+    ['a*b*c', 'axxbyy', false],
+    ['ac.2', 'acx2', false],
+  ])('%s against %s → %s', (pattern, text, expected) => {
+    expect(globMatches({ pattern, text })).toBe(expected);
+  });
+
+  it('answers a pattern that would make a regular expression backtrack for ages', () => {
+    expect(globMatches({ pattern: `${'*a'.repeat(40)}b`, text: 'a'.repeat(5000) })).toBe(false);
   });
 });

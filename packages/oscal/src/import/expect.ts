@@ -1,3 +1,4 @@
+import { MAX_DEPTH, tooDeep } from '../depth.js';
 import { OscalImportError } from '../errors.js';
 import { isObject, oscalModel } from '../model.js';
 import type { OscalModel } from '../types.js';
@@ -23,6 +24,8 @@ export function importableModel(doc: unknown): ImportableModel {
 /** The body of a document of the expected model (throws otherwise). */
 export function expectModel({ doc, model }: { doc: unknown; model: OscalModel }): Record<string, unknown> {
   const found = importableModel(doc);
+  const deep = tooDeep(doc);
+  if (deep !== null) throw new OscalImportError(`the document nests deeper than ${MAX_DEPTH} levels`, deep);
   if (found !== model) throw new OscalImportError(`expected a ${model} document, got ${found}`, `/${found}`);
   const body = (doc as Record<string, unknown>)[model];
   if (!isObject(body)) throw new OscalImportError(`\`${model}\` must be an object`, `/${model}`);

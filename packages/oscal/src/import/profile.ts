@@ -21,22 +21,45 @@ export function profileImports(doc: unknown): { href: string; title: string | nu
   });
 }
 
-// OSCAL `matching` patterns are globs over control ids: `*` any run of characters, `?` one character.
-function globToRegExp(pattern: string): RegExp {
-  const escaped = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${escaped}$`);
+/**
+ * OSCAL `matching` patterns are globs over control ids: `*` any run of characters, `?` one character.
+ * Matched without regular expressions: one backtrack point, so no pattern can take exponential time.
+ */
+export function globMatches({ pattern, text }: { pattern: string; text: string }): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) {
+      p += 1;
+      t += 1;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p;
+      resume = t;
+      p += 1;
+    } else if (star >= 0) {
+      p = star + 1;
+      resume += 1;
+      t = resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.length && pattern[p] === '*') p += 1;
+  return p === pattern.length;
 }
 
 /** The controls a selector (include-controls / exclude-controls item) picks, by OSCAL id. */
 function selectorIds({ selector, catalog }: { selector: Json; catalog: ImportedCatalog }): Set<string> {
   const ids = new Set((Array.isArray(selector['with-ids']) ? selector['with-ids'] : []).map(String));
-  const patterns = objects(selector.matching).map((match) => globToRegExp(String(match.pattern)));
+  const patterns = objects(selector.matching).map((match) => String(match.pattern));
   const picked = new Set<string>();
   for (const control of catalog.controls) {
-    if (ids.has(control.oscal_id) || patterns.some((pattern) => pattern.test(control.oscal_id))) {
+    if (
+      ids.has(control.oscal_id) ||
+      patterns.some((pattern) => globMatches({ pattern, text: control.oscal_id }))
+    ) {
       picked.add(control.oscal_id);
     }
   }
