@@ -52,8 +52,10 @@ function nest(controls: CatalogControl[]): { item: CatalogControl; node: Json }[
     const parent = item.parent_code === null ? undefined : byCode.get(item.parent_code);
     const node = control({ item, orphan: item.parent_code !== null && parent === undefined });
     byCode.set(item.code, node);
-    if (parent) parent.controls = [...((parent.controls as Json[] | undefined) ?? []), node];
-    else top.push({ item, node });
+    if (parent) {
+      parent.controls ??= [];
+      (parent.controls as Json[]).push(node);
+    } else top.push({ item, node });
   }
   return top;
 }

@@ -1,3 +1,4 @@
+import { appendTo } from '../collections.js';
 import { OscalExportError } from '../errors.js';
 import { stableUuid } from '../uuid.js';
 import { frameworkResource, metadata, newest } from './common.js';
@@ -23,7 +24,7 @@ export function exportMappingCollection(input: MappingExportInput): object {
         throw new OscalExportError(`mapping ${mapping.id} refers to framework ${id}, which is not given`);
     }
     const pair = `${mapping.source_framework_id}\u0000${mapping.target_framework_id}`;
-    pairs.set(pair, [...(pairs.get(pair) ?? []), mapping]);
+    appendTo({ map: pairs, key: pair, value: mapping });
   }
   const used = [...new Set(input.mappings.flatMap((m) => [m.source_framework_id, m.target_framework_id]))];
   const resources = used.map((id) => frameworkResource(frameworks.get(id)!));

@@ -1,3 +1,4 @@
+import { appendTo } from '../collections.js';
 import { stableUuid } from '../uuid.js';
 import { frameworkResource, metadata, newest, oneLine, ownerParties } from './common.js';
 import type { MeasureInput, SspExportInput } from './inputs.js';
@@ -9,7 +10,7 @@ function measuresByCode({ measures, frameworkId }: { measures: MeasureInput[]; f
   for (const measure of measures) {
     for (const link of measure.controls) {
       if (link.framework_id !== frameworkId) continue;
-      byCode.set(link.control_code, [...(byCode.get(link.control_code) ?? []), measure]);
+      appendTo({ map: byCode, key: link.control_code, value: measure });
     }
   }
   return byCode;

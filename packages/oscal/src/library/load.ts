@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { appendTo } from '../collections.js';
 import { OscalImportError } from '../errors.js';
 import { parseCatalog } from '../import/catalog.js';
 import { profileSelection, selectControls } from '../import/profile.js';
@@ -36,7 +37,7 @@ function loadFull(entry: ManifestEntry): ImportedCatalog {
   const tags = new Map<string, string[]>();
   for (const [baseline, file] of Object.entries(entry.baselines)) {
     for (const id of profileSelection({ profile: readPackageJson(`library/${file}`), catalog: parsed })) {
-      tags.set(id, [...(tags.get(id) ?? []), baseline]);
+      appendTo({ map: tags, key: id, value: baseline });
     }
   }
   return {
