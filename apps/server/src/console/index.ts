@@ -6,6 +6,8 @@ import { registerActivityRoutes } from './activity.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { installConsoleErrorHandler } from './errors.js';
+import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
+import { registerInvitationRoutes } from './invitations.js';
 import { registerMemberRoutes } from './members.js';
 import { registerOrganizationRoutes } from './orgs.js';
 import { type AttemptRule, createAttemptLimiter } from './rate-limit.js';
@@ -61,12 +63,15 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
       scope.addHook('onRequest', csrfHook);
       registerSetupRoutes({ scope, deps, limiter });
       registerSignIn({ scope, deps, limiter });
+      registerInvitationCodeRoutes({ scope, deps, limiter });
       await scope.register(async (signedIn) => {
         signedIn.addHook('onRequest', sessionHook(deps));
         registerSessionRoutes({ scope: signedIn, deps, limiter });
         registerOrganizationRoutes({ scope: signedIn, deps });
         registerTokenRoutes({ scope: signedIn, deps });
         registerMemberRoutes({ scope: signedIn, deps });
+        registerInvitationRoutes({ scope: signedIn, deps });
+        registerInvitationAccept({ scope: signedIn, deps });
         registerActivityRoutes({ scope: signedIn, deps });
         registerRegisterRoutes({ scope: signedIn, deps });
         registerReportRoutes({ scope: signedIn, deps });
