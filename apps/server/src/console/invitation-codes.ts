@@ -1,12 +1,12 @@
 import type { RedeemProblem } from '@comply/storage';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../auth/password-rules.js';
 import { allMemberships } from './access.js';
-import { type ConsoleDeps, identityOf } from './context.js';
+import { type ConsoleRoutes, identityOf } from './context.js';
 import { consoleError } from './errors.js';
 import { checkNewPassword } from './new-password.js';
-import { type AttemptLimiter, reserveAttempt } from './rate-limit.js';
+import { type AttemptLimiter, type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
 import { startSession } from './session.js';
 import { parseInput } from './validate.js';
 
@@ -56,15 +56,7 @@ function reserveCodeAttempt({
 }
 
 /** `POST /invitations/preview` and `POST /invitations/redeem`: for people without a session. */
-export function registerInvitationCodeRoutes({
-  scope,
-  deps,
-  limiter,
-}: {
-  scope: FastifyInstance;
-  deps: ConsoleDeps;
-  limiter: AttemptLimiter;
-}) {
+export function registerInvitationCodeRoutes({ scope, deps, limiter }: LimitedConsoleRoutes) {
   const { storage } = deps;
 
   scope.post('/invitations/preview', async (request, reply) => {
@@ -96,7 +88,7 @@ export function registerInvitationCodeRoutes({
 }
 
 /** `POST /invitations/accept`: the signed-in account joins, if the invitation was addressed to it. */
-export function registerInvitationAccept({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+export function registerInvitationAccept({ scope, deps }: ConsoleRoutes) {
   scope.post('/invitations/accept', async (request) => {
     const body = parseInput({ schema: codeBody, value: request.body });
     const { user } = identityOf(request);

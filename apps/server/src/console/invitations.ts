@@ -1,8 +1,8 @@
 import { ROLES } from '@comply/storage';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireRole } from './access.js';
-import { type ConsoleDeps, identityOf, publicOrigin } from './context.js';
+import { type ConsoleRoutes, identityOf, publicOrigin } from './context.js';
 import { parseInput } from './validate.js';
 
 const inviteBody = z.strictObject({ email: z.email().trim().max(320), role: z.enum(ROLES) });
@@ -13,7 +13,7 @@ type InvitationParams = { Params: { orgId: string; id: string } };
  * Invitations to an organization, managed by its OWNERs. The reply to an invitation is the same
  * whether or not the email has an account: the invitee, not the inviter, decides what happens next.
  */
-export function registerInvitationRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+export function registerInvitationRoutes({ scope, deps }: ConsoleRoutes) {
   const { storage } = deps;
   const owner = (request: FastifyRequest, organizationId: string) =>
     requireRole({ storage, userId: identityOf(request).user.id, organizationId, roles: ['OWNER'] });

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { ConsoleRoutes } from './context.js';
 import { consoleError } from './errors.js';
 
 /** How many attempts one key may spend in a window; `progressive` keys also wait longer after each. */
@@ -10,6 +11,11 @@ export interface AttemptRule {
    * instead of locking the key for the whole window at once.
    */
   progressive?: boolean;
+}
+
+/** A console route module whose routes spend attempts of the shared limiter. */
+export interface LimitedConsoleRoutes extends ConsoleRoutes {
+  limiter: AttemptLimiter;
 }
 
 /** Counts attempts per key in a sliding window; kept in this process's memory. */

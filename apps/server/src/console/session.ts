@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../auth/password-rules.js';
 import { allMemberships } from './access.js';
@@ -6,7 +6,7 @@ import { type ConsoleDeps, identityOf, isSecure } from './context.js';
 import { readCookie, SESSION_COOKIE, writeSessionCookie } from './cookies.js';
 import { consoleError } from './errors.js';
 import { checkNewPassword } from './new-password.js';
-import { type AttemptLimiter, reserveAttempt } from './rate-limit.js';
+import { type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
 import { parseInput } from './validate.js';
 
 const passwordBody = z.strictObject({
@@ -54,15 +54,7 @@ async function whoAmI({ deps, request }: { deps: ConsoleDeps; request: FastifyRe
 }
 
 /** `GET /session`, `DELETE /session` (sign out) and `POST /account/password`; behind the session hook. */
-export function registerSessionRoutes({
-  scope,
-  deps,
-  limiter,
-}: {
-  scope: FastifyInstance;
-  deps: ConsoleDeps;
-  limiter: AttemptLimiter;
-}) {
+export function registerSessionRoutes({ scope, deps, limiter }: LimitedConsoleRoutes) {
   scope.get('/session', (request) => whoAmI({ deps, request }));
 
   scope.delete('/session', async (request, reply) => {

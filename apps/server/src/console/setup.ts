@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../auth/password-rules.js';
-import type { ConsoleDeps } from './context.js';
 import { consoleError } from './errors.js';
 import { checkNewPassword } from './new-password.js';
-import { type AttemptLimiter, reserveAttempt } from './rate-limit.js';
+import { type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
 import { startSession } from './session.js';
 import { consumeSetupCode, setupCodePending } from './setup-code.js';
 import { parseInput } from './validate.js';
@@ -18,15 +16,7 @@ const setupBody = z.strictObject({
 });
 
 /** `GET /setup` (is first-run setup open?) and `POST /setup` (create the owner and first organization). */
-export function registerSetupRoutes({
-  scope,
-  deps,
-  limiter,
-}: {
-  scope: FastifyInstance;
-  deps: ConsoleDeps;
-  limiter: AttemptLimiter;
-}) {
+export function registerSetupRoutes({ scope, deps, limiter }: LimitedConsoleRoutes) {
   const { storage } = deps;
 
   scope.get('/setup', async () => ({

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../auth/password-rules.js';
 import { allMemberships } from './access.js';
-import type { ConsoleDeps } from './context.js';
 import { consoleError } from './errors.js';
-import { type AttemptLimiter, reserveAttempt } from './rate-limit.js';
+import { type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
 import { startSession } from './session.js';
 import { parseInput } from './validate.js';
 
@@ -21,15 +19,7 @@ const KNOWN_MAX = 10_000;
  * (email, address) pair — and, unless that pair signed in successfully before, on the email
  * (progressive) and on the address — so a stranger elsewhere cannot lock the owner out.
  */
-export function registerSignIn({
-  scope,
-  deps,
-  limiter,
-}: {
-  scope: FastifyInstance;
-  deps: ConsoleDeps;
-  limiter: AttemptLimiter;
-}) {
+export function registerSignIn({ scope, deps, limiter }: LimitedConsoleRoutes) {
   // Pairs that signed in, with when that stops counting; bounded, oldest dropped first.
   const known = new Map<string, number>();
   const isKnown = (pair: string) => (known.get(pair) ?? 0) > Date.now();
