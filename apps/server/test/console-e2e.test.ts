@@ -222,13 +222,43 @@ describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => 
     await shot('09-activity');
     await page.getByRole('link', { name: 'Members' }).click();
     await page.getByLabel('Email').fill('colleague@example.test');
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await page.getByText('Temporary password').waitFor();
-    await shot('10-members');
+    await page.getByRole('button', { name: 'Invite member' }).click();
+    const invitationUrl = await page.getByTestId('invitation-url').inputValue();
+    expect(invitationUrl).toMatch(new RegExp(`^${running.url}/invitation#[\\w-]{20,}$`));
+    await page.getByRole('cell', { name: 'colleague@example.test' }).waitFor();
+    await shot('10-members-invited');
+
+    // The colleague opens the link in a signed-out browser and chooses their own password.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Comply' }).waitFor();
+    await page.goto(invitationUrl);
+    await page.getByText('You are invited to').waitFor();
+    expect(await page.locator('.card').first().textContent()).toContain('Acme Corp');
+    await shot('11-invitation');
+    await page.getByLabel('Password', { exact: false }).first().fill('password1234');
+    await page.getByLabel('Repeat the password').fill('password1234');
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.getByRole('alert').waitFor();
+    const colleaguePassword = 'colleague picks a passphrase';
+    await page.getByLabel('Password', { exact: false }).first().fill(colleaguePassword);
+    await page.getByLabel('Repeat the password').fill(colleaguePassword);
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.getByRole('heading', { name: 'Acme Corp' }).waitFor();
+    const colleague = await storage.users.verifyPassword({
+      email: 'colleague@example.test',
+      password: colleaguePassword,
+    });
+    expect(colleague).not.toBeNull();
+    expect(await storage.memberships.get({ organizationId: org.id, userId: colleague!.id })).toMatchObject({
+      role: 'EDITOR',
+    });
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('cell', { name: 'colleague@example.test (you)' }).waitFor();
+    await shot('12-members-joined');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.getByText('Risk heat map').waitFor();
-    await shot('11-dashboard-mobile');
+    await shot('13-dashboard-mobile');
   });
 });

@@ -4,6 +4,7 @@ import { Layout } from './components/Layout.js';
 import { AccountPage } from './pages/AccountPage.js';
 import { ActivityPage } from './pages/ActivityPage.js';
 import { DashboardPage } from './pages/DashboardPage.js';
+import { InvitationPage } from './pages/InvitationPage.js';
 import { MembersPage } from './pages/MembersPage.js';
 import { RegisterPage } from './pages/RegisterPage.js';
 import { SetupPage } from './pages/SetupPage.js';
@@ -27,7 +28,7 @@ export function App() {
   }, [signedOut]);
 
   useEffect(() => {
-    if (me === null && path !== '/setup' && path !== '/signin') {
+    if (me === null && path !== '/setup' && path !== '/signin' && path !== '/invitation') {
       api<{ needed: boolean }>('/setup').then(
         (s) => navigate(s.needed ? '/setup' : '/signin'),
         () => navigate('/signin'),
@@ -46,6 +47,7 @@ export function App() {
 
   if (path === '/setup') return <SetupPage onDone={signedIn} />;
   if (me === undefined) return <p className="loading">Loading…</p>;
+  if (path === '/invitation') return <InvitationPage me={me} onJoined={signedIn} />;
   if (me === null) return <SignInPage onSignedIn={signedIn} />;
 
   const organization = me.organizations.find((o) => o.id === orgId) ?? me.organizations[0] ?? null;

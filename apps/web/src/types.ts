@@ -86,3 +86,25 @@ export interface ListPage {
   total_count: number;
   [key: string]: unknown;
 }
+
+export interface Invitation {
+  id: string;
+  email: string;
+  role: Role;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface CreatedInvitation {
+  invitation: Invitation;
+  code: string;
+  invitation_url: string;
+}
+
+/** What an invitation code shows before it is used. */
+export interface InvitationPreview {
+  organization_name: string;
+  email: string;
+  role: Role;
+  expires_at: string;
+}

@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   log: 'log',
   session: 'ses',
   membership: 'mem',
+  invitation: 'inv',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,3 +1,5 @@
+import { type InvitationRedeemRepository, invitationRedeemRepository } from './accounts/invitation-redeem.js';
+import { type InvitationsRepository, invitationsRepository } from './accounts/invitations.js';
 import { type MembershipsRepository, membershipsRepository } from './accounts/memberships.js';
 import { type OrganizationsRepository, organizationsRepository } from './accounts/organizations.js';
 import { type SessionsRepository, sessionsRepository } from './accounts/sessions.js';
@@ -23,6 +25,9 @@ export interface Repositories {
   organizations: OrganizationsRepository;
   users: UsersRepository;
   memberships: MembershipsRepository;
+  invitations: InvitationsRepository;
+  /** Previewing, accepting and redeeming invitation codes. */
+  invitationCodes: InvitationRedeemRepository;
   tokens: TokensRepository;
   sessions: SessionsRepository;
   auditLog: AuditLogRepository;
@@ -44,6 +49,8 @@ export function repositories(ctx: StorageContext): Repositories {
     organizations: organizationsRepository(ctx),
     users: usersRepository(ctx),
     memberships: membershipsRepository(ctx),
+    invitations: invitationsRepository(ctx),
+    invitationCodes: invitationRedeemRepository(ctx),
     tokens: tokensRepository(ctx),
     sessions: sessionsRepository(ctx),
     auditLog: auditLogRepository(ctx),

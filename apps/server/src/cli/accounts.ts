@@ -1,4 +1,5 @@
 import type { Actor } from '@comply/storage';
+import { passwordProblem } from '../auth/password-rules.js';
 import type { Command } from './commands.js';
 import { readStdin, withStorage } from './storage.js';
 
@@ -34,7 +35,8 @@ export const usersCreate: Command = {
     if (!values['password-stdin'])
       throw new Error('--password-stdin is required: pipe the password on standard input');
     const password = (await readStdin()).replace(/\r?\n$/, '');
-    if (password.length < 12) throw new Error('the password must be at least 12 characters long');
+    const problem = passwordProblem({ password, email });
+    if (problem) throw new Error(`the password ${problem}`);
     const name = typeof values.name === 'string' ? values.name : null;
     const user = await withStorage((storage) => storage.users.create({ email, password, name }));
     process.stdout.write(`${user.id}\n`);

@@ -1,5 +1,5 @@
 import type { Storage, User } from '@comply/storage';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { HandlerMap } from '../core/tool-core.js';
 
@@ -13,6 +13,12 @@ export interface ConsoleDeps {
   mcpPath: string;
   /** The tools' handlers: the read views run them rather than a second implementation. */
   handlers: HandlerMap;
+}
+
+/** What a console route module registers with: its fastify scope and the shared dependencies. */
+export interface ConsoleRoutes {
+  scope: FastifyInstance;
+  deps: ConsoleDeps;
 }
 
 /** The signed-in user of a console request, set by the session hook. */

@@ -6,17 +6,33 @@ import { registerActivityRoutes } from './activity.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { installConsoleErrorHandler } from './errors.js';
+import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
+import { registerInvitationRoutes } from './invitations.js';
 import { registerMemberRoutes } from './members.js';
 import { registerOrganizationRoutes } from './orgs.js';
-import { createFailureLimiter } from './rate-limit.js';
+import { type AttemptRule, createAttemptLimiter } from './rate-limit.js';
 import { registerRegisterRoutes } from './registers.js';
 import { registerReportRoutes } from './report.js';
-import { registerSessionRoutes, registerSignIn, sessionHook } from './session.js';
+import { registerSessionRoutes, sessionHook } from './session.js';
 import { registerSetupRoutes } from './setup.js';
+import { registerSignIn } from './sign-in.js';
 import { registerTokenRoutes } from './tokens.js';
 import { DEFAULT_WEB_DIST, registerWebApp } from './web.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * Attempts per key in 15 minutes: 5 per (email, address) pair, 5 per email before each further
+ * failure doubles the wait, 20 per address, 10 set-ups per address, 5 wrong current passwords per
+ * account; invitation codes 10 per address.
+ */
+function attemptRule(key: string): AttemptRule {
+  const kind = key.slice(0, key.indexOf(':'));
+  if (kind === 'email') return { limit: 5, windowMs: FIFTEEN_MINUTES, progressive: true };
+  if (kind === 'ip') return { limit: 20, windowMs: FIFTEEN_MINUTES };
+  if (kind === 'setup' || kind === 'invitation') return { limit: 10, windowMs: FIFTEEN_MINUTES };
+  return { limit: 5, windowMs: FIFTEEN_MINUTES };
+}
 
 /** Options of registerConsole. */
 export interface ConsoleOptions {
@@ -40,24 +56,22 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
     mcpPath: options.mcpPath,
     sessionTtlMs: options.sessionTtlMs ?? 12 * 3_600_000,
   };
-  // Failed attempts only: 5 per email and 20 per address in 15 minutes (setup: 10 per address).
-  const limiter = createFailureLimiter({
-    windowMs: FIFTEEN_MINUTES,
-    limit: (key) => (key.startsWith('email:') ? 5 : key.startsWith('setup:') ? 10 : 20),
-  });
-
+  const limiter = createAttemptLimiter({ rule: attemptRule });
   await options.app.register(
     async (scope) => {
       installConsoleErrorHandler(scope);
       scope.addHook('onRequest', csrfHook);
       registerSetupRoutes({ scope, deps, limiter });
       registerSignIn({ scope, deps, limiter });
+      registerInvitationCodeRoutes({ scope, deps, limiter });
       await scope.register(async (signedIn) => {
         signedIn.addHook('onRequest', sessionHook(deps));
-        registerSessionRoutes({ scope: signedIn, deps });
+        registerSessionRoutes({ scope: signedIn, deps, limiter });
         registerOrganizationRoutes({ scope: signedIn, deps });
         registerTokenRoutes({ scope: signedIn, deps });
         registerMemberRoutes({ scope: signedIn, deps });
+        registerInvitationRoutes({ scope: signedIn, deps });
+        registerInvitationAccept({ scope: signedIn, deps });
         registerActivityRoutes({ scope: signedIn, deps });
         registerRegisterRoutes({ scope: signedIn, deps });
         registerReportRoutes({ scope: signedIn, deps });

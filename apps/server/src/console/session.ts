@@ -1,25 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PASSWORD_MAX } from '../auth/password-rules.js';
 import { allMemberships } from './access.js';
 import { type ConsoleDeps, identityOf, isSecure } from './context.js';
 import { readCookie, SESSION_COOKIE, writeSessionCookie } from './cookies.js';
 import { consoleError } from './errors.js';
-import type { FailureLimiter } from './rate-limit.js';
+import { checkNewPassword } from './new-password.js';
+import { type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
 import { parseInput } from './validate.js';
 
-/** New passwords set through the console: the same minimum as `comply users create`. */
-export const PASSWORD_MIN = 12;
-const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN, `must have at least ${PASSWORD_MIN} characters`)
-  .max(1000);
-const signInBody = z.strictObject({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1000),
-});
 const passwordBody = z.strictObject({
-  current_password: z.string().min(1).max(1000),
-  new_password: passwordSchema,
+  current_password: z.string().min(1).max(PASSWORD_MAX),
+  new_password: z.string().max(PASSWORD_MAX),
 });
 
 /** Starts a session for `userId` and sets its cookie. */
@@ -61,40 +53,8 @@ async function whoAmI({ deps, request }: { deps: ConsoleDeps; request: FastifyRe
   return { user, organizations: await allMemberships({ storage: deps.storage, userId: user.id }) };
 }
 
-/** `POST /session` (sign in, rate-limited per email and per address). */
-export function registerSignIn({
-  scope,
-  deps,
-  limiter,
-}: {
-  scope: FastifyInstance;
-  deps: ConsoleDeps;
-  limiter: FailureLimiter;
-}) {
-  scope.post('/session', async (request, reply) => {
-    const body = parseInput({ schema: signInBody, value: request.body });
-    const keys = [`email:${body.email.toLowerCase()}`, `ip:${request.ip}`];
-    const wait = limiter.retryAfter(keys);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw consoleError({
-        code: 'RATE_LIMITED',
-        message: `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-      });
-    }
-    const user = await deps.storage.users.verifyPassword({ email: body.email, password: body.password });
-    if (!user) {
-      limiter.fail(keys);
-      throw consoleError({ code: 'UNAUTHORIZED', message: 'The email or password is not correct.' });
-    }
-    limiter.reset(`email:${body.email.toLowerCase()}`);
-    await startSession({ deps, request, reply, userId: user.id });
-    return { user, organizations: await allMemberships({ storage: deps.storage, userId: user.id }) };
-  });
-}
-
 /** `GET /session`, `DELETE /session` (sign out) and `POST /account/password`; behind the session hook. */
-export function registerSessionRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+export function registerSessionRoutes({ scope, deps, limiter }: LimitedConsoleRoutes) {
   scope.get('/session', (request) => whoAmI({ deps, request }));
 
   scope.delete('/session', async (request, reply) => {
@@ -106,6 +66,13 @@ export function registerSessionRoutes({ scope, deps }: { scope: FastifyInstance;
   scope.post('/account/password', async (request, reply) => {
     const body = parseInput({ schema: passwordBody, value: request.body });
     const { user } = identityOf(request);
+    checkNewPassword({ password: body.new_password, email: user.email, field: 'new_password' });
+    const succeeded = reserveAttempt({
+      limiter,
+      keys: [`password:${user.id}`],
+      reply,
+      message: 'Too many wrong current passwords.',
+    });
     const ok = await deps.storage.users.verifyPassword({
       email: user.email,
       password: body.current_password,
@@ -117,6 +84,7 @@ export function registerSessionRoutes({ scope, deps }: { scope: FastifyInstance;
         message: 'The current password is not correct.',
       });
     }
+    succeeded();
     await deps.storage.users.setPassword({ userId: user.id, password: body.new_password });
     // Every other browser signed in as this user is signed out; this one gets a fresh session.
     await deps.storage.sessions.revokeAllForUser({ userId: user.id });

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ConsoleDeps } from './context.js';
+import { PASSWORD_MAX } from '../auth/password-rules.js';
 import { consoleError } from './errors.js';
-import type { FailureLimiter } from './rate-limit.js';
-import { PASSWORD_MIN, startSession } from './session.js';
+import { checkNewPassword } from './new-password.js';
+import { type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
+import { startSession } from './session.js';
 import { consumeSetupCode, setupCodePending } from './setup-code.js';
 import { parseInput } from './validate.js';
 
@@ -11,20 +11,12 @@ const setupBody = z.strictObject({
   code: z.string().trim().min(1).max(200),
   email: z.email().trim().max(320),
   name: z.string().trim().min(1).max(200).optional(),
-  password: z.string().min(PASSWORD_MIN, `must have at least ${PASSWORD_MIN} characters`).max(1000),
+  password: z.string().max(PASSWORD_MAX),
   organization_name: z.string().trim().min(1).max(200),
 });
 
 /** `GET /setup` (is first-run setup open?) and `POST /setup` (create the owner and first organization). */
-export function registerSetupRoutes({
-  scope,
-  deps,
-  limiter,
-}: {
-  scope: FastifyInstance;
-  deps: ConsoleDeps;
-  limiter: FailureLimiter;
-}) {
+export function registerSetupRoutes({ scope, deps, limiter }: LimitedConsoleRoutes) {
   const { storage } = deps;
 
   scope.get('/setup', async () => ({
@@ -34,15 +26,13 @@ export function registerSetupRoutes({
 
   scope.post('/setup', async (request, reply) => {
     const body = parseInput({ schema: setupBody, value: request.body });
-    const keys = [`setup:${request.ip}`];
-    const wait = limiter.retryAfter(keys);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw consoleError({
-        code: 'RATE_LIMITED',
-        message: `Too many attempts. Try again in ${wait} seconds.`,
-      });
-    }
+    checkNewPassword({ password: body.password, email: body.email, field: 'password' });
+    const succeeded = reserveAttempt({
+      limiter,
+      keys: [`setup:${request.ip}`],
+      reply,
+      message: 'Too many attempts.',
+    });
     const result = await storage.transaction(async (repos) => {
       if (!(await consumeSetupCode({ db: repos.db, code: body.code }))) return null;
       if ((await repos.users.count()) > 0) return null;
@@ -55,7 +45,6 @@ export function registerSetupRoutes({
       return { user, organization };
     });
     if (!result) {
-      limiter.fail(keys);
       throw consoleError({
         code: 'FORBIDDEN',
         field: 'code',
@@ -63,6 +52,7 @@ export function registerSetupRoutes({
           'The setup code is not valid, or setup is already done. Restart `comply serve` for a new code while no account exists.',
       });
     }
+    succeeded();
     await startSession({ deps, request, reply, userId: result.user.id });
     return reply.code(201).send({ user: result.user, organizations: [result.organization] });
   });

@@ -1,17 +1,19 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { InviteForm } from '../components/InviteForm.js';
+import { PendingInvitations } from '../components/PendingInvitations.js';
 import { formatDate, humanize } from '../format.js';
 import type { Me, MemberRow, Organization, Role } from '../types.js';
 
 const ROLES: Role[] = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'];
 
-/** Organization members; owners add by email, change roles and remove. */
+/** Organization members; owners invite by email, change roles and remove. */
 export function MembersPage({ organization, me }: { organization: Organization; me: Me }) {
   const [members, setMembers] = useState<MemberRow[]>([]);
   const [error, setError] = useState<unknown>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [invited, setInvited] = useState(0);
   const isOwner = organization.role === 'OWNER';
   const base = `/orgs/${organization.id}/members`;
 
@@ -22,7 +24,6 @@ export function MembersPage({ organization, me }: { organization: Organization; 
 
   const act = async (fn: () => Promise<unknown>) => {
     setError(null);
-    setNotice(null);
     try {
       await fn();
       load();
@@ -30,52 +31,14 @@ export function MembersPage({ organization, me }: { organization: Organization; 
       setError(caught);
     }
   };
-  const add = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    return act(async () => {
-      const reply = await api<{ temporary_password: string | null }>(base, {
-        method: 'POST',
-        body: { email: form.get('email'), role: form.get('role') },
-      });
-      formElement.reset();
-      setNotice(
-        reply.temporary_password
-          ? `Account created. Temporary password (shown once, pass it on securely): ${reply.temporary_password}`
-          : 'Member added.',
-      );
-    });
-  };
-
   return (
     <section className="stack">
       <h1>Members of {organization.name}</h1>
       {isOwner && (
-        <form className="filters card" onSubmit={add} aria-label="Add a member">
-          <label>
-            Email
-            <input name="email" type="email" required />
-          </label>
-          <label>
-            Role
-            <select name="role" defaultValue="EDITOR">
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {humanize(r)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="actions">
-            <button type="submit">Add member</button>
-          </div>
-        </form>
-      )}
-      {notice && (
-        <p className="success" role="status">
-          {notice}
-        </p>
+        <>
+          <InviteForm base={`/orgs/${organization.id}`} onInvited={() => setInvited((n) => n + 1)} />
+          <PendingInvitations base={`/orgs/${organization.id}`} version={invited} />
+        </>
       )}
       <ErrorNote error={error} />
       <div className="table-wrap">

@@ -71,6 +71,20 @@ export interface ConsoleSessionsTable {
   revoked_at: Timestamp | null;
 }
 
+export interface InvitationsTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: string;
+  secret_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -249,6 +263,7 @@ export interface Database {
   api_token_organizations: ApiTokenOrganizationsTable;
   api_token_usage: ApiTokenUsageTable;
   console_sessions: ConsoleSessionsTable;
+  invitations: InvitationsTable;
   idempotency_keys: IdempotencyKeysTable;
   risks: RisksTable;
   vendors: VendorsTable;
