@@ -32,17 +32,21 @@ function upToDate() {
   );
 }
 
-if (process.env.npm_config_omit?.includes('dev') || process.env.NODE_ENV === 'production') {
+// npm sets these for its lifecycle scripts (turbo never runs this file).
+const npmEnv = { ...process.env };
+
+if (npmEnv.npm_config_omit?.includes('dev') || npmEnv.NODE_ENV === 'production') {
   console.log('mcp-interop: skipped (a production install has no tests to run)');
 } else if (upToDate()) {
   console.log('mcp-interop: up to date');
 } else {
   console.log('mcp-interop: installing the MCP Inspector and conformance CLIs (tools/mcp-interop)…');
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('npm_config_') || INHERITED.test(key)),
+    Object.entries(npmEnv).filter(([key]) => !key.startsWith('npm_config_') || INHERITED.test(key)),
   );
-  const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
-  const result = spawnSync(npm[0], [...npm[1], 'ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+  // The npm that runs this install, when known; otherwise the one on PATH.
+  const [command, ...prefix] = npmEnv.npm_execpath ? [process.execPath, npmEnv.npm_execpath] : ['npm'];
+  const result = spawnSync(command, [...prefix, 'ci', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: TOOLS,
     env,
     stdio: 'inherit',
