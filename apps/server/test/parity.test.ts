@@ -65,6 +65,7 @@ function inputFor({ tool, ids, run }: { tool: ToolName; ids: Ids; run: string })
     updateAudit: { id: ids.audit, notes: 'Parity notes' },
     listFrameworks: org,
     getFramework: { id: ids.framework },
+    listFrameworkControls: { ...org, framework_id: ids.framework, covered: false, page_size: 5 },
     addFramework: {
       ...org,
       name: `Parity framework ${run}`,

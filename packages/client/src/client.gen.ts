@@ -18,6 +18,7 @@
 //   specs/tools/getRisk.yaml
 //   specs/tools/getVendor.yaml
 //   specs/tools/listAudits.yaml
+//   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listFrameworks.yaml
 //   specs/tools/listMeasures.yaml
 //   specs/tools/listNonconformities.yaml
@@ -54,6 +55,7 @@ import type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrg
 import type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 import type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 import type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
+import type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 import type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
 import type { ListMeasuresInput, ListMeasuresOutput } from './tools/listMeasures.gen.js';
 import type { ListNonconformitiesInput, ListNonconformitiesOutput } from './tools/listNonconformities.gen.js';
@@ -111,6 +113,8 @@ export interface ComplyClient {
   getVendor(input: GetVendorInput, options?: CallOptions): Promise<GetVendorOutput>;
   /** List audits. */
   listAudits(input: ListAuditsInput, options?: CallOptions): Promise<ListAuditsOutput>;
+  /** List a framework's controls. */
+  listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): Promise<ListFrameworkControlsOutput>;
   /** List frameworks. */
   listFrameworks(input: ListFrameworksInput, options?: CallOptions): Promise<ListFrameworksOutput>;
   /** List measures. */
@@ -145,6 +149,8 @@ export interface ComplyClient {
 export interface ComplyPages {
   /** Every page of `listAudits`, from `input.cursor` (or the start) to the last. */
   listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput, void, undefined>;
+  /** Every page of `listFrameworkControls`, from `input.cursor` (or the start) to the last. */
+  listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): AsyncGenerator<ListFrameworkControlsOutput, void, undefined>;
   /** Every page of `listFrameworks`, from `input.cursor` (or the start) to the last. */
   listFrameworks(input: ListFrameworksInput, options?: CallOptions): AsyncGenerator<ListFrameworksOutput, void, undefined>;
   /** Every page of `listMeasures`, from `input.cursor` (or the start) to the last. */
@@ -165,6 +171,8 @@ export interface ComplyPages {
 export interface ComplyIterators {
   /** Every item of `listAudits` (`audits`) across all pages. */
   listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput['audits'][number], void, undefined>;
+  /** Every item of `listFrameworkControls` (`controls`) across all pages. */
+  listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): AsyncGenerator<ListFrameworkControlsOutput['controls'][number], void, undefined>;
   /** Every item of `listFrameworks` (`frameworks`) across all pages. */
   listFrameworks(input: ListFrameworksInput, options?: CallOptions): AsyncGenerator<ListFrameworksOutput['frameworks'][number], void, undefined>;
   /** Every item of `listMeasures` (`measures`) across all pages. */
@@ -186,6 +194,7 @@ export function createClient(options: ClientOptions): ComplyClient {
   const call = createCaller(options);
   const pages: ComplyPages = {
     listAudits: (input, callOptions) => iteratePages<ListAuditsOutput>({ call, tool: 'listAudits', input, options: callOptions }),
+    listFrameworkControls: (input, callOptions) => iteratePages<ListFrameworkControlsOutput>({ call, tool: 'listFrameworkControls', input, options: callOptions }),
     listFrameworks: (input, callOptions) => iteratePages<ListFrameworksOutput>({ call, tool: 'listFrameworks', input, options: callOptions }),
     listMeasures: (input, callOptions) => iteratePages<ListMeasuresOutput>({ call, tool: 'listMeasures', input, options: callOptions }),
     listNonconformities: (input, callOptions) => iteratePages<ListNonconformitiesOutput>({ call, tool: 'listNonconformities', input, options: callOptions }),
@@ -213,6 +222,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getRisk: (input, callOptions) => call<GetRiskOutput>({ tool: 'getRisk', input, options: callOptions }),
     getVendor: (input, callOptions) => call<GetVendorOutput>({ tool: 'getVendor', input, options: callOptions }),
     listAudits: (input, callOptions) => call<ListAuditsOutput>({ tool: 'listAudits', input, options: callOptions }),
+    listFrameworkControls: (input, callOptions) => call<ListFrameworkControlsOutput>({ tool: 'listFrameworkControls', input, options: callOptions }),
     listFrameworks: (input, callOptions) => call<ListFrameworksOutput>({ tool: 'listFrameworks', input, options: callOptions }),
     listMeasures: (input, callOptions) => call<ListMeasuresOutput>({ tool: 'listMeasures', input, options: callOptions }),
     listNonconformities: (input, callOptions) => call<ListNonconformitiesOutput>({ tool: 'listNonconformities', input, options: callOptions }),
@@ -230,6 +240,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     pages,
     iterate: {
       listAudits: (input, callOptions) => iterateItems({ pages: pages.listAudits(input, callOptions), key: 'audits' }),
+      listFrameworkControls: (input, callOptions) => iterateItems({ pages: pages.listFrameworkControls(input, callOptions), key: 'controls' }),
       listFrameworks: (input, callOptions) => iterateItems({ pages: pages.listFrameworks(input, callOptions), key: 'frameworks' }),
       listMeasures: (input, callOptions) => iterateItems({ pages: pages.listMeasures(input, callOptions), key: 'measures' }),
       listNonconformities: (input, callOptions) => iterateItems({ pages: pages.listNonconformities(input, callOptions), key: 'nonconformities' }),

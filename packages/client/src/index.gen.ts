@@ -23,6 +23,7 @@
 //   specs/tools/getRisk.yaml
 //   specs/tools/getVendor.yaml
 //   specs/tools/listAudits.yaml
+//   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listFrameworks.yaml
 //   specs/tools/listMeasures.yaml
 //   specs/tools/listNonconformities.yaml
@@ -44,7 +45,7 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Audit, AuditKind, AuditState, ControlReadiness, ControlRef, Evidence, EvidenceInput, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkSummary, GapEvidence, GapMeasure, GapNonconformity, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessControl, ReadinessGaps, ReadinessMeasure, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceInput, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGaps, ReadinessStatusCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
 export type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
@@ -63,6 +64,7 @@ export type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrg
 export type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
+export type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 export type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
 export type { ListMeasuresInput, ListMeasuresOutput } from './tools/listMeasures.gen.js';
 export type { ListNonconformitiesInput, ListNonconformitiesOutput } from './tools/listNonconformities.gen.js';

@@ -16,6 +16,12 @@ export type AuditState = 'PLANNED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 /** Audit readiness of one framework control: READY (at least one IMPLEMENTED measure and every IMPLEMENTED measure has evidence), NO_EVIDENCE, NOT_IMPLEMENTED (measures exist, none IMPLEMENTED) or NO_MEASURE. */
 export type ControlReadiness = 'READY' | 'NO_EVIDENCE' | 'NOT_IMPLEMENTED' | 'NO_MEASURE';
 
+/** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
+export type ControlRelationship = 'equivalent-to' | 'subset-of' | 'superset-of' | 'intersects-with';
+
+/** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
+export type FrameworkSource = 'library' | 'oscal' | 'manual';
+
 /** Implementation state of a measure (control). */
 export type MeasureState = 'NOT_STARTED' | 'IN_PROGRESS' | 'IMPLEMENTED' | 'NOT_APPLICABLE';
 
@@ -92,6 +98,18 @@ export type ControlRef = {
   control_code: string;
 };
 
+/** A control of another framework, mapped to this one by a crosswalk, that is covered. */
+export type ControlViaMapping = {
+  /** The other framework's id (fw_…). */
+  framework_id: string;
+  /** The other control's code. */
+  control_code: string;
+  /** This control's relationship to the other one. */
+  relationship: ControlRelationship;
+  /** Title of the imported mapping collection (provenance). */
+  mapping_title: string;
+};
+
 /** A piece of evidence attached to a measure. Evidence is append-only. */
 export type Evidence = {
   /** Evidence id (evd_…). */
@@ -114,19 +132,41 @@ export type EvidenceInput = {
   collected_at?: string;
 };
 
-/** One control of a framework. */
-export type FrameworkControl = {
-  /** Control code, unique within the framework, e.g. A.5.1. */
-  code: string;
-  /** Control title. */
-  title: string;
-  /** What the control requires. */
-  description: string | null;
-  /** Ids of the measures that satisfy this control. */
-  measure_ids: string[];
+/** One family's readiness. */
+export type FamilyReadiness = {
+  /** Family title; null for controls without one. */
+  family: string | null;
+  /** Controls in the family. */
+  control_count: number;
+  /** READY controls in the family. */
+  ready_count: number;
+  /** Controls of the family no measure satisfies. */
+  no_measure_count: number;
+  /** ready_count / control_count × 100, one decimal. */
+  readiness_percent: number;
 };
 
-/** A framework with its controls. */
+/** Families in document order, at most 50. */
+export type FamilyReadinessList = {
+  /** Number of families. */
+  count: number;
+  /** At most 50 families. */
+  items: FamilyReadiness[];
+  /** Families left out of items. */
+  omitted: number;
+};
+
+/** One family (group) of a framework's controls with its coverage. */
+export type FrameworkFamily = {
+  /** Family title; null for controls without one. */
+  family: string | null;
+  /** Controls in the family. */
+  control_count: number;
+  /** Controls of the family with at least one IMPLEMENTED measure. */
+  covered_control_count: number;
+};
+
+/** A framework with its counts and families; its controls through listFrameworkControls. */
 export type Framework = {
   /** Framework id (fw_…). */
   id: string;
@@ -138,16 +178,52 @@ export type Framework = {
   version: string | null;
   /** What the framework covers. */
   description: string | null;
+  /** Where the framework came from. */
+  source: FrameworkSource;
+  /** The library entry it was adopted from, e.g. iso-27001-2022. */
+  library_key: string | null;
+  /** The library baseline adopted, e.g. MODERATE. */
+  baseline: string | null;
+  /** The uuid of the OSCAL catalog or profile it came from. */
+  oscal_uuid: string | null;
   /** Number of controls. */
   control_count: number;
   /** Controls with at least one IMPLEMENTED measure. */
   covered_control_count: number;
-  /** The framework's controls, ordered by code. */
-  controls: FrameworkControl[];
+  /** Families in document order with their coverage, at most 100. */
+  families: FrameworkFamily[];
+  /** Families left out of families. */
+  families_omitted: number;
   /** When the record was created. */
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+};
+
+/** One control of a framework, as listFrameworkControls returns it. */
+export type FrameworkControl = {
+  /** Control code, unique within the framework, e.g. A.5.1 or AC-2(1). */
+  code: string;
+  /** Control title. */
+  title: string;
+  /** The family (group) the control belongs to. */
+  family: string | null;
+  /** 0-based position in the framework's document order. */
+  position: number;
+  /** For an enhancement, the code of the control it extends. */
+  parent_code: string | null;
+  /** Baselines that select the control (NIST: LOW, MODERATE, HIGH, PRIVACY); empty otherwise. */
+  baselines: string[];
+  /** What the control requires (its statement, or the description typed in): the first 500 characters; the OSCAL catalog export has it whole. */
+  statement: string | null;
+  /** Whether statement was cut at 500 characters. */
+  statement_truncated: boolean;
+  /** At least one IMPLEMENTED measure satisfies the control. */
+  covered: boolean;
+  /** Covered controls of other frameworks mapped to this one; never counted as covered. */
+  covered_via_mapping: ControlViaMapping[];
+  /** Ids of the measures that satisfy this control. */
+  measure_ids: string[];
 };
 
 /** A control to add to a framework, or to update by code. */
@@ -186,6 +262,14 @@ export type FrameworkSummary = {
   version: string | null;
   /** What the framework covers. */
   description: string | null;
+  /** Where the framework came from. */
+  source: FrameworkSource;
+  /** The library entry it was adopted from, e.g. iso-27001-2022. */
+  library_key: string | null;
+  /** The library baseline adopted, e.g. MODERATE. */
+  baseline: string | null;
+  /** The uuid of the OSCAL catalog or profile it came from. */
+  oscal_uuid: string | null;
   /** Number of controls. */
   control_count: number;
   /** Controls with at least one IMPLEMENTED measure. */
@@ -196,14 +280,48 @@ export type FrameworkSummary = {
   updated_at: string;
 };
 
+/** A control no measure satisfies. */
+export type GapControl = {
+  /** Control code. */
+  code: string;
+  /** Control title. */
+  title: string;
+  /** Its family. */
+  family: string | null;
+  /** A mapped control of another framework is covered (crosswalk). */
+  covered_via_mapping: boolean;
+};
+
+/** Controls without measures, capped at top_n, in document order. */
+export type GapControlList = {
+  /** Number of controls without measures. */
+  count: number;
+  /** At most top_n controls. */
+  items: GapControl[];
+  /** Controls left out of items. */
+  omitted: number;
+};
+
 /** An IMPLEMENTED measure without any evidence. */
 export type GapEvidence = {
   /** Measure id. */
   id: string;
   /** Measure name. */
   name: string;
-  /** Codes of the framework controls it satisfies. */
+  /** Number of the framework's controls it satisfies. */
+  control_count: number;
+  /** The first 10 of those control codes, document order. */
   control_codes: string[];
+};
+
+/** IMPLEMENTED measures without evidence, capped at top_n, by name. */
+export type GapEvidenceList = {
+  /** Number of such measures. */
+  count: number;
+  /** At most top_n measures. */
+  items: GapEvidence[];
+  /** Measures left out of items. */
+  omitted: number;
 };
 
 /** A measure linked to the framework that is not IMPLEMENTED. */
@@ -214,8 +332,20 @@ export type GapMeasure = {
   name: string;
   /** Its current state. */
   state: MeasureState;
-  /** Codes of the framework controls it satisfies. */
+  /** Number of the framework's controls it satisfies. */
+  control_count: number;
+  /** The first 10 of those control codes, document order. */
   control_codes: string[];
+};
+
+/** Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+export type GapMeasureList = {
+  /** Number of such measures. */
+  count: number;
+  /** At most top_n measures. */
+  items: GapMeasure[];
+  /** Measures left out of items. */
+  omitted: number;
 };
 
 /** An open nonconformity from one of the framework's audits. */
@@ -230,6 +360,16 @@ export type GapNonconformity = {
   severity: NonconformitySeverity;
   /** The audit that found it. */
   audit_id: string | null;
+};
+
+/** Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+export type GapNonconformityList = {
+  /** Number of open nonconformities. */
+  count: number;
+  /** At most top_n nonconformities. */
+  items: GapNonconformity[];
+  /** Nonconformities left out of items. */
+  omitted: number;
 };
 
 /** A compact high-priority risk. */
@@ -482,40 +622,28 @@ export type OverdueObligationList = {
   omitted: number;
 };
 
-/** A measure linked to a framework control. */
-export type ReadinessMeasure = {
-  /** Measure id. */
-  id: string;
-  /** Measure name. */
-  name: string;
-  /** Implementation state. */
-  state: MeasureState;
-  /** Number of evidence items. */
-  evidence_count: number;
-};
-
-/** One framework control with its measures and readiness. */
-export type ReadinessControl = {
-  /** Control code. */
-  code: string;
-  /** Control title. */
-  title: string;
-  /** READY, NO_EVIDENCE, NOT_IMPLEMENTED or NO_MEASURE. */
-  status: ControlReadiness;
-  /** Measures that satisfy the control. */
-  measures: ReadinessMeasure[];
-};
-
-/** What stands between the organization and a clean audit. */
+/** What stands between the organization and a clean audit; each list capped at top_n. */
 export type ReadinessGaps = {
-  /** Codes of controls no measure satisfies. */
-  controls_without_measures: string[];
+  /** Controls no measure satisfies. */
+  controls_without_measures: GapControlList;
   /** Linked measures that are not IMPLEMENTED. */
-  measures_not_implemented: GapMeasure[];
+  measures_not_implemented: GapMeasureList;
   /** IMPLEMENTED measures with no evidence. */
-  implemented_without_evidence: GapEvidence[];
+  implemented_without_evidence: GapEvidenceList;
   /** Open nonconformities from this framework's audits. */
-  open_nonconformities: GapNonconformity[];
+  open_nonconformities: GapNonconformityList;
+};
+
+/** Number of controls per readiness status. */
+export type ReadinessStatusCounts = {
+  /** Controls with an IMPLEMENTED measure that has evidence, and none without. */
+  READY: number;
+  /** Controls with an IMPLEMENTED measure that lacks evidence. */
+  NO_EVIDENCE: number;
+  /** Controls whose measures are none IMPLEMENTED. */
+  NOT_IMPLEMENTED: number;
+  /** Controls no measure satisfies. */
+  NO_MEASURE: number;
 };
 
 /** Computed mitigation status of a risk from its linked measures. */

@@ -18,6 +18,7 @@
 //   specs/tools/getRisk.yaml
 //   specs/tools/getVendor.yaml
 //   specs/tools/listAudits.yaml
+//   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listFrameworks.yaml
 //   specs/tools/listMeasures.yaml
 //   specs/tools/listNonconformities.yaml
@@ -52,6 +53,7 @@ import { type GetOrganizationArgs, type GetOrganizationInput, type GetOrganizati
 import { type GetRiskArgs, type GetRiskInput, type GetRiskOutput, getRiskInput, getRiskInputJsonSchema, getRiskOutput, getRiskOutputJsonSchema } from './tools/getRisk.gen.js';
 import { type GetVendorArgs, type GetVendorInput, type GetVendorOutput, getVendorInput, getVendorInputJsonSchema, getVendorOutput, getVendorOutputJsonSchema } from './tools/getVendor.gen.js';
 import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
+import { type ListFrameworkControlsArgs, type ListFrameworkControlsInput, type ListFrameworkControlsOutput, listFrameworkControlsInput, listFrameworkControlsInputJsonSchema, listFrameworkControlsOutput, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
 import { type ListFrameworksArgs, type ListFrameworksInput, type ListFrameworksOutput, listFrameworksInput, listFrameworksInputJsonSchema, listFrameworksOutput, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
 import { type ListMeasuresArgs, type ListMeasuresInput, type ListMeasuresOutput, listMeasuresInput, listMeasuresInputJsonSchema, listMeasuresOutput, listMeasuresOutputJsonSchema } from './tools/listMeasures.gen.js';
 import { type ListNonconformitiesArgs, type ListNonconformitiesInput, type ListNonconformitiesOutput, listNonconformitiesInput, listNonconformitiesInputJsonSchema, listNonconformitiesOutput, listNonconformitiesOutputJsonSchema } from './tools/listNonconformities.gen.js';
@@ -69,10 +71,10 @@ import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput,
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'addAudit' | 'addFramework' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getVendor' | 'listAudits' | 'listFrameworks' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAudit' | 'updateFramework' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type ToolName = 'addAudit' | 'addFramework' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getVendor' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAudit' | 'updateFramework' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['addAudit', 'addFramework', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getVendor', 'listAudits', 'listFrameworks', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAudit', 'updateFramework', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const toolNames: readonly ToolName[] = ['addAudit', 'addFramework', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getVendor', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAudit', 'updateFramework', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
@@ -94,6 +96,7 @@ export interface ToolInputs {
   getRisk: GetRiskInput;
   getVendor: GetVendorInput;
   listAudits: ListAuditsInput;
+  listFrameworkControls: ListFrameworkControlsInput;
   listFrameworks: ListFrameworksInput;
   listMeasures: ListMeasuresInput;
   listNonconformities: ListNonconformitiesInput;
@@ -130,6 +133,7 @@ export interface ToolArgs {
   getRisk: GetRiskArgs;
   getVendor: GetVendorArgs;
   listAudits: ListAuditsArgs;
+  listFrameworkControls: ListFrameworkControlsArgs;
   listFrameworks: ListFrameworksArgs;
   listMeasures: ListMeasuresArgs;
   listNonconformities: ListNonconformitiesArgs;
@@ -166,6 +170,7 @@ export interface ToolOutputs {
   getRisk: GetRiskOutput;
   getVendor: GetVendorOutput;
   listAudits: ListAuditsOutput;
+  listFrameworkControls: ListFrameworkControlsOutput;
   listFrameworks: ListFrameworksOutput;
   listMeasures: ListMeasuresOutput;
   listNonconformities: ListNonconformitiesOutput;
@@ -199,7 +204,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addFramework: {
     name: 'addFramework',
     title: 'Add a framework',
-    description: 'Creates a framework in an organization with its controls (codes unique within the framework).\nLink measures to controls later with addMeasure or updateMeasure (controls). Returns the created\nframework with its controls. Pass an idempotency_key so that a retried call does not create a\nduplicate.',
+    description: 'Creates a framework in an organization, either from the built-in library (library_key, plus\nbaseline for an entry with baselines, e.g. nist-sp-800-53-r5 with MODERATE; the entries are\nnist-sp-800-53-r5, iso-27001-2022, soc2-tsc-2017, nis2 and gdpr, listed with publisher, version and\nlicence at the comply://library resource) or from controls you list (codes unique within the\nframework) — exactly one of library_key and controls. Link measures to controls later with\naddMeasure or updateMeasure (controls). Returns the created framework with its counts and\nfamilies; page through its controls with listFrameworkControls. Pass an idempotency_key so that a\nretried call does not create a duplicate.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -283,7 +288,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getAuditReadiness: {
     name: 'getAuditReadiness',
     title: 'Get audit readiness for a framework',
-    description: 'Checks how ready an organization is for an audit against one framework: for every control its\nmeasures, their states and evidence counts, and a readiness status; then the gaps (controls with\nno measure, measures not implemented, implemented measures without evidence, open\nnonconformities from this framework\'s audits) and readiness_percent (READY controls / all\ncontrols). Use it to prepare an audit and to plan what to fix first.',
+    description: 'Checks how ready an organization is for an audit against one framework, in a reply of bounded\nsize for any framework: readiness_percent (READY controls / all controls), the number of controls\nper readiness status, readiness per family, how many uncovered controls are covered via a\ncrosswalk, then the first top_n of each gap (controls with no measure, measures not implemented,\nimplemented measures without evidence, open nonconformities from this framework\'s audits), each\nwith count and omitted. Page through the rest with listFrameworkControls (e.g. covered: false)\nand listMeasures. Use it to prepare an audit and to plan what to fix first.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -307,7 +312,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getFramework: {
     name: 'getFramework',
     title: 'Get a framework',
-    description: 'Returns one framework by id with all its controls (code, title, description and the measures\nthat satisfy each) and its coverage counts. A framework outside the caller\'s organizations is\nNOT_FOUND.',
+    description: 'Returns one framework by id with its coverage counts, its families (each with its coverage) and\nwhere it came from (library entry and baseline, OSCAL document, or typed in). It does not list\ncontrols: page through them with listFrameworkControls. A framework outside the caller\'s\norganizations is NOT_FOUND.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -400,10 +405,22 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     inputJsonSchema: listAuditsInputJsonSchema,
     outputJsonSchema: listAuditsOutputJsonSchema,
   },
+  listFrameworkControls: {
+    name: 'listFrameworkControls',
+    title: 'List a framework\'s controls',
+    description: 'Lists the controls of one framework in document order, each with its code, title, family,\nbaselines, the start of its statement, whether an IMPLEMENTED measure covers it, the measures\nthat satisfy it and the covered controls of other frameworks mapped to it by a crosswalk\n(reported apart, never counted as covered). Filters (combined with AND): family (title or id),\nbaseline, covered, query (code, title and statement). Use it for the details behind\ngetFramework\'s families and getAuditReadiness\'s gaps, e.g. the uncovered controls of one family\n(covered: false, family: Access Control). Returns {controls, next_cursor, total_count}; pass\nnext_cursor back as cursor with the same filters for the next page (null on the last page).',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: listFrameworkControlsInput,
+    output: listFrameworkControlsOutput,
+    inputJsonSchema: listFrameworkControlsInputJsonSchema,
+    outputJsonSchema: listFrameworkControlsOutputJsonSchema,
+  },
   listFrameworks: {
     name: 'listFrameworks',
     title: 'List frameworks',
-    description: 'Lists the frameworks (e.g. ISO/IEC 27001) of an organization with their control counts and how\nmany controls implemented measures cover; controls themselves are omitted (use getFramework).\nFilter: query (name and description). Returns {frameworks, next_cursor, total_count}, by name by\ndefault; pass next_cursor back as cursor with the same filters for the next page (null on the\nlast page).',
+    description: 'Lists the frameworks (e.g. ISO/IEC 27001) of an organization with their control counts and how\nmany controls implemented measures cover, and where each came from; controls themselves are\nomitted (use listFrameworkControls).\nFilter: query (name and description). Returns {frameworks, next_cursor, total_count}, by name by\ndefault; pass next_cursor back as cursor with the same filters for the next page (null on the\nlast page).',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -499,7 +516,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateFramework: {
     name: 'updateFramework',
     title: 'Update a framework',
-    description: 'Changes a framework\'s name, version or description and upserts controls by code: new codes are\nadded, existing ones get the new title and description; no control is removed. Only the keys you\nsend change; null clears a nullable field. Returns the updated framework with its controls. Send\nexpected_updated_at (the updated_at you read) to fail with CONFLICT instead of overwriting a\nnewer change.',
+    description: 'Changes a framework\'s name, version or description and upserts controls by code: new codes are\nadded, existing ones get the new title and description; no control is removed. Only the keys you\nsend change; null clears a nullable field. Returns the updated framework with\nits counts and families. Send\nexpected_updated_at (the updated_at you read) to fail with CONFLICT instead of overwriting a\nnewer change.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,

@@ -28,6 +28,18 @@ export const controlReadinessSchema = z.enum(['READY', 'NO_EVIDENCE', 'NOT_IMPLE
 /** Audit readiness of one framework control: READY (at least one IMPLEMENTED measure and every IMPLEMENTED measure has evidence), NO_EVIDENCE, NOT_IMPLEMENTED (measures exist, none IMPLEMENTED) or NO_MEASURE. */
 export type ControlReadiness = z.output<typeof controlReadinessSchema>;
 
+/** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
+export const controlRelationshipSchema = z.enum(['equivalent-to', 'subset-of', 'superset-of', 'intersects-with']);
+
+/** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
+export type ControlRelationship = z.output<typeof controlRelationshipSchema>;
+
+/** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
+export const frameworkSourceSchema = z.enum(['library', 'oscal', 'manual']);
+
+/** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
+export type FrameworkSource = z.output<typeof frameworkSourceSchema>;
+
 /** Implementation state of a measure (control). */
 export const measureStateSchema = z.enum(['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE']);
 
@@ -222,6 +234,42 @@ export const controlRefJsonSchema: JsonSchema = {
   additionalProperties: false,
 };
 
+/** A control of another framework, mapped to this one by a crosswalk, that is covered. */
+export const controlViaMappingSchema = z.object({
+  framework_id: z.string(),
+  control_code: z.string(),
+  relationship: controlRelationshipSchema,
+  mapping_title: z.string(),
+});
+
+/** A control of another framework, mapped to this one by a crosswalk, that is covered. */
+export type ControlViaMapping = z.output<typeof controlViaMappingSchema>;
+
+/** JSON Schema of `ControlViaMapping`: A control of another framework, mapped to this one by a crosswalk, that is covered. */
+export const controlViaMappingJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    framework_id: {
+      type: 'string',
+      description: 'The other framework\'s id (fw_…).',
+    },
+    control_code: {
+      type: 'string',
+      description: 'The other control\'s code.',
+    },
+    relationship: {
+      type: 'string',
+      enum: ['equivalent-to', 'subset-of', 'superset-of', 'intersects-with'],
+      description: 'This control\'s relationship to the other one.',
+    },
+    mapping_title: {
+      type: 'string',
+      description: 'Title of the imported mapping collection (provenance).',
+    },
+  },
+  required: ['framework_id', 'control_code', 'relationship', 'mapping_title'],
+};
+
 /** A piece of evidence attached to a measure. Evidence is append-only. */
 export const evidenceSchema = z.object({
   id: z.string(),
@@ -295,62 +343,139 @@ export const evidenceInputJsonSchema: JsonSchema = {
   additionalProperties: false,
 };
 
-/** One control of a framework. */
-export const frameworkControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  measure_ids: z.array(z.string()),
+/** One family's readiness. */
+export const familyReadinessSchema = z.object({
+  family: z.string().nullable(),
+  control_count: z.int().min(0),
+  ready_count: z.int().min(0),
+  no_measure_count: z.int().min(0),
+  readiness_percent: z.number().min(0).max(100),
 });
 
-/** One control of a framework. */
-export type FrameworkControl = z.output<typeof frameworkControlSchema>;
+/** One family's readiness. */
+export type FamilyReadiness = z.output<typeof familyReadinessSchema>;
 
-/** JSON Schema of `FrameworkControl`: One control of a framework. */
-export const frameworkControlJsonSchema: JsonSchema = {
+/** JSON Schema of `FamilyReadiness`: One family's readiness. */
+export const familyReadinessJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
-    code: {
-      type: 'string',
-      description: 'Control code, unique within the framework, e.g. A.5.1.',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    description: {
+    family: {
       type: ['string', 'null'],
-      description: 'What the control requires.',
+      description: 'Family title; null for controls without one.',
     },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Ids of the measures that satisfy this control.',
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls in the family.',
+    },
+    ready_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'READY controls in the family.',
+    },
+    no_measure_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls of the family no measure satisfies.',
+    },
+    readiness_percent: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: 'ready_count / control_count × 100, one decimal.',
     },
   },
-  required: ['code', 'title', 'description', 'measure_ids'],
+  required: ['family', 'control_count', 'ready_count', 'no_measure_count', 'readiness_percent'],
 };
 
-/** A framework with its controls. */
+/** Families in document order, at most 50. */
+export const familyReadinessListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(familyReadinessSchema),
+  omitted: z.int().min(0),
+});
+
+/** Families in document order, at most 50. */
+export type FamilyReadinessList = z.output<typeof familyReadinessListSchema>;
+
+/** JSON Schema of `FamilyReadinessList`: Families in document order, at most 50. */
+export const familyReadinessListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of families.',
+    },
+    items: {
+      type: 'array',
+      items: familyReadinessJsonSchema,
+      description: 'At most 50 families.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Families left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};
+
+/** One family (group) of a framework's controls with its coverage. */
+export const frameworkFamilySchema = z.object({
+  family: z.string().nullable(),
+  control_count: z.int().min(0),
+  covered_control_count: z.int().min(0),
+});
+
+/** One family (group) of a framework's controls with its coverage. */
+export type FrameworkFamily = z.output<typeof frameworkFamilySchema>;
+
+/** JSON Schema of `FrameworkFamily`: One family (group) of a framework's controls with its coverage. */
+export const frameworkFamilyJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    family: {
+      type: ['string', 'null'],
+      description: 'Family title; null for controls without one.',
+    },
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls in the family.',
+    },
+    covered_control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls of the family with at least one IMPLEMENTED measure.',
+    },
+  },
+  required: ['family', 'control_count', 'covered_control_count'],
+};
+
+/** A framework with its counts and families; its controls through listFrameworkControls. */
 export const frameworkSchema = z.object({
   id: z.string(),
   organization_id: z.string(),
   name: z.string(),
   version: z.string().nullable(),
   description: z.string().nullable(),
+  source: frameworkSourceSchema,
+  library_key: z.string().nullable(),
+  baseline: z.string().nullable(),
+  oscal_uuid: z.string().nullable(),
   control_count: z.int().min(0),
   covered_control_count: z.int().min(0),
-  controls: z.array(frameworkControlSchema),
+  families: z.array(frameworkFamilySchema),
+  families_omitted: z.int().min(0),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });
 
-/** A framework with its controls. */
+/** A framework with its counts and families; its controls through listFrameworkControls. */
 export type Framework = z.output<typeof frameworkSchema>;
 
-/** JSON Schema of `Framework`: A framework with its controls. */
+/** JSON Schema of `Framework`: A framework with its counts and families; its controls through listFrameworkControls. */
 export const frameworkJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -374,6 +499,23 @@ export const frameworkJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       description: 'What the framework covers.',
     },
+    source: {
+      type: 'string',
+      enum: ['library', 'oscal', 'manual'],
+      description: 'Where the framework came from.',
+    },
+    library_key: {
+      type: ['string', 'null'],
+      description: 'The library entry it was adopted from, e.g. iso-27001-2022.',
+    },
+    baseline: {
+      type: ['string', 'null'],
+      description: 'The library baseline adopted, e.g. MODERATE.',
+    },
+    oscal_uuid: {
+      type: ['string', 'null'],
+      description: 'The uuid of the OSCAL catalog or profile it came from.',
+    },
     control_count: {
       type: 'integer',
       minimum: 0,
@@ -384,10 +526,15 @@ export const frameworkJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Controls with at least one IMPLEMENTED measure.',
     },
-    controls: {
+    families: {
       type: 'array',
-      items: frameworkControlJsonSchema,
-      description: 'The framework\'s controls, ordered by code.',
+      items: frameworkFamilyJsonSchema,
+      description: 'Families in document order with their coverage, at most 100.',
+    },
+    families_omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Families left out of families.',
     },
     created_at: {
       type: 'string',
@@ -400,7 +547,85 @@ export const frameworkJsonSchema: JsonSchema = {
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
   },
-  required: ['id', 'organization_id', 'name', 'version', 'description', 'control_count', 'covered_control_count', 'controls', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'families', 'families_omitted', 'created_at', 'updated_at'],
+};
+
+/** One control of a framework, as listFrameworkControls returns it. */
+export const frameworkControlSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  family: z.string().nullable(),
+  position: z.int().min(0),
+  parent_code: z.string().nullable(),
+  baselines: z.array(z.string()),
+  statement: z.string().nullable(),
+  statement_truncated: z.boolean(),
+  covered: z.boolean(),
+  covered_via_mapping: z.array(controlViaMappingSchema),
+  measure_ids: z.array(z.string()),
+});
+
+/** One control of a framework, as listFrameworkControls returns it. */
+export type FrameworkControl = z.output<typeof frameworkControlSchema>;
+
+/** JSON Schema of `FrameworkControl`: One control of a framework, as listFrameworkControls returns it. */
+export const frameworkControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code, unique within the framework, e.g. A.5.1 or AC-2(1).',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    family: {
+      type: ['string', 'null'],
+      description: 'The family (group) the control belongs to.',
+    },
+    position: {
+      type: 'integer',
+      minimum: 0,
+      description: '0-based position in the framework\'s document order.',
+    },
+    parent_code: {
+      type: ['string', 'null'],
+      description: 'For an enhancement, the code of the control it extends.',
+    },
+    baselines: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Baselines that select the control (NIST: LOW, MODERATE, HIGH, PRIVACY); empty otherwise.',
+    },
+    statement: {
+      type: ['string', 'null'],
+      description: 'What the control requires (its statement, or the description typed in): the first 500 characters; the OSCAL catalog export has it whole.',
+    },
+    statement_truncated: {
+      type: 'boolean',
+      description: 'Whether statement was cut at 500 characters.',
+    },
+    covered: {
+      type: 'boolean',
+      description: 'At least one IMPLEMENTED measure satisfies the control.',
+    },
+    covered_via_mapping: {
+      type: 'array',
+      items: controlViaMappingJsonSchema,
+      description: 'Covered controls of other frameworks mapped to this one; never counted as covered.',
+    },
+    measure_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Ids of the measures that satisfy this control.',
+    },
+  },
+  required: ['code', 'title', 'family', 'position', 'parent_code', 'baselines', 'statement', 'statement_truncated', 'covered', 'covered_via_mapping', 'measure_ids'],
 };
 
 /** A control to add to a framework, or to update by code. */
@@ -490,6 +715,10 @@ export const frameworkSummarySchema = z.object({
   name: z.string(),
   version: z.string().nullable(),
   description: z.string().nullable(),
+  source: frameworkSourceSchema,
+  library_key: z.string().nullable(),
+  baseline: z.string().nullable(),
+  oscal_uuid: z.string().nullable(),
   control_count: z.int().min(0),
   covered_control_count: z.int().min(0),
   created_at: z.iso.datetime({ offset: true }),
@@ -523,6 +752,23 @@ export const frameworkSummaryJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       description: 'What the framework covers.',
     },
+    source: {
+      type: 'string',
+      enum: ['library', 'oscal', 'manual'],
+      description: 'Where the framework came from.',
+    },
+    library_key: {
+      type: ['string', 'null'],
+      description: 'The library entry it was adopted from, e.g. iso-27001-2022.',
+    },
+    baseline: {
+      type: ['string', 'null'],
+      description: 'The library baseline adopted, e.g. MODERATE.',
+    },
+    oscal_uuid: {
+      type: ['string', 'null'],
+      description: 'The uuid of the OSCAL catalog or profile it came from.',
+    },
     control_count: {
       type: 'integer',
       minimum: 0,
@@ -544,13 +790,82 @@ export const frameworkSummaryJsonSchema: JsonSchema = {
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
   },
-  required: ['id', 'organization_id', 'name', 'version', 'description', 'control_count', 'covered_control_count', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'created_at', 'updated_at'],
+};
+
+/** A control no measure satisfies. */
+export const gapControlSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  family: z.string().nullable(),
+  covered_via_mapping: z.boolean(),
+});
+
+/** A control no measure satisfies. */
+export type GapControl = z.output<typeof gapControlSchema>;
+
+/** JSON Schema of `GapControl`: A control no measure satisfies. */
+export const gapControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    family: {
+      type: ['string', 'null'],
+      description: 'Its family.',
+    },
+    covered_via_mapping: {
+      type: 'boolean',
+      description: 'A mapped control of another framework is covered (crosswalk).',
+    },
+  },
+  required: ['code', 'title', 'family', 'covered_via_mapping'],
+};
+
+/** Controls without measures, capped at top_n, in document order. */
+export const gapControlListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(gapControlSchema),
+  omitted: z.int().min(0),
+});
+
+/** Controls without measures, capped at top_n, in document order. */
+export type GapControlList = z.output<typeof gapControlListSchema>;
+
+/** JSON Schema of `GapControlList`: Controls without measures, capped at top_n, in document order. */
+export const gapControlListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of controls without measures.',
+    },
+    items: {
+      type: 'array',
+      items: gapControlJsonSchema,
+      description: 'At most top_n controls.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
 };
 
 /** An IMPLEMENTED measure without any evidence. */
 export const gapEvidenceSchema = z.object({
   id: z.string(),
   name: z.string(),
+  control_count: z.int().min(0),
   control_codes: z.array(z.string()),
 });
 
@@ -569,15 +884,53 @@ export const gapEvidenceJsonSchema: JsonSchema = {
       type: 'string',
       description: 'Measure name.',
     },
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of the framework\'s controls it satisfies.',
+    },
     control_codes: {
       type: 'array',
       items: {
         type: 'string',
       },
-      description: 'Codes of the framework controls it satisfies.',
+      description: 'The first 10 of those control codes, document order.',
     },
   },
-  required: ['id', 'name', 'control_codes'],
+  required: ['id', 'name', 'control_count', 'control_codes'],
+};
+
+/** IMPLEMENTED measures without evidence, capped at top_n, by name. */
+export const gapEvidenceListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(gapEvidenceSchema),
+  omitted: z.int().min(0),
+});
+
+/** IMPLEMENTED measures without evidence, capped at top_n, by name. */
+export type GapEvidenceList = z.output<typeof gapEvidenceListSchema>;
+
+/** JSON Schema of `GapEvidenceList`: IMPLEMENTED measures without evidence, capped at top_n, by name. */
+export const gapEvidenceListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of such measures.',
+    },
+    items: {
+      type: 'array',
+      items: gapEvidenceJsonSchema,
+      description: 'At most top_n measures.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Measures left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
 };
 
 /** A measure linked to the framework that is not IMPLEMENTED. */
@@ -585,6 +938,7 @@ export const gapMeasureSchema = z.object({
   id: z.string(),
   name: z.string(),
   state: measureStateSchema,
+  control_count: z.int().min(0),
   control_codes: z.array(z.string()),
 });
 
@@ -608,15 +962,53 @@ export const gapMeasureJsonSchema: JsonSchema = {
       enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
       description: 'Its current state.',
     },
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of the framework\'s controls it satisfies.',
+    },
     control_codes: {
       type: 'array',
       items: {
         type: 'string',
       },
-      description: 'Codes of the framework controls it satisfies.',
+      description: 'The first 10 of those control codes, document order.',
     },
   },
-  required: ['id', 'name', 'state', 'control_codes'],
+  required: ['id', 'name', 'state', 'control_count', 'control_codes'],
+};
+
+/** Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+export const gapMeasureListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(gapMeasureSchema),
+  omitted: z.int().min(0),
+});
+
+/** Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+export type GapMeasureList = z.output<typeof gapMeasureListSchema>;
+
+/** JSON Schema of `GapMeasureList`: Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+export const gapMeasureListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of such measures.',
+    },
+    items: {
+      type: 'array',
+      items: gapMeasureJsonSchema,
+      description: 'At most top_n measures.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Measures left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
 };
 
 /** An open nonconformity from one of the framework's audits. */
@@ -658,6 +1050,39 @@ export const gapNonconformityJsonSchema: JsonSchema = {
     },
   },
   required: ['id', 'reference', 'title', 'severity', 'audit_id'],
+};
+
+/** Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+export const gapNonconformityListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(gapNonconformitySchema),
+  omitted: z.int().min(0),
+});
+
+/** Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+export type GapNonconformityList = z.output<typeof gapNonconformityListSchema>;
+
+/** JSON Schema of `GapNonconformityList`: Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+export const gapNonconformityListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of open nonconformities.',
+    },
+    items: {
+      type: 'array',
+      items: gapNonconformityJsonSchema,
+      description: 'At most top_n nonconformities.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Nonconformities left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
 };
 
 /** A compact high-priority risk. */
@@ -1413,119 +1838,78 @@ export const overdueObligationListJsonSchema: JsonSchema = {
   required: ['count', 'items', 'omitted'],
 };
 
-/** A measure linked to a framework control. */
-export const readinessMeasureSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  state: measureStateSchema,
-  evidence_count: z.int().min(0),
-});
-
-/** A measure linked to a framework control. */
-export type ReadinessMeasure = z.output<typeof readinessMeasureSchema>;
-
-/** JSON Schema of `ReadinessMeasure`: A measure linked to a framework control. */
-export const readinessMeasureJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Measure id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Measure name.',
-    },
-    state: {
-      type: 'string',
-      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'Implementation state.',
-    },
-    evidence_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of evidence items.',
-    },
-  },
-  required: ['id', 'name', 'state', 'evidence_count'],
-};
-
-/** One framework control with its measures and readiness. */
-export const readinessControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  status: controlReadinessSchema,
-  measures: z.array(readinessMeasureSchema),
-});
-
-/** One framework control with its measures and readiness. */
-export type ReadinessControl = z.output<typeof readinessControlSchema>;
-
-/** JSON Schema of `ReadinessControl`: One framework control with its measures and readiness. */
-export const readinessControlJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      description: 'Control code.',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    status: {
-      type: 'string',
-      enum: ['READY', 'NO_EVIDENCE', 'NOT_IMPLEMENTED', 'NO_MEASURE'],
-      description: 'READY, NO_EVIDENCE, NOT_IMPLEMENTED or NO_MEASURE.',
-    },
-    measures: {
-      type: 'array',
-      items: readinessMeasureJsonSchema,
-      description: 'Measures that satisfy the control.',
-    },
-  },
-  required: ['code', 'title', 'status', 'measures'],
-};
-
-/** What stands between the organization and a clean audit. */
+/** What stands between the organization and a clean audit; each list capped at top_n. */
 export const readinessGapsSchema = z.object({
-  controls_without_measures: z.array(z.string()),
-  measures_not_implemented: z.array(gapMeasureSchema),
-  implemented_without_evidence: z.array(gapEvidenceSchema),
-  open_nonconformities: z.array(gapNonconformitySchema),
+  controls_without_measures: gapControlListSchema,
+  measures_not_implemented: gapMeasureListSchema,
+  implemented_without_evidence: gapEvidenceListSchema,
+  open_nonconformities: gapNonconformityListSchema,
 });
 
-/** What stands between the organization and a clean audit. */
+/** What stands between the organization and a clean audit; each list capped at top_n. */
 export type ReadinessGaps = z.output<typeof readinessGapsSchema>;
 
-/** JSON Schema of `ReadinessGaps`: What stands between the organization and a clean audit. */
+/** JSON Schema of `ReadinessGaps`: What stands between the organization and a clean audit; each list capped at top_n. */
 export const readinessGapsJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
     controls_without_measures: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Codes of controls no measure satisfies.',
+      ...gapControlListJsonSchema,
+      description: 'Controls no measure satisfies.',
     },
     measures_not_implemented: {
-      type: 'array',
-      items: gapMeasureJsonSchema,
+      ...gapMeasureListJsonSchema,
       description: 'Linked measures that are not IMPLEMENTED.',
     },
     implemented_without_evidence: {
-      type: 'array',
-      items: gapEvidenceJsonSchema,
+      ...gapEvidenceListJsonSchema,
       description: 'IMPLEMENTED measures with no evidence.',
     },
     open_nonconformities: {
-      type: 'array',
-      items: gapNonconformityJsonSchema,
+      ...gapNonconformityListJsonSchema,
       description: 'Open nonconformities from this framework\'s audits.',
     },
   },
   required: ['controls_without_measures', 'measures_not_implemented', 'implemented_without_evidence', 'open_nonconformities'],
+};
+
+/** Number of controls per readiness status. */
+export const readinessStatusCountsSchema = z.object({
+  READY: z.int().min(0),
+  NO_EVIDENCE: z.int().min(0),
+  NOT_IMPLEMENTED: z.int().min(0),
+  NO_MEASURE: z.int().min(0),
+});
+
+/** Number of controls per readiness status. */
+export type ReadinessStatusCounts = z.output<typeof readinessStatusCountsSchema>;
+
+/** JSON Schema of `ReadinessStatusCounts`: Number of controls per readiness status. */
+export const readinessStatusCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    READY: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with an IMPLEMENTED measure that has evidence, and none without.',
+    },
+    NO_EVIDENCE: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with an IMPLEMENTED measure that lacks evidence.',
+    },
+    NOT_IMPLEMENTED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls whose measures are none IMPLEMENTED.',
+    },
+    NO_MEASURE: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls no measure satisfies.',
+    },
+  },
+  required: ['READY', 'NO_EVIDENCE', 'NOT_IMPLEMENTED', 'NO_MEASURE'],
 };
 
 /** Computed mitigation status of a risk from its linked measures. */

@@ -42,8 +42,8 @@ const risk: Risk = {
 };
 
 describe('tool registry', () => {
-  it('lists 32 tools with object JSON Schemas', () => {
-    expect(toolNames).toHaveLength(32);
+  it('lists 33 tools with object JSON Schemas', () => {
+    expect(toolNames).toHaveLength(33);
     for (const name of toolNames) {
       expect(tools[name].name).toBe(name);
       expect(tools[name].inputJsonSchema.type).toBe('object');

@@ -10,6 +10,13 @@ export const VENDOR_STATUSES = ['ACTIVE', 'OFFBOARDED'] as const;
 export const MEASURE_STATES = ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'] as const;
 export const OBLIGATION_SOURCES = ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'] as const;
 export const OBLIGATION_STATUSES = ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'] as const;
+export const FRAMEWORK_SOURCES = ['library', 'oscal', 'manual'] as const;
+export const CONTROL_RELATIONSHIPS = [
+  'equivalent-to',
+  'subset-of',
+  'superset-of',
+  'intersects-with',
+] as const;
 export const NC_SEVERITIES = ['MAJOR', 'MINOR', 'OBSERVATION'] as const;
 export const NC_STATUSES = ['OPEN', 'IN_PROGRESS', 'CLOSED'] as const;
 export const AUDIT_KINDS = ['INTERNAL', 'EXTERNAL'] as const;
@@ -26,6 +33,8 @@ export type VendorStatus = (typeof VENDOR_STATUSES)[number];
 export type MeasureState = (typeof MEASURE_STATES)[number];
 export type ObligationSource = (typeof OBLIGATION_SOURCES)[number];
 export type ObligationStatus = (typeof OBLIGATION_STATUSES)[number];
+export type FrameworkSource = (typeof FRAMEWORK_SOURCES)[number];
+export type ControlRelationship = (typeof CONTROL_RELATIONSHIPS)[number];
 export type NcSeverity = (typeof NC_SEVERITIES)[number];
 export type NcStatus = (typeof NC_STATUSES)[number];
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -47,4 +56,6 @@ export const ENUM_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   'nonconformities.status': NC_STATUSES,
   'audits.kind': AUDIT_KINDS,
   'audits.state': AUDIT_STATES,
+  'frameworks.source': FRAMEWORK_SOURCES,
+  'framework_mappings.relationship': CONTROL_RELATIONSHIPS,
 };

@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   audit: 'aud',
   framework: 'fw',
   control: 'ctl',
+  mapping: 'map',
   evidence: 'evd',
   log: 'log',
   session: 'ses',

@@ -203,75 +203,83 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
     expect(report.frameworks).toEqual([]);
   });
 
-  it('checks audit readiness control by control, with the gaps', async () => {
+  it('checks audit readiness: counts per status and family, then the gaps', async () => {
     const readiness = await storage.reports.auditReadiness({ organizationId: f.org, frameworkId: f.iso.id });
-    const { access, backups, logging, training, disposal } = f.measures;
+    const { backups, logging, training, disposal } = f.measures;
     expect(readiness.framework).toEqual({ id: f.iso.id, name: 'ISO 27001', version: '2022' });
     expect(readiness.generated_at).toBe('2026-06-15T12:00:00.000Z');
     expect(readiness.readiness_percent).toBe(40);
-    const m = (x: { id: string; name: string; state: string }, evidence_count: number) => ({
+    expect(readiness.control_count).toBe(5);
+    expect(readiness.status_counts).toEqual({ READY: 2, NO_EVIDENCE: 1, NOT_IMPLEMENTED: 1, NO_MEASURE: 1 });
+    expect(readiness.covered_via_mapping_count).toBe(0);
+    expect(readiness.families).toEqual({
+      count: 1,
+      omitted: 0,
+      items: [{ family: null, control_count: 5, ready_count: 2, no_measure_count: 1, readiness_percent: 40 }],
+    });
+    const gap = (x: { id: string; name: string }, codes: string[]) => ({
       id: x.id,
       name: x.name,
-      state: x.state,
-      evidence_count,
+      control_count: codes.length,
+      control_codes: codes,
     });
-    expect(readiness.controls).toEqual([
-      { code: 'A.5.1', title: 'Control A.5.1', status: 'READY', measures: [m(access, 2)] },
-      {
-        code: 'A.5.2',
-        title: 'Control A.5.2',
-        status: 'NO_EVIDENCE',
-        measures: [m(backups, 0), m(logging, 0)],
-      },
-      { code: 'A.5.10', title: 'Control A.5.10', status: 'READY', measures: [m(access, 2), m(training, 0)] },
-      { code: 'A.8.1', title: 'Control A.8.1', status: 'NO_MEASURE', measures: [] },
-      { code: 'A.8.2', title: 'Control A.8.2', status: 'NOT_IMPLEMENTED', measures: [m(disposal, 0)] },
-    ]);
     expect(readiness.gaps).toEqual({
-      controls_without_measures: ['A.8.1'],
-      measures_not_implemented: [
-        { id: logging.id, name: 'Logging', state: 'IN_PROGRESS', control_codes: ['A.5.2'] },
-        {
-          id: disposal.id,
-          name: 'Physical media disposal',
-          state: 'NOT_APPLICABLE',
-          control_codes: ['A.8.2'],
-        },
-        { id: training.id, name: 'Security training', state: 'NOT_STARTED', control_codes: ['A.5.10'] },
-      ],
-      implemented_without_evidence: [{ id: backups.id, name: 'Backups', control_codes: ['A.5.2'] }],
-      open_nonconformities: [
-        {
-          id: f.nonconformities.nc1.id,
-          reference: f.nonconformities.nc1.reference,
-          title: 'Unreviewed access',
-          severity: 'MAJOR',
-          audit_id: f.audits.internal.id,
-        },
-        {
-          id: f.nonconformities.nc3.id,
-          reference: f.nonconformities.nc3.reference,
-          title: 'Naming',
-          severity: 'OBSERVATION',
-          audit_id: f.audits.internal.id,
-        },
-      ],
+      controls_without_measures: {
+        count: 1,
+        omitted: 0,
+        items: [{ code: 'A.8.1', title: 'Control A.8.1', family: null, covered_via_mapping: false }],
+      },
+      measures_not_implemented: {
+        count: 3,
+        omitted: 0,
+        items: [
+          { ...gap(logging, ['A.5.2']), state: 'IN_PROGRESS' },
+          { ...gap(disposal, ['A.8.2']), state: 'NOT_APPLICABLE' },
+          { ...gap(training, ['A.5.10']), state: 'NOT_STARTED' },
+        ],
+      },
+      implemented_without_evidence: { count: 1, omitted: 0, items: [gap(backups, ['A.5.2'])] },
+      open_nonconformities: {
+        count: 2,
+        omitted: 0,
+        items: [
+          {
+            id: f.nonconformities.nc1.id,
+            reference: f.nonconformities.nc1.reference,
+            title: 'Unreviewed access',
+            severity: 'MAJOR',
+            audit_id: f.audits.internal.id,
+          },
+          {
+            id: f.nonconformities.nc3.id,
+            reference: f.nonconformities.nc3.reference,
+            title: 'Naming',
+            severity: 'OBSERVATION',
+            audit_id: f.audits.internal.id,
+          },
+        ],
+      },
     });
+  });
+
+  it('caps each gap list at top_n and says how many were left out', async () => {
+    const readiness = await storage.reports.auditReadiness({
+      organizationId: f.org,
+      frameworkId: f.iso.id,
+      topN: 1,
+    });
+    expect(readiness.gaps.measures_not_implemented).toMatchObject({ count: 3, omitted: 2 });
+    expect(readiness.gaps.measures_not_implemented.items).toHaveLength(1);
+    expect(readiness.gaps.open_nonconformities).toMatchObject({ count: 2, omitted: 1 });
   });
 
   it('reports a framework with no measures as 0% ready', async () => {
     const readiness = await storage.reports.auditReadiness({ organizationId: f.org, frameworkId: f.gdpr.id });
     expect(readiness.readiness_percent).toBe(0);
-    expect(readiness.controls.map((c) => [c.code, c.status])).toEqual([
-      ['Art. 5', 'NO_MEASURE'],
-      ['Art. 32', 'NO_MEASURE'],
-    ]);
-    expect(readiness.gaps).toEqual({
-      controls_without_measures: ['Art. 5', 'Art. 32'],
-      measures_not_implemented: [],
-      implemented_without_evidence: [],
-      open_nonconformities: [],
-    });
+    expect(readiness.status_counts.NO_MEASURE).toBe(2);
+    expect(readiness.gaps.controls_without_measures.items.map((c) => c.code)).toEqual(['Art. 5', 'Art. 32']);
+    expect(readiness.gaps.measures_not_implemented).toEqual({ count: 0, omitted: 0, items: [] });
+    expect(readiness.gaps.open_nonconformities.count).toBe(0);
   });
 
   it("answers NOT_FOUND on framework_id for a missing or another organization's framework", async () => {

@@ -40,7 +40,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     for (const framework of report.frameworks) {
       expect(framework.control_count).toBeGreaterThan(0);
       const readiness = await storage.reports.auditReadiness({ organizationId, frameworkId: framework.id });
-      expect(readiness.controls).toHaveLength(framework.control_count);
+      expect(readiness.control_count).toBe(framework.control_count);
     }
     const measures = await storage.measures.list({ organizationId, filters: { has_evidence: true } });
     expect(measures.total_count).toBeGreaterThan(10);

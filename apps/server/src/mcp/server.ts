@@ -17,7 +17,7 @@ const INSTRUCTIONS = [
   'Begin with listOrganizations, then pass its `id` as `organization_id` to every other tool.',
   'Filter on the server with the list tools’ filters (status sets, score ranges, date ranges, flags such as overdue or review_overdue) instead of fetching everything.',
   'Lists are paged: pass `next_cursor` back as `cursor` until it is null; `total_count` says how many records match.',
-  'For an overview use getComplianceReport; to prepare an audit use getAuditReadiness with a framework_id.',
+  'For an overview use getComplianceReport; to prepare an audit use getAuditReadiness with a framework_id, and listFrameworkControls for a framework’s controls page by page.',
   'Errors come back as tool results with isError and a JSON body {error: {code, message, field}}: correct the named field and call again.',
 ].join(' ');
 

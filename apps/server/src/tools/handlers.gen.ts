@@ -18,6 +18,7 @@
 //   specs/tools/getRisk.yaml
 //   specs/tools/getVendor.yaml
 //   specs/tools/listAudits.yaml
+//   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listFrameworks.yaml
 //   specs/tools/listMeasures.yaml
 //   specs/tools/listNonconformities.yaml
@@ -54,6 +55,7 @@ import { getOrganization } from './handlers/getOrganization.js';
 import { getRisk } from './handlers/getRisk.js';
 import { getVendor } from './handlers/getVendor.js';
 import { listAudits } from './handlers/listAudits.js';
+import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listFrameworks } from './handlers/listFrameworks.js';
 import { listMeasures } from './handlers/listMeasures.js';
 import { listNonconformities } from './handlers/listNonconformities.js';
@@ -92,6 +94,7 @@ export const handlers: Handlers = {
   getRisk,
   getVendor,
   listAudits,
+  listFrameworkControls,
   listFrameworks,
   listMeasures,
   listNonconformities,

@@ -9,14 +9,18 @@ import type { Framework, FrameworkControlInput } from '../types.gen.js';
 export type AddFrameworkInput = {
   /** Organization id (org_…) from listOrganizations. */
   organization_id: string;
-  /** Framework name, e.g. ISO/IEC 27001. */
-  name: string;
+  /** Framework name, e.g. ISO/IEC 27001; required with controls, the library title by default. */
+  name?: string;
   /** Framework version, e.g. 2022. */
   version?: string | null;
   /** What the framework covers. */
   description?: string | null;
-  /** The framework's controls; codes must be unique. */
+  /** The framework's controls; codes must be unique. Not with library_key. */
   controls?: FrameworkControlInput[];
+  /** Library entry to adopt, e.g. iso-27001-2022 or nist-sp-800-53-r5. Not with controls. */
+  library_key?: string;
+  /** With library_key, for an entry with baselines: keep only the controls it selects (NIST: LOW, MODERATE, HIGH, PRIVACY). */
+  baseline?: string;
   /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
   idempotency_key?: string;
 };

@@ -3,7 +3,7 @@
 //   specs/tools/getAuditReadiness.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import type { ReadinessControl, ReadinessGaps } from '../types.gen.js';
+import type { FamilyReadinessList, ReadinessGaps, ReadinessStatusCounts } from '../types.gen.js';
 
 /** What a caller sends to `getAuditReadiness`. */
 export type GetAuditReadinessInput = {
@@ -11,6 +11,8 @@ export type GetAuditReadinessInput = {
   organization_id: string;
   /** Framework id (fw_…) from listFrameworks. */
   framework_id: string;
+  /** Maximum items in each gap list (1-25, default 10). */
+  top_n?: number;
 };
 
 /** What `getAuditReadiness` returns. */
@@ -28,8 +30,14 @@ export type GetAuditReadinessOutput = {
   generated_at: string;
   /** READY controls / all controls × 100, one decimal; 0 when there are no controls. */
   readiness_percent: number;
-  /** Every control with its measures and readiness, ordered by code. */
-  controls: ReadinessControl[];
+  /** Number of controls of the framework. */
+  control_count: number;
+  /** Number of controls per readiness status. */
+  status_counts: ReadinessStatusCounts;
+  /** Controls without an IMPLEMENTED measure of their own whose mapped control (crosswalk) is covered. */
+  covered_via_mapping_count: number;
+  /** Readiness per family, in document order. */
+  families: FamilyReadinessList;
   /** What to fix before the audit. */
   gaps: ReadinessGaps;
 };

@@ -10,10 +10,12 @@ import type { JsonSchema } from '../definition.js';
 /** Input of `addFramework`: unknown keys are rejected, defaults are applied. */
 export const addFrameworkInput = z.strictObject({
   organization_id: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200).optional(),
   version: z.string().trim().max(200).nullable().optional(),
   description: z.string().trim().max(10000).nullable().optional(),
   controls: z.array(frameworkControlInputSchema).max(2000).optional(),
+  library_key: z.string().trim().min(1).max(100).optional(),
+  baseline: z.string().trim().min(1).max(50).optional(),
   idempotency_key: z.string().trim().min(1).max(200).optional(),
 });
 
@@ -43,7 +45,7 @@ export const addFrameworkInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Framework name, e.g. ISO/IEC 27001.',
+      description: 'Framework name, e.g. ISO/IEC 27001; required with controls, the library title by default.',
     },
     version: {
       type: ['string', 'null'],
@@ -59,7 +61,19 @@ export const addFrameworkInputJsonSchema: JsonSchema = {
       type: 'array',
       items: frameworkControlInputJsonSchema,
       maxItems: 2000,
-      description: 'The framework\'s controls; codes must be unique.',
+      description: 'The framework\'s controls; codes must be unique. Not with library_key.',
+    },
+    library_key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Library entry to adopt, e.g. iso-27001-2022 or nist-sp-800-53-r5. Not with controls.',
+    },
+    baseline: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 50,
+      description: 'With library_key, for an entry with baselines: keep only the controls it selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
     },
     idempotency_key: {
       type: 'string',
@@ -68,7 +82,7 @@ export const addFrameworkInputJsonSchema: JsonSchema = {
       description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
     },
   },
-  required: ['organization_id', 'name'],
+  required: ['organization_id'],
   additionalProperties: false,
 };
 

@@ -4,13 +4,14 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { readinessControlJsonSchema, readinessControlSchema, readinessGapsJsonSchema, readinessGapsSchema } from '../shared.gen.js';
+import { familyReadinessListJsonSchema, familyReadinessListSchema, readinessGapsJsonSchema, readinessGapsSchema, readinessStatusCountsJsonSchema, readinessStatusCountsSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getAuditReadiness`: unknown keys are rejected, defaults are applied. */
 export const getAuditReadinessInput = z.strictObject({
   organization_id: z.string().trim().min(1).max(100),
   framework_id: z.string().trim().min(1).max(100),
+  top_n: z.int().min(1).max(25).default(10),
 });
 
 /** Output of `getAuditReadiness`. */
@@ -22,7 +23,10 @@ export const getAuditReadinessOutput = z.object({
   }),
   generated_at: z.iso.datetime({ offset: true }),
   readiness_percent: z.number().min(0).max(100),
-  controls: z.array(readinessControlSchema),
+  control_count: z.int().min(0),
+  status_counts: readinessStatusCountsSchema,
+  covered_via_mapping_count: z.int().min(0),
+  families: familyReadinessListSchema,
   gaps: readinessGapsSchema,
 });
 
@@ -50,6 +54,13 @@ export const getAuditReadinessInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 100,
       description: 'Framework id (fw_…) from listFrameworks.',
+    },
+    top_n: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 25,
+      description: 'Maximum items in each gap list (1-25, default 10).',
+      default: 10,
     },
   },
   required: ['organization_id', 'framework_id'],
@@ -90,15 +101,28 @@ export const getAuditReadinessOutputJsonSchema: JsonSchema = {
       maximum: 100,
       description: 'READY controls / all controls × 100, one decimal; 0 when there are no controls.',
     },
-    controls: {
-      type: 'array',
-      items: readinessControlJsonSchema,
-      description: 'Every control with its measures and readiness, ordered by code.',
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of controls of the framework.',
+    },
+    status_counts: {
+      ...readinessStatusCountsJsonSchema,
+      description: 'Number of controls per readiness status.',
+    },
+    covered_via_mapping_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls without an IMPLEMENTED measure of their own whose mapped control (crosswalk) is covered.',
+    },
+    families: {
+      ...familyReadinessListJsonSchema,
+      description: 'Readiness per family, in document order.',
     },
     gaps: {
       ...readinessGapsJsonSchema,
       description: 'What to fix before the audit.',
     },
   },
-  required: ['framework', 'generated_at', 'readiness_percent', 'controls', 'gaps'],
+  required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'status_counts', 'covered_via_mapping_count', 'families', 'gaps'],
 };

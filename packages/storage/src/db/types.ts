@@ -207,6 +207,10 @@ export interface FrameworksTable extends RegisterColumns {
   name: string;
   version: string | null;
   description: string | null;
+  source: Generated<string>;
+  library_key: string | null;
+  baseline: string | null;
+  oscal_uuid: string | null;
 }
 
 export interface FrameworkControlsTable extends RegisterColumns {
@@ -214,6 +218,29 @@ export interface FrameworkControlsTable extends RegisterColumns {
   code: string;
   title: string;
   description: string | null;
+  family: string | null;
+  family_id: string | null;
+  oscal_id: string | null;
+  parent_code: string | null;
+  statement: string | null;
+  guidance: string | null;
+  parameters: ColumnType<unknown[], string | undefined, string>;
+  baselines: ColumnType<string[], string[] | undefined, string[]>;
+  position: number;
+}
+
+/** Crosswalk rows between controls of two frameworks of one organization (migration 008). */
+export interface FrameworkMappingsTable {
+  id: string;
+  organization_id: string;
+  source_framework_id: string;
+  source_control_code: string;
+  target_framework_id: string;
+  target_control_code: string;
+  relationship: string;
+  collection_title: string;
+  collection_uuid: string | null;
+  imported_at: Timestamp;
 }
 
 export interface MeasureControlsTable {
@@ -275,6 +302,7 @@ export interface Database {
   frameworks: FrameworksTable;
   framework_controls: FrameworkControlsTable;
   measure_controls: MeasureControlsTable;
+  framework_mappings: FrameworkMappingsTable;
   risk_measures: RiskMeasuresTable;
   risk_counts: RiskCountsTable;
   audit_log: AuditLogTable;

@@ -7,6 +7,7 @@ import { auditLog } from './004_audit_log.js';
 import { riskCounts } from './005_risk_counts.js';
 import { changeNotify } from './006_change_notify.js';
 import { invitations } from './007_invitations.js';
+import { frameworkControls } from './008_framework_controls.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   riskCounts,
   changeNotify,
   invitations,
+  frameworkControls,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).

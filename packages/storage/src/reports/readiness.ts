@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import type { MeasureState, NcSeverity } from '../enums.js';
-import { StorageError } from '../errors.js';
-import { percent } from './aggregate.js';
-import type { AuditReadiness, ControlReadiness, ReadinessMeasure } from './types.js';
+import { assertFramework } from '../registers/frameworks/control-list.js';
+import { viaMappingSql } from '../registers/frameworks/coverage.js';
+import { capped, percent } from './aggregate.js';
+import { familyReadiness } from './readiness-families.js';
+import type { AuditReadiness, ControlReadiness } from './types.js';
 
-/** Control codes sort naturally: A.5.2 before A.5.10, Art. 5 before Art. 32. */
-const byCode = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : 1);
+/** A gap measure lists at most this many of its control codes (control_count has them all). */
+const CODES_PER_MEASURE = 10;
+/** Families listed at most (a hand-made framework may have one per control). */
+const FAMILY_CAP = 50;
 
 interface Scope {
   db: Db;
@@ -14,48 +18,54 @@ interface Scope {
   frameworkId: string;
 }
 
-// Per control: its measures (with evidence counts) and its readiness, aggregated in SQL.
+/** Per control, in document order: its readiness and whether a mapped control covers it. */
 function controlRows(args: Scope) {
-  return sql<{ code: string; title: string; status: ControlReadiness; measures: ReadinessMeasure[] }>`
+  return sql<{
+    code: string;
+    title: string;
+    family: string | null;
+    status: ControlReadiness;
+    via_mapping: boolean;
+  }>`
     with linked as (
-      select mc.control_code, m.id, m.name, m.state,
-        (select count(*) from measure_evidence e where e.measure_id = m.id)::int as evidence_count
+      select mc.control_code, m.state,
+        exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
       from measure_controls mc join measures m on m.id = mc.measure_id
-      where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId})
-    select c.code, c.title,
-      case
-        when count(l.id) = 0 then 'NO_MEASURE'
-        when count(*) filter (where l.state = 'IMPLEMENTED') = 0 then 'NOT_IMPLEMENTED'
-        when count(*) filter (where l.state = 'IMPLEMENTED' and l.evidence_count = 0) > 0 then 'NO_EVIDENCE'
-        else 'READY' end as status,
-      coalesce(jsonb_agg(jsonb_build_object(
-          'id', l.id, 'name', l.name, 'state', l.state, 'evidence_count', l.evidence_count)
-        order by lower(l.name), l.id) filter (where l.id is not null), '[]'::jsonb) as measures
-    from framework_controls c left join linked l on l.control_code = c.code
-    where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
-    group by c.id, c.code, c.title`.execute(args.db);
+      where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}),
+    status as (
+      select c.id, c.code, c.title, c.family, c.position,
+        case
+          when count(l.control_code) = 0 then 'NO_MEASURE'
+          when count(*) filter (where l.state = 'IMPLEMENTED') = 0 then 'NOT_IMPLEMENTED'
+          when bool_or(l.state = 'IMPLEMENTED' and not l.has_evidence) then 'NO_EVIDENCE'
+          else 'READY' end as status
+      from framework_controls c left join linked l on l.control_code = c.code
+      where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
+      group by c.id)
+    select s.code, s.title, s.family, s.status,
+      s.status in ('NO_MEASURE', 'NOT_IMPLEMENTED') and ${viaMappingSql('c')} as via_mapping
+    from status s join framework_controls c on c.id = s.id
+    order by s.position, s.id`.execute(args.db);
 }
 
-// Each measure linked to the framework once, with its control codes and evidence count.
+// Each measure linked to the framework once, with its control codes (document order) and evidence.
 function measureRows(args: Scope) {
-  return args.db
-    .selectFrom('measure_controls as mc')
-    .innerJoin('measures as m', 'm.id', 'mc.measure_id')
-    .select([
-      'm.id',
-      'm.name',
-      'm.state',
-      sql<string[]>`array_agg(mc.control_code)`.as('control_codes'),
-      sql<number>`(select count(*) from measure_evidence e where e.measure_id = m.id)::int`.as(
-        'evidence_count',
-      ),
-    ])
-    .where('mc.organization_id', '=', args.organizationId)
-    .where('mc.framework_id', '=', args.frameworkId)
-    .groupBy(['m.id', 'm.name', 'm.state'])
-    .orderBy(sql`lower(m.name)`)
-    .orderBy('m.id')
-    .execute();
+  return sql<{
+    id: string;
+    name: string;
+    state: MeasureState;
+    control_codes: string[];
+    has_evidence: boolean;
+  }>`
+    select m.id, m.name, m.state,
+      array_agg(c.code order by c.position, c.id) as control_codes,
+      exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
+    from measure_controls mc join measures m on m.id = mc.measure_id
+      join framework_controls c on c.organization_id = mc.organization_id
+        and c.framework_id = mc.framework_id and c.code = mc.control_code
+    where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}
+    group by m.id, m.name, m.state
+    order by lower(m.name), m.id`.execute(args.db);
 }
 
 function openNonconformities(args: Scope) {
@@ -73,48 +83,73 @@ function openNonconformities(args: Scope) {
     .execute();
 }
 
-/** getAuditReadiness over one database handle; a framework outside the organization is NOT_FOUND. */
-export async function buildAuditReadiness(args: Scope & { generatedAt: string }): Promise<AuditReadiness> {
+const firstN = <T>(items: T[], topN: number) => capped({ count: items.length, items: items.slice(0, topN) });
+
+const gapMeasure = (m: { id: string; name: string; control_codes: string[] }) => ({
+  id: m.id,
+  name: m.name,
+  control_count: m.control_codes.length,
+  control_codes: m.control_codes.slice(0, CODES_PER_MEASURE),
+});
+
+/**
+ * getAuditReadiness over one database handle: counts per status and family, then the first
+ * `topN` of each gap in document order with how many were left out — bounded for any framework
+ * size; the control-by-control detail is listControls'. A framework outside the organization is
+ * NOT_FOUND.
+ */
+export async function buildAuditReadiness(
+  args: Scope & { generatedAt: string; topN: number },
+): Promise<AuditReadiness> {
+  await assertFramework(args);
   const framework = await args.db
     .selectFrom('frameworks')
     .select(['id', 'name', 'version'])
     .where('organization_id', '=', args.organizationId)
     .where('id', '=', args.frameworkId)
-    .executeTakeFirst();
-  if (!framework) {
-    throw new StorageError({
-      code: 'NOT_FOUND',
-      field: 'framework_id',
-      message: `No framework with id ${args.frameworkId}.`,
-    });
-  }
+    .executeTakeFirstOrThrow();
   const [controls, measures, nonconformities] = await Promise.all([
-    controlRows(args),
-    measureRows(args),
+    controlRows(args).then((result) => result.rows),
+    measureRows(args).then((result) => result.rows),
     openNonconformities(args),
   ]);
-  const sorted = [...controls.rows].sort((a, b) => byCode(a.code, b.code));
-  const ready = sorted.filter((control) => control.status === 'READY').length;
-  const codes = (row: { control_codes: string[] }) => [...row.control_codes].sort(byCode);
+  const count = (status: ControlReadiness) => controls.filter((c) => c.status === status).length;
+  const withoutMeasures = controls.filter((c) => c.status === 'NO_MEASURE');
   return {
     framework,
     generated_at: args.generatedAt,
-    readiness_percent: percent({ part: ready, whole: sorted.length }),
-    controls: sorted.map(({ code, title, status, measures: linked }) => ({
-      code,
-      title,
-      status,
-      measures: linked,
-    })),
+    readiness_percent: percent({ part: count('READY'), whole: controls.length }),
+    control_count: controls.length,
+    status_counts: {
+      READY: count('READY'),
+      NO_EVIDENCE: count('NO_EVIDENCE'),
+      NOT_IMPLEMENTED: count('NOT_IMPLEMENTED'),
+      NO_MEASURE: count('NO_MEASURE'),
+    },
+    covered_via_mapping_count: controls.filter((c) => c.via_mapping).length,
+    families: familyReadiness({ controls, topN: FAMILY_CAP }),
     gaps: {
-      controls_without_measures: sorted.filter((c) => c.status === 'NO_MEASURE').map((c) => c.code),
-      measures_not_implemented: measures
-        .filter((m) => m.state !== 'IMPLEMENTED')
-        .map((m) => ({ id: m.id, name: m.name, state: m.state as MeasureState, control_codes: codes(m) })),
-      implemented_without_evidence: measures
-        .filter((m) => m.state === 'IMPLEMENTED' && m.evidence_count === 0)
-        .map((m) => ({ id: m.id, name: m.name, control_codes: codes(m) })),
-      open_nonconformities: nonconformities.map((n) => ({ ...n, severity: n.severity as NcSeverity })),
+      controls_without_measures: firstN(
+        withoutMeasures.map((c) => ({
+          code: c.code,
+          title: c.title,
+          family: c.family,
+          covered_via_mapping: c.via_mapping,
+        })),
+        args.topN,
+      ),
+      measures_not_implemented: firstN(
+        measures.filter((m) => m.state !== 'IMPLEMENTED').map((m) => ({ ...gapMeasure(m), state: m.state })),
+        args.topN,
+      ),
+      implemented_without_evidence: firstN(
+        measures.filter((m) => m.state === 'IMPLEMENTED' && !m.has_evidence).map(gapMeasure),
+        args.topN,
+      ),
+      open_nonconformities: firstN(
+        nonconformities.map((n) => ({ ...n, severity: n.severity as NcSeverity })),
+        args.topN,
+      ),
     },
   };
 }

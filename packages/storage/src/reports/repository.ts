@@ -36,9 +36,21 @@ export function reportsRepository(ctx: StorageContext) {
     },
 
     /** Audit readiness of one framework; NOT_FOUND on `framework_id` when it is not the organization's. */
-    auditReadiness: (args: { organizationId: string; frameworkId: string }): Promise<AuditReadiness> => {
+    auditReadiness: (args: {
+      organizationId: string;
+      frameworkId: string;
+      topN?: number | undefined;
+    }): Promise<AuditReadiness> => {
       const now = ctx.clock();
-      return inSnapshot(ctx, (db) => buildAuditReadiness({ db, ...args, generatedAt: now.toISOString() }));
+      return inSnapshot(ctx, (db) =>
+        buildAuditReadiness({
+          db,
+          organizationId: args.organizationId,
+          frameworkId: args.frameworkId,
+          topN: args.topN ?? 10,
+          generatedAt: now.toISOString(),
+        }),
+      );
     },
   };
 }

@@ -113,38 +113,47 @@ export interface ComplianceReport {
 /** A control's readiness. */
 export type ControlReadiness = 'READY' | 'NO_EVIDENCE' | 'NOT_IMPLEMENTED' | 'NO_MEASURE';
 
-/** A measure linked to a control, as getAuditReadiness shows it. */
-export interface ReadinessMeasure {
+/** One family's readiness. */
+export interface FamilyReadiness {
+  family: string | null;
+  control_count: number;
+  ready_count: number;
+  no_measure_count: number;
+  readiness_percent: number;
+}
+
+/** A linked measure in a readiness gap: its first control codes and how many it has. */
+export interface GapMeasure {
   id: string;
   name: string;
-  state: MeasureState;
-  evidence_count: number;
+  control_count: number;
+  control_codes: string[];
 }
 
-/** One control with its measures and readiness. */
-export interface ReadinessControl {
-  code: string;
-  title: string;
-  status: ControlReadiness;
-  measures: ReadinessMeasure[];
-}
-
-/** getAuditReadiness's output (specs/tools/getAuditReadiness.yaml). */
+/** getAuditReadiness's output (specs/tools/getAuditReadiness.yaml): bounded for any framework size. */
 export interface AuditReadiness {
   framework: { id: string; name: string; version: string | null };
   generated_at: string;
   readiness_percent: number;
-  controls: ReadinessControl[];
+  control_count: number;
+  status_counts: Record<ControlReadiness, number>;
+  covered_via_mapping_count: number;
+  families: CappedList<FamilyReadiness>;
   gaps: {
-    controls_without_measures: string[];
-    measures_not_implemented: { id: string; name: string; state: MeasureState; control_codes: string[] }[];
-    implemented_without_evidence: { id: string; name: string; control_codes: string[] }[];
-    open_nonconformities: {
+    controls_without_measures: CappedList<{
+      code: string;
+      title: string;
+      family: string | null;
+      covered_via_mapping: boolean;
+    }>;
+    measures_not_implemented: CappedList<GapMeasure & { state: MeasureState }>;
+    implemented_without_evidence: CappedList<GapMeasure>;
+    open_nonconformities: CappedList<{
       id: string;
       reference: string;
       title: string;
       severity: NcSeverity;
       audit_id: string | null;
-    }[];
+    }>;
   };
 }

@@ -4,4 +4,8 @@ import { organizationOf } from '../registers.js';
 
 /** Get audit readiness for a framework. */
 export const getAuditReadiness: ToolHandler<'getAuditReadiness'> = (ctx, args) =>
-  ctx.storage.reports.auditReadiness({ organizationId: organizationOf(ctx), frameworkId: args.framework_id });
+  ctx.storage.reports.auditReadiness({
+    organizationId: organizationOf(ctx),
+    frameworkId: args.framework_id,
+    topN: args.top_n,
+  });

@@ -1,23 +1,33 @@
 import { sql } from 'kysely';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
+import type { FrameworkSource } from '../../enums.js';
 import type { SelectedRow } from '../kit.js';
-import type { Framework, FrameworkControl, FrameworkSummary } from './types.js';
+import { coveredSql } from './coverage.js';
+import type { Framework, FrameworkFamily, FrameworkSummary } from './types.js';
 
-const controlCount = sql<number>`(select count(*) from framework_controls c where c.framework_id = frameworks.id)`;
+/** getFramework lists at most this many families (a hand-made framework may have one per control). */
+export const FAMILY_LIMIT = 100;
 
-// The one definition of coverage: a control with at least one IMPLEMENTED measure.
+const controlCount = sql<number>`(select count(*) from framework_controls c
+  where c.organization_id = frameworks.organization_id and c.framework_id = frameworks.id)`;
+
 const coveredCount = sql<number>`(select count(*) from framework_controls c
-  where c.framework_id = frameworks.id and exists (
-    select 1 from measure_controls mc join measures m on m.id = mc.measure_id
-    where mc.framework_id = c.framework_id and mc.control_code = c.code and m.state = 'IMPLEMENTED'))`;
+  where c.organization_id = frameworks.organization_id and c.framework_id = frameworks.id
+    and ${coveredSql('c')})`;
 
-const controlsJson = sql<FrameworkControl[]>`(select coalesce(jsonb_agg(jsonb_build_object(
-    'code', c.code, 'title', c.title, 'description', c.description,
-    'measure_ids', (select coalesce(jsonb_agg(mc.measure_id order by mc.measure_id), '[]'::jsonb)
-      from measure_controls mc where mc.framework_id = c.framework_id and mc.control_code = c.code))
-  order by c.id), '[]'::jsonb)
-  from framework_controls c where c.framework_id = frameworks.id)`;
+// Families in document order (of their first control), with coverage; one more than the limit tells
+// whether some were left out.
+const familiesJson = sql<{ rows: FrameworkFamily[]; total: number }>`(select jsonb_build_object(
+    'rows', coalesce(jsonb_agg(jsonb_build_object('family', f.family, 'control_count', f.control_count,
+      'covered_control_count', f.covered_control_count) order by f.first) filter (where f.rank <= ${FAMILY_LIMIT}), '[]'::jsonb),
+    'total', count(*))
+  from (select c.family, min(c.position) as first, count(*)::int as control_count,
+      (count(*) filter (where ${coveredSql('c')}))::int as covered_control_count,
+      row_number() over (order by min(c.position)) as rank
+    from framework_controls c
+    where c.organization_id = frameworks.organization_id and c.framework_id = frameworks.id
+    group by c.family) f)`;
 
 /** Selects frameworks with counts (list shape). */
 export function selectFrameworks(db: Db) {
@@ -29,6 +39,10 @@ export function selectFrameworks(db: Db) {
       'frameworks.name',
       'frameworks.version',
       'frameworks.description',
+      'frameworks.source',
+      'frameworks.library_key',
+      'frameworks.baseline',
+      'frameworks.oscal_uuid',
       'frameworks.created_at',
       'frameworks.updated_at',
       controlCount.as('control_count'),
@@ -36,9 +50,9 @@ export function selectFrameworks(db: Db) {
     ]);
 }
 
-/** Selects frameworks with counts and controls (get shape). */
-export function selectFrameworksWithControls(db: Db) {
-  return selectFrameworks(db).select(controlsJson.as('controls'));
+/** Selects frameworks with counts and families (get shape). */
+export function selectFrameworksWithFamilies(db: Db) {
+  return selectFrameworks(db).select(familiesJson.as('families'));
 }
 
 type SummaryRow = SelectedRow<typeof selectFrameworks>;
@@ -51,6 +65,10 @@ export function toFrameworkSummary(row: SummaryRow): FrameworkSummary {
     name: row.name,
     version: row.version,
     description: row.description,
+    source: row.source as FrameworkSource,
+    library_key: row.library_key,
+    baseline: row.baseline,
+    oscal_uuid: row.oscal_uuid,
     control_count: Number(row.control_count),
     covered_control_count: Number(row.covered_control_count),
     created_at: toIsoTimestamp(row.created_at),
@@ -58,7 +76,14 @@ export function toFrameworkSummary(row: SummaryRow): FrameworkSummary {
   };
 }
 
-/** A selected row with controls in get shape. */
-export function toFramework(row: SummaryRow & { controls: FrameworkControl[] }): Framework {
-  return { ...toFrameworkSummary(row), controls: row.controls };
+/** A selected row with families in get shape. */
+export function toFramework(
+  row: SummaryRow & { families: { rows: FrameworkFamily[]; total: number } },
+): Framework {
+  const { rows, total } = row.families;
+  return {
+    ...toFrameworkSummary(row),
+    families: rows,
+    families_omitted: Math.max(0, Number(total) - rows.length),
+  };
 }

@@ -1,24 +1,29 @@
 import type { StorageContext } from '../../context.js';
 import { setColumns } from '../kit.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
+import { controlReader } from './control-list.js';
 import { upsertControls } from './controls.js';
 import { FRAMEWORK_ORDER, frameworkWhere } from './filters.js';
 import {
   selectFrameworks,
-  selectFrameworksWithControls,
+  selectFrameworksWithFamilies,
   toFramework,
   toFrameworkSummary,
 } from './mapping.js';
+import { mappingsRepository } from './mappings.js';
 import type { Framework, FrameworkCreate, FrameworkPatch } from './types.js';
 
-/** The frameworks register with their controls; lists return summaries without controls. */
+/**
+ * The frameworks register: records carry counts and families, lists return summaries; controls are
+ * read page by page (listControls) or whole for exports (allControls); crosswalks in `mappings`.
+ */
 export function frameworksRepository(ctx: StorageContext) {
-  return registerRepository({
+  const register = registerRepository({
     ctx,
     register: 'frameworks',
     recordType: 'framework',
     idKind: 'framework',
-    select: ({ db }) => selectFrameworksWithControls(db),
+    select: ({ db }) => selectFrameworksWithFamilies(db),
     toRecord: toFramework,
     listed: { select: ({ db }) => selectFrameworks(db), toItem: toFrameworkSummary },
     where: frameworkWhere,
@@ -32,6 +37,10 @@ export function frameworksRepository(ctx: StorageContext) {
           name: data.name,
           version: data.version ?? null,
           description: data.description ?? null,
+          source: data.source ?? 'manual',
+          library_key: data.library_key ?? null,
+          baseline: data.baseline ?? null,
+          oscal_uuid: data.oscal_uuid ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -44,6 +53,7 @@ export function frameworksRepository(ctx: StorageContext) {
       if (controls) await upsertControls({ trx, organizationId, frameworkId: id, controls, now });
     },
   });
+  return { ...register, ...controlReader(ctx), mappings: mappingsRepository(ctx) };
 }
 
 /** The frameworks repository's type. */

@@ -1,0 +1,154 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { StorageContext } from '../../context.js';
+import type { Db } from '../../db/types.js';
+import { StorageError } from '../../errors.js';
+import { type Page, paginate } from '../../paging/list.js';
+import type { OrderSpec } from '../../paging/order.js';
+import { likePattern } from '../kit.js';
+import { coveredSql, viaMappingJson } from './coverage.js';
+import type { ControlFilters, ControlViaMapping, FrameworkControl, StoredControl } from './types.js';
+
+/** listControls returns at most this many characters of a statement. */
+export const STATEMENT_LIMIT = 500;
+
+const CONTROL_ORDER: OrderSpec<'position'> = {
+  keys: { position: { expr: sql.ref('c.position'), nullable: false } },
+  defaultOrder: { field: 'position', direction: 'asc' },
+  idColumn: 'c.id',
+};
+
+export interface ControlScope {
+  organizationId: string;
+  frameworkId: string;
+}
+
+/** NOT_FOUND on `framework_id` unless the framework is the organization's. */
+export async function assertFramework(args: ControlScope & { db: Db }): Promise<void> {
+  const found = await args.db
+    .selectFrom('frameworks')
+    .select('id')
+    .where('organization_id', '=', args.organizationId)
+    .where('id', '=', args.frameworkId)
+    .executeTakeFirst();
+  if (!found) {
+    throw new StorageError({
+      code: 'NOT_FOUND',
+      field: 'framework_id',
+      message: `No framework with id ${args.frameworkId} in this organization.`,
+    });
+  }
+}
+
+function controlWhere(args: ControlScope & { filters: ControlFilters }): RawBuilder<SqlBool> {
+  const f = args.filters;
+  const terms: RawBuilder<SqlBool>[] = [
+    sql`c.organization_id = ${args.organizationId}`,
+    sql`c.framework_id = ${args.frameworkId}`,
+  ];
+  if (f.family !== undefined)
+    terms.push(sql`(lower(c.family) = lower(${f.family}) or c.family_id = ${f.family})`);
+  if (f.baseline !== undefined) terms.push(sql`${f.baseline.toUpperCase()} = any(c.baselines)`);
+  if (f.covered !== undefined) terms.push(f.covered ? coveredSql('c') : sql`not ${coveredSql('c')}`);
+  if (f.query !== undefined) {
+    const pattern = likePattern(f.query);
+    terms.push(sql`(c.code ilike ${pattern} or c.title ilike ${pattern}
+      or coalesce(c.statement, c.description) ilike ${pattern})`);
+  }
+  return sql<SqlBool>`(${sql.join(terms, sql` and `)})`;
+}
+
+function selectControls(db: Db) {
+  return db.selectFrom('framework_controls as c').select([
+    'c.id',
+    'c.code',
+    'c.title',
+    'c.family',
+    'c.position',
+    'c.parent_code',
+    'c.baselines',
+    sql<string | null>`left(coalesce(c.statement, c.description), ${STATEMENT_LIMIT})`.as('statement'),
+    sql<boolean>`coalesce(char_length(coalesce(c.statement, c.description)) > ${STATEMENT_LIMIT}, false)`.as(
+      'statement_truncated',
+    ),
+    coveredSql('c').as('covered'),
+    viaMappingJson('c').as('covered_via_mapping'),
+    sql<string[]>`array(select mc.measure_id from measure_controls mc
+        where mc.organization_id = c.organization_id and mc.framework_id = c.framework_id
+          and mc.control_code = c.code order by mc.measure_id)`.as('measure_ids'),
+  ]);
+}
+
+/** Paged and whole reads of one framework's controls. */
+export function controlReader(ctx: StorageContext) {
+  return {
+    /**
+     * One page of a framework's controls in document order, filtered by family (title or id),
+     * baseline, direct coverage and a query over code, title and statement.
+     */
+    listControls: async (
+      args: ControlScope & { filters: ControlFilters; pageSize?: number; cursor?: string | undefined },
+    ): Promise<Page<FrameworkControl>> => {
+      await assertFramework({ db: ctx.db, ...args });
+      const where = controlWhere(args);
+      const page = await paginate({
+        secret: ctx.cursorSecret,
+        register: 'framework_controls',
+        spec: CONTROL_ORDER,
+        params: {
+          organizationId: args.organizationId,
+          filters: { ...args.filters, framework_id: args.frameworkId },
+          pageSize: args.pageSize,
+          cursor: args.cursor,
+        },
+        fetch: ({ after, orderBy, sortValue, limit }) => {
+          let query = selectControls(ctx.db).where(where).select(sortValue.as('sort_value'));
+          if (after) query = query.where(after);
+          for (const term of orderBy) query = query.orderBy(term);
+          return query.limit(limit).execute();
+        },
+        count: async () => {
+          const row = await ctx.db
+            .selectFrom('framework_controls as c')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where(where)
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        },
+      });
+      return {
+        ...page,
+        items: page.items.map(({ id: _id, sort_value: _sort, ...row }) => ({
+          ...row,
+          covered_via_mapping: row.covered_via_mapping as ControlViaMapping[],
+        })),
+      };
+    },
+
+    /** Every control of a framework with every stored field, in document order (for exports). */
+    allControls: async (args: ControlScope): Promise<StoredControl[]> => {
+      await assertFramework({ db: ctx.db, ...args });
+      const rows = await ctx.db
+        .selectFrom('framework_controls')
+        .select([
+          'code',
+          'oscal_id',
+          'title',
+          'description',
+          'family',
+          'family_id',
+          'parent_code',
+          'statement',
+          'guidance',
+          'parameters',
+          'baselines',
+          'position',
+        ])
+        .where('organization_id', '=', args.organizationId)
+        .where('framework_id', '=', args.frameworkId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows as StoredControl[];
+    },
+  };
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameworkControlInput, Storage } from '../src/index.js';
+import { DRIVERS, openTestStorage, seedOrganization, testActor } from './helpers.js';
+
+const actor = testActor(null);
+
+// 250 controls in 5 families; every third in LOW, the first 10 with a long statement.
+function bigCatalog(): FrameworkControlInput[] {
+  return Array.from({ length: 250 }, (_, i) => ({
+    code: `F${Math.floor(i / 50)}-${i % 50}`,
+    title: `Control ${i}`,
+    family: `Family ${Math.floor(i / 50)}`,
+    family_id: `f${Math.floor(i / 50)}`,
+    oscal_id: `f${Math.floor(i / 50)}-${i % 50}`,
+    statement: i < 10 ? `Encrypt ${'x'.repeat(600)}` : `Statement of ${i}`,
+    baselines: i % 3 === 0 ? ['LOW', 'HIGH'] : ['HIGH'],
+    parameters: [{ id: `p${i}`, label: 'frequency', values: [], select: null, guidelines: null }],
+  }));
+}
+
+describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
+  let storage: Storage;
+  let dispose: () => Promise<void>;
+  let org: string;
+  let other: string;
+  let big: string;
+  let small: string;
+
+  beforeAll(async () => {
+    ({ storage, dispose } = await openTestStorage({ driver: name }));
+    org = (await seedOrganization(storage)).organization.id;
+    other = (await seedOrganization(storage, 'Other')).organization.id;
+    big = (
+      await storage.frameworks.create({
+        organizationId: org,
+        actor,
+        data: {
+          name: 'Big',
+          source: 'library',
+          library_key: 'big',
+          baseline: 'HIGH',
+          controls: bigCatalog(),
+        },
+      })
+    ).id;
+    small = (
+      await storage.frameworks.create({
+        organizationId: org,
+        actor,
+        data: {
+          name: 'Small',
+          controls: [
+            { code: 'S1', title: 'One' },
+            { code: 'S2', title: 'Two' },
+          ],
+        },
+      })
+    ).id;
+    await storage.measures.create({
+      organizationId: org,
+      actor,
+      data: { name: 'Done', state: 'IMPLEMENTED', controls: [{ framework_id: big, control_code: 'F0-1' }] },
+    });
+    await storage.measures.create({
+      organizationId: org,
+      actor,
+      data: { name: 'Doing', state: 'IN_PROGRESS', controls: [{ framework_id: big, control_code: 'F0-2' }] },
+    });
+    await storage.measures.create({
+      organizationId: org,
+      actor,
+      data: {
+        name: 'Small done',
+        state: 'IMPLEMENTED',
+        controls: [{ framework_id: small, control_code: 'S1' }],
+      },
+    });
+  });
+  afterAll(() => dispose());
+
+  it('records provenance and summarizes families instead of listing controls', async () => {
+    const framework = await storage.frameworks.get({ organizationId: org, id: big });
+    expect(framework).toMatchObject({
+      source: 'library',
+      library_key: 'big',
+      baseline: 'HIGH',
+      control_count: 250,
+    });
+    expect(framework?.covered_control_count).toBe(1);
+    expect(framework?.families).toHaveLength(5);
+    expect(framework?.families[0]).toEqual({
+      family: 'Family 0',
+      control_count: 50,
+      covered_control_count: 1,
+    });
+    expect(framework?.families_omitted).toBe(0);
+  });
+
+  it('pages every control once in document order with a stable total_count', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await storage.frameworks.listControls({
+        organizationId: org,
+        frameworkId: big,
+        filters: {},
+        pageSize: 100,
+        cursor,
+      });
+      expect(page.total_count).toBe(250);
+      seen.push(...page.items.map((c) => c.code));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(bigCatalog().map((c) => c.code));
+  });
+
+  it('filters by family, baseline, coverage and query, and truncates long statements', async () => {
+    const list = (filters: object) =>
+      storage.frameworks.listControls({ organizationId: org, frameworkId: big, filters, pageSize: 100 });
+    expect((await list({ family: 'family 2' })).total_count).toBe(50);
+    expect((await list({ family: 'f3' })).total_count).toBe(50);
+    expect((await list({ baseline: 'low' })).total_count).toBe(84);
+    const covered = await list({ covered: true });
+    expect(covered.items.map((c) => [c.code, c.covered, c.measure_ids.length])).toEqual([['F0-1', true, 1]]);
+    expect((await list({ covered: false })).total_count).toBe(249);
+    expect((await list({ query: 'encrypt' })).total_count).toBe(10);
+    const first = (await list({ query: 'F0-0' })).items[0];
+    expect(first?.statement).toHaveLength(500);
+    expect(first?.statement_truncated).toBe(true);
+    expect(first?.baselines).toEqual(['LOW', 'HIGH']);
+  });
+
+  it('refuses a cursor from other filters and a framework of another organization', async () => {
+    const page = await storage.frameworks.listControls({
+      organizationId: org,
+      frameworkId: big,
+      filters: {},
+      pageSize: 10,
+    });
+    await expect(
+      storage.frameworks.listControls({
+        organizationId: org,
+        frameworkId: big,
+        filters: { baseline: 'LOW' },
+        cursor: page.next_cursor ?? '',
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'cursor' });
+    await expect(
+      storage.frameworks.listControls({ organizationId: other, frameworkId: big, filters: {} }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'framework_id' });
+    await expect(
+      storage.frameworks.allControls({ organizationId: other, frameworkId: big }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('reports coverage via a crosswalk with its provenance, never as direct coverage', async () => {
+    const result = await storage.frameworks.mappings.import({
+      organizationId: org,
+      actor,
+      sourceFrameworkId: big,
+      targetFrameworkId: small,
+      collection: { title: 'Big to Small', uuid: null },
+      rows: [
+        { source_control_code: 'F0-3', target_control_code: 'S1', relationship: 'subset-of' },
+        { source_control_code: 'F0-1', target_control_code: 'S2', relationship: 'equivalent-to' },
+      ],
+    });
+    expect(result).toEqual({ mapping_count: 2 });
+    const via = (
+      await storage.frameworks.listControls({
+        organizationId: org,
+        frameworkId: big,
+        filters: { query: 'F0-3' },
+      })
+    ).items[0];
+    expect(via).toMatchObject({ covered: false });
+    expect(via?.covered_via_mapping).toEqual([
+      { framework_id: small, control_code: 'S1', relationship: 'subset-of', mapping_title: 'Big to Small' },
+    ]);
+    const reverse = (
+      await storage.frameworks.listControls({
+        organizationId: org,
+        frameworkId: small,
+        filters: { query: 'S2' },
+      })
+    ).items[0];
+    expect(reverse?.covered_via_mapping).toEqual([
+      {
+        framework_id: big,
+        control_code: 'F0-1',
+        relationship: 'equivalent-to',
+        mapping_title: 'Big to Small',
+      },
+    ]);
+    const readiness = await storage.reports.auditReadiness({ organizationId: org, frameworkId: big });
+    expect(readiness.covered_via_mapping_count).toBe(1);
+    expect(readiness.status_counts.READY).toBe(0);
+    expect(readiness.gaps.controls_without_measures).toMatchObject({ count: 248, omitted: 238 });
+    expect((await storage.frameworks.get({ organizationId: org, id: big }))?.covered_control_count).toBe(1);
+    expect(await storage.frameworks.mappings.list({ organizationId: org, frameworkId: small })).toHaveLength(
+      2,
+    );
+    expect(await storage.frameworks.mappings.list({ organizationId: other })).toEqual([]);
+  });
+
+  it('writes no crosswalk row when a code or framework is unknown', async () => {
+    const write = (args: { target: string; code: string; organizationId?: string }) =>
+      storage.frameworks.mappings.import({
+        organizationId: args.organizationId ?? org,
+        actor,
+        sourceFrameworkId: big,
+        targetFrameworkId: args.target,
+        collection: { title: 'Bad', uuid: null },
+        rows: [
+          { source_control_code: 'F1-1', target_control_code: 'S1', relationship: 'intersects-with' },
+          { source_control_code: 'F1-2', target_control_code: args.code, relationship: 'intersects-with' },
+        ],
+      });
+    await expect(write({ target: small, code: 'NOPE' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'target_framework_id',
+    });
+    await expect(write({ target: small, code: 'S2', organizationId: other })).rejects.toMatchObject({
+      field: 'source_framework_id',
+    });
+    expect(await storage.frameworks.mappings.list({ organizationId: org })).toHaveLength(2);
+  });
+
+  it('returns every stored field of every control for exports', async () => {
+    const all = await storage.frameworks.allControls({ organizationId: org, frameworkId: big });
+    expect(all).toHaveLength(250);
+    expect(all[0]).toMatchObject({
+      code: 'F0-0',
+      oscal_id: 'f0-0',
+      family_id: 'f0',
+      position: 0,
+      baselines: ['LOW', 'HIGH'],
+      parameters: [{ id: 'p0', label: 'frequency', values: [], select: null, guidelines: null }],
+    });
+  });
+});
