@@ -195,6 +195,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addAuditOutput,
     inputJsonSchema: addAuditInputJsonSchema,
     outputJsonSchema: addAuditOutputJsonSchema,
+    examples: [
+      {
+        title: 'An internal audit',
+        input: {
+          organization_id: 'org_…',
+          name: 'Internal audit of access control',
+          kind: 'INTERNAL',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addFramework: {
     name: 'addFramework',
@@ -207,6 +218,22 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addFrameworkOutput,
     inputJsonSchema: addFrameworkInputJsonSchema,
     outputJsonSchema: addFrameworkOutputJsonSchema,
+    examples: [
+      {
+        title: 'A framework with one control',
+        input: {
+          organization_id: 'org_…',
+          name: 'Internal security baseline',
+          controls: [
+            {
+              code: 'P.1',
+              title: 'Passwords are stored hashed',
+            },
+          ],
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addMeasure: {
     name: 'addMeasure',
@@ -219,6 +246,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addMeasureOutput,
     inputJsonSchema: addMeasureInputJsonSchema,
     outputJsonSchema: addMeasureOutputJsonSchema,
+    examples: [
+      {
+        title: 'A measure being implemented',
+        input: {
+          organization_id: 'org_…',
+          name: 'Quarterly access review',
+          state: 'IN_PROGRESS',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addNonconformity: {
     name: 'addNonconformity',
@@ -231,6 +269,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addNonconformityOutput,
     inputJsonSchema: addNonconformityInputJsonSchema,
     outputJsonSchema: addNonconformityOutputJsonSchema,
+    examples: [
+      {
+        title: 'A minor finding',
+        input: {
+          organization_id: 'org_…',
+          title: 'Access review not documented',
+          severity: 'MINOR',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addObligation: {
     name: 'addObligation',
@@ -243,6 +292,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addObligationOutput,
     inputJsonSchema: addObligationInputJsonSchema,
     outputJsonSchema: addObligationOutputJsonSchema,
+    examples: [
+      {
+        title: 'A contractual obligation',
+        input: {
+          organization_id: 'org_…',
+          title: 'Notify the customer of incidents within 24 hours',
+          source: 'CONTRACT',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addRisk: {
     name: 'addRisk',
@@ -255,6 +315,29 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addRiskOutput,
     inputJsonSchema: addRiskInputJsonSchema,
     outputJsonSchema: addRiskOutputJsonSchema,
+    examples: [
+      {
+        title: 'A risk scored on its inherent likelihood and impact',
+        input: {
+          organization_id: 'org_…',
+          name: 'Ransomware on the file servers',
+          inherent_likelihood: 4,
+          inherent_impact: 5,
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A likelihood outside 1-5',
+        input: {
+          organization_id: 'org_…',
+          name: 'Flood',
+          inherent_likelihood: 9,
+          inherent_impact: 2,
+        },
+        field: 'inherent_likelihood',
+      },
+    ],
   },
   addVendor: {
     name: 'addVendor',
@@ -267,6 +350,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addVendorOutput,
     inputJsonSchema: addVendorInputJsonSchema,
     outputJsonSchema: addVendorOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new service provider',
+        input: {
+          organization_id: 'org_…',
+          name: 'Acme Payroll',
+          description: 'Payroll processing service',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getAudit: {
     name: 'getAudit',
@@ -279,6 +373,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getAuditOutput,
     inputJsonSchema: getAuditInputJsonSchema,
     outputJsonSchema: getAuditOutputJsonSchema,
+    examples: [
+      {
+        title: 'One audit',
+        input: {
+          id: 'aud_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getAuditReadiness: {
     name: 'getAuditReadiness',
@@ -291,6 +394,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getAuditReadinessOutput,
     inputJsonSchema: getAuditReadinessInputJsonSchema,
     outputJsonSchema: getAuditReadinessOutputJsonSchema,
+    examples: [
+      {
+        title: 'Readiness for one framework',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getComplianceReport: {
     name: 'getComplianceReport',
@@ -303,6 +416,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getComplianceReportOutput,
     inputJsonSchema: getComplianceReportInputJsonSchema,
     outputJsonSchema: getComplianceReportOutputJsonSchema,
+    examples: [
+      {
+        title: 'The report with the five largest items per section',
+        input: {
+          organization_id: 'org_…',
+          top_n: 5,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getFramework: {
     name: 'getFramework',
@@ -315,6 +438,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getFrameworkOutput,
     inputJsonSchema: getFrameworkInputJsonSchema,
     outputJsonSchema: getFrameworkOutputJsonSchema,
+    examples: [
+      {
+        title: 'One framework',
+        input: {
+          id: 'fw_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getMeasure: {
     name: 'getMeasure',
@@ -327,6 +459,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getMeasureOutput,
     inputJsonSchema: getMeasureInputJsonSchema,
     outputJsonSchema: getMeasureOutputJsonSchema,
+    examples: [
+      {
+        title: 'One measure',
+        input: {
+          id: 'msr_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getNonconformity: {
     name: 'getNonconformity',
@@ -339,6 +480,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getNonconformityOutput,
     inputJsonSchema: getNonconformityInputJsonSchema,
     outputJsonSchema: getNonconformityOutputJsonSchema,
+    examples: [
+      {
+        title: 'One nonconformity',
+        input: {
+          id: 'nc_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getObligation: {
     name: 'getObligation',
@@ -351,6 +501,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getObligationOutput,
     inputJsonSchema: getObligationInputJsonSchema,
     outputJsonSchema: getObligationOutputJsonSchema,
+    examples: [
+      {
+        title: 'One obligation',
+        input: {
+          id: 'obl_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getOrganization: {
     name: 'getOrganization',
@@ -363,6 +522,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getOrganizationOutput,
     inputJsonSchema: getOrganizationInputJsonSchema,
     outputJsonSchema: getOrganizationOutputJsonSchema,
+    examples: [
+      {
+        title: 'One organization',
+        input: {
+          organization_id: 'org_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getRisk: {
     name: 'getRisk',
@@ -375,6 +543,21 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getRiskOutput,
     inputJsonSchema: getRiskInputJsonSchema,
     outputJsonSchema: getRiskOutputJsonSchema,
+    examples: [
+      {
+        title: 'One risk',
+        input: {
+          id: 'risk_…',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'No id',
+        input: {},
+        field: 'id',
+      },
+    ],
   },
   getVendor: {
     name: 'getVendor',
@@ -387,6 +570,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getVendorOutput,
     inputJsonSchema: getVendorInputJsonSchema,
     outputJsonSchema: getVendorOutputJsonSchema,
+    examples: [
+      {
+        title: 'One vendor',
+        input: {
+          id: 'vnd_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listAudits: {
     name: 'listAudits',
@@ -399,6 +591,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listAuditsOutput,
     inputJsonSchema: listAuditsInputJsonSchema,
     outputJsonSchema: listAuditsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Upcoming audits',
+        input: {
+          organization_id: 'org_…',
+          upcoming: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listFrameworks: {
     name: 'listFrameworks',
@@ -411,6 +613,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listFrameworksOutput,
     inputJsonSchema: listFrameworksInputJsonSchema,
     outputJsonSchema: listFrameworksOutputJsonSchema,
+    examples: [
+      {
+        title: 'Every framework of an organization',
+        input: {
+          organization_id: 'org_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listMeasures: {
     name: 'listMeasures',
@@ -423,6 +634,20 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listMeasuresOutput,
     inputJsonSchema: listMeasuresInputJsonSchema,
     outputJsonSchema: listMeasuresOutputJsonSchema,
+    examples: [
+      {
+        title: 'Implemented measures by name, Z to A',
+        input: {
+          organization_id: 'org_…',
+          state: ['IMPLEMENTED'],
+          order_by: {
+            field: 'name',
+            direction: 'desc',
+          },
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listNonconformities: {
     name: 'listNonconformities',
@@ -435,6 +660,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listNonconformitiesOutput,
     inputJsonSchema: listNonconformitiesInputJsonSchema,
     outputJsonSchema: listNonconformitiesOutputJsonSchema,
+    examples: [
+      {
+        title: 'Open nonconformities',
+        input: {
+          organization_id: 'org_…',
+          open: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listObligations: {
     name: 'listObligations',
@@ -447,6 +682,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listObligationsOutput,
     inputJsonSchema: listObligationsInputJsonSchema,
     outputJsonSchema: listObligationsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Overdue obligations',
+        input: {
+          organization_id: 'org_…',
+          overdue: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listOrganizations: {
     name: 'listOrganizations',
@@ -459,6 +704,13 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listOrganizationsOutput,
     inputJsonSchema: listOrganizationsInputJsonSchema,
     outputJsonSchema: listOrganizationsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Every organization the token can access',
+        input: {},
+      },
+    ],
+    invalidExamples: [],
   },
   listRisks: {
     name: 'listRisks',
@@ -471,6 +723,34 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listRisksOutput,
     inputJsonSchema: listRisksInputJsonSchema,
     outputJsonSchema: listRisksOutputJsonSchema,
+    examples: [
+      {
+        title: 'Open risks with a residual score of 10 or more',
+        input: {
+          organization_id: 'org_…',
+          status: ['OPEN'],
+          min_residual_score: 10,
+          page_size: 5,
+        },
+      },
+      {
+        title: 'Risks without any mitigating measure',
+        input: {
+          organization_id: 'org_…',
+          has_mitigation: false,
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A status that does not exist',
+        input: {
+          organization_id: 'org_…',
+          status: ['SOMETIMES'],
+        },
+        field: 'status.0',
+      },
+    ],
   },
   listVendors: {
     name: 'listVendors',
@@ -483,6 +763,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listVendorsOutput,
     inputJsonSchema: listVendorsInputJsonSchema,
     outputJsonSchema: listVendorsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Vendors whose review is overdue',
+        input: {
+          organization_id: 'org_…',
+          review_overdue: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateAudit: {
     name: 'updateAudit',
@@ -495,6 +785,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateAuditOutput,
     inputJsonSchema: updateAuditInputJsonSchema,
     outputJsonSchema: updateAuditOutputJsonSchema,
+    examples: [
+      {
+        title: 'Audit notes',
+        input: {
+          id: 'aud_…',
+          notes: 'Opening meeting held; sampling starts Monday.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateFramework: {
     name: 'updateFramework',
@@ -507,6 +807,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateFrameworkOutput,
     inputJsonSchema: updateFrameworkInputJsonSchema,
     outputJsonSchema: updateFrameworkOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new description',
+        input: {
+          id: 'fw_…',
+          description: 'Controls every product team follows.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateMeasure: {
     name: 'updateMeasure',
@@ -519,6 +829,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateMeasureOutput,
     inputJsonSchema: updateMeasureInputJsonSchema,
     outputJsonSchema: updateMeasureOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new owner',
+        input: {
+          id: 'msr_…',
+          owner: 'Security team',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateNonconformity: {
     name: 'updateNonconformity',
@@ -531,6 +851,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateNonconformityOutput,
     inputJsonSchema: updateNonconformityInputJsonSchema,
     outputJsonSchema: updateNonconformityOutputJsonSchema,
+    examples: [
+      {
+        title: 'The root cause',
+        input: {
+          id: 'nc_…',
+          root_cause: 'No owner was assigned to the review.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateObligation: {
     name: 'updateObligation',
@@ -543,6 +873,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateObligationOutput,
     inputJsonSchema: updateObligationInputJsonSchema,
     outputJsonSchema: updateObligationOutputJsonSchema,
+    examples: [
+      {
+        title: 'The actions taken',
+        input: {
+          id: 'obl_…',
+          actions: 'Incident runbook updated with the notification step.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateRisk: {
     name: 'updateRisk',
@@ -555,6 +895,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateRiskOutput,
     inputJsonSchema: updateRiskInputJsonSchema,
     outputJsonSchema: updateRiskOutputJsonSchema,
+    examples: [
+      {
+        title: 'A note after a review',
+        input: {
+          id: 'risk_…',
+          note: 'Reviewed with the security team.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateVendor: {
     name: 'updateVendor',
@@ -567,5 +917,24 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateVendorOutput,
     inputJsonSchema: updateVendorInputJsonSchema,
     outputJsonSchema: updateVendorOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new owner',
+        input: {
+          id: 'vnd_…',
+          owner: 'Procurement',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'An unknown field',
+        input: {
+          id: 'vnd_…',
+          colour: 'red',
+        },
+        field: 'colour',
+      },
+    ],
   },
 };
