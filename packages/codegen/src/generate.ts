@@ -2,22 +2,26 @@ import { IndentationText, Project, QuoteKind } from 'ts-morph';
 import { emitClient } from './emit/client/emit.js';
 import { emitHandlers } from './emit/handlers/emit.js';
 import type { EmittedFile } from './emit/header.js';
+import { emitOpenApi } from './emit/openapi/emit.js';
 import { emitSchemas } from './emit/schemas/emit.js';
 import { loadSpecs } from './load/load.js';
 import { buildModel } from './model/build.js';
 import type { Model } from './model/types.js';
 import { paths } from './naming/naming.js';
 import { type Drift, findDrift, renderFiles, writeFiles } from './output/output.js';
-import type { Diagnostic } from './validate/diagnostic.js';
+import { type Diagnostic, sortDiagnostics } from './validate/diagnostic.js';
+import { checkExamples } from './validate/examples.js';
 import { validateSpecs } from './validate/validate.js';
 
-/** load → validate → model. Returns diagnostics instead of a model when the specs have problems. */
+/** load → validate → model → examples checked against the model's schemas. Returns diagnostics instead of a model when the specs have problems. */
 export function readModel(root: string): { model?: Model; diagnostics: Diagnostic[] } {
   const loaded = loadSpecs(root);
   const { catalog, diagnostics } = validateSpecs(loaded.files);
   const all = [...loaded.diagnostics, ...diagnostics];
   if (all.length > 0) return { diagnostics: all };
-  return { model: buildModel(catalog), diagnostics: [] };
+  const model = buildModel(catalog);
+  const examples = checkExamples({ model, catalog });
+  return examples.length > 0 ? { diagnostics: sortDiagnostics(examples) } : { model, diagnostics: [] };
 }
 
 /** Runs every emitter into one in-memory project and renders the final file texts. */
@@ -34,6 +38,7 @@ export function emitAll(model: Model) {
     ...emitSchemas({ model, project }),
     ...emitClient({ model, project }),
     ...emitHandlers({ model, project }),
+    emitOpenApi({ model }),
   ];
   return renderFiles({ project, files });
 }

@@ -29,7 +29,12 @@ input:
 output:
   fields:
     pong: { type: boolean, description: Always true. }
+examples:
+  - input: { organization_id: "org_…" }
 `;
+
+const openApiPaths = (dir: string): Record<string, Record<string, { operationId: string; tags: string[] }>> =>
+  JSON.parse(readFileSync(join(dir, 'packages/schemas/src/openapi.gen.json'), 'utf8')).paths;
 
 describe('a temporary copy of the repository', () => {
   it('adding specs/tools/getPing.yaml yields a schema, a client method and a stub that compile', () => {
@@ -48,6 +53,7 @@ describe('a temporary copy of the repository', () => {
     expect(readFileSync(join(dir, 'apps/server/src/tools/handlers/getPing.ts'), 'utf8')).toContain(
       "notImplemented('getPing')",
     );
+    expect(openApiPaths(dir)['/api/mcp/tools/getPing']?.post?.operationId).toBe('getPing');
     expect(
       typecheck({ dir, include: ['packages/schemas/src', 'packages/client/src', 'apps/server/src/tools'] }),
     ).toBe('');
@@ -73,6 +79,25 @@ describe('a temporary copy of the repository', () => {
     expect(readFileSync(join(dir, edited), 'utf8')).toContain('// hand edit');
     expect(cli({ dir, argv: [] }).code).toBe(0);
     expect(readFileSync(join(dir, stub), 'utf8')).toBe('export const getRisk = 1;\n');
+    expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
+  });
+
+  it('a copied spec becomes an OpenAPI operation, with its examples, and nothing else needs editing', () => {
+    const dir = generatedSandbox();
+    const spec = readFileSync(join(dir, 'specs/tools/listVendors.yaml'), 'utf8');
+    writeFileSync(
+      join(dir, 'specs/tools/listSuppliers.yaml'),
+      spec.replace(/^name: listVendors$/m, 'name: listSuppliers'),
+    );
+    const run = cli({ dir, argv: [] });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('updated: packages/schemas/src/openapi.gen.json');
+    const operation = openApiPaths(dir)['/api/mcp/tools/listSuppliers']?.post;
+    expect(operation?.operationId).toBe('listSuppliers');
+    expect(operation?.tags).toEqual(['Suppliers']);
+    expect(readFileSync(join(dir, 'packages/schemas/src/registry.gen.ts'), 'utf8')).toMatch(
+      /listSuppliers: \{[\s\S]*?examples: \[/,
+    );
     expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
   });
 

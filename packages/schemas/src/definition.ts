@@ -15,6 +15,22 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
+/**
+ * A sample input from the tool's spec. Record ids are placeholders: a string `<prefix>_…` (e.g.
+ * `org_…`, `risk_…`) stands for the id of a record of that kind.
+ */
+export interface ToolExample<I> {
+  title?: string;
+  input: I;
+}
+
+/** An input the tool refuses with INVALID_INPUT whose `field` is the given dotted path. */
+export interface InvalidToolExample {
+  title?: string;
+  input: Readonly<Record<string, unknown>>;
+  field: string;
+}
+
 /** Everything the server and the MCP layer need to know about one tool. */
 export interface ToolDefinition<N extends ToolName> {
   name: N;
@@ -31,4 +47,8 @@ export interface ToolDefinition<N extends ToolName> {
   output: z.ZodType<ToolOutputs[N]>;
   inputJsonSchema: JsonSchema;
   outputJsonSchema: JsonSchema;
+  /** Valid inputs from the spec's `examples:` (at least one). */
+  examples: readonly ToolExample<ToolInputs[N]>[];
+  /** Refused inputs from the spec's `invalid_examples:`. */
+  invalidExamples: readonly InvalidToolExample[];
 }

@@ -40,7 +40,7 @@
 //   specs/tools/updateVendor.yaml
 // Change the spec(s) and run `npm run generate`.
 
-export type { JsonSchema, ToolDefinition, ToolAnnotations } from './definition.js';
+export type { InvalidToolExample, JsonSchema, ToolAnnotations, ToolDefinition, ToolExample } from './definition.js';
 export { errorCodes, errorStatus } from './errors.gen.js';
 export type { ErrorCode } from './errors.gen.js';
 export { toolNames, tools } from './registry.gen.js';

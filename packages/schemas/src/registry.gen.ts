@@ -200,6 +200,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addAuditOutput,
     inputJsonSchema: addAuditInputJsonSchema,
     outputJsonSchema: addAuditOutputJsonSchema,
+    examples: [
+      {
+        title: 'An internal audit',
+        input: {
+          organization_id: 'org_…',
+          name: 'Internal audit of access control',
+          kind: 'INTERNAL',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addFramework: {
     name: 'addFramework',
@@ -212,6 +223,22 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addFrameworkOutput,
     inputJsonSchema: addFrameworkInputJsonSchema,
     outputJsonSchema: addFrameworkOutputJsonSchema,
+    examples: [
+      {
+        title: 'A framework with one control',
+        input: {
+          organization_id: 'org_…',
+          name: 'Internal security baseline',
+          controls: [
+            {
+              code: 'P.1',
+              title: 'Passwords are stored hashed',
+            },
+          ],
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addMeasure: {
     name: 'addMeasure',
@@ -224,6 +251,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addMeasureOutput,
     inputJsonSchema: addMeasureInputJsonSchema,
     outputJsonSchema: addMeasureOutputJsonSchema,
+    examples: [
+      {
+        title: 'A measure being implemented',
+        input: {
+          organization_id: 'org_…',
+          name: 'Quarterly access review',
+          state: 'IN_PROGRESS',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addNonconformity: {
     name: 'addNonconformity',
@@ -236,6 +274,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addNonconformityOutput,
     inputJsonSchema: addNonconformityInputJsonSchema,
     outputJsonSchema: addNonconformityOutputJsonSchema,
+    examples: [
+      {
+        title: 'A minor finding',
+        input: {
+          organization_id: 'org_…',
+          title: 'Access review not documented',
+          severity: 'MINOR',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addObligation: {
     name: 'addObligation',
@@ -248,6 +297,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addObligationOutput,
     inputJsonSchema: addObligationInputJsonSchema,
     outputJsonSchema: addObligationOutputJsonSchema,
+    examples: [
+      {
+        title: 'A contractual obligation',
+        input: {
+          organization_id: 'org_…',
+          title: 'Notify the customer of incidents within 24 hours',
+          source: 'CONTRACT',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   addRisk: {
     name: 'addRisk',
@@ -260,6 +320,29 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addRiskOutput,
     inputJsonSchema: addRiskInputJsonSchema,
     outputJsonSchema: addRiskOutputJsonSchema,
+    examples: [
+      {
+        title: 'A risk scored on its inherent likelihood and impact',
+        input: {
+          organization_id: 'org_…',
+          name: 'Ransomware on the file servers',
+          inherent_likelihood: 4,
+          inherent_impact: 5,
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A likelihood outside 1-5',
+        input: {
+          organization_id: 'org_…',
+          name: 'Flood',
+          inherent_likelihood: 9,
+          inherent_impact: 2,
+        },
+        field: 'inherent_likelihood',
+      },
+    ],
   },
   addVendor: {
     name: 'addVendor',
@@ -272,6 +355,17 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: addVendorOutput,
     inputJsonSchema: addVendorInputJsonSchema,
     outputJsonSchema: addVendorOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new service provider',
+        input: {
+          organization_id: 'org_…',
+          name: 'Acme Payroll',
+          description: 'Payroll processing service',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getAudit: {
     name: 'getAudit',
@@ -284,6 +378,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getAuditOutput,
     inputJsonSchema: getAuditInputJsonSchema,
     outputJsonSchema: getAuditOutputJsonSchema,
+    examples: [
+      {
+        title: 'One audit',
+        input: {
+          id: 'aud_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getAuditReadiness: {
     name: 'getAuditReadiness',
@@ -296,6 +399,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getAuditReadinessOutput,
     inputJsonSchema: getAuditReadinessInputJsonSchema,
     outputJsonSchema: getAuditReadinessOutputJsonSchema,
+    examples: [
+      {
+        title: 'Readiness for one framework',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getComplianceReport: {
     name: 'getComplianceReport',
@@ -308,6 +421,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getComplianceReportOutput,
     inputJsonSchema: getComplianceReportInputJsonSchema,
     outputJsonSchema: getComplianceReportOutputJsonSchema,
+    examples: [
+      {
+        title: 'The report with the five largest items per section',
+        input: {
+          organization_id: 'org_…',
+          top_n: 5,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getFramework: {
     name: 'getFramework',
@@ -320,6 +443,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getFrameworkOutput,
     inputJsonSchema: getFrameworkInputJsonSchema,
     outputJsonSchema: getFrameworkOutputJsonSchema,
+    examples: [
+      {
+        title: 'One framework',
+        input: {
+          id: 'fw_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getMeasure: {
     name: 'getMeasure',
@@ -332,6 +464,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getMeasureOutput,
     inputJsonSchema: getMeasureInputJsonSchema,
     outputJsonSchema: getMeasureOutputJsonSchema,
+    examples: [
+      {
+        title: 'One measure',
+        input: {
+          id: 'msr_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getNonconformity: {
     name: 'getNonconformity',
@@ -344,6 +485,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getNonconformityOutput,
     inputJsonSchema: getNonconformityInputJsonSchema,
     outputJsonSchema: getNonconformityOutputJsonSchema,
+    examples: [
+      {
+        title: 'One nonconformity',
+        input: {
+          id: 'nc_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getObligation: {
     name: 'getObligation',
@@ -356,6 +506,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getObligationOutput,
     inputJsonSchema: getObligationInputJsonSchema,
     outputJsonSchema: getObligationOutputJsonSchema,
+    examples: [
+      {
+        title: 'One obligation',
+        input: {
+          id: 'obl_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getOrganization: {
     name: 'getOrganization',
@@ -368,6 +527,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getOrganizationOutput,
     inputJsonSchema: getOrganizationInputJsonSchema,
     outputJsonSchema: getOrganizationOutputJsonSchema,
+    examples: [
+      {
+        title: 'One organization',
+        input: {
+          organization_id: 'org_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getRisk: {
     name: 'getRisk',
@@ -380,6 +548,21 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getRiskOutput,
     inputJsonSchema: getRiskInputJsonSchema,
     outputJsonSchema: getRiskOutputJsonSchema,
+    examples: [
+      {
+        title: 'One risk',
+        input: {
+          id: 'risk_…',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'No id',
+        input: {},
+        field: 'id',
+      },
+    ],
   },
   getVendor: {
     name: 'getVendor',
@@ -392,6 +575,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: getVendorOutput,
     inputJsonSchema: getVendorInputJsonSchema,
     outputJsonSchema: getVendorOutputJsonSchema,
+    examples: [
+      {
+        title: 'One vendor',
+        input: {
+          id: 'vnd_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listAudits: {
     name: 'listAudits',
@@ -404,6 +596,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listAuditsOutput,
     inputJsonSchema: listAuditsInputJsonSchema,
     outputJsonSchema: listAuditsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Upcoming audits',
+        input: {
+          organization_id: 'org_…',
+          upcoming: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listFrameworkControls: {
     name: 'listFrameworkControls',
@@ -416,6 +618,18 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listFrameworkControlsOutput,
     inputJsonSchema: listFrameworkControlsInputJsonSchema,
     outputJsonSchema: listFrameworkControlsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Controls of one framework not yet covered by an implemented measure',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          covered: false,
+          page_size: 5,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listFrameworks: {
     name: 'listFrameworks',
@@ -428,6 +642,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listFrameworksOutput,
     inputJsonSchema: listFrameworksInputJsonSchema,
     outputJsonSchema: listFrameworksOutputJsonSchema,
+    examples: [
+      {
+        title: 'Every framework of an organization',
+        input: {
+          organization_id: 'org_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listMeasures: {
     name: 'listMeasures',
@@ -440,6 +663,20 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listMeasuresOutput,
     inputJsonSchema: listMeasuresInputJsonSchema,
     outputJsonSchema: listMeasuresOutputJsonSchema,
+    examples: [
+      {
+        title: 'Implemented measures by name, Z to A',
+        input: {
+          organization_id: 'org_…',
+          state: ['IMPLEMENTED'],
+          order_by: {
+            field: 'name',
+            direction: 'desc',
+          },
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listNonconformities: {
     name: 'listNonconformities',
@@ -452,6 +689,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listNonconformitiesOutput,
     inputJsonSchema: listNonconformitiesInputJsonSchema,
     outputJsonSchema: listNonconformitiesOutputJsonSchema,
+    examples: [
+      {
+        title: 'Open nonconformities',
+        input: {
+          organization_id: 'org_…',
+          open: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listObligations: {
     name: 'listObligations',
@@ -464,6 +711,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listObligationsOutput,
     inputJsonSchema: listObligationsInputJsonSchema,
     outputJsonSchema: listObligationsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Overdue obligations',
+        input: {
+          organization_id: 'org_…',
+          overdue: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   listOrganizations: {
     name: 'listOrganizations',
@@ -476,6 +733,13 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listOrganizationsOutput,
     inputJsonSchema: listOrganizationsInputJsonSchema,
     outputJsonSchema: listOrganizationsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Every organization the token can access',
+        input: {},
+      },
+    ],
+    invalidExamples: [],
   },
   listRisks: {
     name: 'listRisks',
@@ -488,6 +752,34 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listRisksOutput,
     inputJsonSchema: listRisksInputJsonSchema,
     outputJsonSchema: listRisksOutputJsonSchema,
+    examples: [
+      {
+        title: 'Open risks with a residual score of 10 or more',
+        input: {
+          organization_id: 'org_…',
+          status: ['OPEN'],
+          min_residual_score: 10,
+          page_size: 5,
+        },
+      },
+      {
+        title: 'Risks without any mitigating measure',
+        input: {
+          organization_id: 'org_…',
+          has_mitigation: false,
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A status that does not exist',
+        input: {
+          organization_id: 'org_…',
+          status: ['SOMETIMES'],
+        },
+        field: 'status.0',
+      },
+    ],
   },
   listVendors: {
     name: 'listVendors',
@@ -500,6 +792,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: listVendorsOutput,
     inputJsonSchema: listVendorsInputJsonSchema,
     outputJsonSchema: listVendorsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Vendors whose review is overdue',
+        input: {
+          organization_id: 'org_…',
+          review_overdue: true,
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateAudit: {
     name: 'updateAudit',
@@ -512,6 +814,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateAuditOutput,
     inputJsonSchema: updateAuditInputJsonSchema,
     outputJsonSchema: updateAuditOutputJsonSchema,
+    examples: [
+      {
+        title: 'Audit notes',
+        input: {
+          id: 'aud_…',
+          notes: 'Opening meeting held; sampling starts Monday.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateFramework: {
     name: 'updateFramework',
@@ -524,6 +836,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateFrameworkOutput,
     inputJsonSchema: updateFrameworkInputJsonSchema,
     outputJsonSchema: updateFrameworkOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new description',
+        input: {
+          id: 'fw_…',
+          description: 'Controls every product team follows.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateMeasure: {
     name: 'updateMeasure',
@@ -536,6 +858,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateMeasureOutput,
     inputJsonSchema: updateMeasureInputJsonSchema,
     outputJsonSchema: updateMeasureOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new owner',
+        input: {
+          id: 'msr_…',
+          owner: 'Security team',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateNonconformity: {
     name: 'updateNonconformity',
@@ -548,6 +880,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateNonconformityOutput,
     inputJsonSchema: updateNonconformityInputJsonSchema,
     outputJsonSchema: updateNonconformityOutputJsonSchema,
+    examples: [
+      {
+        title: 'The root cause',
+        input: {
+          id: 'nc_…',
+          root_cause: 'No owner was assigned to the review.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateObligation: {
     name: 'updateObligation',
@@ -560,6 +902,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateObligationOutput,
     inputJsonSchema: updateObligationInputJsonSchema,
     outputJsonSchema: updateObligationOutputJsonSchema,
+    examples: [
+      {
+        title: 'The actions taken',
+        input: {
+          id: 'obl_…',
+          actions: 'Incident runbook updated with the notification step.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateRisk: {
     name: 'updateRisk',
@@ -572,6 +924,16 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateRiskOutput,
     inputJsonSchema: updateRiskInputJsonSchema,
     outputJsonSchema: updateRiskOutputJsonSchema,
+    examples: [
+      {
+        title: 'A note after a review',
+        input: {
+          id: 'risk_…',
+          note: 'Reviewed with the security team.',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateVendor: {
     name: 'updateVendor',
@@ -584,5 +946,24 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     output: updateVendorOutput,
     inputJsonSchema: updateVendorInputJsonSchema,
     outputJsonSchema: updateVendorOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new owner',
+        input: {
+          id: 'vnd_…',
+          owner: 'Procurement',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'An unknown field',
+        input: {
+          id: 'vnd_…',
+          colour: 'red',
+        },
+        field: 'colour',
+      },
+    ],
   },
 };

@@ -9,7 +9,7 @@ export function generatedHeader(sources: readonly string[]): string {
   return `${lines.join('\n')}\n\n`;
 }
 
-/** A file an emitter produced, still inside the in-memory ts-morph project. */
+/** A file an emitter produced: inside the in-memory ts-morph project, or as `text`. */
 export interface EmittedFile {
   /** Repository-relative path. */
   path: string;
@@ -17,4 +17,6 @@ export interface EmittedFile {
   sources: readonly string[];
   /** `generated` files are rewritten on every run; `create-once` files only when missing (handler stubs). */
   mode: 'generated' | 'create-once';
+  /** The whole text of a file that is not TypeScript (JSON), rendered as is instead of from the project. */
+  text?: string;
 }

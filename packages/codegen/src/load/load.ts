@@ -9,7 +9,8 @@ export type SpecPath = readonly (string | number)[];
 export interface SpecFile {
   /** Path relative to the repository root, with forward slashes, e.g. `specs/tools/listRisks.yaml`. */
   file: string;
-  role: 'tool' | 'types';
+  /** `openapi`: hand-written OpenAPI paths the generator merges into the document. */
+  role: 'tool' | 'types' | 'openapi';
   data: unknown;
   /** Line of the value at `path` (or of its key when `key` is true); falls back to the nearest parent. */
   lineOf: (path: SpecPath, key?: boolean) => number;
@@ -20,13 +21,14 @@ export interface Loaded {
   diagnostics: Diagnostic[];
 }
 
-/** Reads `specs/tools/*.yaml` and `specs/types/*.yaml` under `root`. Syntax errors become diagnostics. */
+/** Reads `specs/{types,tools,openapi}/*.yaml` under `root`. Syntax errors become diagnostics. */
 export function loadSpecs(root: string): Loaded {
   const files: SpecFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const [dir, role] of [
     ['specs/types', 'types'],
     ['specs/tools', 'tool'],
+    ['specs/openapi', 'openapi'],
   ] as const) {
     for (const name of listYaml(join(root, dir))) {
       const file = `${dir}/${name}`;

@@ -26,7 +26,14 @@ export function buildModel(catalog: Catalog): Model {
   ];
   for (const e of catalog.errors.values()) typeSources.push(e.spec.file);
   if (catalog.pagination) typeSources.push(catalog.pagination.spec.file);
-  return { tools, enums, objects, errors, typeSources: [...new Set(typeSources)].sort() };
+  const http = {
+    tags: catalog.openapi.flatMap((o) => o.raw.tags),
+    paths: Object.assign({}, ...catalog.openapi.map((o) => o.raw.paths)),
+    parameters: Object.assign({}, ...catalog.openapi.map((o) => o.raw.parameters)),
+    schemas: Object.assign({}, ...catalog.openapi.map((o) => o.raw.schemas)),
+    sources: catalog.openapi.map((o) => o.spec.file).sort(),
+  };
+  return { tools, enums, objects, errors, http, typeSources: [...new Set(typeSources)].sort() };
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -155,6 +162,12 @@ function toTool(catalog: Catalog, decl: ToolDecl): Tool {
     input,
     output,
     ...(raw.kind === 'list' && raw.pagination ? { pagination: { items: raw.pagination.items } } : {}),
+    examples: raw.examples.map(({ title, input }) => ({ ...(title && { title }), input })),
+    invalidExamples: raw.invalid_examples.map(({ title, input, field }) => ({
+      ...(title && { title }),
+      input,
+      field,
+    })),
     source: spec.file,
   };
 }

@@ -41,6 +41,8 @@ export function tool(name: string, extra: Partial<Tool> = {}): Tool {
     uses: [],
     input: [],
     output: { kind: 'object', fields: [] },
+    examples: [{ input: {} }],
+    invalidExamples: [],
     source: `specs/tools/${name}.yaml`,
     ...extra,
   };
@@ -66,5 +68,6 @@ export function model(parts: Partial<Model> = {}): Model {
   const enums = parts.enums ?? [];
   const objects = parts.objects ?? [];
   const typeSources = [...new Set([...enums, ...objects].map((d) => d.source))].sort();
-  return { tools: [], errors: [], typeSources, ...parts, enums, objects };
+  const http = { tags: [], paths: {}, parameters: {}, schemas: {}, sources: [] };
+  return { tools: [], errors: [], typeSources, http, ...parts, enums, objects };
 }

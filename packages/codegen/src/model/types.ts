@@ -45,6 +45,17 @@ export interface ErrorDef {
   description: string;
 }
 
+/** A sample input from a spec's `examples:`. Record ids in it are placeholders such as `org_…`. */
+export interface Example {
+  title?: string;
+  input: Readonly<Record<string, unknown>>;
+}
+
+/** An input the tool refuses with INVALID_INPUT naming `field` (a dotted path). */
+export interface InvalidExample extends Example {
+  field: string;
+}
+
 export type ToolKind = 'list' | 'get' | 'add' | 'update' | 'report';
 
 export interface Annotations {
@@ -69,6 +80,9 @@ export interface Tool {
   output: { kind: 'object'; fields: readonly Field[] } | { kind: 'ref'; name: string; target: 'object' };
   /** List tools: the output key holding a page's items (`risks`), beside `next_cursor`. */
   pagination?: { items: string };
+  /** Valid inputs (at least one), in spec order. */
+  examples: readonly Example[];
+  invalidExamples: readonly InvalidExample[];
   source: string;
 }
 
@@ -79,6 +93,14 @@ export interface Model {
   /** Shared object types, ordered so that every type comes after the types it references. */
   objects: readonly ObjectDef[];
   errors: readonly ErrorDef[];
+  /** OpenAPI of the endpoints that are not tools, merged from `specs/openapi/*.yaml`. */
+  http: {
+    tags: readonly { name: string; description: string }[];
+    paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+    parameters: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+    schemas: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+    sources: readonly string[];
+  };
   /** Spec files that declare shared types, enums or errors (relative, posix). */
   typeSources: readonly string[];
 }

@@ -53,6 +53,8 @@ export const paths = {
     tool: (tool: string) => `packages/schemas/src/tools/${tool}.gen.ts`,
     registry: 'packages/schemas/src/registry.gen.ts',
     index: 'packages/schemas/src/index.gen.ts',
+    /** The OpenAPI 3.1 document of the REST paths, exported as `@comply/schemas/openapi.json`. */
+    openapi: 'packages/schemas/src/openapi.gen.json',
     /** Hand-written: ToolDefinition and JsonSchema types. */
     definition: 'packages/schemas/src/definition.ts',
   },

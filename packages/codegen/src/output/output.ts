@@ -10,6 +10,10 @@ export function renderFiles(a: {
 }): Map<string, { text: string; mode: EmittedFile['mode'] }> {
   const out = new Map<string, { text: string; mode: EmittedFile['mode'] }>();
   for (const f of [...a.files].sort((x, y) => (x.path < y.path ? -1 : 1))) {
+    if (f.text !== undefined) {
+      out.set(f.path, { text: `${f.text.trim()}\n`, mode: f.mode });
+      continue;
+    }
     const source = a.project.getSourceFileOrThrow(f.path);
     source.formatText({
       indentSize: 2,
@@ -77,7 +81,7 @@ function listGenerated(a: { root: string; generatedDirs: readonly string[] }): s
     for (const entry of readdirSync(abs, { withFileTypes: true })) {
       const child = posix.join(rel, entry.name);
       if (entry.isDirectory() && entry.name !== 'node_modules') walk(child);
-      else if (entry.name.endsWith('.gen.ts')) out.push(child);
+      else if (/\.gen\.(ts|json)$/.test(entry.name)) out.push(child);
     }
   };
   a.generatedDirs.forEach(walk);

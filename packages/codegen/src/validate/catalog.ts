@@ -1,5 +1,5 @@
 import type { SpecFile } from '../load/load.js';
-import type { RawField, RawTool, RawTypes } from './shape.js';
+import type { RawField, RawOpenApi, RawTool, RawTypes } from './shape.js';
 
 export interface EnumDecl {
   name: string;
@@ -33,6 +33,8 @@ export interface Catalog {
   objects: Map<string, ObjectDecl>;
   errors: Map<string, { status: number; description?: string | undefined; spec: SpecFile }>;
   pagination?: PaginationDecl;
+  /** Hand-written OpenAPI for the endpoints that are not tools, one entry per file. */
+  openapi: { raw: RawOpenApi; spec: SpecFile }[];
 }
 
 export const builtinTypes = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);

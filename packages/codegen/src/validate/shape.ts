@@ -42,6 +42,7 @@ const rawField: z.ZodType<RawField> = z.lazy(() =>
   }),
 );
 const fieldMap = z.record(z.string(), rawField);
+const exampleInput = z.record(z.string(), z.unknown());
 
 export const rawToolSchema = z.strictObject({
   name: z.string().min(1),
@@ -69,6 +70,12 @@ export const rawToolSchema = z.strictObject({
   output: z
     .union([z.strictObject({ type: z.string().min(1) }), z.strictObject({ fields: fieldMap })])
     .optional(),
+  examples: z.array(z.strictObject({ title: z.string().min(1).optional(), input: exampleInput })).default([]),
+  invalid_examples: z
+    .array(
+      z.strictObject({ title: z.string().min(1).optional(), input: exampleInput, field: z.string().min(1) }),
+    )
+    .default([]),
 });
 export type RawTool = z.output<typeof rawToolSchema>;
 
@@ -108,6 +115,19 @@ export const rawTypesSchema = z.strictObject({
     .optional(),
 });
 export type RawTypes = z.output<typeof rawTypesSchema>;
+
+const operation = z.record(z.string(), z.unknown());
+/** `specs/openapi/*.yaml`: OpenAPI 3.1 paths (and their schemas) of the endpoints that are not tools. */
+export const rawOpenApiSchema = z.strictObject({
+  tags: z.array(z.strictObject({ name: z.string().min(1), description: z.string().min(1) })).default([]),
+  paths: z.record(
+    z.string().regex(/^\//, 'must start with /'),
+    z.partialRecord(z.enum(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']), operation),
+  ),
+  parameters: z.record(z.string(), operation).default({}),
+  schemas: z.record(z.string(), operation).default({}),
+});
+export type RawOpenApi = z.output<typeof rawOpenApiSchema>;
 
 /** Checks one file against the spec format; every mismatch becomes a SPEC_SHAPE diagnostic. */
 export function checkShape<T>(

@@ -4,13 +4,19 @@ import type { Diagnostic } from './diagnostic.js';
 import { sortDiagnostics } from './diagnostic.js';
 import { checkTool } from './rules/tools.js';
 import { checkTypes } from './rules/types.js';
-import { checkShape, rawToolSchema, rawTypesSchema } from './shape.js';
+import { checkShape, rawOpenApiSchema, rawToolSchema, rawTypesSchema } from './shape.js';
 
 /** Shape-checks every file, builds the catalog, then runs every rule. Never stops at the first problem. */
 export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const report = (d: Diagnostic) => diagnostics.push(d);
-  const catalog: Catalog = { tools: [], enums: new Map(), objects: new Map(), errors: new Map() };
+  const catalog: Catalog = {
+    tools: [],
+    enums: new Map(),
+    objects: new Map(),
+    errors: new Map(),
+    openapi: [],
+  };
   const declared = new Map<string, string>();
   const declare = (a: { name: string; spec: SpecFile; path: (string | number)[]; what: string }): boolean => {
     const first = declared.get(a.name);
@@ -68,6 +74,14 @@ export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; d
     if (value && declare({ name: `tool:${value.name}`, spec, path: ['name'], what: 'tool' })) {
       catalog.tools.push({ raw: value, spec });
     }
+  }
+  for (const spec of files.filter((f) => f.role === 'openapi' && f.data !== undefined)) {
+    const { value, diagnostics: shape } = checkShape(spec, rawOpenApiSchema);
+    diagnostics.push(...shape);
+    if (!value) continue;
+    for (const name of Object.keys(value.schemas))
+      declare({ name, spec, path: ['schemas', name], what: 'type' });
+    catalog.openapi.push({ raw: value, spec });
   }
   checkTypes({ catalog, report });
   for (const decl of catalog.tools) checkTool({ catalog, decl, report });

@@ -28,7 +28,13 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
   const statements: ExportDeclarationStructure[] = [
     ...exp({
       to: paths.schemas.definition,
-      types: [names.jsonSchemaType, names.toolDefinitionType, 'ToolAnnotations'],
+      types: [
+        'InvalidToolExample',
+        names.jsonSchemaType,
+        'ToolAnnotations',
+        names.toolDefinitionType,
+        'ToolExample',
+      ],
     }),
     ...exp({
       to: paths.schemas.errors,

@@ -1,4 +1,4 @@
-import type { Field, Model, ObjectDef, TypeNode } from '../../model/types.js';
+import type { Field, Model, ObjectDef, Tool, TypeNode } from '../../model/types.js';
 import { names } from '../../naming/naming.js';
 import { ConstRef, Spread } from '../literal.js';
 
@@ -42,6 +42,20 @@ export function sharedObjectJsonSchema(a: { object: ObjectDef; model: Model }): 
     strict: object.strict,
     ctx: { model: a.model, input: object.strict },
   });
+}
+
+/** A tool's input and output JSON Schemas: the MCP inputSchema/outputSchema and the OpenAPI bodies. */
+export function toolJsonSchemas(a: { model: Model; tool: Tool }): {
+  input: Json;
+  output: JsonSchemaValue;
+} {
+  const { model, tool } = a;
+  const input = objectJsonSchema({ fields: tool.input, strict: true, ctx: { model, input: true } });
+  const output =
+    tool.output.kind === 'ref'
+      ? typeJsonSchema({ type: tool.output, ctx: { model, input: false } })
+      : objectJsonSchema({ fields: tool.output.fields, strict: false, ctx: { model, input: false } });
+  return { input, output };
 }
 
 function fieldJsonSchema(a: { field: Field; ctx: JsonSchemaContext }): Json | Spread {

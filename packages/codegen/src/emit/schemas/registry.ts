@@ -2,7 +2,7 @@ import { type Project, type StatementStructures, StructureKind, VariableDeclarat
 import type { Model } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { inlineLiteral, quote } from '../literal.js';
+import { inlineLiteral, quote, writeLiteral } from '../literal.js';
 
 /** `registry.gen.ts`: ToolName, toolNames, the ToolInputs/ToolArgs/ToolOutputs maps and the `tools` registry. */
 export function emitRegistry(a: { model: Model; project: Project }): EmittedFile {
@@ -91,6 +91,12 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
                   w.writeLine(`output: ${names.toolOutputSchema(t.name)},`);
                   w.writeLine(`inputJsonSchema: ${names.toolInputJsonSchema(t.name)},`);
                   w.writeLine(`outputJsonSchema: ${names.toolOutputJsonSchema(t.name)},`);
+                  w.write('examples: ');
+                  writeLiteral(w, t.examples);
+                  w.write(',').newLine();
+                  w.write('invalidExamples: ');
+                  writeLiteral(w, t.invalidExamples);
+                  w.write(',').newLine();
                 });
                 w.write('},').newLine();
               }

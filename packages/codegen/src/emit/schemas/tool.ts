@@ -4,7 +4,7 @@ import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { literalRefs, writeLiteral } from '../literal.js';
 import { directRefs } from '../refs.js';
-import { objectJsonSchema, typeJsonSchema } from './json-schema.js';
+import { toolJsonSchemas } from './json-schema.js';
 import { writeZodObject } from './zod.js';
 
 /** `tools/<name>.gen.ts`: the tool's zod input/output schemas, their types and JSON Schemas. */
@@ -12,11 +12,7 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
   const { model, tool } = a;
   const path = paths.schemas.tool(tool.name);
   const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
-  const inputJson = objectJsonSchema({ fields: tool.input, strict: true, ctx: { model, input: true } });
-  const outputJson =
-    tool.output.kind === 'ref'
-      ? typeJsonSchema({ type: tool.output, ctx: { model, input: false } })
-      : objectJsonSchema({ fields: tool.output.fields, strict: false, ctx: { model, input: false } });
+  const { input: inputJson, output: outputJson } = toolJsonSchemas({ model, tool });
   const zodRefs = [
     ...directRefs(tool.input),
     ...directRefs(outputFields),
