@@ -29,14 +29,20 @@ describe.each(DRIVERS)('vendors, obligations, nonconformities and audits (%s)', 
       review_overdue: true,
       review_interval_days: 10,
     });
-    expect(never).toMatchObject({ next_review_due: null, review_overdue: true, risk_tier: 'CRITICAL' });
-    expect(fresh).toMatchObject({ next_review_due: day(365), review_overdue: false });
-    expect(gone.review_overdue).toBe(false);
+    expect(never).toMatchObject({
+      next_review_due: null,
+      review_overdue: false,
+      never_reviewed: true,
+      risk_tier: 'CRITICAL',
+    });
+    expect(fresh).toMatchObject({ next_review_due: day(365), review_overdue: false, never_reviewed: false });
+    expect(gone).toMatchObject({ review_overdue: false, never_reviewed: false });
 
     const ids = (input: Record<string, unknown>) => as.ids('listVendors', input);
     expect(await ids({})).toEqual([overdue.id, never.id, fresh.id, gone.id]);
-    expect(await ids({ review_overdue: true })).toEqual([overdue.id, never.id]);
-    expect(await ids({ never_reviewed: true })).toEqual([never.id, gone.id]);
+    expect(await ids({ review_overdue: true })).toEqual([overdue.id]);
+    expect(await ids({ never_reviewed: true })).toEqual([never.id]);
+    expect(await ids({ never_reviewed: false })).toEqual([overdue.id, fresh.id, gone.id]);
     expect(await ids({ status: ['OFFBOARDED'] })).toEqual([gone.id]);
     expect(await ids({ risk_tier: ['CRITICAL', 'HIGH'] })).toEqual([never.id]);
     expect(await ids({ processes_personal_data: true })).toEqual([fresh.id]);

@@ -96,7 +96,12 @@ describe.each(DRIVERS)('seed workflows over MCP on demo data (%s)', (driver) => 
         description: 'Printing and mailing of patient letters',
       },
     });
-    expect(vendor).toMatchObject({ name: 'Parcel Print Ltd', last_reviewed_at: null, review_overdue: true });
+    expect(vendor).toMatchObject({
+      name: 'Parcel Print Ltd',
+      last_reviewed_at: null,
+      review_overdue: false,
+      never_reviewed: true,
+    });
 
     const all = await listAll({
       client,
@@ -114,12 +119,19 @@ describe.each(DRIVERS)('seed workflows over MCP on demo data (%s)', (driver) => 
       all
         .filter(
           (v) =>
-            v.status === 'ACTIVE' && (v.next_review_due === null || (v.next_review_due as string) < today()),
+            v.status === 'ACTIVE' && v.next_review_due !== null && (v.next_review_due as string) < today(),
         )
         .map((v) => v.id)
         .sort(),
     );
-    expect(due.map((v) => v.id)).toContain(vendor.id);
+    const never = await listAll({
+      client,
+      name: 'listVendors',
+      args: { organization_id: org, never_reviewed: true },
+      key: 'vendors',
+    });
+    expect(never.map((v) => v.id)).toContain(vendor.id);
+    expect(due.map((v) => v.id)).not.toContain(vendor.id);
   });
 
   it('compliance: overdue obligations, open nonconformities, upcoming audits', async () => {

@@ -774,8 +774,10 @@ export type Vendor = {
   review_interval_days: number;
   /** last_reviewed_at + review_interval_days (computed); null when never reviewed. */
   next_review_due: string | null;
-  /** Computed: an ACTIVE vendor never reviewed or whose next_review_due is before today. */
+  /** Computed: an ACTIVE vendor reviewed before whose next_review_due is before today (never-reviewed vendors are never_reviewed instead). */
   review_overdue: boolean;
+  /** Computed: an ACTIVE vendor with no review yet (last_reviewed_at null). */
+  never_reviewed: boolean;
   /** Person or role responsible for the vendor. */
   owner: string | null;
   /** Contact address at the vendor. */

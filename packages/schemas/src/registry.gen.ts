@@ -567,7 +567,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getVendor: {
     name: 'getVendor',
     title: 'Get a vendor',
-    description: 'Returns one vendor by id with its risk tier, review dates (last_reviewed_at, next_review_due,\nreview_overdue) and contract end. A vendor outside the caller\'s organizations is NOT_FOUND.',
+    description: 'Returns one vendor by id with its risk tier, review dates (last_reviewed_at, next_review_due),\nreview flags (review_overdue, never_reviewed) and contract end. A vendor outside the caller\'s organizations is NOT_FOUND.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -784,7 +784,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listVendors: {
     name: 'listVendors',
     title: 'List vendors',
-    description: 'Lists the vendors of an organization with their review dates, filtered on the server. Use it for\nvendor management, e.g. vendors overdue for review (review_overdue: true) or never reviewed\n(never_reviewed: true). Filters (combined with AND; lists match any value): status, risk_tier,\ncategory, owner, query (name and description), processes_personal_data, reviewed_before,\nreviewed_after, review_due_before, review_overdue, never_reviewed, contract_ends_before.\nReturns {vendors, next_cursor, total_count}, by name by default; pass next_cursor back as\ncursor with the same filters for the next page (null on the last page).',
+    description: 'Lists the vendors of an organization with their review dates, filtered on the server. Use it for\nvendor management: vendors overdue for review (review_overdue: true) and, separately, ACTIVE\nvendors never reviewed (never_reviewed: true); together they are the vendors needing a review. Filters (combined with AND; lists match any value): status, risk_tier,\ncategory, owner, query (name and description), processes_personal_data, reviewed_before,\nreviewed_after, review_due_before, review_overdue, never_reviewed, contract_ends_before.\nReturns {vendors, next_cursor, total_count}, by name by default; pass next_cursor back as\ncursor with the same filters for the next page (null on the last page).',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,

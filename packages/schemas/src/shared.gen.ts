@@ -2244,6 +2244,7 @@ export const vendorSchema = z.object({
   review_interval_days: z.int().min(1).max(3650),
   next_review_due: z.iso.date().nullable(),
   review_overdue: z.boolean(),
+  never_reviewed: z.boolean(),
   owner: z.string().nullable(),
   contact_email: z.email().nullable(),
   created_at: z.iso.datetime({ offset: true }),
@@ -2319,7 +2320,11 @@ export const vendorJsonSchema: JsonSchema = {
     },
     review_overdue: {
       type: 'boolean',
-      description: 'Computed: an ACTIVE vendor never reviewed or whose next_review_due is before today.',
+      description: 'Computed: an ACTIVE vendor reviewed before whose next_review_due is before today (never-reviewed vendors are never_reviewed instead).',
+    },
+    never_reviewed: {
+      type: 'boolean',
+      description: 'Computed: an ACTIVE vendor with no review yet (last_reviewed_at null).',
     },
     owner: {
       type: ['string', 'null'],
@@ -2341,7 +2346,7 @@ export const vendorJsonSchema: JsonSchema = {
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'owner', 'contact_email', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'owner', 'contact_email', 'created_at', 'updated_at'],
 };
 
 /** A compact vendor that needs a review. */

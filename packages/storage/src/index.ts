@@ -157,5 +157,5 @@ export type {
 } from './reports/types.js';
 export type { Repositories } from './repositories.js';
 export { type BulkCounts, seedBulk } from './seed/bulk.js';
-export { seedDemo } from './seed/demo.js';
+export { type DemoSeed, seedDemo } from './seed/demo.js';
 export { openStorage, type Storage, type StorageOptions } from './storage.js';

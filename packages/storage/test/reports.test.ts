@@ -148,6 +148,22 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
     ]);
   });
 
+  it('counts review_overdue and never_reviewed vendors exactly as the vendor filters do', async () => {
+    const report = await storage.reports.complianceReport({ organizationId: f.org });
+    for (const flag of ['review_overdue', 'never_reviewed'] as const) {
+      const listed = await storage.vendors.list({
+        organizationId: f.org,
+        filters: { [flag]: true },
+        pageSize: 100,
+      });
+      expect(report.vendors[flag].count, flag).toBe(listed.total_count);
+      expect(report.vendors[flag].items.map((v) => v.id).sort(), flag).toEqual(
+        listed.items.map((v) => v.id).sort(),
+      );
+      expect(listed.items.every((v) => v[flag])).toBe(true);
+    }
+  });
+
   it('applies the threshold, the upcoming window and top_n', async () => {
     const report = await storage.reports.complianceReport({
       organizationId: f.org,

@@ -77,12 +77,18 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
   });
   afterAll(() => dispose());
 
-  it('computes next_review_due and review_overdue', () => {
+  it('computes next_review_due, review_overdue and never_reviewed (one flag each, no overlap)', () => {
     const by = Object.fromEntries(all.map((v) => [v.name, v]));
-    expect(by.Zeta).toMatchObject({ next_review_due: '2026-01-01', review_overdue: true });
+    expect(by.Zeta).toMatchObject({
+      next_review_due: '2026-01-01',
+      review_overdue: true,
+      never_reviewed: false,
+    });
+    expect(by.echo).toMatchObject({ last_reviewed_at: null, review_overdue: false, never_reviewed: false });
     expect(by.alpha).toMatchObject({
       next_review_due: null,
-      review_overdue: true,
+      review_overdue: false,
+      never_reviewed: true,
       review_interval_days: 365,
       status: 'ACTIVE',
       risk_tier: 'LOW',
@@ -95,6 +101,16 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       processes_personal_data: false,
     });
     expect(by.Kilo).toMatchObject({ next_review_due: '2026-05-30', review_overdue: true });
+    for (const vendor of all) {
+      const due =
+        vendor.status === 'ACTIVE' &&
+        vendor.next_review_due !== null &&
+        vendor.next_review_due < '2026-06-15';
+      expect(vendor.review_overdue, vendor.name).toBe(due);
+      expect(vendor.never_reviewed, vendor.name).toBe(
+        vendor.status === 'ACTIVE' && vendor.last_reviewed_at === null,
+      );
+    }
   });
 
   defineListTests<Vendor>({
@@ -122,8 +138,8 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       ],
       [{ review_overdue: true }, (v) => v.review_overdue],
       [{ review_overdue: false }, (v) => !v.review_overdue],
-      [{ never_reviewed: true }, (v) => v.last_reviewed_at === null],
-      [{ never_reviewed: false }, (v) => v.last_reviewed_at !== null],
+      [{ never_reviewed: true }, (v) => v.status === 'ACTIVE' && v.last_reviewed_at === null],
+      [{ never_reviewed: false }, (v) => v.status !== 'ACTIVE' || v.last_reviewed_at !== null],
       [
         { contract_ends_before: '2026-12-31' },
         (v) => v.contract_end !== null && v.contract_end < '2026-12-31',
@@ -159,7 +175,12 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       id: bravo.id,
       patch: { last_reviewed_at: null, review_interval_days: 30 },
     });
-    expect(cleared).toMatchObject({ last_reviewed_at: null, next_review_due: null });
+    expect(cleared).toMatchObject({
+      last_reviewed_at: null,
+      next_review_due: null,
+      review_overdue: false,
+      never_reviewed: true,
+    });
     await storage.vendors.update({
       organizationId: org,
       actor,

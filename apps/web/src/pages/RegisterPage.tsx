@@ -7,7 +7,15 @@ import type { ListPage, Organization, RegisterInfo } from '../types.js';
 
 const COLUMNS: Record<string, string[]> = {
   risks: ['name', 'status', 'residual_score', 'inherent_score', 'treatment', 'owner'],
-  vendors: ['name', 'risk_tier', 'status', 'last_reviewed_at', 'next_review_due', 'review_overdue'],
+  vendors: [
+    'name',
+    'risk_tier',
+    'status',
+    'last_reviewed_at',
+    'next_review_due',
+    'review_overdue',
+    'never_reviewed',
+  ],
   measures: ['name', 'state', 'category', 'owner', 'evidence'],
   obligations: ['title', 'status', 'source', 'due_date', 'overdue', 'owner'],
   nonconformities: ['reference', 'title', 'severity', 'status', 'due_date', 'overdue'],

@@ -54,9 +54,9 @@ export type GetComplianceReportOutput = {
   vendors: {
     /** Number of ACTIVE vendors. */
     total_active: number;
-    /** Vendors whose next review date has passed. */
+    /** Vendors with review_overdue: reviewed before, next review date passed (listVendors review_overdue: true). */
     review_overdue: VendorReviewList;
-    /** Vendors never reviewed. */
+    /** Vendors with never_reviewed: no review yet (listVendors never_reviewed: true). */
     never_reviewed: VendorReviewList;
   };
   /** Nonconformity summary. */

@@ -27,9 +27,9 @@ export type ListVendorsInput = {
   reviewed_after?: string;
   /** Only vendors whose next_review_due is before this date. */
   review_due_before?: string;
-  /** true = only vendors whose review is overdue (never reviewed or next_review_due before today, ACTIVE only); false = the others. */
+  /** true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due before today; never-reviewed vendors are not included, see never_reviewed); false = the others. */
   review_overdue?: boolean;
-  /** true = only vendors never reviewed; false = only vendors reviewed at least once. */
+  /** true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others. */
   never_reviewed?: boolean;
   /** Only vendors whose contract_end is before this date. */
   contract_ends_before?: string;

@@ -179,11 +179,11 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
         },
         review_overdue: {
           ...vendorReviewListJsonSchema,
-          description: 'Vendors whose next review date has passed.',
+          description: 'Vendors with review_overdue: reviewed before, next review date passed (listVendors review_overdue: true).',
         },
         never_reviewed: {
           ...vendorReviewListJsonSchema,
-          description: 'Vendors never reviewed.',
+          description: 'Vendors with never_reviewed: no review yet (listVendors never_reviewed: true).',
         },
       },
       required: ['total_active', 'review_overdue', 'never_reviewed'],

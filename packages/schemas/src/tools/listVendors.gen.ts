@@ -113,11 +113,11 @@ export const listVendorsInputJsonSchema: JsonSchema = {
     },
     review_overdue: {
       type: 'boolean',
-      description: 'true = only vendors whose review is overdue (never reviewed or next_review_due before today, ACTIVE only); false = the others.',
+      description: 'true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due before today; never-reviewed vendors are not included, see never_reviewed); false = the others.',
     },
     never_reviewed: {
       type: 'boolean',
-      description: 'true = only vendors never reviewed; false = only vendors reviewed at least once.',
+      description: 'true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others.',
     },
     contract_ends_before: {
       type: 'string',

@@ -6,7 +6,7 @@ import { upcomingSql } from '../registers/audits/mapping.js';
 import { ncOverdueSql } from '../registers/nonconformities/mapping.js';
 import { obligationOverdueSql } from '../registers/obligations/mapping.js';
 import { mitigationStatusSql } from '../registers/risks/mapping.js';
-import { reviewOverdueSql } from '../registers/vendors/mapping.js';
+import { neverReviewedSql, reviewOverdueSql } from '../registers/vendors/mapping.js';
 import { capped } from './aggregate.js';
 import type {
   CappedList,
@@ -77,9 +77,8 @@ export async function overdueObligations(args: ListScope): Promise<CappedList<Ov
 const TIER_RANK = sql`case vendors.risk_tier when 'CRITICAL' then 0 when 'HIGH' then 1 when 'MEDIUM' then 2 else 3 end`;
 
 /**
- * Active vendors needing a review, highest risk tier first. `neverReviewed` picks the vendors
- * never reviewed; otherwise those reviewed once whose next review date has passed (the two lists
- * split review_overdue and do not overlap).
+ * Vendors needing a review, highest risk tier first: `neverReviewed` picks those never_reviewed,
+ * otherwise those review_overdue — the very flags and filters of the vendor records.
  */
 export async function vendorsToReview(
   args: ListScope & { neverReviewed: boolean },
@@ -87,8 +86,7 @@ export async function vendorsToReview(
   const base = args.db
     .selectFrom('vendors')
     .where('vendors.organization_id', '=', args.organizationId)
-    .where(reviewOverdueSql(args.today))
-    .where('vendors.last_reviewed_at', args.neverReviewed ? 'is' : 'is not', null);
+    .where(args.neverReviewed ? neverReviewedSql() : reviewOverdueSql(args.today));
   const [count, rows] = await Promise.all([
     base.select(countAll).executeTakeFirst(),
     base

@@ -17,8 +17,8 @@ export function reportsRepository(ctx: StorageContext) {
   return {
     /**
      * The compliance report. "High priority" = residual_score above the threshold and status not
-     * CLOSED (a closed risk needs no attention); review_overdue lists vendors reviewed once whose
-     * next review has passed, never_reviewed those never reviewed (both ACTIVE only).
+     * CLOSED (a closed risk needs no attention); vendors.review_overdue and never_reviewed list the
+     * vendors with those flags (see the vendor mapping: one definition each, ACTIVE only).
      */
     complianceReport: (args: ComplianceReportOptions): Promise<ComplianceReport> => {
       const now = ctx.clock();

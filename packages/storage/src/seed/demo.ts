@@ -1,3 +1,4 @@
+import type { OrganizationCounts } from '../accounts/organizations.js';
 import type { Actor } from '../context.js';
 import { addDays } from '../dates.js';
 import type { Repositories } from '../repositories.js';
@@ -146,23 +147,37 @@ async function seedAudits(args: {
   }
 }
 
+/** What seedDemo created: the organization and how many records each register holds. */
+export interface DemoSeed {
+  organizationId: string;
+  organizationName: string;
+  counts: OrganizationCounts;
+}
+
 /**
  * Creates one realistic demo organization owned by `ownerUserId`: three frameworks (ISO/IEC 27001
  * Annex A, SOC 2, GDPR subsets), 30 measures with evidence and control links, 40 risks, 15
  * vendors, 15 obligations, 5 audits and 8 nonconformities. Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
- * repositories in one transaction, so the audit log records it (source `cli`, action `seedDemo`).
+ * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
+ * unless the console asked).
  */
 export async function seedDemo(args: {
   storage: Storage;
   ownerUserId: string;
   organizationName?: string;
-}): Promise<{ organizationId: string }> {
-  const actor: Actor = { userId: args.ownerUserId, tokenId: null, source: 'cli', action: 'seedDemo' };
+  source?: Extract<Actor['source'], 'cli' | 'console'>;
+}): Promise<DemoSeed> {
+  const actor: Actor = {
+    userId: args.ownerUserId,
+    tokenId: null,
+    source: args.source ?? 'cli',
+    action: 'seedDemo',
+  };
   return args.storage.transaction(async (repos) => {
     const organization = await repos.organizations.create({
       name: args.organizationName ?? 'Northwind Health (demo)',
-      description: 'Demo organization created by `comply seed --demo`.',
+      description: 'Demo organization with realistic sample data in every register.',
       ownerUserId: args.ownerUserId,
       actor,
     });
@@ -179,6 +194,7 @@ export async function seedDemo(args: {
     const measureIds = await seedMeasures({ repos, organizationId, actor, day, frameworkIds });
     await seedRegisters({ repos, organizationId, actor, day, measureIds });
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
-    return { organizationId };
+    const counts = await repos.organizations.counts({ organizationId });
+    return { organizationId, organizationName: organization.name, counts };
   });
 }

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Database } from '../../db/types.js';
 import type { OrderSpec } from '../../paging/order.js';
 import { likePattern } from '../kit.js';
-import { reviewOverdueSql } from './mapping.js';
+import { neverReviewedSql, reviewOverdueSql } from './mapping.js';
 import type { VendorFilters, VendorOrderField } from './types.js';
 
 /** listVendors orderings; the default is name asc. */
@@ -44,7 +44,8 @@ export function vendorWhere(args: { organizationId: string; filters: VendorFilte
       terms.push(f.review_overdue ? overdue : eb.not(overdue));
     }
     if (f.never_reviewed !== undefined) {
-      terms.push(eb('vendors.last_reviewed_at', f.never_reviewed ? 'is' : 'is not', null));
+      const never = neverReviewedSql();
+      terms.push(f.never_reviewed ? never : eb.not(never));
     }
     if (f.contract_ends_before !== undefined)
       terms.push(eb('vendors.contract_end', '<', f.contract_ends_before));

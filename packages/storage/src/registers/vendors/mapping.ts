@@ -5,9 +5,17 @@ import type { VendorRiskTier, VendorStatus } from '../../enums.js';
 import type { SelectedRow } from '../kit.js';
 import type { Vendor } from './types.js';
 
-/** The one definition of review_overdue: ACTIVE and never reviewed or past next_review_due. */
+/**
+ * The one definition of review_overdue: an ACTIVE vendor reviewed before whose next_review_due is
+ * before today. Never false-or-null: `not (…)` must hold for every other vendor.
+ */
 export function reviewOverdueSql(today: string): RawBuilder<boolean> {
-  return sql<boolean>`(vendors.status = 'ACTIVE' and (vendors.last_reviewed_at is null or vendors.next_review_due < ${today}::date))`;
+  return sql<boolean>`(vendors.status = 'ACTIVE' and vendors.next_review_due is not null and vendors.next_review_due < ${today}::date)`;
+}
+
+/** The one definition of never_reviewed: an ACTIVE vendor without a review date. */
+export function neverReviewedSql(): RawBuilder<boolean> {
+  return sql<boolean>`(vendors.status = 'ACTIVE' and vendors.last_reviewed_at is null)`;
 }
 
 /** Selects vendors with every wire column, computed fields included. */
@@ -33,6 +41,7 @@ export function selectVendors(args: { db: Db; today: string }) {
       'vendors.created_at',
       'vendors.updated_at',
       reviewOverdueSql(args.today).as('review_overdue'),
+      neverReviewedSql().as('never_reviewed'),
     ]);
 }
 
@@ -55,6 +64,7 @@ export function toVendor(row: VendorRow): Vendor {
     review_interval_days: row.review_interval_days,
     next_review_due: row.next_review_due,
     review_overdue: row.review_overdue,
+    never_reviewed: row.never_reviewed,
     owner: row.owner,
     contact_email: row.contact_email,
     created_at: toIsoTimestamp(row.created_at),

@@ -16,6 +16,7 @@ export interface Vendor {
   review_interval_days: number;
   next_review_due: string | null;
   review_overdue: boolean;
+  never_reviewed: boolean;
   owner: string | null;
   contact_email: string | null;
   created_at: string;
