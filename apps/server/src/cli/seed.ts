@@ -1,5 +1,6 @@
 import { type Storage, seedBulk, seedDemo } from '@comply/storage';
 import type { Command, CommandInput } from './commands.js';
+import { demoSummary } from './seed-summary.js';
 import { withStorage } from './storage.js';
 
 const COUNTS = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits'] as const;
@@ -43,8 +44,7 @@ export const seed: Command = {
     await withStorage(async (storage) => {
       const ownerUserId = await resolveOwner({ storage, email: values.owner });
       if (values.demo) {
-        const { organizationId } = await seedDemo({ storage, ownerUserId });
-        process.stdout.write(`${organizationId}\n`);
+        process.stdout.write(`${demoSummary(await seedDemo({ storage, ownerUserId }))}\n`);
         return;
       }
       const counts = Object.fromEntries(COUNTS.map((name) => [name, count({ values, name }) ?? 0]));

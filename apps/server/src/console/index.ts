@@ -5,6 +5,7 @@ import type { HandlerMap } from '../core/tool-core.js';
 import { registerActivityRoutes } from './activity.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
+import { registerDemoRoutes } from './demo.js';
 import { installConsoleErrorHandler } from './errors.js';
 import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
 import { registerInvitationRoutes } from './invitations.js';
@@ -75,6 +76,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerActivityRoutes({ scope: signedIn, deps });
         registerRegisterRoutes({ scope: signedIn, deps });
         registerReportRoutes({ scope: signedIn, deps });
+        registerDemoRoutes({ scope: signedIn, deps });
       });
     },
     { prefix: '/api/console' },

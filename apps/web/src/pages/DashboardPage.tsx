@@ -110,9 +110,9 @@ export function DashboardPage({ organization }: { organization: Organization }) 
       '/registers/obligations',
     ],
     [
-      'Vendor reviews due',
+      'Vendor reviews overdue',
       report.vendors.review_overdue.count,
-      `${report.vendors.total_active} active vendors`,
+      `${report.vendors.never_reviewed.count} never reviewed · ${report.vendors.total_active} active`,
       '/registers/vendors',
     ],
     [

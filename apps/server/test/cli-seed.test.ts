@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStorage } from '@comply/storage';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../src/cli/main.js';
+
+describe('comply seed --demo', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'comply-seed-'));
+    vi.stubEnv('COMPLY_DATA_DIR', dir);
+    vi.stubEnv('DATABASE_URL', '');
+    const storage = await openStorage({ dataDir: dir });
+    await storage.users.create({ email: 'owner@example.test', password: 'a long enough passphrase' });
+    await storage.close();
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints the organization’s name and id and the count of every register', async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    let code: number;
+    try {
+      code = await main(['seed', '--demo']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(code).toBe(0);
+    const lines = written.join('').trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^Created the demo organization "Northwind Health \(demo\)" \(org_[0-9A-Z]{26}\):$/,
+    );
+    expect(lines.slice(1).map((line) => line.trim().split(/\s+/))).toEqual([
+      ['risks', '40'],
+      ['vendors', '15'],
+      ['measures', '30'],
+      ['obligations', '15'],
+      ['nonconformities', '8'],
+      ['audits', '5'],
+      ['frameworks', '3'],
+    ]);
+    const id = /\((org_[0-9A-Z]{26})\)/.exec(lines[0]!)![1]!;
+    const storage = await openStorage({ dataDir: dir });
+    try {
+      const org = await storage.db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(org?.name).toBe('Northwind Health (demo)');
+    } finally {
+      await storage.close();
+    }
+  });
+});
