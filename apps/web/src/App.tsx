@@ -63,7 +63,16 @@ export function App() {
       return <ActivityPage key={organization.id} organization={organization} />;
     if (path.startsWith('/members'))
       return <MembersPage key={organization.id} organization={organization} me={me} />;
-    return <DashboardPage key={organization.id} organization={organization} />;
+    return (
+      <DashboardPage
+        key={organization.id}
+        organization={organization}
+        onOrganizationAdded={(added) => {
+          setMe({ ...me, organizations: [...me.organizations, added] });
+          selectOrg(added.id);
+        }}
+      />
+    );
   })();
 
   return (

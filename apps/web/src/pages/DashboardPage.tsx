@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { GettingStarted } from '../components/GettingStarted.js';
 import { HeatMap } from '../components/HeatMap.js';
 import { Link } from '../components/Link.js';
 import { StateBars } from '../components/StateBars.js';
@@ -82,8 +83,22 @@ function Attention({
   );
 }
 
-/** The compliance report of the selected organization: figures, charts and what needs attention. */
-export function DashboardPage({ organization }: { organization: Organization }) {
+function isEmpty(report: Report): boolean {
+  const { risks, measures, obligations, vendors, frameworks } = report;
+  return risks.total + measures.total + obligations.total + vendors.total_active + frameworks.length === 0;
+}
+
+/**
+ * The compliance report of the selected organization: figures, charts and what needs attention;
+ * for an organization without records, the next steps instead.
+ */
+export function DashboardPage({
+  organization,
+  onOrganizationAdded,
+}: {
+  organization: Organization;
+  onOrganizationAdded: (organization: Organization) => void;
+}) {
   const [report, setReport] = useState<Report | null>(null);
   const [heat, setHeat] = useState<number[][] | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -94,6 +109,16 @@ export function DashboardPage({ organization }: { organization: Organization }) 
 
   if (error) return <ErrorNote error={error} />;
   if (!report) return <p className="loading">Loading the report…</p>;
+  if (isEmpty(report)) {
+    return (
+      <section className="stack">
+        <div className="page-head">
+          <h1>{organization.name}</h1>
+        </div>
+        <GettingStarted organization={organization} onOrganizationAdded={onOrganizationAdded} />
+      </section>
+    );
+  }
   const openNcs = Object.values(report.nonconformities.open_by_severity).reduce((a, b) => a + b, 0);
   const figures = [
     ['Risks', report.risks.total, `${report.risks.high_priority.count} high priority`, '/registers/risks'],
@@ -190,7 +215,10 @@ export function DashboardPage({ organization }: { organization: Organization }) 
       <section className="card">
         <h2>Framework coverage</h2>
         {report.frameworks.length === 0 ? (
-          <p className="hint">No frameworks yet.</p>
+          <p className="hint">
+            No frameworks yet. Ask your assistant to add one (<code>addFramework</code>), e.g. “Add the
+            ISO/IEC 27001:2022 Annex A framework with its controls”.
+          </p>
         ) : (
           <ul className="coverage">
             {report.frameworks.map((f) => (
