@@ -1,7 +1,6 @@
 import { seedDemo } from '@comply/storage';
-import type { FastifyInstance } from 'fastify';
 import { allMemberships, requireRole } from './access.js';
-import { type ConsoleDeps, identityOf } from './context.js';
+import { type ConsoleRoutes, identityOf } from './context.js';
 
 type OrgParams = { Params: { orgId: string } };
 
@@ -10,7 +9,7 @@ type OrgParams = { Params: { orgId: string } };
  * (owned by them) while the server runs — the embedded database admits one process, so the CLI's
  * `comply seed --demo` would need the server stopped. Audited as `seedDemo` from the console.
  */
-export function registerDemoRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+export function registerDemoRoutes({ scope, deps }: ConsoleRoutes) {
   scope.post<OrgParams>('/orgs/:orgId/demo', async (request, reply) => {
     const userId = identityOf(request).user.id;
     await requireRole({
