@@ -210,7 +210,10 @@ describe.each(DRIVERS)('OSCAL endpoints and library adoption (%s)', (driver) => 
         );
         expect(reply.status, `${model}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(200);
         const validation = validateOscal(reply.body);
-        expect(validation, `${model} ${organizationId}: ${JSON.stringify(validation).slice(0, 600)}`).toMatchObject({ ok: true });
+        expect(
+          validation,
+          `${model} ${organizationId}: ${JSON.stringify(validation).slice(0, 600)}`,
+        ).toMatchObject({ ok: true });
       }
     }
   });
