@@ -16,6 +16,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
 import { registerMcpRoute } from './mcp/route.js';
 import { createMcpServer } from './mcp/server.js';
+import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
 import { guardInputText } from './tools/text-guard.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -90,8 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
-  const limiter = registerRateLimit({ app, prefix: '/api/mcp/', limits: config });
-  registerBearerAuth({ app, prefix: '/api/mcp/', authenticate: options.authenticate, mcpPath: MCP_PATH });
+  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX];
+  const limiter = registerRateLimit({ app, prefix: bearerPrefixes, limits: config });
+  registerBearerAuth({ app, prefix: bearerPrefixes, authenticate: options.authenticate, mcpPath: MCP_PATH });
 
   const usage = createUsageRecorder({ storage, logger: app.log, intervalMs: options.usageFlushMs ?? 500 });
   app.addHook('onClose', () => usage.flush());
@@ -107,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerProbes({ app, storage });
   registerHealthRoute({ app, storage, version: SERVER_VERSION });
   registerRestToolRoute({ app, core });
+  registerOscalRoutes({ app, storage });
   await registerMcpRoute({
     app,
     server: createMcpServer({ core, version: SERVER_VERSION }),

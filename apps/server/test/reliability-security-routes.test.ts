@@ -24,6 +24,10 @@ function variants({ path, authority }: { path: string; authority: string }): Rec
   };
 }
 
+/** The routes a Bearer token protects. */
+const bearerRoute = (route: { path: string }) =>
+  route.path.startsWith('/api/mcp/') || route.path.startsWith('/api/oscal/');
+
 /** The reply did not reach the route's handler: no route matched, or the SPA's page answered. */
 function notRouted(reply: RawReply): boolean {
   return reply.status === 404 || String(reply.headers['content-type']).startsWith('text/html');
@@ -98,11 +102,11 @@ describe('every registered route keeps its protections under every spelling of i
     }
   }
 
-  it('asks for a token on every MCP path and a session on every signed-in console path', async () => {
+  it('asks for a token on every MCP and OSCAL path and a session on every signed-in console path', async () => {
     await expectSameProtection({
       headers: { host: `127.0.0.1:${port}`, 'x-comply-csrf': '1', accept: 'application/json' },
       expectPlain: (route, reply) => {
-        if (route.path.startsWith('/api/mcp/')) expect(reply.status, route.path).toBe(401);
+        if (bearerRoute(route)) expect(reply.status, route.path).toBe(401);
       },
     });
   });
@@ -131,7 +135,7 @@ describe('every registered route keeps its protections under every spelling of i
     });
   });
 
-  it('counts refused credentials per address on every MCP path, whatever its spelling', async () => {
+  it('counts refused credentials per address on every MCP and OSCAL path, whatever its spelling', async () => {
     const limited = await start({ unauthenticatedRateLimitPerMinute: 1 });
     try {
       const limitedPort = Number(new URL(limited.url).port);
@@ -146,7 +150,7 @@ describe('every registered route keeps its protections under every spelling of i
       await expectSameProtection({
         headers,
         serverPort: limitedPort,
-        filter: (route) => route.path.startsWith('/api/mcp/'),
+        filter: bearerRoute,
         expectPlain: (route, reply) => expect(reply.status, `${route.method} ${route.path}`).toBe(429),
       });
     } finally {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CredentialProblem, describeCredentialProblem, parseBearer } from '../auth/bearer.js';
 import type { Caller } from '../core/caller.js';
-import { matchedRoute } from './matched-route.js';
+import { matchedRoute, routeUnder } from './matched-route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +30,7 @@ function refuse(reply: FastifyReply, problem: CredentialProblem) {
 }
 
 /**
- * Requires `Authorization: Bearer <token>` on every route under `prefix` and sets `request.caller`.
+ * Requires `Authorization: Bearer <token>` on every route under `prefix` (one or several) and sets `request.caller`.
  * The route decides nothing about authentication itself. The decision is made on the route the
  * router matched (`routeOptions.url`), never on the raw URL, which may be percent-encoded or in
  * absolute form and still reach the same route.
@@ -42,13 +42,13 @@ export function registerBearerAuth({
   mcpPath,
 }: {
   app: FastifyInstance;
-  prefix: string;
+  prefix: string | readonly string[];
   authenticate: Authenticate;
   mcpPath: string;
 }) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!routeUnder({ request, prefix })) return;
     const route = matchedRoute(request);
-    if (!route?.startsWith(prefix)) return;
     const parsed = parseBearer(request.headers.authorization);
     if (!parsed.ok) return refuse(reply, parsed.problem);
     const result = await authenticate({

@@ -8,3 +8,11 @@ import type { FastifyRequest } from 'fastify';
 export function matchedRoute(request: FastifyRequest): string | undefined {
   return request.routeOptions.url;
 }
+
+/** Whether the matched route lies under `prefix` (or one of several prefixes). */
+export function routeUnder(args: { request: FastifyRequest; prefix: string | readonly string[] }): boolean {
+  const route = matchedRoute(args.request);
+  if (route === undefined) return false;
+  const prefixes: readonly string[] = typeof args.prefix === 'string' ? [args.prefix] : args.prefix;
+  return prefixes.some((prefix) => route.startsWith(prefix));
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../config.js';
-import { matchedRoute } from './matched-route.js';
+import { routeUnder } from './matched-route.js';
 import { createTokenBuckets } from './token-bucket.js';
 
 /** Requests per minute per token, and refused (401) attempts per minute per address; 0 disables. */
@@ -25,7 +25,7 @@ function tooMany({ reply, seconds, what }: { reply: FastifyReply; seconds: numbe
 export type TokenLimiter = (tokenId: string) => number;
 
 /**
- * Rate limits on every route under `prefix` (the MCP paths), answered as HTTP 429 with Retry-After
+ * Rate limits on every route under `prefix` (the MCP and OSCAL paths), answered as HTTP 429 with Retry-After
  * on both transports, before any JSON-RPC handling. Register before the Bearer hook: the address
  * check must run before authentication, the token check (preParsing) after it and before the body
  * is read. Every check decides on the matched route, never the raw URL.
@@ -37,26 +37,26 @@ export function registerRateLimit({
   limits,
 }: {
   app: FastifyInstance;
-  prefix: string;
+  prefix: string | readonly string[];
   limits: RateLimits;
 }): TokenLimiter {
   const { rateLimitPerMinute: perTokenPerMinute, unauthenticatedRateLimitPerMinute: perAddress } = limits;
   if (perAddress > 0) {
     const refused = createTokenBuckets({ perMinute: perAddress });
     app.addHook('onRequest', async (request, reply) => {
-      if (!matchedRoute(request)?.startsWith(prefix)) return;
+      if (!routeUnder({ request, prefix })) return;
       const seconds = refused.wait(request.ip);
       if (seconds > 0) return tooMany({ reply, seconds, what: 'with invalid credentials from this address' });
     });
     app.addHook('onResponse', async (request, reply) => {
-      if (matchedRoute(request)?.startsWith(prefix) && reply.statusCode === 401) refused.take(request.ip);
+      if (routeUnder({ request, prefix }) && reply.statusCode === 401) refused.take(request.ip);
     });
   }
   if (perTokenPerMinute > 0) {
     const perToken = createTokenBuckets({ perMinute: perTokenPerMinute });
     app.addHook('preParsing', (request, reply, payload, done) => {
       const tokenId = request.caller?.tokenId;
-      const seconds = matchedRoute(request)?.startsWith(prefix) && tokenId ? perToken.take(tokenId) : 0;
+      const seconds = routeUnder({ request, prefix }) && tokenId ? perToken.take(tokenId) : 0;
       if (seconds > 0) tooMany({ reply, seconds, what: 'for this token' });
       else done(null, payload);
     });

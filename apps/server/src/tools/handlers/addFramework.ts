@@ -1,4 +1,6 @@
 // Created by `npm run generate` from specs/tools/addFramework.yaml. This file is yours: implement the handler here.
+
+import { libraryFramework } from '../../oscal/library.js';
 import type { ToolHandler } from '../handler.js';
 import { ToolError } from '../handler.js';
 import { organizationOf } from '../registers.js';
@@ -32,8 +34,10 @@ export const addFramework: ToolHandler<'addFramework'> = (ctx, args) => {
     }
     return ctx.storage.frameworks.create({ ...base, data: { ...data, name: data.name, source: 'manual' } });
   }
-  throw new ToolError({
-    code: 'NOT_IMPLEMENTED',
-    message: 'Adopting a library framework is not available yet.',
-  });
+  const adopted = libraryFramework({ key: library_key, baseline, name: data.name });
+  const overrides = {
+    ...(data.version !== undefined && { version: data.version }),
+    ...(data.description !== undefined && { description: data.description }),
+  };
+  return ctx.storage.frameworks.create({ ...base, data: { ...adopted, ...overrides } });
 };

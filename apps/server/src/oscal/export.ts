@@ -1,0 +1,168 @@
+import {
+  exportAssessmentResults,
+  exportCatalog,
+  exportMappingCollection,
+  exportPoam,
+  exportSystemSecurityPlan,
+  OscalExportError,
+} from '@comply/oscal';
+import type { Storage } from '@comply/storage';
+import { ToolError } from '../core/errors.js';
+import { listEvery } from './records.js';
+import { allFrameworks } from './resolve.js';
+import { oscalIdOf, toCatalogControl } from './stored-catalog.js';
+
+/** The models Comply exports, as they appear in `/api/oscal/export/{model}`. */
+export const EXPORT_MODELS = [
+  'catalog',
+  'system-security-plan',
+  'assessment-results',
+  'plan-of-action-and-milestones',
+  'mapping-collection',
+] as const;
+
+/** One of the exported models. */
+export type ExportModel = (typeof EXPORT_MODELS)[number];
+
+/** Whether `model` is one Comply exports. */
+export function isExportModel(model: string): model is ExportModel {
+  return (EXPORT_MODELS as readonly string[]).includes(model);
+}
+
+interface ExportArgs {
+  storage: Storage;
+  organization: { id: string; name: string; updated_at: string };
+  model: string;
+  frameworkId?: string | undefined;
+}
+
+async function oneFramework(args: ExportArgs) {
+  if (!args.frameworkId) {
+    throw new ToolError({
+      code: 'INVALID_INPUT',
+      field: 'framework_id',
+      message: `A ${args.model} describes one framework: pass framework_id.`,
+    });
+  }
+  const framework = await args.storage.frameworks.get({
+    organizationId: args.organization.id,
+    id: args.frameworkId,
+  });
+  if (!framework) {
+    throw new ToolError({
+      code: 'NOT_FOUND',
+      field: 'framework_id',
+      message: `No framework with id \`${args.frameworkId}\` in this organization.`,
+    });
+  }
+  const stored = await args.storage.frameworks.allControls({
+    organizationId: args.organization.id,
+    frameworkId: framework.id,
+  });
+  return { framework, controls: stored.map(toCatalogControl) };
+}
+
+async function build(args: ExportArgs & { model: ExportModel }): Promise<object> {
+  const { storage, organization } = args;
+  const organizationId = organization.id;
+  const measures = () => listEvery((p) => storage.measures.list(p), organizationId);
+  switch (args.model) {
+    case 'catalog':
+      return exportCatalog({ organization, ...(await oneFramework(args)) });
+    case 'system-security-plan':
+      return exportSystemSecurityPlan({
+        organization,
+        ...(await oneFramework(args)),
+        measures: await measures(),
+      });
+    case 'assessment-results': {
+      const frameworks = (await allFrameworks({ storage, organizationId })).filter(
+        (f) => !args.frameworkId || f.id === args.frameworkId,
+      );
+      const controls = (
+        await Promise.all(
+          frameworks.map(async (f) =>
+            (
+              await storage.frameworks.allControls({ organizationId, frameworkId: f.id })
+            ).map((c) => ({
+              framework_id: f.id,
+              code: c.code,
+              oscal_id: oscalIdOf(c),
+            })),
+          ),
+        )
+      ).flat();
+      const audits = (await listEvery((p) => storage.audits.list(p), organizationId)).filter(
+        (a) => !args.frameworkId || a.framework_id === args.frameworkId,
+      );
+      const auditIds = new Set(audits.map((a) => a.id));
+      const nonconformities = (
+        await listEvery((p) => storage.nonconformities.list(p), organizationId)
+      ).filter((n) => !args.frameworkId || (n.audit_id !== null && auditIds.has(n.audit_id)));
+      return exportAssessmentResults({
+        organization,
+        frameworks,
+        controls,
+        measures: await measures(),
+        audits,
+        nonconformities,
+      });
+    }
+    case 'plan-of-action-and-milestones':
+      return exportPoam({
+        organization,
+        measures: await measures(),
+        nonconformities: await listEvery((p) => storage.nonconformities.list(p), organizationId),
+        risks: await listEvery((p) => storage.risks.list(p), organizationId),
+      });
+    case 'mapping-collection': {
+      const frameworks = await allFrameworks({ storage, organizationId });
+      const rows = await storage.frameworks.mappings.list({ organizationId, frameworkId: args.frameworkId });
+      const ids = new Map<string, Map<string, string>>();
+      for (const f of frameworks) {
+        const controls = await storage.frameworks.allControls({ organizationId, frameworkId: f.id });
+        ids.set(f.id, new Map(controls.map((c) => [c.code, oscalIdOf(c)])));
+      }
+      const used = new Set(rows.flatMap((r) => [r.source_framework_id, r.target_framework_id]));
+      return exportMappingCollection({
+        organization,
+        frameworks: frameworks.filter((f) => used.has(f.id)),
+        mappings: rows.map((row) => ({
+          id: row.id,
+          source_framework_id: row.source_framework_id,
+          target_framework_id: row.target_framework_id,
+          relationship: row.relationship,
+          source_ids: [
+            ids.get(row.source_framework_id)?.get(row.source_control_code) ?? row.source_control_code,
+          ],
+          target_ids: [
+            ids.get(row.target_framework_id)?.get(row.target_control_code) ?? row.target_control_code,
+          ],
+          remarks: `Imported from ${row.collection_title}`,
+          updated_at: row.imported_at,
+        })),
+      });
+    }
+  }
+}
+
+/**
+ * One OSCAL document of an organization's records, built from storage by `@comply/oscal`'s
+ * exporters. Shared by the HTTP endpoint, the MCP resource and the console.
+ */
+export async function exportOscal(args: ExportArgs): Promise<object> {
+  const { model } = args;
+  if (!isExportModel(model)) {
+    throw new ToolError({
+      code: 'INVALID_INPUT',
+      field: 'model',
+      message: `Unknown model \`${model}\`; Comply exports ${EXPORT_MODELS.join(', ')}.`,
+    });
+  }
+  try {
+    return await build({ ...args, model });
+  } catch (error) {
+    if (!(error instanceof OscalExportError)) throw error;
+    throw new ToolError({ code: 'INVALID_INPUT', field: 'model', message: error.message });
+  }
+}

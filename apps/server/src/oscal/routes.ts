@@ -1,0 +1,113 @@
+import { OscalImportError } from '@comply/oscal';
+import type { Storage } from '@comply/storage';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ToolError, toErrorBody } from '../core/errors.js';
+import { fromStorageError } from '../core/storage-errors.js';
+import { oscalOrganization } from './access.js';
+import { exportOscal } from './export.js';
+import { type ImportOptions, importOscal, OscalDocumentError } from './import.js';
+import { libraryEntries } from './library.js';
+
+/** The prefix of the OSCAL routes: Bearer authentication and rate limits apply under it. */
+export const OSCAL_PREFIX = '/api/oscal/';
+
+/** An OSCAL document may be far larger than a tool call: its own body limit. */
+export const OSCAL_BODY_LIMIT = 16 * 1024 * 1024;
+
+// The first validation issues a refusal lists.
+const SHOWN_ISSUES = 20;
+
+/** Any failure as the REST error body; schema issues and import problems carry their JSON pointers. */
+export function sendOscalError(reply: FastifyReply, error: unknown) {
+  if (error instanceof OscalDocumentError) {
+    return reply.code(400).send({
+      error: {
+        code: 'INVALID_INPUT',
+        field: 'body',
+        message: error.message,
+        issues: error.issues.slice(0, SHOWN_ISSUES),
+      },
+    });
+  }
+  if (error instanceof OscalImportError) {
+    const message = `The document cannot be imported: ${error.message}.`;
+    return reply
+      .code(400)
+      .send({ error: { code: 'INVALID_INPUT', field: 'body', message, pointer: error.pointer } });
+  }
+  const known = error instanceof ToolError ? error : (fromStorageError(error) ?? error);
+  if (!(known instanceof ToolError)) throw error;
+  return reply.code(known.status).send(toErrorBody(known));
+}
+
+type Query = ImportOptions & { organization_id?: string; framework_id?: string };
+
+/** `POST /api/oscal/import`, `GET /api/oscal/export/{model}` and `GET /api/oscal/library`. */
+export function registerOscalRoutes({ app, storage }: { app: FastifyInstance; storage: Storage }) {
+  app.post<{ Querystring: Query }>(
+    `${OSCAL_PREFIX}import`,
+    { bodyLimit: OSCAL_BODY_LIMIT },
+    async (request, reply) => {
+      try {
+        const caller = request.caller!;
+        const organizationId = oscalOrganization({
+          caller,
+          organizationId: request.query.organization_id,
+          write: true,
+        });
+        const result = await importOscal({
+          storage,
+          organizationId,
+          actor: { userId: caller.userId, tokenId: caller.tokenId, source: 'rest', action: 'importOscal' },
+          doc: request.body,
+          options: request.query,
+        });
+        storage.changes.dataChanged(organizationId);
+        return reply.code(201).send(result);
+      } catch (error) {
+        return sendOscalError(reply, error);
+      }
+    },
+  );
+
+  app.get<{ Params: { model: string }; Querystring: Query }>(
+    `${OSCAL_PREFIX}export/:model`,
+    async (request, reply) => {
+      try {
+        const caller = request.caller!;
+        const organizationId = oscalOrganization({
+          caller,
+          organizationId: request.query.organization_id,
+          write: false,
+        });
+        const organization = await storage.organizations.getForUser({
+          organizationId,
+          userId: caller.userId,
+        });
+        if (!organization)
+          throw new ToolError({
+            code: 'NOT_FOUND',
+            field: 'organization_id',
+            message: 'No such organization.',
+          });
+        const { model } = request.params;
+        const document = await exportOscal({
+          storage,
+          organization,
+          model,
+          frameworkId: request.query.framework_id,
+        });
+        const name = `comply-${model}-${request.query.framework_id ?? organizationId}.json`;
+        return reply
+          .code(200)
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
+          .send(JSON.stringify(document));
+      } catch (error) {
+        return sendOscalError(reply, error);
+      }
+    },
+  );
+
+  app.get(`${OSCAL_PREFIX}library`, async (_request, reply) => reply.send({ entries: libraryEntries() }));
+}
