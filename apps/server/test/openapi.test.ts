@@ -128,7 +128,10 @@ describe.each(DRIVERS)('every operation answers what the document says (%s)', (d
   it.each(byId.map((n) => [n]))('%s: an unknown id → 404 as documented', async (tool) => {
     const [example] = tools[tool as ToolName].examples;
     const input = withIds({ input: example!.input, ids });
-    const res = await server.call(tool, { ...input, id: `${String((input as { id?: string }).id).split('_')[0]}_0000000000` });
+    const res = await server.call(tool, {
+      ...input,
+      id: `${String((input as { id?: string }).id).split('_')[0]}_0000000000`,
+    });
     expect(res.status).toBe(404);
     check(tool, 404, res.body);
   });
