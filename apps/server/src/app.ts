@@ -10,6 +10,7 @@ import { handleClientError } from './http/client-error.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { withRedactedRequests } from './http/log-redaction.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerOpenApiRoutes } from './http/openapi-route.js';
 import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoute({ app, storage, version: SERVER_VERSION });
   registerRestToolRoute({ app, core });
   registerOscalRoutes({ app, storage });
+  await registerOpenApiRoutes({ app });
   await registerMcpRoute({
     app,
     server: createMcpServer({ core, version: SERVER_VERSION }),
