@@ -262,6 +262,25 @@ describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => 
     await page.getByRole('link', { name: 'Members' }).click();
     await page.getByRole('cell', { name: 'colleague@example.test (you)' }).waitFor();
     await shot('12-members-joined');
+
+    // An existing account accepts an invitation to a second organization while signed in.
+    const beta = await storage.organizations.create({
+      name: 'Beta Ltd',
+      ownerUserId: user!.id,
+      actor: { userId: user!.id, tokenId: null, source: 'cli', action: 'e2e' },
+    });
+    const { secret: betaCode } = await storage.invitations.create({
+      organizationId: beta.id,
+      email: 'colleague@example.test',
+      role: 'VIEWER',
+      actor: { userId: user!.id, tokenId: null, source: 'console', action: 'inviteMember' },
+    });
+    await page.goto(`${running.url}/invitation#${betaCode}`);
+    await page.getByRole('button', { name: 'Accept invitation as colleague@example.test' }).click();
+    await page.getByRole('heading', { name: 'Acme Corp' }).waitFor();
+    expect(await storage.memberships.get({ organizationId: beta.id, userId: colleague!.id })).toMatchObject({
+      role: 'VIEWER',
+    });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();

@@ -22,7 +22,8 @@ describe.each(DRIVERS)('member invitations give the inviter no credential (%s)',
   it('creates no account and hands out no password when adding an unknown email', async () => {
     const email = 'carol@example.test';
     const legacy = await ownerA.post(`/orgs/${orgA}/members`, { email, role: 'EDITOR' });
-    expect(legacy.status).toBe(404);
+    // The old add-member route is gone: 404, or 405 where the path has other methods.
+    expect([404, 405]).toContain(legacy.status);
     const invited = await ownerA.post(`/orgs/${orgA}/invitations`, { email, role: 'EDITOR' });
     expect(invited.status).toBe(201);
     expect(JSON.stringify(invited.body)).not.toMatch(/password|user_id|"name"/);
