@@ -2,6 +2,7 @@
 // Root `postinstall`: installs tools/mcp-interop (the MCP Inspector and conformance CLIs with the
 // Node 22 they run on) into its own node_modules. It is not a workspace on purpose: hoisted, that
 // package's `node` bin would land in node_modules/.bin and shadow the project's Node in every script.
+// `--check` only says whether it is installed (tests use it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +40,9 @@ if (npmEnv.npm_config_omit?.includes('dev') || npmEnv.NODE_ENV === 'production')
   console.log('mcp-interop: skipped (a production install has no tests to run)');
 } else if (upToDate()) {
   console.log('mcp-interop: up to date');
+} else if (process.argv.includes('--check')) {
+  console.log('mcp-interop: not installed or out of date; run `npm install`');
+  process.exitCode = 1;
 } else {
   console.log('mcp-interop: installing the MCP Inspector and conformance CLIs (tools/mcp-interop)…');
   const env = Object.fromEntries(

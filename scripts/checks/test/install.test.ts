@@ -31,9 +31,13 @@ describe('npm install', () => {
   });
 
   it('is up to date afterwards: running the step again installs nothing', () => {
-    const output = execFileSync(process.execPath, [join(repoRoot, 'scripts/install-interop.mjs')], {
-      encoding: 'utf8',
-    });
+    const output = execFileSync(
+      process.execPath,
+      [join(repoRoot, 'scripts/install-interop.mjs'), '--check'],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(output.trim()).toBe('mcp-interop: up to date');
   });
 
