@@ -63,4 +63,41 @@ describe.each(DRIVERS)('the endpoints that are not tools answer what the documen
       expect(contractProblems({ path, method: 'get', status: 401, body })).toEqual([]);
     }
   });
+
+  it('the OSCAL endpoints: library, export and import answer as documented', async () => {
+    const auth = { authorization: `Bearer ${server.owner.token}` };
+    const check = async (a: { path: string; method: string; res: Response; status: number }) => {
+      expect(a.res.status).toBe(a.status);
+      const body = await a.res.json();
+      expect(contractProblems({ path: a.path, method: a.method, status: a.status, body })).toEqual([]);
+      return body;
+    };
+    const library = await fetch(`${server.url}/api/oscal/library`, { headers: auth });
+    await check({ path: '/api/oscal/library', method: 'get', res: library, status: 200 });
+    const org = server.owner.organizationId;
+    const framework = await server.call('addFramework', {
+      organization_id: org,
+      name: 'Contract baseline',
+      controls: [{ code: 'C.1', title: 'A control' }],
+    });
+    expect(framework.status).toBe(200);
+    const exportPath = '/api/oscal/export/{model}';
+    const exported = await fetch(
+      `${server.url}/api/oscal/export/catalog?organization_id=${org}&framework_id=${framework.body.id}`,
+      { headers: auth },
+    );
+    const catalog = await check({ path: exportPath, method: 'get', res: exported, status: 200 });
+    const imported = await fetch(`${server.url}/api/oscal/import?organization_id=${org}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(catalog),
+    });
+    await check({ path: '/api/oscal/import', method: 'post', res: imported, status: 201 });
+    const refused = await fetch(`${server.url}/api/oscal/import?organization_id=${org}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"catalog": {}}',
+    });
+    await check({ path: '/api/oscal/import', method: 'post', res: refused, status: 400 });
+  });
 });
