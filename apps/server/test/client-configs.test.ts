@@ -141,22 +141,22 @@ describe('the configurations in docs/clients.md', () => {
     );
   });
 
-  it.each(['claude-code', 'cursor', 'windsurf'])('%s: URL and headers reach the 33 tools', async (name) => {
+  it.each(['claude-code', 'cursor', 'windsurf'])('%s: URL and headers reach the 37 tools', async (name) => {
     const entry = configs.get(name).mcpServers.comply as Entry;
-    expect(await listOverHttp(entry)).toHaveLength(33);
+    expect(await listOverHttp(entry)).toHaveLength(37);
   });
 
-  it('vscode: the password input fills the header and reaches the 33 tools', async () => {
+  it('vscode: the password input fills the header and reaches the 37 tools', async () => {
     const config = configs.get('vscode');
     expect(config.inputs[0]).toMatchObject({ type: 'promptString', id: 'comply-token', password: true });
     expect(config.servers.comply.type).toBe('http');
-    expect(await listOverHttp(config.servers.comply)).toHaveLength(33);
+    expect(await listOverHttp(config.servers.comply)).toHaveLength(37);
   });
 
   it.each(['claude-desktop-comply-mcp', 'claude-desktop-mcp-remote'])(
-    '%s: the command with its env block reaches the 33 tools',
+    '%s: the command with its env block reaches the 37 tools',
     async (name) => {
-      expect(await listOverStdio(configs.get(name).mcpServers.comply as Entry)).toHaveLength(33);
+      expect(await listOverStdio(configs.get(name).mcpServers.comply as Entry)).toHaveLength(37);
     },
   );
 
@@ -165,7 +165,7 @@ describe('the configurations in docs/clients.md', () => {
     expect(Object.keys(servers)).toEqual(['comply-local', 'comply-production']);
     expect(servers['comply-local']?.url).toMatch(/^http:\/\//);
     expect(servers['comply-production']?.url).toMatch(/^https:\/\//);
-    for (const entry of Object.values(servers)) expect(await listOverHttp(entry)).toHaveLength(33);
+    for (const entry of Object.values(servers)) expect(await listOverHttp(entry)).toHaveLength(37);
     const swapped = { ...servers['comply-local'], headers: servers['comply-production']?.headers };
     await expect(listOverHttp(swapped)).rejects.toMatchObject({ code: 401 });
   });

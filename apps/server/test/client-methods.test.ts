@@ -3,7 +3,7 @@ import { toolNames } from '@comply/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 
-// The typed client against a real listening server: every one of the 33 methods, called once at least.
+// The typed client against a real listening server: every one of the 37 methods, called once at least.
 describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (driver) => {
   let server: TestServer;
   let client: ComplyClient;
@@ -116,14 +116,28 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     expect(readiness.framework.id).toBe(framework.id);
   });
 
+  it('adds, gets, updates and lists assets, and links a risk to one', async () => {
+    const added = await client.addAsset({ organization_id: org, name: 'Customer database', type: 'DATA' });
+    expect(added.classification).toBe('INTERNAL');
+    expect((await client.getAsset({ id: added.id })).name).toBe('Customer database');
+    const updated = await client.updateAsset({ id: added.id, classification: 'RESTRICTED' });
+    expect(updated.classification).toBe('RESTRICTED');
+    const { assets } = await client.listAssets({ organization_id: org, classification: ['RESTRICTED'] });
+    expect(assets.map((a) => a.id)).toEqual([added.id]);
+    const { risks } = await client.listRisks({ organization_id: org });
+    await client.updateRisk({ id: risks[0]!.id, asset_ids: [added.id] });
+    const onAsset = await client.listRisks({ organization_id: org, asset_id: added.id });
+    expect(onAsset.risks.map((r) => [r.id, r.asset_ids])).toEqual([[risks[0]!.id, [added.id]]]);
+  });
+
   it('gets the compliance report', async () => {
     const report = await client.getComplianceReport({ organization_id: org });
     expect(report.organization_id).toBe(org);
     expect(report.risks.total).toBe(1);
   });
 
-  it('has called every one of the 33 tools', () => {
+  it('has called every one of the 37 tools', () => {
     expect([...called].sort()).toEqual([...toolNames].sort());
-    expect(called.size).toBe(33);
+    expect(called.size).toBe(37);
   });
 });

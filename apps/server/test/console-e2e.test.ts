@@ -206,7 +206,18 @@ describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => 
     });
     await call('addRisk', { name: 'Cloud outage', inherent_likelihood: 2, inherent_impact: 3 });
     await call('updateRisk', { id: ransomware.id, status: 'IN_TREATMENT', residual_likelihood: 2 });
-    await call('addVendor', { name: 'Hosting GmbH', description: 'Cloud hosting', risk_tier: 'HIGH' });
+    const hosting = await call('addVendor', {
+      name: 'Hosting GmbH',
+      description: 'Cloud hosting',
+      risk_tier: 'HIGH',
+    });
+    await call('addAsset', {
+      name: 'Customer database',
+      type: 'DATA',
+      classification: 'RESTRICTED',
+      vendor_id: hosting.id,
+    });
+    await call('addAsset', { name: 'Staff laptops', type: 'DEVICE', last_reviewed_at: '2099-01-01' });
     await call('addObligation', {
       title: 'GDPR records of processing',
       source: 'LAW',
@@ -223,6 +234,13 @@ describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => 
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     await shot('08-risks-filtered');
+    await page.getByRole('link', { name: 'Assets', exact: true }).click();
+    await page.getByRole('cell', { name: 'Customer database' }).waitFor();
+    await page.getByText('Filters and order').click();
+    await page.getByRole('checkbox', { name: 'Restricted' }).check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await shot('08b-assets-filtered');
     await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByText('updateRisk').first().waitFor();
     await page.locator('.log details').first().locator('summary').click();

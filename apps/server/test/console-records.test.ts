@@ -27,6 +27,8 @@ describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) =
     }
     await tools.ok('updateRisk', { id: riskIds[2], status: 'CLOSED' });
     await tools.ok('addMeasure', { name: 'Backups', state: 'IMPLEMENTED' });
+    await tools.ok('addAsset', { name: 'Customer data', type: 'DATA', classification: 'RESTRICTED' });
+    await tools.ok('addAsset', { name: 'Website', type: 'APPLICATION', classification: 'PUBLIC' });
   });
   afterAll(() => server?.stop());
 
@@ -50,6 +52,8 @@ describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) =
 
     const measures = await owner.get(`/orgs/${org}/registers/measures?state=IMPLEMENTED`);
     expect(measures.body.measures).toHaveLength(1);
+    const sensitive = await owner.get(`/orgs/${org}/registers/assets?classification=RESTRICTED,CONFIDENTIAL`);
+    expect(sensitive.body.assets.map((a: { name: string }) => a.name)).toEqual(['Customer data']);
     for (const name of ['vendors', 'obligations', 'nonconformities', 'audits', 'frameworks']) {
       const reply = await owner.get(`/orgs/${org}/registers/${name}`);
       expect(reply.status, name).toBe(200);
@@ -84,6 +88,7 @@ describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) =
       'nonconformities',
       'audits',
       'frameworks',
+      'assets',
     ]);
     const risks = catalog[0];
     expect(risks.filters).toContainEqual(
@@ -104,6 +109,11 @@ describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) =
     expect(report.body.risks.total).toBe(3);
     expect(report.body.risks.high_priority.count).toBe(2);
     expect(report.body.measures.by_state.IMPLEMENTED).toBe(1);
+    expect(report.body.assets).toEqual({
+      total: 2,
+      by_classification: { PUBLIC: 1, INTERNAL: 0, CONFIDENTIAL: 0, RESTRICTED: 1 },
+      review_overdue: 2,
+    });
     const threshold = await owner.get(`/orgs/${org}/report?high_priority_threshold=19`);
     expect(threshold.body.risks.high_priority.count).toBe(1);
   });

@@ -23,10 +23,10 @@ describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
     expect(client.getInstructions()).toMatch(/listOrganizations/);
   });
 
-  it('lists the 32 tools with schemas, titles and honest annotations', async () => {
+  it('lists the 37 tools with schemas, titles and honest annotations', async () => {
     const { tools: listed } = await client.listTools();
     expect(listed.map((t) => t.name).sort()).toEqual([...toolNames].sort());
-    expect(listed).toHaveLength(32);
+    expect(listed).toHaveLength(37);
     for (const tool of listed) {
       const spec = tools[tool.name as keyof typeof tools];
       expect(tool.title).toBe(spec.title);
@@ -66,7 +66,7 @@ describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
       status: 'ok',
       version: client.getServerVersion()?.version,
       database: { driver, reachable: true },
-      tools: 32,
+      tools: 37,
     });
   });
 

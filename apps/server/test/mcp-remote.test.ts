@@ -51,10 +51,10 @@ describe.each(DRIVERS)('mcp-remote bridging a stdio client to a real server (%s)
     if (configDir) rmSync(configDir, { recursive: true, force: true });
   });
 
-  it('lists the 32 tools', async () => {
+  it('lists the 37 tools', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort(), stderr).toEqual([...toolNames].sort());
-    expect(tools).toHaveLength(32);
+    expect(tools).toHaveLength(37);
   });
 
   it('forwards a call', async () => {

@@ -13,7 +13,7 @@ export interface RegisterCase {
   invalid: { input: Record<string, unknown>; field: string };
 }
 
-/** The seven registers whose tools follow the list/get/add/update pattern. */
+/** The eight registers whose tools follow the list/get/add/update pattern. */
 export const REGISTERS: RegisterCase[] = [
   {
     singular: 'Risk',
@@ -73,6 +73,14 @@ export const REGISTERS: RegisterCase[] = [
     patch: { version: '2022' },
     changed: { field: 'version', value: '2022' },
     invalid: { input: { name: 'x', controls: [{ code: 'A.1' }] }, field: 'controls.0.title' },
+  },
+  {
+    singular: 'Asset',
+    plural: 'Assets',
+    create: (label) => ({ name: label, type: 'DATA' }),
+    patch: { classification: 'RESTRICTED' },
+    changed: { field: 'classification', value: 'RESTRICTED' },
+    invalid: { input: { name: 'x', type: 'DATA', classification: 'TOP_SECRET' }, field: 'classification' },
   },
 ];
 

@@ -16,7 +16,17 @@ export function humanize(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const ENUM_COLUMNS = new Set(['status', 'state', 'severity', 'risk_tier', 'kind', 'source', 'treatment']);
+const ENUM_COLUMNS = new Set([
+  'status',
+  'state',
+  'severity',
+  'risk_tier',
+  'kind',
+  'source',
+  'treatment',
+  'type',
+  'classification',
+]);
 
 /** Any cell value as text; enum columns are humanized, free text (an owner called "CISO") is not. */
 export function cellText({ value, column }: { value: unknown; column: string }): string {

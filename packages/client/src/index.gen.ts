@@ -5,6 +5,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/tools/addAsset.yaml
 //   specs/tools/addAudit.yaml
 //   specs/tools/addFramework.yaml
 //   specs/tools/addMeasure.yaml
@@ -12,6 +13,7 @@
 //   specs/tools/addObligation.yaml
 //   specs/tools/addRisk.yaml
 //   specs/tools/addVendor.yaml
+//   specs/tools/getAsset.yaml
 //   specs/tools/getAudit.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
@@ -22,6 +24,7 @@
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getRisk.yaml
 //   specs/tools/getVendor.yaml
+//   specs/tools/listAssets.yaml
 //   specs/tools/listAudits.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listFrameworks.yaml
@@ -31,6 +34,7 @@
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/listRisks.yaml
 //   specs/tools/listVendors.yaml
+//   specs/tools/updateAsset.yaml
 //   specs/tools/updateAudit.yaml
 //   specs/tools/updateFramework.yaml
 //   specs/tools/updateMeasure.yaml
@@ -45,7 +49,8 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceInput, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGaps, ReadinessStatusCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceInput, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGaps, ReadinessStatusCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
 export type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
@@ -53,6 +58,7 @@ export type { AddNonconformityInput, AddNonconformityOutput } from './tools/addN
 export type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
 export type { AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
 export type { AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
+export type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 export type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
@@ -63,6 +69,7 @@ export type { GetObligationInput, GetObligationOutput } from './tools/getObligat
 export type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 export type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
+export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
 export type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 export type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
@@ -72,6 +79,7 @@ export type { ListObligationsInput, ListObligationsOutput } from './tools/listOb
 export type { ListOrganizationsInput, ListOrganizationsOutput } from './tools/listOrganizations.gen.js';
 export type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
 export type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
+export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
 export type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';

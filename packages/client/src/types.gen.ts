@@ -7,6 +7,12 @@
 //   specs/types/reports.yaml
 // Change the spec(s) and run `npm run generate`.
 
+/** Information classification of an asset, from least to most sensitive: PUBLIC, INTERNAL, CONFIDENTIAL, RESTRICTED. */
+export type AssetClassification = 'PUBLIC' | 'INTERNAL' | 'CONFIDENTIAL' | 'RESTRICTED';
+
+/** What kind of information asset it is. */
+export type AssetType = 'DATA' | 'SYSTEM' | 'APPLICATION' | 'SERVICE' | 'DEVICE' | 'PEOPLE' | 'FACILITY' | 'OTHER';
+
 /** Who performs an audit. */
 export type AuditKind = 'INTERNAL' | 'EXTERNAL';
 
@@ -57,6 +63,52 @@ export type VendorRiskTier = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
 
 /** Whether the organization still uses the vendor. */
 export type VendorStatus = 'ACTIVE' | 'OFFBOARDED';
+
+/** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
+export type Asset = {
+  /** Asset id (ast_…). */
+  id: string;
+  /** The organization the asset belongs to. */
+  organization_id: string;
+  /** Asset name, unique per organization (case-insensitive). */
+  name: string;
+  /** What kind of asset it is. */
+  type: AssetType;
+  /** How sensitive the information in or behind the asset is. */
+  classification: AssetClassification;
+  /** Person or role accountable for the asset. */
+  owner: string | null;
+  /** What the asset is and what it holds. */
+  description: string | null;
+  /** Where the asset lives, e.g. a region, data centre, office or repository. */
+  location: string | null;
+  /** Id of the vendor that hosts or provides the asset (vnd_…); null when in-house. */
+  vendor_id: string | null;
+  /** Date of the last asset review; null when never reviewed. */
+  last_reviewed_at: string | null;
+  /** Days between reviews. */
+  review_interval_days: number;
+  /** last_reviewed_at + review_interval_days (computed); null when never reviewed. */
+  next_review_due: string | null;
+  /** Computed: the asset was never reviewed or its next_review_due is before today. */
+  review_overdue: boolean;
+  /** When the record was created. */
+  created_at: string;
+  /** When the record was last changed; pass it as expected_updated_at to guard updates. */
+  updated_at: string;
+};
+
+/** Number of assets per classification. */
+export type AssetClassificationCounts = {
+  /** Assets classified PUBLIC. */
+  PUBLIC: number;
+  /** Assets classified INTERNAL. */
+  INTERNAL: number;
+  /** Assets classified CONFIDENTIAL. */
+  CONFIDENTIAL: number;
+  /** Assets classified RESTRICTED. */
+  RESTRICTED: number;
+};
 
 /** An internal or external audit. */
 export type Audit = {
@@ -688,6 +740,8 @@ export type Risk = {
   residual_score: number;
   /** Ids of the measures that mitigate this risk. */
   measure_ids: string[];
+  /** Ids of the assets this risk is assessed on. */
+  asset_ids: string[];
   /** Computed mitigation status from the linked measures. */
   mitigation: RiskMitigation;
   /** Next planned review (YYYY-MM-DD). */

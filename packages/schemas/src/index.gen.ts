@@ -5,6 +5,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/tools/addAsset.yaml
 //   specs/tools/addAudit.yaml
 //   specs/tools/addFramework.yaml
 //   specs/tools/addMeasure.yaml
@@ -12,6 +13,7 @@
 //   specs/tools/addObligation.yaml
 //   specs/tools/addRisk.yaml
 //   specs/tools/addVendor.yaml
+//   specs/tools/getAsset.yaml
 //   specs/tools/getAudit.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
@@ -22,6 +24,7 @@
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getRisk.yaml
 //   specs/tools/getVendor.yaml
+//   specs/tools/listAssets.yaml
 //   specs/tools/listAudits.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listFrameworks.yaml
@@ -31,6 +34,7 @@
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/listRisks.yaml
 //   specs/tools/listVendors.yaml
+//   specs/tools/updateAsset.yaml
 //   specs/tools/updateAudit.yaml
 //   specs/tools/updateFramework.yaml
 //   specs/tools/updateMeasure.yaml
@@ -45,8 +49,10 @@ export { errorCodes, errorStatus } from './errors.gen.js';
 export type { ErrorCode } from './errors.gen.js';
 export { toolNames, tools } from './registry.gen.js';
 export type { ToolArgs, ToolInputs, ToolName, ToolOutputs } from './registry.gen.js';
-export { auditJsonSchema, auditKindSchema, auditSchema, auditStateSchema, controlReadinessSchema, controlRefJsonSchema, controlRefSchema, controlRelationshipSchema, controlViaMappingJsonSchema, controlViaMappingSchema, evidenceInputJsonSchema, evidenceInputSchema, evidenceJsonSchema, evidenceSchema, familyReadinessJsonSchema, familyReadinessListJsonSchema, familyReadinessListSchema, familyReadinessSchema, frameworkControlInputJsonSchema, frameworkControlInputSchema, frameworkControlJsonSchema, frameworkControlSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, frameworkFamilyJsonSchema, frameworkFamilySchema, frameworkJsonSchema, frameworkSchema, frameworkSourceSchema, frameworkSummaryJsonSchema, frameworkSummarySchema, gapControlJsonSchema, gapControlListJsonSchema, gapControlListSchema, gapControlSchema, gapEvidenceJsonSchema, gapEvidenceListJsonSchema, gapEvidenceListSchema, gapEvidenceSchema, gapMeasureJsonSchema, gapMeasureListJsonSchema, gapMeasureListSchema, gapMeasureSchema, gapNonconformityJsonSchema, gapNonconformityListJsonSchema, gapNonconformityListSchema, gapNonconformitySchema, highPriorityRiskJsonSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, highPriorityRiskSchema, measureJsonSchema, measureSchema, measureStateCountsJsonSchema, measureStateCountsSchema, measureStateSchema, mitigationStatusSchema, nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, obligationJsonSchema, obligationSchema, obligationSourceSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, obligationStatusSchema, organizationCountsJsonSchema, organizationCountsSchema, organizationDetailJsonSchema, organizationDetailSchema, organizationJsonSchema, organizationSchema, overdueNonconformityJsonSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueNonconformitySchema, overdueObligationJsonSchema, overdueObligationListJsonSchema, overdueObligationListSchema, overdueObligationSchema, readinessGapsJsonSchema, readinessGapsSchema, readinessStatusCountsJsonSchema, readinessStatusCountsSchema, riskJsonSchema, riskMitigationJsonSchema, riskMitigationSchema, riskSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, riskStatusSchema, riskTreatmentSchema, roleSchema, severityCountsJsonSchema, severityCountsSchema, sortDirectionSchema, upcomingAuditJsonSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, upcomingAuditSchema, vendorJsonSchema, vendorReviewItemJsonSchema, vendorReviewItemSchema, vendorReviewListJsonSchema, vendorReviewListSchema, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from './shared.gen.js';
-export type { Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceInput, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGaps, ReadinessStatusCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './shared.gen.js';
+export { assetClassificationCountsJsonSchema, assetClassificationCountsSchema, assetClassificationSchema, assetJsonSchema, assetSchema, assetTypeSchema, auditJsonSchema, auditKindSchema, auditSchema, auditStateSchema, controlReadinessSchema, controlRefJsonSchema, controlRefSchema, controlRelationshipSchema, controlViaMappingJsonSchema, controlViaMappingSchema, evidenceInputJsonSchema, evidenceInputSchema, evidenceJsonSchema, evidenceSchema, familyReadinessJsonSchema, familyReadinessListJsonSchema, familyReadinessListSchema, familyReadinessSchema, frameworkControlInputJsonSchema, frameworkControlInputSchema, frameworkControlJsonSchema, frameworkControlSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, frameworkFamilyJsonSchema, frameworkFamilySchema, frameworkJsonSchema, frameworkSchema, frameworkSourceSchema, frameworkSummaryJsonSchema, frameworkSummarySchema, gapControlJsonSchema, gapControlListJsonSchema, gapControlListSchema, gapControlSchema, gapEvidenceJsonSchema, gapEvidenceListJsonSchema, gapEvidenceListSchema, gapEvidenceSchema, gapMeasureJsonSchema, gapMeasureListJsonSchema, gapMeasureListSchema, gapMeasureSchema, gapNonconformityJsonSchema, gapNonconformityListJsonSchema, gapNonconformityListSchema, gapNonconformitySchema, highPriorityRiskJsonSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, highPriorityRiskSchema, measureJsonSchema, measureSchema, measureStateCountsJsonSchema, measureStateCountsSchema, measureStateSchema, mitigationStatusSchema, nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, obligationJsonSchema, obligationSchema, obligationSourceSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, obligationStatusSchema, organizationCountsJsonSchema, organizationCountsSchema, organizationDetailJsonSchema, organizationDetailSchema, organizationJsonSchema, organizationSchema, overdueNonconformityJsonSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueNonconformitySchema, overdueObligationJsonSchema, overdueObligationListJsonSchema, overdueObligationListSchema, overdueObligationSchema, readinessGapsJsonSchema, readinessGapsSchema, readinessStatusCountsJsonSchema, readinessStatusCountsSchema, riskJsonSchema, riskMitigationJsonSchema, riskMitigationSchema, riskSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, riskStatusSchema, riskTreatmentSchema, roleSchema, severityCountsJsonSchema, severityCountsSchema, sortDirectionSchema, upcomingAuditJsonSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, upcomingAuditSchema, vendorJsonSchema, vendorReviewItemJsonSchema, vendorReviewItemSchema, vendorReviewListJsonSchema, vendorReviewListSchema, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from './shared.gen.js';
+export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceInput, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGaps, ReadinessStatusCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './shared.gen.js';
+export { addAssetInput, addAssetInputJsonSchema, addAssetOutput, addAssetOutputJsonSchema } from './tools/addAsset.gen.js';
+export type { AddAssetArgs, AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export { addAuditInput, addAuditInputJsonSchema, addAuditOutput, addAuditOutputJsonSchema } from './tools/addAudit.gen.js';
 export type { AddAuditArgs, AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export { addFrameworkInput, addFrameworkInputJsonSchema, addFrameworkOutput, addFrameworkOutputJsonSchema } from './tools/addFramework.gen.js';
@@ -61,6 +67,8 @@ export { addRiskInput, addRiskInputJsonSchema, addRiskOutput, addRiskOutputJsonS
 export type { AddRiskArgs, AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
 export { addVendorInput, addVendorInputJsonSchema, addVendorOutput, addVendorOutputJsonSchema } from './tools/addVendor.gen.js';
 export type { AddVendorArgs, AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
+export { getAssetInput, getAssetInputJsonSchema, getAssetOutput, getAssetOutputJsonSchema } from './tools/getAsset.gen.js';
+export type { GetAssetArgs, GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 export { getAuditInput, getAuditInputJsonSchema, getAuditOutput, getAuditOutputJsonSchema } from './tools/getAudit.gen.js';
 export type { GetAuditArgs, GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export { getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
@@ -81,6 +89,8 @@ export { getRiskInput, getRiskInputJsonSchema, getRiskOutput, getRiskOutputJsonS
 export type { GetRiskArgs, GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 export { getVendorInput, getVendorInputJsonSchema, getVendorOutput, getVendorOutputJsonSchema } from './tools/getVendor.gen.js';
 export type { GetVendorArgs, GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
+export { listAssetsInput, listAssetsInputJsonSchema, listAssetsOutput, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
+export type { ListAssetsArgs, ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export { listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
 export type { ListAuditsArgs, ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
 export { listFrameworkControlsInput, listFrameworkControlsInputJsonSchema, listFrameworkControlsOutput, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
@@ -99,6 +109,8 @@ export { listRisksInput, listRisksInputJsonSchema, listRisksOutput, listRisksOut
 export type { ListRisksArgs, ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
 export { listVendorsInput, listVendorsInputJsonSchema, listVendorsOutput, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
 export type { ListVendorsArgs, ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
+export { updateAssetInput, updateAssetInputJsonSchema, updateAssetOutput, updateAssetOutputJsonSchema } from './tools/updateAsset.gen.js';
+export type { UpdateAssetArgs, UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 export { updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
 export type { UpdateAuditArgs, UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export { updateFrameworkInput, updateFrameworkInputJsonSchema, updateFrameworkOutput, updateFrameworkOutputJsonSchema } from './tools/updateFramework.gen.js';

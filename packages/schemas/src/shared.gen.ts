@@ -10,6 +10,18 @@
 import { z } from 'zod';
 import type { JsonSchema } from './definition.js';
 
+/** Information classification of an asset, from least to most sensitive: PUBLIC, INTERNAL, CONFIDENTIAL, RESTRICTED. */
+export const assetClassificationSchema = z.enum(['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED']);
+
+/** Information classification of an asset, from least to most sensitive: PUBLIC, INTERNAL, CONFIDENTIAL, RESTRICTED. */
+export type AssetClassification = z.output<typeof assetClassificationSchema>;
+
+/** What kind of information asset it is. */
+export const assetTypeSchema = z.enum(['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER']);
+
+/** What kind of information asset it is. */
+export type AssetType = z.output<typeof assetTypeSchema>;
+
 /** Who performs an audit. */
 export const auditKindSchema = z.enum(['INTERNAL', 'EXTERNAL']);
 
@@ -111,6 +123,143 @@ export const vendorStatusSchema = z.enum(['ACTIVE', 'OFFBOARDED']);
 
 /** Whether the organization still uses the vendor. */
 export type VendorStatus = z.output<typeof vendorStatusSchema>;
+
+/** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
+export const assetSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  name: z.string(),
+  type: assetTypeSchema,
+  classification: assetClassificationSchema,
+  owner: z.string().nullable(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  vendor_id: z.string().nullable(),
+  last_reviewed_at: z.iso.date().nullable(),
+  review_interval_days: z.int().min(1).max(3650),
+  next_review_due: z.iso.date().nullable(),
+  review_overdue: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
+export type Asset = z.output<typeof assetSchema>;
+
+/** JSON Schema of `Asset`: An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
+export const assetJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Asset id (ast_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the asset belongs to.',
+    },
+    name: {
+      type: 'string',
+      description: 'Asset name, unique per organization (case-insensitive).',
+    },
+    type: {
+      type: 'string',
+      enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
+      description: 'What kind of asset it is.',
+    },
+    classification: {
+      type: 'string',
+      enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
+      description: 'How sensitive the information in or behind the asset is.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role accountable for the asset.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'What the asset is and what it holds.',
+    },
+    location: {
+      type: ['string', 'null'],
+      description: 'Where the asset lives, e.g. a region, data centre, office or repository.',
+    },
+    vendor_id: {
+      type: ['string', 'null'],
+      description: 'Id of the vendor that hosts or provides the asset (vnd_…); null when in-house.',
+    },
+    last_reviewed_at: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Date of the last asset review; null when never reviewed.',
+    },
+    review_interval_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3650,
+      description: 'Days between reviews.',
+    },
+    next_review_due: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'last_reviewed_at + review_interval_days (computed); null when never reviewed.',
+    },
+    review_overdue: {
+      type: 'boolean',
+      description: 'Computed: the asset was never reviewed or its next_review_due is before today.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'created_at', 'updated_at'],
+};
+
+/** Number of assets per classification. */
+export const assetClassificationCountsSchema = z.object({
+  PUBLIC: z.int().min(0),
+  INTERNAL: z.int().min(0),
+  CONFIDENTIAL: z.int().min(0),
+  RESTRICTED: z.int().min(0),
+});
+
+/** Number of assets per classification. */
+export type AssetClassificationCounts = z.output<typeof assetClassificationCountsSchema>;
+
+/** JSON Schema of `AssetClassificationCounts`: Number of assets per classification. */
+export const assetClassificationCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    PUBLIC: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Assets classified PUBLIC.',
+    },
+    INTERNAL: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Assets classified INTERNAL.',
+    },
+    CONFIDENTIAL: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Assets classified CONFIDENTIAL.',
+    },
+    RESTRICTED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Assets classified RESTRICTED.',
+    },
+  },
+  required: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
+};
 
 /** An internal or external audit. */
 export const auditSchema = z.object({
@@ -1962,6 +2111,7 @@ export const riskSchema = z.object({
   residual_impact: z.int().min(1).max(5),
   residual_score: z.int().min(1).max(25),
   measure_ids: z.array(z.string()),
+  asset_ids: z.array(z.string()),
   mitigation: riskMitigationSchema,
   review_date: z.iso.date().nullable(),
   note: z.string().nullable(),
@@ -2053,6 +2203,13 @@ export const riskJsonSchema: JsonSchema = {
       },
       description: 'Ids of the measures that mitigate this risk.',
     },
+    asset_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Ids of the assets this risk is assessed on.',
+    },
     mitigation: {
       ...riskMitigationJsonSchema,
       description: 'Computed mitigation status from the linked measures.',
@@ -2077,7 +2234,7 @@ export const riskJsonSchema: JsonSchema = {
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at'],
 };
 
 /** Number of risks per status. */

@@ -34,6 +34,7 @@ const risk: Risk = {
   residual_impact: 4,
   residual_score: 16,
   measure_ids: ['msr_1'],
+  asset_ids: [],
   mitigation: { status: 'PARTIALLY_MITIGATED', measures_total: 1, measures_implemented: 0 },
   review_date: '2026-12-01',
   note: null,
@@ -42,8 +43,8 @@ const risk: Risk = {
 };
 
 describe('tool registry', () => {
-  it('lists 33 tools with object JSON Schemas', () => {
-    expect(toolNames).toHaveLength(33);
+  it('lists 37 tools with object JSON Schemas', () => {
+    expect(toolNames).toHaveLength(37);
     for (const name of toolNames) {
       expect(tools[name].name).toBe(name);
       expect(tools[name].inputJsonSchema.type).toBe('object');

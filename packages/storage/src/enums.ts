@@ -21,6 +21,17 @@ export const NC_SEVERITIES = ['MAJOR', 'MINOR', 'OBSERVATION'] as const;
 export const NC_STATUSES = ['OPEN', 'IN_PROGRESS', 'CLOSED'] as const;
 export const AUDIT_KINDS = ['INTERNAL', 'EXTERNAL'] as const;
 export const AUDIT_STATES = ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
+export const ASSET_TYPES = [
+  'DATA',
+  'SYSTEM',
+  'APPLICATION',
+  'SERVICE',
+  'DEVICE',
+  'PEOPLE',
+  'FACILITY',
+  'OTHER',
+] as const;
+export const ASSET_CLASSIFICATIONS = ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'] as const;
 
 export type Role = (typeof ROLES)[number];
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
@@ -39,6 +50,8 @@ export type NcSeverity = (typeof NC_SEVERITIES)[number];
 export type NcStatus = (typeof NC_STATUSES)[number];
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export type AuditState = (typeof AUDIT_STATES)[number];
+export type AssetType = (typeof ASSET_TYPES)[number];
+export type AssetClassification = (typeof ASSET_CLASSIFICATIONS)[number];
 
 /** Allowed values per `<table>.<column>`, used to phrase CHECK violations. */
 export const ENUM_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -58,4 +71,6 @@ export const ENUM_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   'audits.state': AUDIT_STATES,
   'frameworks.source': FRAMEWORK_SOURCES,
   'framework_mappings.relationship': CONTROL_RELATIONSHIPS,
+  'assets.type': ASSET_TYPES,
+  'assets.classification': ASSET_CLASSIFICATIONS,
 };

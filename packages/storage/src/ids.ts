@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   nonconformity: 'nc',
   audit: 'aud',
   framework: 'fw',
+  asset: 'ast',
   control: 'ctl',
   mapping: 'map',
   evidence: 'evd',

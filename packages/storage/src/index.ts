@@ -17,6 +17,7 @@ export type {
   ApiTokenOrganizationsTable,
   ApiTokensTable,
   ApiTokenUsageTable,
+  AssetsTable,
   AuditLogTable,
   AuditsTable,
   ConsoleSessionsTable,
@@ -33,6 +34,7 @@ export type {
   NonconformitiesTable,
   ObligationsTable,
   OrganizationsTable,
+  RiskAssetsTable,
   RiskMeasuresTable,
   RisksTable,
   SettingsTable,
@@ -40,6 +42,10 @@ export type {
   VendorsTable,
 } from './db/types.js';
 export {
+  ASSET_CLASSIFICATIONS,
+  ASSET_TYPES,
+  type AssetClassification,
+  type AssetType,
   AUDIT_KINDS,
   AUDIT_SOURCES,
   AUDIT_STATES,
@@ -83,6 +89,13 @@ export type { Migration } from './migrations/types.js';
 export type { ListParams, Page } from './paging/list.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging/list.js';
 export type { Direction, OrderBy } from './paging/order.js';
+export type {
+  Asset,
+  AssetCreate,
+  AssetFilters,
+  AssetOrderField,
+  AssetPatch,
+} from './registers/assets/types.js';
 export type {
   Audit,
   AuditCreate,

@@ -7,7 +7,8 @@ type RegisterTable =
   | 'obligations'
   | 'nonconformities'
   | 'audits'
-  | 'frameworks';
+  | 'frameworks'
+  | 'assets';
 
 // A Map, not an object literal: a prefix such as `constructor` or `toString` must not find an
 // inherited Object.prototype member.
@@ -19,6 +20,7 @@ const TABLE_BY_PREFIX: ReadonlyMap<string, RegisterTable> = new Map([
   ['nc', 'nonconformities'],
   ['aud', 'audits'],
   ['fw', 'frameworks'],
+  ['ast', 'assets'],
 ]);
 
 /**

@@ -8,6 +8,7 @@ import { type UsersRepository, usersRepository } from './accounts/users.js';
 import { type AuditLogRepository, auditLogRepository } from './audit/repository.js';
 import type { StorageContext } from './context.js';
 import { locator } from './locate.js';
+import { type AssetsRepository, assetsRepository } from './registers/assets/repository.js';
 import { type AuditsRepository, auditsRepository } from './registers/audits/repository.js';
 import { type FrameworksRepository, frameworksRepository } from './registers/frameworks/repository.js';
 import { type MeasuresRepository, measuresRepository } from './registers/measures/repository.js';
@@ -38,6 +39,7 @@ export interface Repositories {
   nonconformities: NonconformitiesRepository;
   audits: AuditsRepository;
   frameworks: FrameworksRepository;
+  assets: AssetsRepository;
   reports: ReportsRepository;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
@@ -61,6 +63,7 @@ export function repositories(ctx: StorageContext): Repositories {
     nonconformities: nonconformitiesRepository(ctx),
     audits: auditsRepository(ctx),
     frameworks: frameworksRepository(ctx),
+    assets: assetsRepository(ctx),
     reports: reportsRepository(ctx),
     locate: locator(ctx),
   };

@@ -100,6 +100,18 @@ export async function buildReportFixture(storage: Storage) {
   await obligation({ title: 'Due today', source: 'STANDARD', due_date: '2026-06-15' });
   await obligation({ title: 'No date', source: 'REGULATION' });
 
+  // Assets: two RESTRICTED (one reviewed recently), one INTERNAL overdue, no CONFIDENTIAL or PUBLIC.
+  const asset = (data: Parameters<Storage['assets']['create']>[0]['data']) =>
+    storage.assets.create({ ...at, data });
+  await asset({
+    name: 'Records',
+    type: 'DATA',
+    classification: 'RESTRICTED',
+    last_reviewed_at: '2026-06-01',
+  });
+  await asset({ name: 'Backups', type: 'DATA', classification: 'RESTRICTED' });
+  await asset({ name: 'Laptops', type: 'DEVICE', last_reviewed_at: '2025-01-01' });
+
   const vendor = (data: Parameters<Storage['vendors']['create']>[0]['data']) =>
     storage.vendors.create({ ...at, data });
   const alpha = await vendor({ name: 'Alpha', risk_tier: 'CRITICAL' });
@@ -181,6 +193,10 @@ export async function buildReportFixture(storage: Storage) {
     data: { title: 'Foreign duty', source: 'LAW', due_date: '2026-01-01' },
   });
   await storage.vendors.create({ ...there, data: { name: 'Foreign vendor', risk_tier: 'CRITICAL' } });
+  await storage.assets.create({
+    ...there,
+    data: { name: 'Foreign asset', type: 'DATA', classification: 'PUBLIC' },
+  });
   await storage.measures.create({ ...there, data: { name: 'Foreign measure', state: 'IMPLEMENTED' } });
   const foreignAudit = await storage.audits.create({
     ...there,

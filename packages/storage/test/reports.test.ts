@@ -142,6 +142,11 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
         },
       ],
     });
+    expect(report.assets).toEqual({
+      total: 3,
+      by_classification: { PUBLIC: 0, INTERNAL: 1, CONFIDENTIAL: 0, RESTRICTED: 2 },
+      review_overdue: 2,
+    });
     expect(report.frameworks).toEqual([
       { id: f.gdpr.id, name: 'GDPR', control_count: 2, covered_control_count: 0, coverage_percent: 0 },
       { id: f.iso.id, name: 'ISO 27001', control_count: 5, covered_control_count: 3, coverage_percent: 60 },
@@ -201,6 +206,12 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
     expect(report.vendors.never_reviewed.count).toBe(1);
     expect(report.nonconformities.overdue.count).toBe(1);
     expect(report.audits.upcoming.count).toBe(1);
+    expect(report.assets.by_classification).toEqual({
+      PUBLIC: 1,
+      INTERNAL: 0,
+      CONFIDENTIAL: 0,
+      RESTRICTED: 0,
+    });
     expect(report.frameworks.map((fw) => fw.id)).toEqual([f.foreignFramework.id]);
     const ours = JSON.stringify(await storage.reports.complianceReport({ organizationId: f.org, topN: 50 }));
     expect(ours).not.toContain('Foreign');
@@ -216,6 +227,11 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
     });
     expect(report.measures.implemented_percent).toBe(0);
     expect(report.vendors.total_active).toBe(0);
+    expect(report.assets).toEqual({
+      total: 0,
+      by_classification: { PUBLIC: 0, INTERNAL: 0, CONFIDENTIAL: 0, RESTRICTED: 0 },
+      review_overdue: 0,
+    });
     expect(report.frameworks).toEqual([]);
   });
 

@@ -37,6 +37,14 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     expect(report.vendors.review_overdue.count).toBeGreaterThan(0);
     expect(report.nonconformities.overdue.count).toBeGreaterThan(0);
     expect(Object.values(report.measures.by_state).every((n) => n > 0)).toBe(true);
+    expect(Object.values(report.assets.by_classification).every((n) => n > 0)).toBe(true);
+    expect(report.assets.review_overdue).toBeGreaterThan(0);
+    const onAsset = await storage.assets.list({
+      organizationId,
+      filters: { classification: ['RESTRICTED'] },
+    });
+    const risks = await storage.risks.list({ organizationId, filters: { asset_id: onAsset.items[0]!.id } });
+    expect(risks.total_count).toBeGreaterThan(0);
     for (const framework of report.frameworks) {
       expect(framework.control_count).toBeGreaterThan(0);
       const readiness = await storage.reports.auditReadiness({ organizationId, frameworkId: framework.id });
@@ -49,8 +57,9 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   it('records the demo seed in the audit log as a CLI action', async () => {
     const { organizationId } = await seedDemo({ storage, ownerUserId });
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
-    // organization + 3 frameworks + 30 measures + 40 risks + 15 vendors + 15 obligations + 5 audits + 8 NCs
-    expect(log.total_count).toBe(117);
+    // organization + 3 frameworks + 30 measures + 40 risks + 15 vendors + 12 assets + 15 obligations
+    // + 5 audits + 8 NCs
+    expect(log.total_count).toBe(129);
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );

@@ -15,6 +15,7 @@ export const REGISTERS = {
   nonconformities: { list: 'listNonconformities', get: 'getNonconformity' },
   audits: { list: 'listAudits', get: 'getAudit' },
   frameworks: { list: 'listFrameworks', get: 'getFramework' },
+  assets: { list: 'listAssets', get: 'getAsset' },
 } as const satisfies Record<string, { list: ToolName; get: ToolName }>;
 
 type RegisterName = keyof typeof REGISTERS;

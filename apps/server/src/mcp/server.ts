@@ -13,7 +13,7 @@ import { RpcError } from './rpc-error.js';
 import { toolCallParams } from './tool-call-params.js';
 
 const INSTRUCTIONS = [
-  'Comply holds compliance registers: risks, vendors, measures (controls), obligations, nonconformities, audits and frameworks.',
+  'Comply holds compliance registers: risks, vendors, measures (controls), obligations, nonconformities, audits, frameworks and assets (the information-asset inventory).',
   'Begin with listOrganizations, then pass its `id` as `organization_id` to every other tool.',
   'Filter on the server with the list tools’ filters (status sets, score ranges, date ranges, flags such as overdue or review_overdue) instead of fetching everything.',
   'Lists are paged: pass `next_cursor` back as `cursor` until it is null; `total_count` says how many records match.',

@@ -3,7 +3,16 @@ import { api } from '../api.js';
 import type { Me, Organization } from '../types.js';
 import { Link } from './Link.js';
 
-const REGISTERS = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks'];
+const REGISTERS = [
+  'risks',
+  'assets',
+  'vendors',
+  'measures',
+  'obligations',
+  'nonconformities',
+  'audits',
+  'frameworks',
+];
 
 /** The signed-in frame: header with the organization switch, navigation, and the page. */
 export function Layout({

@@ -22,6 +22,7 @@ interface Report {
   vendors: { total_active: number; review_overdue: Capped<Item>; never_reviewed: Capped<Item> };
   nonconformities: { open_by_severity: Record<string, number>; overdue: Capped<Item> };
   audits: { upcoming: Capped<Item> };
+  assets: { total: number; by_classification: Record<string, number>; review_overdue: number };
   frameworks: {
     id: string;
     name: string;
@@ -147,6 +148,7 @@ export function DashboardPage({
       '/registers/nonconformities',
     ],
     ['Upcoming audits', report.audits.upcoming.count, 'in the next 90 days', '/registers/audits'],
+    ['Assets', report.assets.total, `${report.assets.review_overdue} reviews overdue`, '/registers/assets'],
   ] as const;
   return (
     <section className="stack">
@@ -171,6 +173,7 @@ export function DashboardPage({
           <StateBars title="Measures by state" counts={report.measures.by_state} />
           <StateBars title="Risks by status" counts={report.risks.by_status} />
           <StateBars title="Obligations by status" counts={report.obligations.by_status} />
+          <StateBars title="Assets by classification" counts={report.assets.by_classification} />
         </section>
       </div>
       <h2>Needs attention</h2>

@@ -21,6 +21,7 @@ const COLUMNS: Record<string, string[]> = {
   nonconformities: ['reference', 'title', 'severity', 'status', 'due_date', 'overdue'],
   audits: ['name', 'kind', 'state', 'start_date', 'end_date', 'auditor'],
   frameworks: ['name', 'version', 'control_count', 'covered_control_count'],
+  assets: ['name', 'type', 'classification', 'owner', 'next_review_due', 'review_overdue'],
 };
 
 let catalog: Promise<{ registers: RegisterInfo[] }> | null = null;

@@ -31,6 +31,8 @@ export type AddRiskInput = {
   residual_impact?: number;
   /** Ids of measures (same organization) that mitigate the risk. */
   measure_ids?: string[];
+  /** Ids of the assets (same organization) the risk is assessed on, from listAssets. */
+  asset_ids?: string[];
   /** Next planned review (YYYY-MM-DD). */
   review_date?: string | null;
   /** Free-text note. */

@@ -3,7 +3,7 @@
 //   specs/tools/getComplianceReport.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import type { FrameworkCoverage, HighPriorityRiskList, MeasureStateCounts, ObligationStatusCounts, OverdueNonconformityList, OverdueObligationList, RiskStatusCounts, SeverityCounts, UpcomingAuditList, VendorReviewList } from '../types.gen.js';
+import type { AssetClassificationCounts, FrameworkCoverage, HighPriorityRiskList, MeasureStateCounts, ObligationStatusCounts, OverdueNonconformityList, OverdueObligationList, RiskStatusCounts, SeverityCounts, UpcomingAuditList, VendorReviewList } from '../types.gen.js';
 
 /** What a caller sends to `getComplianceReport`. */
 export type GetComplianceReportInput = {
@@ -70,6 +70,15 @@ export type GetComplianceReportOutput = {
   audits: {
     /** Audits starting within upcoming_within_days. */
     upcoming: UpcomingAuditList;
+  };
+  /** Asset inventory summary. */
+  assets: {
+    /** Number of assets. */
+    total: number;
+    /** Number of assets per classification. */
+    by_classification: AssetClassificationCounts;
+    /** Assets never reviewed or whose next_review_due is before today (listAssets with review_overdue lists them). */
+    review_overdue: number;
   };
   /** Control coverage of each framework. */
   frameworks: FrameworkCoverage[];

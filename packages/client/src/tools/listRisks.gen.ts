@@ -33,6 +33,8 @@ export type ListRisksInput = {
   has_mitigation?: boolean;
   /** Only risks mitigated by this measure. */
   measure_id?: string;
+  /** Only risks assessed on this asset (ast_…). */
+  asset_id?: string;
   /** Only risks whose review_date is before this date (YYYY-MM-DD). */
   review_before?: string;
   /** Number of items per page (1-100, default 50). 20-100 is a good range. */

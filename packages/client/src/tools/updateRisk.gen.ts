@@ -33,6 +33,8 @@ export type UpdateRiskInput = {
   residual_impact?: number;
   /** Replaces the set of mitigating measures. */
   measure_ids?: string[];
+  /** Replaces the set of assets (same organization) the risk is assessed on. */
+  asset_ids?: string[];
   /** New review date; null clears it. */
   review_date?: string | null;
   /** New note; null clears it. */

@@ -21,6 +21,7 @@ export const addRiskInput = z.strictObject({
   residual_likelihood: z.int().min(1).max(5).optional(),
   residual_impact: z.int().min(1).max(5).optional(),
   measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+  asset_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
   review_date: z.iso.date().nullable().optional(),
   note: z.string().trim().max(10000).nullable().optional(),
   idempotency_key: z.string().trim().min(1).max(200).optional(),
@@ -113,6 +114,16 @@ export const addRiskInputJsonSchema: JsonSchema = {
       },
       maxItems: 500,
       description: 'Ids of measures (same organization) that mitigate the risk.',
+    },
+    asset_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+      },
+      maxItems: 500,
+      description: 'Ids of the assets (same organization) the risk is assessed on, from listAssets.',
     },
     review_date: {
       type: ['string', 'null'],

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
+import { assetClassificationCountsJsonSchema, assetClassificationCountsSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getComplianceReport`: unknown keys are rejected, defaults are applied. */
@@ -45,6 +45,11 @@ export const getComplianceReportOutput = z.object({
   }),
   audits: z.object({
     upcoming: upcomingAuditListSchema,
+  }),
+  assets: z.object({
+    total: z.int().min(0),
+    by_classification: assetClassificationCountsSchema,
+    review_overdue: z.int().min(0),
   }),
   frameworks: z.array(frameworkCoverageSchema),
 });
@@ -215,11 +220,32 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
       required: ['upcoming'],
       description: 'Audit summary.',
     },
+    assets: {
+      type: 'object',
+      properties: {
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Number of assets.',
+        },
+        by_classification: {
+          ...assetClassificationCountsJsonSchema,
+          description: 'Number of assets per classification.',
+        },
+        review_overdue: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Assets never reviewed or whose next_review_due is before today (listAssets with review_overdue lists them).',
+        },
+      },
+      required: ['total', 'by_classification', 'review_overdue'],
+      description: 'Asset inventory summary.',
+    },
     frameworks: {
       type: 'array',
       items: frameworkCoverageJsonSchema,
       description: 'Control coverage of each framework.',
     },
   },
-  required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'frameworks'],
+  required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'frameworks'],
 };

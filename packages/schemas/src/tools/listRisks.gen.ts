@@ -22,6 +22,7 @@ export const listRisksInput = z.strictObject({
   max_inherent_score: z.int().min(1).max(25).optional(),
   has_mitigation: z.boolean().optional(),
   measure_id: z.string().trim().min(1).max(100).optional(),
+  asset_id: z.string().trim().min(1).max(100).optional(),
   review_before: z.iso.date().optional(),
   page_size: z.int().min(1).max(100).default(50),
   cursor: z.string().trim().min(1).max(2000).optional(),
@@ -135,6 +136,12 @@ export const listRisksInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 100,
       description: 'Only risks mitigated by this measure.',
+    },
+    asset_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Only risks assessed on this asset (ast_…).',
     },
     review_before: {
       type: 'string',

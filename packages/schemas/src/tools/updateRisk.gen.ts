@@ -22,6 +22,7 @@ export const updateRiskInput = z.strictObject({
   residual_likelihood: z.int().min(1).max(5).optional(),
   residual_impact: z.int().min(1).max(5).optional(),
   measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+  asset_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
   review_date: z.iso.date().nullable().optional(),
   note: z.string().trim().max(10000).nullable().optional(),
   expected_updated_at: z.iso.datetime({ offset: true }).optional(),
@@ -119,6 +120,16 @@ export const updateRiskInputJsonSchema: JsonSchema = {
       },
       maxItems: 500,
       description: 'Replaces the set of mitigating measures.',
+    },
+    asset_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+      },
+      maxItems: 500,
+      description: 'Replaces the set of assets (same organization) the risk is assessed on.',
     },
     review_date: {
       type: ['string', 'null'],

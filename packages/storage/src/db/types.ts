@@ -144,6 +144,19 @@ export interface VendorsTable extends RegisterColumns {
   contact_email: string | null;
 }
 
+export interface AssetsTable extends RegisterColumns {
+  name: string;
+  type: string;
+  classification: string;
+  owner: string | null;
+  description: string | null;
+  location: string | null;
+  vendor_id: string | null;
+  last_reviewed_at: DateColumn | null;
+  review_interval_days: number;
+  next_review_due: GeneratedAlways<DateColumn | null>;
+}
+
 export interface MeasuresTable extends RegisterColumns {
   name: string;
   description: string | null;
@@ -256,6 +269,12 @@ export interface RiskMeasuresTable {
   measure_id: string;
 }
 
+export interface RiskAssetsTable {
+  organization_id: string;
+  risk_id: string;
+  asset_id: string;
+}
+
 /** Exact risk counts per organization, status and scores, kept by triggers (migration 005). */
 export interface RiskCountsTable {
   organization_id: string;
@@ -304,6 +323,8 @@ export interface Database {
   measure_controls: MeasureControlsTable;
   framework_mappings: FrameworkMappingsTable;
   risk_measures: RiskMeasuresTable;
+  assets: AssetsTable;
+  risk_assets: RiskAssetsTable;
   risk_counts: RiskCountsTable;
   audit_log: AuditLogTable;
 }

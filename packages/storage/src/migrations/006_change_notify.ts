@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Migration, run } from './types.js';
 
 /** Tables whose rows belong to one organization's registers (all carry `organization_id`). */
@@ -21,6 +21,15 @@ const EVENTS = [
   { op: sql`update`, name: 'update', referencing: sql`referencing new table as new_rows` },
   { op: sql`delete`, name: 'delete', referencing: sql`referencing old table as old_rows` },
 ] as const;
+
+/** The statement-level triggers that announce any write to a register table (see changeNotify). */
+export function orgChangeTriggers(table: string): RawBuilder<unknown>[] {
+  return EVENTS.map(
+    (event) => sql`create trigger ${sql.id(`${table}_notify_${event.name}`)}
+      after ${event.op} on ${sql.id(table)} ${event.referencing}
+      for each statement execute function comply_notify_org_change()`,
+  );
+}
 
 /**
  * Announces changes on the `comply_changes` channel so every instance can drop cached results:
@@ -58,13 +67,7 @@ export const changeNotify: Migration = {
           return null;
         end
         $$`,
-      ...REGISTER_TABLES.flatMap((table) =>
-        EVENTS.map(
-          (event) => sql`create trigger ${sql.id(`${table}_notify_${event.name}`)}
-            after ${event.op} on ${sql.id(table)} ${event.referencing}
-            for each statement execute function comply_notify_org_change()`,
-        ),
-      ),
+      ...REGISTER_TABLES.flatMap(orgChangeTriggers),
       sql`create trigger organizations_notify after update or delete on organizations
         for each row execute function comply_notify_organization()`,
       sql`create trigger memberships_notify after insert or update or delete on memberships

@@ -8,6 +8,7 @@ import { riskCounts } from './005_risk_counts.js';
 import { changeNotify } from './006_change_notify.js';
 import { invitations } from './007_invitations.js';
 import { frameworkControls } from './008_framework_controls.js';
+import { assets } from './009_assets.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   changeNotify,
   invitations,
   frameworkControls,
+  assets,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).

@@ -13,7 +13,8 @@ export type RegisterTable =
   | 'frameworks'
   | 'vendors'
   | 'obligations'
-  | 'nonconformities';
+  | 'nonconformities'
+  | 'assets';
 
 type Selecting = (args: never) => { executeTakeFirstOrThrow(): Promise<unknown> };
 

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import { invalidInput } from '../errors.js';
 import type { RegisterTable } from './kit.js';
@@ -32,6 +32,26 @@ export async function checkRefs(args: {
   }
 }
 
+/** A link table between two registers, one row per linked pair of one organization. */
+type LinkTable = 'risk_measures' | 'risk_assets';
+
+/** Replaces every link of one record (`from`) in a link table by links to `to.ids`. */
+export async function replaceLinks(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  table: LinkTable;
+  from: { column: string; id: string };
+  to: { column: string; ids: readonly string[] };
+}): Promise<void> {
+  const { trx, table, from, to } = args;
+  await sql`delete from ${sql.table(table)} where ${sql.ref(from.column)} = ${from.id}`.execute(trx);
+  const ids = [...new Set(to.ids)];
+  if (ids.length === 0) return;
+  const rows = ids.map((id) => sql`(${args.organizationId}, ${from.id}, ${id})`);
+  await sql`insert into ${sql.table(table)} (organization_id, ${sql.ref(from.column)}, ${sql.ref(to.column)})
+    values ${sql.join(rows)}`.execute(trx);
+}
+
 /** Replaces the risk↔measure links of one side (a risk's measures or a measure's risks). */
 export async function replaceRiskMeasures(args: {
   trx: Transaction<Database>;
@@ -39,21 +59,15 @@ export async function replaceRiskMeasures(args: {
   side: { riskId: string; measureIds: readonly string[] } | { measureId: string; riskIds: readonly string[] };
 }): Promise<void> {
   const { trx, organizationId, side } = args;
-  if ('riskId' in side) {
-    await trx.deleteFrom('risk_measures').where('risk_id', '=', side.riskId).execute();
-    const rows = [...new Set(side.measureIds)].map((measureId) => ({
-      organization_id: organizationId,
-      risk_id: side.riskId,
-      measure_id: measureId,
-    }));
-    if (rows.length) await trx.insertInto('risk_measures').values(rows).execute();
-    return;
-  }
-  await trx.deleteFrom('risk_measures').where('measure_id', '=', side.measureId).execute();
-  const rows = [...new Set(side.riskIds)].map((riskId) => ({
-    organization_id: organizationId,
-    risk_id: riskId,
-    measure_id: side.measureId,
-  }));
-  if (rows.length) await trx.insertInto('risk_measures').values(rows).execute();
+  const [from, to] =
+    'riskId' in side
+      ? [
+          { column: 'risk_id', id: side.riskId },
+          { column: 'measure_id', ids: side.measureIds },
+        ]
+      : [
+          { column: 'measure_id', id: side.measureId },
+          { column: 'risk_id', ids: side.riskIds },
+        ];
+  await replaceLinks({ trx, organizationId, table: 'risk_measures', from, to });
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/types.js';
 import type { CappedList } from './types.js';
 
-type CountedTable = 'risks' | 'measures' | 'obligations' | 'nonconformities';
+type CountedTable = 'risks' | 'measures' | 'obligations' | 'nonconformities' | 'assets';
 
 /** `part / whole × 100` with one decimal; 0 when `whole` is 0. */
 export function percent(args: { part: number; whole: number }): number {
@@ -20,7 +20,7 @@ export function capped<T>(args: { count: number; items: T[] }): CappedList<T> {
 export async function countBy<K extends string>(args: {
   db: Db;
   table: CountedTable;
-  column: 'status' | 'state' | 'severity';
+  column: 'status' | 'state' | 'severity' | 'classification';
   keys: readonly K[];
   organizationId: string;
   openOnly?: boolean;

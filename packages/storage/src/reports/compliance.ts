@@ -2,6 +2,7 @@ import type { Db } from '../db/types.js';
 import { MEASURE_STATES, NC_SEVERITIES, OBLIGATION_STATUSES, RISK_STATUSES } from '../enums.js';
 import { selectFrameworks } from '../registers/frameworks/mapping.js';
 import { countBy, percent, total } from './aggregate.js';
+import { assetSummary } from './assets.js';
 import {
   highPriorityRisks,
   type ListScope,
@@ -58,22 +59,31 @@ export async function buildComplianceReport(
       countBy({ ...scope, table: 'obligations', column: 'status', keys: OBLIGATION_STATUSES }),
       overdueObligations(args),
     ]);
-  const [activeVendors, reviewOverdue, neverReviewed, openBySeverity, ncOverdue, upcoming, frameworks] =
-    await Promise.all([
-      activeVendorCount(scope),
-      vendorsToReview({ ...args, neverReviewed: false }),
-      vendorsToReview({ ...args, neverReviewed: true }),
-      countBy({
-        ...scope,
-        table: 'nonconformities',
-        column: 'severity',
-        keys: NC_SEVERITIES,
-        openOnly: true,
-      }),
-      overdueNonconformities(args),
-      upcomingAudits(args),
-      frameworkCoverage(scope),
-    ]);
+  const [
+    activeVendors,
+    reviewOverdue,
+    neverReviewed,
+    openBySeverity,
+    ncOverdue,
+    upcoming,
+    frameworks,
+    assets,
+  ] = await Promise.all([
+    activeVendorCount(scope),
+    vendorsToReview({ ...args, neverReviewed: false }),
+    vendorsToReview({ ...args, neverReviewed: true }),
+    countBy({
+      ...scope,
+      table: 'nonconformities',
+      column: 'severity',
+      keys: NC_SEVERITIES,
+      openOnly: true,
+    }),
+    overdueNonconformities(args),
+    upcomingAudits(args),
+    frameworkCoverage(scope),
+    assetSummary({ ...scope, today: args.today }),
+  ]);
   const measureTotal = total(measuresByState);
   return {
     organization_id: organizationId,
@@ -92,6 +102,7 @@ export async function buildComplianceReport(
     vendors: { total_active: activeVendors, review_overdue: reviewOverdue, never_reviewed: neverReviewed },
     nonconformities: { open_by_severity: openBySeverity, overdue: ncOverdue },
     audits: { upcoming },
+    assets,
     frameworks,
   };
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../context.js';
 import { addDays } from '../dates.js';
 import type { Repositories } from '../repositories.js';
 import type { Storage } from '../storage.js';
+import { DEMO_ASSETS, seedAssets } from './demo-assets.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
 import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
 import { DEMO_RISKS } from './demo-risks.js';
@@ -52,7 +53,26 @@ async function seedRegisters(args: {
 }) {
   const { repos, day } = args;
   const at = { organizationId: args.organizationId, actor: args.actor };
-  for (const risk of DEMO_RISKS) {
+  const vendorIds = new Map<string, string>();
+  for (const vendor of DEMO_VENDORS) {
+    const { reviewed, offboarded, ...data } = vendor;
+    const slug = vendor.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    const created = await repos.vendors.create({
+      ...at,
+      data: {
+        ...data,
+        status: offboarded ? 'OFFBOARDED' : 'ACTIVE',
+        website: `https://www.${slug}.com`,
+        last_reviewed_at: reviewed === null ? null : day(reviewed),
+        contract_end: day(90 + ((slug.length * 37) % 600)),
+        owner: vendor.risk_tier === 'CRITICAL' ? 'CISO' : 'Procurement',
+        contact_email: `security@${slug}.com`,
+      },
+    });
+    vendorIds.set(vendor.name, created.id);
+  }
+  const assetIds = await seedAssets({ repos, at, day, vendorIds });
+  for (const [index, risk] of DEMO_RISKS.entries()) {
     const [inherent_likelihood, inherent_impact] = risk.inherent;
     const [residual_likelihood, residual_impact] = risk.residual;
     await repos.risks.create({
@@ -68,23 +88,10 @@ async function seedRegisters(args: {
         residual_likelihood,
         residual_impact,
         review_date: risk.review === null ? null : day(risk.review),
-        measure_ids: risk.measures.map((index) => args.measureIds[index] ?? ''),
-      },
-    });
-  }
-  for (const vendor of DEMO_VENDORS) {
-    const { reviewed, offboarded, ...data } = vendor;
-    const slug = vendor.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
-    await repos.vendors.create({
-      ...at,
-      data: {
-        ...data,
-        status: offboarded ? 'OFFBOARDED' : 'ACTIVE',
-        website: `https://www.${slug}.com`,
-        last_reviewed_at: reviewed === null ? null : day(reviewed),
-        contract_end: day(90 + ((slug.length * 37) % 600)),
-        owner: vendor.risk_tier === 'CRITICAL' ? 'CISO' : 'Procurement',
-        contact_email: `security@${slug}.com`,
+        measure_ids: risk.measures.map((m) => args.measureIds[m] ?? ''),
+        asset_ids: DEMO_ASSETS.flatMap((asset, a) =>
+          asset.risks.includes(index) ? [assetIds[a] ?? ''] : [],
+        ),
       },
     });
   }
@@ -157,7 +164,7 @@ export interface DemoSeed {
 /**
  * Creates one realistic demo organization owned by `ownerUserId`: three frameworks (ISO/IEC 27001
  * Annex A, SOC 2, GDPR subsets), 30 measures with evidence and control links, 40 risks, 15
- * vendors, 15 obligations, 5 audits and 8 nonconformities. Dates are relative to the storage
+ * vendors, 12 assets, 15 obligations, 5 audits and 8 nonconformities. Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
  * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
  * unless the console asked).

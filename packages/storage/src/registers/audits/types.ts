@@ -1,51 +1,15 @@
-import type { AuditKind, AuditState } from '../../enums.js';
+import type { CreateData, ListFilters, OrderField, PatchData } from '../spec-types.js';
 
-/** An audit as the tools return it. */
-export interface Audit {
-  id: string;
-  organization_id: string;
-  name: string;
-  framework_id: string | null;
-  kind: AuditKind;
-  auditor: string | null;
-  state: AuditState;
-  start_date: string | null;
-  end_date: string | null;
-  report_url: string | null;
-  notes: string | null;
-  upcoming: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type { Audit } from '@comply/schemas';
 
 /** addAudit's data. */
-export interface AuditCreate {
-  name: string;
-  framework_id?: string | null;
-  kind: AuditKind;
-  auditor?: string | null;
-  state?: AuditState;
-  start_date?: string | null;
-  end_date?: string | null;
-  report_url?: string | null;
-  notes?: string | null;
-}
+export type AuditCreate = CreateData<'addAudit'>;
 
 /** updateAudit's patch. */
-export type AuditPatch = Partial<AuditCreate>;
+export type AuditPatch = PatchData<'updateAudit'>;
 
 /** listAudits filters. */
-export interface AuditFilters {
-  state?: AuditState[];
-  kind?: AuditKind[];
-  framework_id?: string;
-  query?: string;
-  start_after?: string;
-  start_before?: string;
-  /** 0 < start_date − today ≤ N. */
-  upcoming_within_days?: number;
-  upcoming?: boolean;
-}
+export type AuditFilters = ListFilters<'listAudits'>;
 
 /** listAudits order_by fields. */
-export type AuditOrderField = 'start_date' | 'name' | 'created_at' | 'updated_at';
+export type AuditOrderField = OrderField<'listAudits'>;

@@ -1,4 +1,13 @@
 import type { ControlRelationship, FrameworkSource } from '../../enums.js';
+import type { ListFilters, OrderField } from '../spec-types.js';
+
+export type {
+  ControlViaMapping,
+  Framework,
+  FrameworkControl,
+  FrameworkFamily,
+  FrameworkSummary,
+} from '@comply/schemas';
 
 /** A control parameter as an OSCAL catalog defines it (stored as JSON). */
 export interface ControlParameter {
@@ -7,37 +16,6 @@ export interface ControlParameter {
   values: string[];
   select: { how_many: 'one' | 'one-or-more' | null; choices: string[] } | null;
   guidelines: string | null;
-}
-
-/** One family of a framework with its coverage. */
-export interface FrameworkFamily {
-  family: string | null;
-  control_count: number;
-  covered_control_count: number;
-}
-
-/** A framework in list results: counts and provenance, never its controls. */
-export interface FrameworkSummary {
-  id: string;
-  organization_id: string;
-  name: string;
-  version: string | null;
-  description: string | null;
-  source: FrameworkSource;
-  library_key: string | null;
-  baseline: string | null;
-  oscal_uuid: string | null;
-  control_count: number;
-  covered_control_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A framework (get, add, update): the summary plus its families; controls via listControls. */
-export interface Framework extends FrameworkSummary {
-  families: FrameworkFamily[];
-  /** Families left out of `families` (it holds at most FAMILY_LIMIT). */
-  families_omitted: number;
 }
 
 /** A control as written: codes are unique within a framework; the rest comes from catalogs. */
@@ -55,7 +33,7 @@ export interface FrameworkControlInput {
   baselines?: string[];
 }
 
-/** addFramework's data (and an import's): `controls` in document order. */
+/** What storage creates, for addFramework and for catalog imports (name resolved by then). */
 export interface FrameworkCreate {
   name: string;
   version?: string | null;
@@ -71,37 +49,10 @@ export interface FrameworkCreate {
 export type FrameworkPatch = Partial<Pick<FrameworkCreate, 'name' | 'version' | 'description' | 'controls'>>;
 
 /** listFrameworks filters. */
-export interface FrameworkFilters {
-  query?: string;
-}
+export type FrameworkFilters = ListFilters<'listFrameworks'>;
 
 /** listFrameworks order_by fields. */
-export type FrameworkOrderField = 'name' | 'created_at' | 'updated_at';
-
-/** A control of another framework that covers this one through a crosswalk. */
-export interface ControlViaMapping {
-  framework_id: string;
-  control_code: string;
-  /** This control's relationship to the other one. */
-  relationship: ControlRelationship;
-  mapping_title: string;
-}
-
-/** A control as listControls returns it. */
-export interface FrameworkControl {
-  code: string;
-  title: string;
-  family: string | null;
-  position: number;
-  parent_code: string | null;
-  baselines: string[];
-  /** The first STATEMENT_LIMIT characters of the statement; the export has it whole. */
-  statement: string | null;
-  statement_truncated: boolean;
-  covered: boolean;
-  covered_via_mapping: ControlViaMapping[];
-  measure_ids: string[];
-}
+export type FrameworkOrderField = OrderField<'listFrameworks'>;
 
 /** listControls filters. */
 export interface ControlFilters {

@@ -49,6 +49,14 @@ export function riskWhere(args: { organizationId: string; filters: RiskFilters }
     if (f.has_mitigation === true) terms.push(eb.exists(linked));
     if (f.has_mitigation === false) terms.push(eb.not(eb.exists(linked)));
     if (f.measure_id !== undefined) terms.push(eb.exists(linked.where('rm.measure_id', '=', f.measure_id)));
+    if (f.asset_id !== undefined) {
+      const onAsset = eb
+        .selectFrom('risk_assets as ra')
+        .select('ra.asset_id')
+        .whereRef('ra.risk_id', '=', 'risks.id')
+        .where('ra.asset_id', '=', f.asset_id);
+      terms.push(eb.exists(onAsset));
+    }
     if (f.review_before !== undefined) terms.push(eb('risks.review_date', '<', f.review_before));
     return eb.and(terms);
   };

@@ -29,6 +29,9 @@ const measureIdsJson = sql<
 >`(select coalesce(jsonb_agg(rm.measure_id order by rm.measure_id), '[]'::jsonb)
   from risk_measures rm where rm.risk_id = risks.id)`;
 
+const assetIdsJson = sql<string[]>`(select coalesce(jsonb_agg(ra.asset_id order by ra.asset_id), '[]'::jsonb)
+  from risk_assets ra where ra.risk_id = risks.id)`;
+
 /** Selects risks with every wire column, computed fields included. */
 export function selectRisks(db: Db) {
   return db
@@ -53,6 +56,7 @@ export function selectRisks(db: Db) {
       'risks.created_at',
       'risks.updated_at',
       measureIdsJson.as('measure_ids'),
+      assetIdsJson.as('asset_ids'),
       mitigationJson.as('mitigation'),
     ]);
 }
@@ -77,6 +81,7 @@ export function toRisk(row: RiskRow): Risk {
     residual_impact: row.residual_impact,
     residual_score: row.residual_score,
     measure_ids: row.measure_ids,
+    asset_ids: row.asset_ids,
     mitigation: row.mitigation,
     review_date: row.review_date,
     note: row.note,

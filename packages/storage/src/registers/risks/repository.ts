@@ -1,11 +1,30 @@
+import type { Transaction } from 'kysely';
 import type { StorageContext } from '../../context.js';
+import type { Database } from '../../db/types.js';
 import { setColumns } from '../kit.js';
-import { checkRefs, replaceRiskMeasures } from '../refs.js';
+import { checkRefs, replaceLinks, replaceRiskMeasures } from '../refs.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { countRisksFromTotals } from './count.js';
 import { RISK_ORDER, riskWhere } from './filters.js';
 import { selectRisks, toRisk } from './mapping.js';
 import type { Risk, RiskCreate, RiskPatch } from './types.js';
+
+function replaceRiskAssets(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  riskId: string;
+  assetIds: readonly string[];
+}): Promise<void> {
+  const { trx, organizationId } = args;
+  const from = { column: 'risk_id', id: args.riskId };
+  return replaceLinks({
+    trx,
+    organizationId,
+    table: 'risk_assets',
+    from,
+    to: { column: 'asset_id', ids: args.assetIds },
+  });
+}
 
 /** The risks register. Every call is scoped to one organization. */
 export function risksRepository(ctx: StorageContext) {
@@ -21,7 +40,9 @@ export function risksRepository(ctx: StorageContext) {
     count: ({ organizationId, filters }) => countRisksFromTotals({ db: ctx.db, organizationId, filters }),
     insert: async ({ trx, organizationId, id, now, data }: InsertStep<RiskCreate>) => {
       const measureIds = data.measure_ids ?? [];
+      const assetIds = data.asset_ids ?? [];
       await checkRefs({ trx, table: 'measures', organizationId, ids: measureIds, field: 'measure_ids' });
+      await checkRefs({ trx, table: 'assets', organizationId, ids: assetIds, field: 'asset_ids' });
       await trx
         .insertInto('risks')
         .values({
@@ -44,13 +65,18 @@ export function risksRepository(ctx: StorageContext) {
         })
         .execute();
       await replaceRiskMeasures({ trx, organizationId, side: { riskId: id, measureIds } });
+      await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds });
     },
     update: async ({ trx, organizationId, id, now, patch }: UpdateStep<Risk, RiskPatch>) => {
-      const { measure_ids: measureIds, ...columns } = patch;
+      const { measure_ids: measureIds, asset_ids: assetIds, ...columns } = patch;
       await setColumns({ trx, table: 'risks', organizationId, id, columns, now });
       if (measureIds !== undefined) {
         await checkRefs({ trx, table: 'measures', organizationId, ids: measureIds, field: 'measure_ids' });
         await replaceRiskMeasures({ trx, organizationId, side: { riskId: id, measureIds } });
+      }
+      if (assetIds !== undefined) {
+        await checkRefs({ trx, table: 'assets', organizationId, ids: assetIds, field: 'asset_ids' });
+        await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds });
       }
     },
   });

@@ -1,85 +1,15 @@
-import type { MitigationStatus, RiskStatus, RiskTreatment } from '../../enums.js';
+import type { CreateData, ListFilters, OrderField, PatchData } from '../spec-types.js';
 
-/** A risk as the tools return it. */
-export interface Risk {
-  id: string;
-  organization_id: string;
-  name: string;
-  description: string | null;
-  category: string | null;
-  owner: string | null;
-  status: RiskStatus;
-  treatment: RiskTreatment | null;
-  inherent_likelihood: number;
-  inherent_impact: number;
-  inherent_score: number;
-  residual_likelihood: number;
-  residual_impact: number;
-  residual_score: number;
-  measure_ids: string[];
-  mitigation: { status: MitigationStatus; measures_total: number; measures_implemented: number };
-  review_date: string | null;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { Risk } from '@comply/schemas';
 
-/** addRisk's data. Residual values default to the inherent ones. */
-export interface RiskCreate {
-  name: string;
-  description?: string | null;
-  category?: string | null;
-  owner?: string | null;
-  status?: RiskStatus;
-  treatment?: RiskTreatment | null;
-  inherent_likelihood: number;
-  inherent_impact: number;
-  residual_likelihood?: number;
-  residual_impact?: number;
-  measure_ids?: string[];
-  review_date?: string | null;
-  note?: string | null;
-}
+/** addRisk's data. */
+export type RiskCreate = CreateData<'addRisk'>;
 
-/** updateRisk's patch: absent keys stay, null clears, measure_ids replaces the set. */
-export interface RiskPatch {
-  name?: string;
-  description?: string | null;
-  category?: string | null;
-  owner?: string | null;
-  status?: RiskStatus;
-  treatment?: RiskTreatment | null;
-  inherent_likelihood?: number;
-  inherent_impact?: number;
-  residual_likelihood?: number;
-  residual_impact?: number;
-  measure_ids?: string[];
-  review_date?: string | null;
-  note?: string | null;
-}
+/** updateRisk's patch. */
+export type RiskPatch = PatchData<'updateRisk'>;
 
-/** listRisks filters (docs/data-model.md). */
-export interface RiskFilters {
-  status?: RiskStatus[];
-  treatment?: RiskTreatment[];
-  mitigation_status?: MitigationStatus[];
-  category?: string;
-  owner?: string;
-  query?: string;
-  min_residual_score?: number;
-  max_residual_score?: number;
-  min_inherent_score?: number;
-  max_inherent_score?: number;
-  has_mitigation?: boolean;
-  measure_id?: string;
-  review_before?: string;
-}
+/** listRisks filters. */
+export type RiskFilters = ListFilters<'listRisks'>;
 
 /** listRisks order_by fields. */
-export type RiskOrderField =
-  | 'residual_score'
-  | 'inherent_score'
-  | 'name'
-  | 'created_at'
-  | 'updated_at'
-  | 'review_date';
+export type RiskOrderField = OrderField<'listRisks'>;
