@@ -71,7 +71,11 @@ function minimal({
   }
 }
 
-/** The smallest input `tool` accepts: its required fields only, ids taken from `ids`. */
+/**
+ * The smallest input `tool` accepts: its required fields, ids taken from `ids`. An add tool also gets
+ * its record's `name` when the schema leaves it optional (addFramework: required unless the framework
+ * comes from the library), since a record made by hand needs one.
+ */
 export function minimalInput({
   tool,
   label,
@@ -82,5 +86,10 @@ export function minimalInput({
   ids: IdLookup;
 }): Record<string, unknown> {
   const schema = asSchema(tools[tool].inputJsonSchema);
-  return minimal({ schema, field: '', tool, label, ids }) as Record<string, unknown>;
+  const nameSchema = schema.properties?.name;
+  const required =
+    tool.startsWith('add') && nameSchema && !schema.required?.includes('name')
+      ? [...(schema.required ?? []), 'name']
+      : schema.required;
+  return minimal({ schema: { ...schema, required }, field: '', tool, label, ids }) as Record<string, unknown>;
 }
