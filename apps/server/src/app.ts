@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApiRoutes({ app });
   await registerMcpRoute({
     app,
-    server: createMcpServer({ core, version: SERVER_VERSION }),
+    server: createMcpServer({ core, version: SERVER_VERSION, storage }),
     core,
     path: MCP_PATH,
     limiter,

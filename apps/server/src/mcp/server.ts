@@ -1,4 +1,5 @@
 import { toolNames, tools } from '@comply/schemas';
+import type { Storage } from '@comply/storage';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -9,6 +10,7 @@ import {
 import type { ToolCore } from '../core/tool-core.js';
 import { callerFromAuthInfo } from './auth-info.js';
 import { callTool } from './call-tool.js';
+import { registerOscalResources } from './resources.js';
 import { RpcError } from './rpc-error.js';
 import { toolCallParams } from './tool-call-params.js';
 
@@ -39,10 +41,18 @@ function buildToolList(): { tools: Tool[] } {
 }
 
 /** One SDK `Server` for the whole process; every request reaches it through the multiplex transport. */
-export function createMcpServer({ core, version }: { core: ToolCore; version: string }): Server {
+export function createMcpServer({
+  core,
+  version,
+  storage,
+}: {
+  core: ToolCore;
+  version: string;
+  storage: Storage;
+}): Server {
   const server = new Server(
     { name: 'comply', title: 'Comply', version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: INSTRUCTIONS },
   );
   const toolList = buildToolList();
 
@@ -52,5 +62,6 @@ export function createMcpServer({ core, version }: { core: ToolCore; version: st
     if (call instanceof RpcError) throw call;
     return callTool({ core, caller: callerFromAuthInfo(extra.authInfo), ...call });
   });
+  registerOscalResources({ server, storage });
   return server;
 }

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// Frameworks at scale on PGlite (in memory): importing NIST SP 800-53 Rev. 5's HIGH resolved catalog
+// through the import path of `POST /api/oscal/import` (schema validation, parsing, one transaction),
+// listFrameworkControls and getAuditReadiness p50 on the 424-control NIST library framework with
+// 500 measures, and each OSCAL export at that size. Every figure is also given as a ratio to a
+// baseline measured in the same run: getFramework p50 for the reads, JSON.parse of the HIGH
+// catalog for the import and the exports. Targets: import <= 2 s, reads p50 <= 20 ms, exports <= 1 s.
+// Options: --calls N (default 100).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { runOnSources } from './on-sources.mjs';
+
+const { values: options } = parseArgs({
+  options: { calls: { type: 'string', default: '100' }, child: { type: 'boolean', default: false } },
+});
+runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
+
+const { openStorage } = await import('@comply/storage');
+const { importOscal } = await import('../../apps/server/src/oscal/import.ts');
+const { exportOscal, EXPORT_MODELS } = await import('../../apps/server/src/oscal/export.ts');
+const { libraryFramework } = await import('../../apps/server/src/oscal/library.ts');
+
+const calls = Number(options.calls);
+const HIGH = new URL(
+  '../../packages/oscal/library/nist-sp-800-53-r5/NIST_SP-800-53_rev5_HIGH-baseline-resolved-profile_catalog-min.json',
+  import.meta.url,
+);
+const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+const p50 = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+async function timeIt(fn, n = calls) {
+  for (let i = 0; i < Math.min(10, n); i++) await fn();
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(ms(start));
+  }
+  return p50(times);
+}
+
+const t0 = Date.now();
+const progress = (what) => console.error(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${what}`);
+const storage = await openStorage({ dataDir: 'memory://' });
+progress('storage open');
+try {
+  const user = await storage.users.create({ email: 'bench@example.test', password: 'correct horse battery' });
+  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
+  const organization = await storage.organizations.create({ name: 'Bench', ownerUserId: user.id, actor });
+  const organizationId = organization.id;
+
+  const text = readFileSync(HIGH, 'utf8');
+  const parseBaseline = await timeIt(() => JSON.parse(text), 20);
+  let start = process.hrtime.bigint();
+  const imported = await importOscal({ storage, organizationId, actor, doc: JSON.parse(text), options: {} });
+  const importMs = ms(start);
+
+  progress('HIGH imported');
+  const nist = await storage.frameworks.create({
+    organizationId,
+    actor,
+    data: libraryFramework({ key: 'nist-sp-800-53-r5' }),
+  });
+  const controls = await storage.frameworks.allControls({ organizationId, frameworkId: nist.id });
+  const states = ['IMPLEMENTED', 'IMPLEMENTED', 'IN_PROGRESS', 'NOT_STARTED'];
+  await storage.transaction(async (repos) => {
+    for (let i = 0; i < 500; i++) {
+      const linked = [controls[i % controls.length], controls[(i * 7 + 3) % controls.length]];
+      await repos.measures.create({
+        organizationId,
+        actor,
+        data: {
+          name: `Measure ${i}`,
+          state: states[i % states.length],
+          owner: `Team ${i % 12}`,
+          evidence: i % 3 === 0 ? [{ title: `Evidence ${i}` }] : [],
+          controls: [...new Set(linked.map((c) => c.code))].map((code) => ({
+            framework_id: nist.id,
+            control_code: code,
+          })),
+        },
+      });
+    }
+  });
+
+  progress('500 measures written');
+  const getBaseline = await timeIt(() => storage.frameworks.get({ organizationId, id: nist.id }));
+  const rows = [
+    [
+      'listFrameworkControls (50, no filter)',
+      await timeIt(() =>
+        storage.frameworks.listControls({ organizationId, frameworkId: nist.id, filters: {} }),
+      ),
+    ],
+    [
+      'listFrameworkControls (covered: false, MODERATE)',
+      await timeIt(() =>
+        storage.frameworks.listControls({
+          organizationId,
+          frameworkId: nist.id,
+          filters: { covered: false, baseline: 'MODERATE' },
+        }),
+      ),
+    ],
+    [
+      'getAuditReadiness',
+      await timeIt(() => storage.reports.auditReadiness({ organizationId, frameworkId: nist.id })),
+    ],
+  ];
+  progress('reads timed');
+  const owner = await storage.organizations.getForUser({ organizationId, userId: user.id });
+  const exports = [];
+  for (const model of EXPORT_MODELS) {
+    if (model === 'mapping-collection') continue;
+    start = process.hrtime.bigint();
+    await exportOscal({ storage, organization: owner, model, frameworkId: nist.id });
+    exports.push([model, ms(start)]);
+  }
+
+  const verdict = (value, target) => (value <= target ? 'OK' : 'OVER TARGET');
+  console.log(`NIST 800-53 union: ${controls.length} controls, 500 measures; PGlite in memory\n`);
+  console.log('| what | time (ms) | × baseline | target |');
+  console.log('|---|---:|---:|---|');
+  console.log(`| baseline: JSON.parse of the HIGH catalog | ${parseBaseline.toFixed(1)} | 1 | |`);
+  console.log(
+    `| import HIGH catalog (${imported.control_count} controls) | ${importMs.toFixed(0)} | ${(importMs / parseBaseline).toFixed(1)} | ≤ 2000 ms ${verdict(importMs, 2000)} |`,
+  );
+  for (const [model, time] of exports) {
+    console.log(
+      `| export ${model} | ${time.toFixed(0)} | ${(time / parseBaseline).toFixed(1)} | ≤ 1000 ms ${verdict(time, 1000)} |`,
+    );
+  }
+  console.log(`| baseline: getFramework p50 | ${getBaseline.toFixed(2)} | 1 | |`);
+  for (const [name, time] of rows) {
+    console.log(
+      `| ${name} p50 | ${time.toFixed(2)} | ${(time / getBaseline).toFixed(2)} | ≤ 20 ms ${verdict(time, 20)} |`,
+    );
+  }
+} finally {
+  await storage.close();
+}
