@@ -8,7 +8,7 @@
 // The "repeat" column is the share of requests that repeated an earlier one: the most the read
 // cache could have answered (writes invalidate it, so the real hit rate is at most this).
 // Options: --risks N (10000), --connections N (32), --writers N (16), --seconds N (3),
-// --tools a,b (listRisks,listVendors,listMeasures), --seed N (1).
+// --tools a,b (listRisks,listVendors,listMeasures), --seed N (1), --profile DIR.
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -26,22 +26,29 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
     seed: { type: 'string', default: '1' },
+    profile: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
 const risks = Number(values.risks);
 
 const serverScript = fileURLToPath(new URL('./server-process.ts', import.meta.url));
-const server = spawn(process.execPath, ['--conditions=@comply/source', '--import', 'tsx', serverScript], {
-  env: {
-    ...process.env,
-    BENCH_RISKS: String(risks),
-    BENCH_VENDORS: String(Math.round(risks / 5)),
-    BENCH_MEASURES: String(Math.round(risks / 5)),
-    BENCH_SCOPE: 'WRITE',
+// --profile DIR writes a CPU profile of the server process (node --cpu-prof) into DIR.
+const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [];
+const server = spawn(
+  process.execPath,
+  [...profile, '--conditions=@comply/source', '--import', 'tsx', serverScript],
+  {
+    env: {
+      ...process.env,
+      BENCH_RISKS: String(risks),
+      BENCH_VENDORS: String(Math.round(risks / 5)),
+      BENCH_MEASURES: String(Math.round(risks / 5)),
+      BENCH_SCOPE: 'WRITE',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+);
 const [line] = await once(createInterface({ input: server.stdout }), 'line');
 const setup = JSON.parse(line);
 const organizationId = setup.input.organization_id;
