@@ -4,8 +4,8 @@
 // prints EXPLAIN (ANALYZE, BUFFERS) of every page and count query: plan shape, time, buffers.
 // Options: --risks N (10000), --calls N (8), --seed N (1), --cursor (explain the second page too).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { withBenchStorage } from './bench-storage.mjs';
 import { runOnSources } from './on-sources.mjs';
 import { seededRandom, variedListInput } from './workloads.mjs';
 
@@ -20,12 +20,9 @@ const { values: options } = parseArgs({
 });
 runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
-const { openStorage, seedBulk } = await import('@comply/storage');
+const { seedBulk } = await import('@comply/storage');
 const { sql } = await import('kysely');
 const { default: pg } = await import('pg');
-
-const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `bench_${randomBytes(4).toString('hex')}`;
 
 // Every query the storage sends on its pool, while `capturing` is on.
 let captured = null;
@@ -43,45 +40,44 @@ function toParams(input) {
   return { organizationId: organization_id, pageSize: page_size, orderBy: order_by, filters };
 }
 
-const storage = await openStorage({ databaseUrl: url, schema, poolSize: 2 });
-const explainer = new pg.Client({ connectionString: url });
-await explainer.connect();
-try {
-  const owner = await storage.users.create({ email: 'explain@example.com', password: 'explain-password' });
-  const { organizationIds } = await seedBulk({
-    storage,
-    ownerUserId: owner.id,
-    orgs: 1,
-    risks: Number(options.risks),
-  });
-  await sql`vacuum analyze risks`.execute(storage.db);
-  await sql`analyze risk_counts`.execute(storage.db);
-  await explainer.query(`set search_path to "${schema}"`);
-  const random = seededRandom(Number(options.seed));
-  for (let index = 0; index < Number(options.calls); index++) {
-    const input = variedListInput({ tool: 'listRisks', random, index, organizationId: organizationIds[0] });
-    const params = toParams(input);
-    captured = [];
-    const first = await storage.risks.list(params);
-    if (options.cursor && first.next_cursor)
-      await storage.risks.list({ ...params, cursor: first.next_cursor });
-    const queries = captured.filter((q) => /from "risks"|from "risk_counts"/.test(q.text));
-    captured = null;
-    console.log(
-      `\n=== ${JSON.stringify({ ...input, organization_id: undefined })} → ${first.total_count} rows`,
-    );
-    for (const q of queries) {
-      const plan = await explainer.query({
-        text: `explain (analyze, buffers, costs off) ${q.text}`,
-        values: q.values,
-      });
-      console.log(`--- ${q.text.includes('count') || q.text.includes('risk_counts') ? 'count' : 'page'}`);
-      for (const row of plan.rows) console.log(row['QUERY PLAN']);
+await withBenchStorage({ poolSize: 2 }, async ({ storage, url, schema }) => {
+  const explainer = new pg.Client({ connectionString: url });
+  await explainer.connect();
+  try {
+    const owner = await storage.users.create({ email: 'explain@example.com', password: 'explain-password' });
+    const { organizationIds } = await seedBulk({
+      storage,
+      ownerUserId: owner.id,
+      orgs: 1,
+      risks: Number(options.risks),
+    });
+    await sql`vacuum analyze risks`.execute(storage.db);
+    await sql`analyze risk_counts`.execute(storage.db);
+    await explainer.query(`set search_path to "${schema}"`);
+    const random = seededRandom(Number(options.seed));
+    for (let index = 0; index < Number(options.calls); index++) {
+      const input = variedListInput({ tool: 'listRisks', random, index, organizationId: organizationIds[0] });
+      const params = toParams(input);
+      captured = [];
+      const first = await storage.risks.list(params);
+      if (options.cursor && first.next_cursor)
+        await storage.risks.list({ ...params, cursor: first.next_cursor });
+      const queries = captured.filter((q) => /from "risks"|from "risk_counts"/.test(q.text));
+      captured = null;
+      console.log(
+        `\n=== ${JSON.stringify({ ...input, organization_id: undefined })} → ${first.total_count} rows`,
+      );
+      for (const q of queries) {
+        const plan = await explainer.query({
+          text: `explain (analyze, buffers, costs off) ${q.text}`,
+          values: q.values,
+        });
+        console.log(`--- ${/^select count\(|"risk_counts"/.test(q.text) ? 'count' : 'page'}`);
+        for (const row of plan.rows) console.log(row['QUERY PLAN']);
+      }
     }
+  } finally {
+    pg.Client.prototype.query = query;
+    await explainer.end();
   }
-} finally {
-  pg.Client.prototype.query = query;
-  await storage.close();
-  await explainer.query(`drop schema if exists "${schema}" cascade`);
-  await explainer.end();
-}
+});
