@@ -129,6 +129,13 @@ async function run({ name, url, method, headers: h, setupRequest, connections, c
   };
 }
 
+/** A REST run over one request source, with its repeat rate. */
+function restRun({ name, source, connections }) {
+  const counter = repeatCounter();
+  const setupRequest = restRequest(source, counter);
+  return run({ name, url: setup.url, method: 'POST', headers, setupRequest, connections, counter });
+}
+
 const rows = [];
 try {
   const c = Number(values.connections);
@@ -171,30 +178,14 @@ try {
       );
     }
   }
-  const writes = repeatCounter();
   rows.push(
-    await run({
+    await restRun({
       name: 'addRisk/updateRisk, REST',
-      url: setup.url,
-      method: 'POST',
-      headers,
-      setupRequest: restRequest(writeSource(), writes),
+      source: writeSource(),
       connections: Number(values.writers),
-      counter: writes,
     }),
   );
-  const mixed = repeatCounter();
-  rows.push(
-    await run({
-      name: 'mixed 9 reads : 1 write, REST',
-      url: setup.url,
-      method: 'POST',
-      headers,
-      setupRequest: restRequest(mixedSource(), mixed),
-      connections: c,
-      counter: mixed,
-    }),
-  );
+  rows.push(await restRun({ name: 'mixed 9 reads : 1 write, REST', source: mixedSource(), connections: c }));
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');
