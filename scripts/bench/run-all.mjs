@@ -3,7 +3,14 @@
 // forwarded; run a single benchmark (`npm run bench:storage -- --large 100000`) to tune one.
 import { spawnSync } from 'node:child_process';
 
-for (const name of ['bench:codegen', 'bench:storage', 'bench:server', 'bench:oscal', 'bench:frameworks']) {
+for (const name of [
+  'bench:codegen',
+  'bench:storage',
+  'bench:server',
+  'bench:varied',
+  'bench:oscal',
+  'bench:frameworks',
+]) {
   console.log(`\n=== npm run ${name}\n`);
   const run = spawnSync('npm', ['run', '-s', name], { stdio: 'inherit' });
   if (run.status !== 0) {

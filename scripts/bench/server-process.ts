@@ -25,13 +25,14 @@ try {
     ownerUserId: user.id,
     orgs: 1,
     risks,
-    measures: 200,
+    measures: Number(process.env.BENCH_MEASURES ?? 200),
+    vendors: Number(process.env.BENCH_VENDORS ?? 0),
   });
   const organizationId = organizationIds[0];
   const { secret } = await storage.tokens.create({
     userId: user.id,
     name: 'bench',
-    scope: 'READ',
+    scope: process.env.BENCH_SCOPE === 'WRITE' ? 'WRITE' : 'READ',
     expiresAt: null,
   });
   const input = {

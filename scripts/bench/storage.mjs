@@ -11,8 +11,8 @@
 // total_count: listRisks answers it from risk_counts (migration 005), exact per-organization
 // counts by status and scores kept by triggers, whenever the filters are only status and score
 // ranges; other filters fall back to COUNT(*) over the indexes, which grows with the register.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { withBenchStorage } from './bench-storage.mjs';
 import { runOnSources } from './on-sources.mjs';
 
 const { values: options } = parseArgs({
@@ -26,15 +26,13 @@ const { values: options } = parseArgs({
 
 runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
-const { openStorage, seedBulk } = await import('@comply/storage');
+const { seedBulk } = await import('@comply/storage');
 const { sql } = await import('kysely');
 
-const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const small = Number(options.small);
 const large = Number(options.large);
 const calls = Number(options.calls);
 const warmup = 20;
-const schema = `bench_${randomBytes(4).toString('hex')}`;
 
 const SCENARIOS = [
   { name: 'OPEN, residual>=16, by residual desc', filters: { status: ['OPEN'], min_residual_score: 16 } },
@@ -77,8 +75,7 @@ async function seed(storage, ownerUserId, risks) {
   return organizationIds[0];
 }
 
-const storage = await openStorage({ databaseUrl: url, schema, poolSize: 4 });
-try {
+await withBenchStorage({ poolSize: 4 }, async ({ storage, url, schema }) => {
   console.log(`PostgreSQL ${url.replace(/\/\/[^@]*@/, '//…@')}, schema ${schema}`);
   const owner = await storage.users.create({ email: 'bench@example.com', password: 'bench-password' });
   const orgs = { small: await seed(storage, owner.id, small), large: await seed(storage, owner.id, large) };
@@ -112,11 +109,4 @@ try {
     );
   }
   console.log(`\nworst p50 ratio ${worst.toFixed(2)}× (target ≤ 2×): ${worst <= 2 ? 'met' : 'NOT met'}`);
-} finally {
-  await storage.close();
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`drop schema if exists "${schema}" cascade`);
-  await client.end();
-}
+});

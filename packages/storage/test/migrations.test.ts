@@ -76,7 +76,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrent start-up on postgres',
       );
       const [first] = opened;
       const versions = await first!.db.selectFrom('schema_migrations').select('version').execute();
-      expect(versions.map((v) => v.version).sort()).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(versions.map((v) => v.version).sort((a, b) => a - b)).toEqual(MIGRATIONS.map((m) => m.version));
       const secrets = await first!.db
         .selectFrom('settings')
         .select('value')

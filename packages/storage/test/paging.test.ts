@@ -93,7 +93,8 @@ describe.each(DRIVERS)('cursors and pagination on $name', ({ name }) => {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
     payload.v = 1;
     const edited = `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${mac}`;
-    for (const bad of ['garbage', `${body}.AAAA`, edited, `${cursor}.x`, `${body}`]) {
+    const recounted = `${Buffer.from(JSON.stringify({ ...payload, v: undefined, t: 999 })).toString('base64url')}.${mac}`;
+    for (const bad of ['garbage', `${body}.AAAA`, edited, recounted, `${cursor}.x`, `${body}`]) {
       await expect(
         storage.risks.list({ organizationId: org, pageSize: 2, filters: { status: ['OPEN'] }, cursor: bad }),
       ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'cursor' });
@@ -133,6 +134,20 @@ describe.each(DRIVERS)('cursors and pagination on $name', ({ name }) => {
         cursor,
       }),
     ).resolves.toBeDefined();
+  });
+
+  it('counts total_count on the first page and carries it in the cursor to later pages', async () => {
+    const { organization } = await seedOrganization(storage, 'Counted');
+    await bulkRisks(organization.id, 5, () => 3);
+    const params = { organizationId: organization.id, pageSize: 2, filters: { status: ['OPEN' as const] } };
+    const first = await storage.risks.list(params);
+    expect(first.total_count).toBe(5);
+    await bulkRisks(organization.id, 4, () => 1);
+    const second = await storage.risks.list({ ...params, cursor: first.next_cursor });
+    expect(second.total_count).toBe(5);
+    const third = await storage.risks.list({ ...params, cursor: second.next_cursor });
+    expect(third.total_count).toBe(5);
+    expect((await storage.risks.list(params)).total_count).toBe(9);
   });
 
   it('returns each pre-existing row exactly once over 1,000 rows while rows are inserted', async () => {

@@ -44,6 +44,6 @@ export type ListAuditsOutput = {
   audits: Audit[];
   /** Cursor for the next page; null when this is the last page. */
   next_cursor: string | null;
-  /** Number of records matching the filters across all pages. */
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. */
   total_count: number;
 };

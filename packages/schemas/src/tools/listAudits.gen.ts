@@ -159,7 +159,7 @@ export const listAuditsOutputJsonSchema: JsonSchema = {
     total_count: {
       type: 'integer',
       minimum: 0,
-      description: 'Number of records matching the filters across all pages.',
+      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count.',
     },
   },
   required: ['audits', 'next_cursor', 'total_count'],

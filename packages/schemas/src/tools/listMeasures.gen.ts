@@ -158,7 +158,7 @@ export const listMeasuresOutputJsonSchema: JsonSchema = {
     total_count: {
       type: 'integer',
       minimum: 0,
-      description: 'Number of records matching the filters across all pages.',
+      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count.',
     },
   },
   required: ['measures', 'next_cursor', 'total_count'],

@@ -1,4 +1,5 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { ChangeFeed } from '../changes/feed.js';
@@ -81,6 +82,8 @@ export async function connect(args: {
   const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';
   const release = dataDir.includes('://') ? () => undefined : lockDataDir(dataDir);
   const pglite = new PGlite(dataDir, {
+    // Bundled with PGlite; migration 010 builds the `query` trigram index with it.
+    extensions: { pg_trgm },
     parsers: {
       [pgliteTypes.DATE]: (value: string) => value,
       [pgliteTypes.INT8]: (value: string) => Number(value),

@@ -9,6 +9,7 @@ import { changeNotify } from './006_change_notify.js';
 import { invitations } from './007_invitations.js';
 import { frameworkControls } from './008_framework_controls.js';
 import { assets } from './009_assets.js';
+import { listIndexes } from './010_list_indexes.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   invitations,
   frameworkControls,
   assets,
+  listIndexes,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).

@@ -15,6 +15,12 @@ export interface CursorPosition {
   id: string;
 }
 
+/** What a cursor carries: the position, and total_count as counted on the listing's first page. */
+export interface CursorState extends CursorPosition {
+  /** Absent in cursors issued before the count was carried: the next page counts again. */
+  total?: number | undefined;
+}
+
 interface Payload {
   o: string;
   r: string;
@@ -22,6 +28,7 @@ interface Payload {
   f: string;
   v: CursorPosition['value'];
   i: string;
+  t?: number;
 }
 
 function canonical(value: unknown): unknown {
@@ -51,7 +58,7 @@ function sign(secret: Buffer, body: string): Buffer {
 export function encodeCursor(args: {
   secret: Buffer;
   binding: CursorBinding;
-  position: CursorPosition;
+  position: CursorState;
 }): string {
   const { binding, position } = args;
   const payload: Payload = {
@@ -61,6 +68,7 @@ export function encodeCursor(args: {
     f: binding.filtersHash,
     v: position.value,
     i: position.id,
+    t: position.total,
   };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${sign(args.secret, body).toString('base64url')}`;
@@ -69,11 +77,7 @@ export function encodeCursor(args: {
 const FORGED = 'is not a cursor this server issued; pass the next_cursor of the previous page unchanged.';
 
 /** Verifies a cursor's signature and binding; any mismatch is INVALID_INPUT on `cursor`. */
-export function decodeCursor(args: {
-  secret: Buffer;
-  binding: CursorBinding;
-  cursor: string;
-}): CursorPosition {
+export function decodeCursor(args: { secret: Buffer; binding: CursorBinding; cursor: string }): CursorState {
   const [body, mac, extra] = args.cursor.split('.');
   if (!body || !mac || extra !== undefined) throw invalidInput('cursor', `\`cursor\` ${FORGED}`);
   const expected = sign(args.secret, body);
@@ -97,5 +101,6 @@ export function decodeCursor(args: {
       '`cursor` was issued for different filters or order_by; repeat the same ones or start again without a cursor.',
     );
   }
-  return { value: payload.v, id: payload.i };
+  const total = Number.isSafeInteger(payload.t) && (payload.t as number) >= 0 ? payload.t : undefined;
+  return { value: payload.v, id: payload.i, total };
 }

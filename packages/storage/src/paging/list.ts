@@ -73,7 +73,13 @@ export async function paginate<Row extends SortedRow>(args: {
     sortValue: sql`${order.key.expr}`,
     limit: pageSize + 1,
   };
-  const [rows, total] = await Promise.all([args.fetch(query), args.count()]);
+  // total_count is counted once, on the first page, and travels in the signed cursor: later pages
+  // report the count as it was when the listing began and skip the COUNT entirely.
+  const carried = position?.total;
+  const [rows, total] = await Promise.all([
+    args.fetch(query),
+    carried === undefined ? args.count() : carried,
+  ]);
   const items = rows.slice(0, pageSize);
   const last = items[items.length - 1];
   const next_cursor =
@@ -81,7 +87,7 @@ export async function paginate<Row extends SortedRow>(args: {
       ? encodeCursor({
           secret: args.secret,
           binding,
-          position: { value: cursorValue(last.sort_value), id: last.id },
+          position: { value: cursorValue(last.sort_value), id: last.id, total },
         })
       : null;
   return { items, next_cursor, total_count: total };

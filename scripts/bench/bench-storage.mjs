@@ -1,0 +1,22 @@
+// A Storage in a throwaway PostgreSQL schema for the storage-level benchmarks: DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/test; the schema `bench_<random>` is dropped afterwards, also
+// on failure. Import it only from the child process runOnSources starts (it loads the sources).
+import { randomBytes } from 'node:crypto';
+
+/** Runs `body` with a Storage on a fresh schema and drops the schema afterwards. */
+export async function withBenchStorage({ poolSize }, body) {
+  const { openStorage } = await import('@comply/storage');
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const storage = await openStorage({ databaseUrl: url, schema, poolSize });
+  try {
+    return await body({ storage, url, schema });
+  } finally {
+    await storage.close();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists "${schema}" cascade`);
+    await client.end();
+  }
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// Load the read cache cannot absorb, in one run against one server process (PostgreSQL):
+//   bare      a bare fastify route sending canned JSON the size of a listRisks page (the ceiling)
+//   varied    listRisks/listVendors/listMeasures with different filters on every request
+//             (scripts/bench/workloads.mjs), over REST and over MCP, same seeded sequence
+//   writes    addRisk/updateRisk over REST, --writers callers
+//   mixed     9 varied listRisks reads to 1 write, --connections callers
+// The "repeat" column is the share of requests that repeated an earlier one: the most the read
+// cache could have answered (writes invalidate it, so the real hit rate is at most this).
+// Options: --risks N (10000), --connections N (32), --writers N (16), --seconds N (3),
+// --tools a,b (listRisks,listVendors,listMeasures), --seed N (1), --profile DIR.
+// Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { repeatCounter, seededRandom, variedListInput, writeInput } from './workloads.mjs';
+
+const { values } = parseArgs({
+  options: {
+    risks: { type: 'string', default: '10000' },
+    connections: { type: 'string', default: '32' },
+    writers: { type: 'string', default: '16' },
+    seconds: { type: 'string', default: '3' },
+    tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
+    seed: { type: 'string', default: '1' },
+    profile: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+const risks = Number(values.risks);
+
+const serverScript = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+// --profile DIR writes a CPU profile of the server process (node --cpu-prof) into DIR.
+const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [];
+const server = spawn(
+  process.execPath,
+  [...profile, '--conditions=@comply/source', '--import', 'tsx', serverScript],
+  {
+    env: {
+      ...process.env,
+      BENCH_RISKS: String(risks),
+      BENCH_VENDORS: String(Math.round(risks / 5)),
+      BENCH_MEASURES: String(Math.round(risks / 5)),
+      BENCH_SCOPE: 'WRITE',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const [line] = await once(createInterface({ input: server.stdout }), 'line');
+const setup = JSON.parse(line);
+const organizationId = setup.input.organization_id;
+const headers = { authorization: `Bearer ${setup.token}`, 'content-type': 'application/json' };
+const mcpHeaders = {
+  ...headers,
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+
+async function call(tool, input) {
+  const reply = await fetch(`${setup.url}/api/mcp/tools/${tool}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(input),
+  });
+  if (reply.status !== 200) throw new Error(`${tool} answered ${reply.status}: ${await reply.text()}`);
+  return reply.json();
+}
+const riskIds = (await call('listRisks', { organization_id: organizationId, page_size: 100 })).risks.map(
+  (r) => r.id,
+);
+
+/** A request source: each call returns the next {tool, input} of a deterministic sequence. */
+function readSource(tool, salt = 0) {
+  const random = seededRandom(Number(values.seed) + salt);
+  let index = 0;
+  return () => ({ tool, input: variedListInput({ tool, random, index: index++, organizationId }) });
+}
+function writeSource() {
+  const random = seededRandom(Number(values.seed) + 1);
+  let index = 0;
+  return () => writeInput({ random, index: index++, organizationId, riskIds });
+}
+function mixedSource() {
+  const reads = readSource('listRisks');
+  const writes = writeSource();
+  let index = 0;
+  return () => (index++ % 10 === 9 ? writes() : reads());
+}
+
+function restRequest(next, counter) {
+  return (request) => {
+    const { tool, input } = next();
+    const body = JSON.stringify(input);
+    counter.see(`${tool}${body}`);
+    return { ...request, path: `/api/mcp/tools/${tool}`, body };
+  };
+}
+function mcpRequest(next, counter) {
+  return (request) => {
+    const { tool, input } = next();
+    counter.see(`${tool}${JSON.stringify(input)}`);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: tool, arguments: input },
+    });
+    return { ...request, path: '/api/mcp/v1', body };
+  };
+}
+
+async function run({ name, url, method, headers: h, setupRequest, connections, counter }) {
+  const options = { url, method, headers: h, connections, duration: seconds };
+  if (setupRequest) options.requests = [{ setupRequest }];
+  const result = await autocannon(options);
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${name}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
+  }
+  return {
+    name,
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    repeat: counter?.rate(),
+  };
+}
+
+/** A REST run over one request source, with its repeat rate. */
+function restRun({ name, source, connections }) {
+  const counter = repeatCounter();
+  const setupRequest = restRequest(source, counter);
+  return run({ name, url: setup.url, method: 'POST', headers, setupRequest, connections, counter });
+}
+
+const rows = [];
+try {
+  const c = Number(values.connections);
+  const warm = restRequest(readSource('listRisks', 200), repeatCounter());
+  await autocannon({
+    url: setup.url,
+    method: 'POST',
+    headers,
+    connections: c,
+    duration: 1,
+    requests: [{ setupRequest: warm }],
+  });
+  rows.push(
+    await run({
+      name: 'bare route, canned JSON',
+      url: `${setup.bareUrl}/canned`,
+      method: 'GET',
+      headers: {},
+      connections: c,
+    }),
+  );
+  for (const tool of values.tools.split(',')) {
+    // MCP gets its own sequence (same distribution): REST's cached results must not serve it.
+    for (const [door, make, h, salt] of [
+      ['REST', restRequest, headers, 0],
+      ['MCP', mcpRequest, mcpHeaders, 100],
+    ]) {
+      const counter = repeatCounter();
+      const setupRequest = make(readSource(tool, salt), counter);
+      rows.push(
+        await run({
+          name: `${tool} varied, ${door}`,
+          url: setup.url,
+          method: 'POST',
+          headers: h,
+          setupRequest,
+          connections: c,
+          counter,
+        }),
+      );
+    }
+  }
+  rows.push(
+    await restRun({
+      name: 'addRisk/updateRisk, REST',
+      source: writeSource(),
+      connections: Number(values.writers),
+    }),
+  );
+  rows.push(await restRun({ name: 'mixed 9 reads : 1 write, REST', source: mixedSource(), connections: c }));
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+}
+
+const bare = rows[0].rps;
+console.log(
+  `\nvaried load, ${risks} risks (${Math.round(risks / 5)} vendors, ${Math.round(risks / 5)} measures), ${seconds} s each, seed ${values.seed}\n`,
+);
+console.log('| workload                          | conns |   req/s | p50 ms | p99 ms | / bare | repeat |');
+console.log('|-----------------------------------|------:|--------:|-------:|-------:|-------:|-------:|');
+for (const r of rows) {
+  const repeat = r.repeat === undefined ? '' : `${(r.repeat * 100).toFixed(0)}%`;
+  console.log(
+    `| ${r.name.padEnd(33)} | ${String(r.connections).padStart(5)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${(r.rps / bare).toFixed(2).padStart(6)} | ${repeat.padStart(6)} |`,
+  );
+}
+for (let i = 1; i + 1 < rows.length - 2; i += 2) {
+  console.log(
+    `${rows[i + 1].name}: MCP/REST ${(rows[i + 1].rps / rows[i].rps).toFixed(2)} (target >= 0.8); REST/bare ${(rows[i].rps / bare).toFixed(2)} (target >= 0.3)`,
+  );
+}
