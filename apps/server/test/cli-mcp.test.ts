@@ -86,7 +86,7 @@ describe.each(DRIVERS)('comply mcp, a stdio bridge to a real server (%s)', (driv
     for (const tool of listed) {
       expect(tool.title).toBe(tools[tool.name as keyof typeof tools].title);
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations?.destructiveHint).toBe(false);
+      expect(tool.annotations?.openWorldHint).toBe(false);
     }
     expect(listed).toEqual((await direct.listTools()).tools);
   });

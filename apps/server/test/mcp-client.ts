@@ -3,9 +3,18 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { TestServer } from './harness.js';
 
 /** The official SDK client, connected to `server` over Streamable HTTP with a Bearer header. */
-export async function connectMcp({ server, token }: { server: TestServer; token?: string }): Promise<Client> {
+export async function connectMcp({
+  server,
+  token,
+  query = '',
+}: {
+  server: TestServer;
+  token?: string;
+  /** Appended to the endpoint URL, e.g. `?toolsets=risks`. */
+  query?: string;
+}): Promise<Client> {
   const client = new Client({ name: 'comply-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/v1`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/v1${query}`), {
     requestInit: { headers: { Authorization: `Bearer ${token ?? server.owner.token}` } },
   });
   await client.connect(transport);

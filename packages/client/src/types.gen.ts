@@ -146,7 +146,7 @@ export type Audit = {
 export type ControlRef = {
   /** Framework id (fw_…). */
   framework_id: string;
-  /** Control code within the framework, e.g. A.5.1. */
+  /** Control code, e.g. A.5.1. */
   control_code: string;
 };
 
@@ -178,9 +178,9 @@ export type Evidence = {
 export type EvidenceInput = {
   /** What the evidence shows. */
   title: string;
-  /** Where the evidence is stored (http or https). */
+  /** Where it is stored (http or https). */
   url?: string;
-  /** When the evidence was collected; defaults to now. */
+  /** When collected; defaults to now. */
   collected_at?: string;
 };
 

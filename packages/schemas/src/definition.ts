@@ -52,3 +52,20 @@ export interface ToolDefinition<N extends ToolName> {
   /** Refused inputs from the spec's `invalid_examples:`. */
   invalidExamples: readonly InvalidToolExample[];
 }
+
+/** A tool as tools/list shows it (generated lean: see packages/codegen/src/emit/mcp/lean-schema.ts). */
+export interface McpTool {
+  name: ToolName;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  /** Only the hints that differ from MCP's defaults. */
+  annotations: Partial<ToolAnnotations>;
+}
+
+/** A tools/list entry and the toolset it belongs to (`risks`, `vendors`, …, `reports`). */
+export interface McpToolEntry {
+  toolset: string;
+  tool: McpTool;
+}

@@ -44,7 +44,8 @@
 //   specs/tools/updateVendor.yaml
 // Change the spec(s) and run `npm run generate`.
 
-export type { InvalidToolExample, JsonSchema, ToolAnnotations, ToolDefinition, ToolExample } from './definition.js';
+export type { InvalidToolExample, JsonSchema, McpTool, McpToolEntry, ToolAnnotations, ToolDefinition, ToolExample } from './definition.js';
+export { mcpTools } from './mcp-tools.gen.js';
 export { errorCodes, errorStatus } from './errors.gen.js';
 export type { ErrorCode } from './errors.gen.js';
 export { toolNames, tools } from './registry.gen.js';

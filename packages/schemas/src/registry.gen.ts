@@ -212,7 +212,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addAsset: {
     name: 'addAsset',
     title: 'Add an asset',
-    description: 'Creates an information asset in an organization\'s asset inventory (ISO/IEC 27001 A.5.9): its\nname and type, plus classification (default INTERNAL), owner, location, the vendor that hosts\nit and review data. Asset names are unique per organization (case-insensitive); a duplicate\nfails with CONFLICT. vendor_id must be a vendor of the same organization. Returns the created\nasset with its computed next_review_due. Link risks to it with addRisk or updateRisk\n(asset_ids). Pass an idempotency_key so that a retried call does not create a duplicate.',
+    description: 'Creates an information asset in the inventory (ISO/IEC 27001 A.5.9); link risks to it with addRisk\nor updateRisk (asset_ids). Returns the record, as listAssets does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -248,7 +248,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addAudit: {
     name: 'addAudit',
     title: 'Add an audit',
-    description: 'Plans an audit in an organization: name, kind (INTERNAL or EXTERNAL) and optionally the\nframework, auditor, state, start and end dates (end_date must not be before start_date), report\nURL and notes. Returns the created audit. Pass an idempotency_key so that a retried call does\nnot create a duplicate.',
+    description: 'Plans an audit. Returns the record, as listAudits does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -271,7 +271,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addFramework: {
     name: 'addFramework',
     title: 'Add a framework',
-    description: 'Creates a framework in an organization, either from the built-in library (library_key, plus\nbaseline for an entry with baselines, e.g. nist-sp-800-53-r5 with MODERATE; the entries are\nnist-sp-800-53-r5, iso-27001-2022, soc2-tsc-2017, nis2 and gdpr, listed with publisher, version and\nlicence at the comply://library resource) or from controls you list (codes unique within the\nframework) — exactly one of library_key and controls. Link measures to controls later with\naddMeasure or updateMeasure (controls). Returns the created framework with its counts and\nfamilies; page through its controls with listFrameworkControls. Pass an idempotency_key so that a\nretried call does not create a duplicate.',
+    description: 'Creates a framework from the built-in library (library_key, plus baseline where the entry has\nthem; entries at the comply://library resource) or from controls you list — exactly one of the\ntwo. Returns it as getFramework does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -299,7 +299,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addMeasure: {
     name: 'addMeasure',
     title: 'Add a measure',
-    description: 'Creates a measure (control) in an organization, optionally with initial evidence, the framework\ncontrols it satisfies (controls) and the risks it mitigates (risk_ids). An unknown framework,\ncontrol code or risk id fails with INVALID_INPUT naming the field. Returns the created measure.\nPass an idempotency_key so that a retried call does not create a duplicate.',
+    description: 'Creates a measure (control) with optional evidence, framework controls and mitigated risks.\nReturns the record, as listMeasures does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -322,7 +322,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addNonconformity: {
     name: 'addNonconformity',
     title: 'Add a nonconformity',
-    description: 'Records a nonconformity in an organization: title, severity (MAJOR, MINOR, OBSERVATION) and\noptionally the audit that found it, the measure it concerns, root cause, corrective action,\nowner and due date. The reference (e.g. NC-2026-004) is generated when omitted; a duplicate\nreference fails with CONFLICT. Returns the created nonconformity. Pass an idempotency_key so that\na retried call does not create a duplicate.',
+    description: 'Records a nonconformity found in an audit or review. Returns the record, as listNonconformities\ndoes.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -345,7 +345,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addObligation: {
     name: 'addObligation',
     title: 'Add an obligation',
-    description: 'Creates an obligation in an organization: its title, source (LAW, REGULATION, CONTRACT,\nSTANDARD, POLICY) and optional requirement, regulator, area, owner, status, due date and actions.\nReturns the created obligation. Pass an idempotency_key so that a retried call does not create a\nduplicate.',
+    description: 'Creates an obligation (law, regulation, contract, standard or policy). Returns the record, as\nlistObligations does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -368,7 +368,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addRisk: {
     name: 'addRisk',
     title: 'Add a risk',
-    description: 'Creates a risk in an organization\'s risk register. Give the inherent likelihood and impact\n(1-5); the residual values default to the inherent ones, and the server computes both scores\n(likelihood × impact). Link mitigating measures with measure_ids\nand the affected assets with asset_ids. Returns the created risk.\nPass an idempotency_key so that a retried call does not create a duplicate.',
+    description: 'Creates a risk; the server computes inherent and residual scores. Returns the record, as listRisks\ndoes.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -403,7 +403,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addVendor: {
     name: 'addVendor',
     title: 'Add a vendor',
-    description: 'Creates a vendor in an organization: its name and a description of the service it provides,\nplus optional risk tier, review data and contract end. Vendor names are unique per organization\n(case-insensitive); a duplicate fails with CONFLICT. Returns the created vendor with its computed\nnext_review_due. Pass an idempotency_key so that a retried call does not create a duplicate.',
+    description: 'Creates a vendor. Returns the record with its computed next_review_due, as listVendors does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -426,7 +426,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getAsset: {
     name: 'getAsset',
     title: 'Get an asset',
-    description: 'Returns one asset by id with its type, classification, owner, hosting vendor and review dates\n(last_reviewed_at, next_review_due, review_overdue). An asset outside the caller\'s organizations\nis NOT_FOUND. Use listRisks with asset_id to see the risks assessed on it.',
+    description: 'One asset by id, as listAssets returns it; its risks: listRisks with asset_id.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -447,7 +447,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getAudit: {
     name: 'getAudit',
     title: 'Get an audit',
-    description: 'Returns one audit by id with its framework, kind, auditor, state, dates, report URL and notes.\nAn audit outside the caller\'s organizations is NOT_FOUND.',
+    description: 'One audit by id, as listAudits returns it.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -468,7 +468,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getAuditReadiness: {
     name: 'getAuditReadiness',
     title: 'Get audit readiness for a framework',
-    description: 'Checks how ready an organization is for an audit against one framework, in a reply of bounded\nsize for any framework: readiness_percent (READY controls / all controls), the number of controls\nper readiness status, readiness per family, how many uncovered controls are covered via a\ncrosswalk, then the first top_n of each gap (controls with no measure, measures not implemented,\nimplemented measures without evidence, open nonconformities from this framework\'s audits), each\nwith count and omitted. Page through the rest with listFrameworkControls (e.g. covered: false)\nand listMeasures. Use it to prepare an audit and to plan what to fix first.',
+    description: 'Use it to prepare an audit against one framework: readiness_percent, readiness per status and\nfamily, and the first top_n of each gap to fix. Page through the rest with listFrameworkControls\nand listMeasures.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -490,7 +490,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getComplianceReport: {
     name: 'getComplianceReport',
     title: 'Get the compliance report',
-    description: 'Summarizes an organization\'s compliance in one call: risks by status and the high-priority ones\n(residual_score above high_priority_threshold) with their mitigation status; measures by state\nand % implemented; obligations by status and the overdue ones; active vendors overdue for review\nor never reviewed; open nonconformities by severity and the overdue ones; audits starting within\nupcoming_within_days; assets by classification and how many are overdue for review; and each\nframework\'s control coverage. Lists inside are capped at top_n and report how many were omitted;\nuse the list tools to page through everything.',
+    description: 'Use it for an overview of one organization: high-priority risks and their mitigation, measures,\noverdue obligations, vendor reviews due, open nonconformities, upcoming audits, framework\ncoverage. Lists are capped at top_n.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -512,7 +512,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getFramework: {
     name: 'getFramework',
     title: 'Get a framework',
-    description: 'Returns one framework by id with its coverage counts, its families (each with its coverage) and\nwhere it came from (library entry and baseline, OSCAL document, or typed in). It does not list\ncontrols: page through them with listFrameworkControls. A framework outside the caller\'s\norganizations is NOT_FOUND.',
+    description: 'One framework by id with coverage counts, families (each with coverage) and its origin. Controls:\nlistFrameworkControls.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -533,7 +533,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getMeasure: {
     name: 'getMeasure',
     title: 'Get a measure',
-    description: 'Returns one measure (control) by id with its state, all its evidence, the framework controls it\nsatisfies and the risks it mitigates. A measure outside the caller\'s organizations is NOT_FOUND.',
+    description: 'One measure (control) by id, as listMeasures returns it.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -554,7 +554,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getNonconformity: {
     name: 'getNonconformity',
     title: 'Get a nonconformity',
-    description: 'Returns one nonconformity by id with its reference, severity, status, root cause, corrective\naction, due date and the computed overdue flag. A nonconformity outside the caller\'s\norganizations is NOT_FOUND.',
+    description: 'One nonconformity by id, as listNonconformities returns it.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -575,7 +575,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getObligation: {
     name: 'getObligation',
     title: 'Get an obligation',
-    description: 'Returns one obligation by id with its requirement, source, status, due date, actions and the\ncomputed overdue flag. An obligation outside the caller\'s organizations is NOT_FOUND.',
+    description: 'One obligation by id, as listObligations returns it.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -596,7 +596,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getOrganization: {
     name: 'getOrganization',
     title: 'Get an organization',
-    description: 'Returns one organization the caller can access: its name, description, the caller\'s role and\nthe number of records in each register (useful to size later queries). An organization outside\nthe caller\'s access is NOT_FOUND.',
+    description: 'One organization with the caller\'s role and the record count of each register.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -617,7 +617,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getRisk: {
     name: 'getRisk',
     title: 'Get a risk',
-    description: 'Returns one risk by id with its scores, treatment, linked measure ids and computed mitigation\nstatus. A risk outside the caller\'s organizations is NOT_FOUND.',
+    description: 'One risk by id, as listRisks returns it.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -644,7 +644,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getVendor: {
     name: 'getVendor',
     title: 'Get a vendor',
-    description: 'Returns one vendor by id with its risk tier, review dates (last_reviewed_at, next_review_due),\nreview flags (review_overdue, never_reviewed) and contract end. A vendor outside the caller\'s organizations is NOT_FOUND.',
+    description: 'One vendor by id, as listVendors returns it.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -665,7 +665,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listAssets: {
     name: 'listAssets',
     title: 'List assets',
-    description: 'Lists the information assets of an organization (its asset inventory) with classification,\nowner, hosting vendor and review dates, filtered on the server. Use it e.g. for the RESTRICTED\nassets (classification), the assets a vendor hosts (vendor_id) or the assets overdue for review\n(review_overdue: true). Filters (combined with AND; lists match any value): type,\nclassification, owner, query (name, description and location), vendor_id, review_overdue.\nReturns {assets, next_cursor, total_count}, by name by default; pass next_cursor back as cursor\nwith the same filters for the next page (null on the last page).',
+    description: 'Use it for the asset inventory, e.g. RESTRICTED assets, the assets a vendor hosts (vendor_id) or\nreview_overdue: true. By name.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -704,7 +704,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listAudits: {
     name: 'listAudits',
     title: 'List audits',
-    description: 'Lists the audits of an organization, filtered on the server. Use it for audit preparation, e.g.\naudits starting in the next 30 days (upcoming_within_days: 30). Filters (combined with AND;\nlists match any value): state, kind, framework_id, query (name and auditor), start_after,\nstart_before, upcoming_within_days (start_date within the next N days), upcoming (start_date\nafter today, state PLANNED or IN_PROGRESS). Returns {audits, next_cursor, total_count}, earliest\nstart first by default (no start date last); pass next_cursor back as cursor with the same\nfilters for the next page (null on the last page).',
+    description: 'Use it for audit preparation, e.g. audits starting within 30 days (upcoming_within_days: 30).\nEarliest start first.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -726,7 +726,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listFrameworkControls: {
     name: 'listFrameworkControls',
     title: 'List a framework\'s controls',
-    description: 'Lists the controls of one framework in document order, each with its code, title, family,\nbaselines, the start of its statement, whether an IMPLEMENTED measure covers it, the measures\nthat satisfy it and the covered controls of other frameworks mapped to it by a crosswalk\n(reported apart, never counted as covered). Filters (combined with AND): family (title or id),\nbaseline, covered, query (code, title and statement). Use it for the details behind\ngetFramework\'s families and getAuditReadiness\'s gaps, e.g. the uncovered controls of one family\n(covered: false, family: Access Control). Returns {controls, next_cursor, total_count}; pass\nnext_cursor back as cursor with the same filters for the next page (null on the last page).',
+    description: 'The controls of one framework in document order, with coverage, satisfying measures and crosswalk\nmappings, e.g. covered: false and a family for the gaps behind getAuditReadiness.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -750,7 +750,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listFrameworks: {
     name: 'listFrameworks',
     title: 'List frameworks',
-    description: 'Lists the frameworks (e.g. ISO/IEC 27001) of an organization with their control counts and how\nmany controls implemented measures cover, and where each came from; controls themselves are\nomitted (use listFrameworkControls).\nFilter: query (name and description). Returns {frameworks, next_cursor, total_count}, by name by\ndefault; pass next_cursor back as cursor with the same filters for the next page (null on the\nlast page).',
+    description: 'The frameworks of an organization with control counts, coverage and origin (controls:\nlistFrameworkControls).',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -771,7 +771,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listMeasures: {
     name: 'listMeasures',
     title: 'List measures',
-    description: 'Lists the measures (controls) of an organization with their state, evidence, framework controls\nand mitigated risks, filtered on the server. Use it to check mitigations or collect evidence,\ne.g. implemented measures (state: [IMPLEMENTED]) or measures without evidence (has_evidence:\nfalse). Filters (combined with AND; lists match any value): state, category, owner, query (name\nand description), framework_id, control_code (needs framework_id), risk_id, has_evidence.\nReturns {measures, next_cursor, total_count}, by name by default; pass next_cursor back as\ncursor with the same filters for the next page (null on the last page).',
+    description: 'Use it to check mitigations or collect evidence, e.g. state [IMPLEMENTED] or has_evidence false.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -797,7 +797,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listNonconformities: {
     name: 'listNonconformities',
     title: 'List nonconformities',
-    description: 'Lists the nonconformities of an organization, filtered on the server. Use it for audit\npreparation, e.g. open nonconformities (open: true) or overdue ones (overdue: true). Filters\n(combined with AND; lists match any value): status, severity, open (status not CLOSED),\noverdue, audit_id, measure_id, owner, query (reference, title and description), due_before,\nidentified_after, identified_before. Returns {nonconformities, next_cursor, total_count}, most\nrecently identified first by default; pass next_cursor back as cursor with the same filters for\nthe next page (null on the last page).',
+    description: 'Use it for audit preparation and follow-up, e.g. open: true or overdue: true. Newest first.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -819,7 +819,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listObligations: {
     name: 'listObligations',
     title: 'List obligations',
-    description: 'Lists the obligations (laws, regulations, contracts, standards, policies) of an organization,\nfiltered on the server. Use it for compliance checks, e.g. overdue obligations (overdue: true:\ndue_date before today and status not COMPLIANT). Filters (combined with AND; lists match any\nvalue): status, source, area, owner, regulator, query (title and requirement), due_before,\ndue_after, overdue, reviewed_before. Returns {obligations, next_cursor, total_count}, earliest\ndue date first by default (no due date last); pass next_cursor back as cursor with the same\nfilters for the next page (null on the last page).',
+    description: 'Use it for compliance checks, e.g. overdue: true. Earliest due date first.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -841,7 +841,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listOrganizations: {
     name: 'listOrganizations',
     title: 'List organizations',
-    description: 'Lists the organizations the token\'s holder can access, with the caller\'s role in each. Call this\nfirst: every other tool takes an organization_id from here. Filter: query (case-insensitive\nsubstring of the name). Returns {organizations, next_cursor, total_count}; pass next_cursor back\nas cursor (same filters) to get the next page; it is null on the last page.',
+    description: 'Call this first: the organizations this token can access and the caller\'s role; other tools take\nan organization_id from here.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: false,
@@ -860,7 +860,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listRisks: {
     name: 'listRisks',
     title: 'List risks',
-    description: 'Lists the risks of an organization, filtered on the server (do not filter after receipt). Use it\nfor risk assessment, e.g. high-priority risks (min_residual_score: 16) and whether they are\nmitigated (mitigation_status, has_mitigation). Filters (combined with AND; lists match any\nvalue): status, treatment, mitigation_status, category, owner, query (name and description),\nmin/max_residual_score, min/max_inherent_score, has_mitigation, measure_id, asset_id,\nreview_before.\nReturns {risks, next_cursor, total_count}, highest residual score first by default; pass\nnext_cursor back as cursor with the same filters for the next page (null on the last page).',
+    description: 'Use it for risk assessment, e.g. min_residual_score: 16 for high-priority risks, with their\nmitigation_status. Highest residual score first.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -900,7 +900,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listVendors: {
     name: 'listVendors',
     title: 'List vendors',
-    description: 'Lists the vendors of an organization with their review dates, filtered on the server. Use it for\nvendor management: vendors overdue for review (review_overdue: true) and, separately, ACTIVE\nvendors never reviewed (never_reviewed: true); together they are the vendors needing a review. Filters (combined with AND; lists match any value): status, risk_tier,\ncategory, owner, query (name and description), processes_personal_data, reviewed_before,\nreviewed_after, review_due_before, review_overdue, never_reviewed, contract_ends_before.\nReturns {vendors, next_cursor, total_count}, by name by default; pass next_cursor back as\ncursor with the same filters for the next page (null on the last page).',
+    description: 'Use it for vendor reviews: review_overdue: true and, apart, never_reviewed: true are the vendors\nneeding a review. By name.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -922,7 +922,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateAsset: {
     name: 'updateAsset',
     title: 'Update an asset',
-    description: 'Changes fields of an existing asset, e.g. reclassifies it, moves it to another vendor, or\nrecords a review by setting last_reviewed_at. Only the keys you send change; null clears a\nnullable field. Returns the updated asset with recomputed next_review_due. Send\nexpected_updated_at (the updated_at you read) to fail with CONFLICT instead of overwriting a\nnewer change.',
+    description: 'Changes an asset, e.g. reclassifies it, moves it to another vendor or records a review\n(last_reviewed_at). Returns the record.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -953,7 +953,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateAudit: {
     name: 'updateAudit',
     title: 'Update an audit',
-    description: 'Changes fields of an existing audit, e.g. moves it to IN_PROGRESS or COMPLETED, or records the\nreport URL. Only the keys you send change; null clears a nullable field. Returns the updated\naudit. Send expected_updated_at (the updated_at you read) to fail with CONFLICT instead of\noverwriting a newer change.',
+    description: 'Changes an audit, e.g. its state or report URL. Returns the record.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -975,7 +975,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateFramework: {
     name: 'updateFramework',
     title: 'Update a framework',
-    description: 'Changes a framework\'s name, version or description and upserts controls by code: new codes are\nadded, existing ones get the new title and description; no control is removed. Only the keys you\nsend change; null clears a nullable field. Returns the updated framework with\nits counts and families. Send\nexpected_updated_at (the updated_at you read) to fail with CONFLICT instead of overwriting a\nnewer change.',
+    description: 'Changes a framework and upserts controls by code (none is removed). Returns it as getFramework\ndoes.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -997,7 +997,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateMeasure: {
     name: 'updateMeasure',
     title: 'Update a measure',
-    description: 'Changes fields of an existing measure, e.g. marks it IMPLEMENTED and appends evidence\n(add_evidence; evidence is never removed). Only the keys you send change; null clears a\nnullable field; controls and risk_ids each replace the whole set when present. Returns the\nupdated measure. Send expected_updated_at (the updated_at you read) to fail with CONFLICT\ninstead of overwriting a newer change.',
+    description: 'Changes a measure, e.g. marks it IMPLEMENTED and appends evidence (add_evidence). Returns the\nrecord.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -1019,7 +1019,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateNonconformity: {
     name: 'updateNonconformity',
     title: 'Update a nonconformity',
-    description: 'Changes fields of an existing nonconformity, e.g. records the root cause and corrective action\nor closes it (status CLOSED sets closed_at; reopening clears it). Only the keys you send change;\nnull clears a nullable field. Returns the updated nonconformity. Send expected_updated_at (the\nupdated_at you read) to fail with CONFLICT instead of overwriting a newer change.',
+    description: 'Changes a nonconformity, e.g. root cause, corrective action, or CLOSED. Returns the record.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -1041,7 +1041,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateObligation: {
     name: 'updateObligation',
     title: 'Update an obligation',
-    description: 'Changes fields of an existing obligation, e.g. its status after a review or a new due date.\nOnly the keys you send change; null clears a nullable field. Returns the updated obligation.\nSend expected_updated_at (the updated_at you read) to fail with CONFLICT instead of overwriting\na newer change.',
+    description: 'Changes an obligation, e.g. its status after a review or its due date. Returns the record.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -1063,7 +1063,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateRisk: {
     name: 'updateRisk',
     title: 'Update a risk',
-    description: 'Changes fields of an existing risk, e.g. its status or treatment after a review. Only the keys\nyou send change; null clears a nullable field. measure_ids replaces the whole set of linked\nmeasures, asset_ids the whole set of linked assets. Scores are recomputed by the server. Returns the updated risk. Send\nexpected_updated_at (the updated_at you read) to fail with CONFLICT instead of overwriting a\nnewer change.',
+    description: 'Changes a risk, e.g. status or treatment after a review; scores are recomputed. Returns the\nrecord.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -1085,7 +1085,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   updateVendor: {
     name: 'updateVendor',
     title: 'Update a vendor',
-    description: 'Changes fields of an existing vendor, e.g. records a review by setting last_reviewed_at, or\noffboards it (status OFFBOARDED). Only the keys you send change; null clears a nullable field.\nReturns the updated vendor with recomputed next_review_due. Send expected_updated_at (the\nupdated_at you read) to fail with CONFLICT instead of overwriting a newer change.',
+    description: 'Changes a vendor, e.g. records a review (last_reviewed_at) or offboards it. Returns the record.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,

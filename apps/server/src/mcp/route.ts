@@ -8,10 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ToolCore } from '../core/tool-core.js';
 import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
+import { registerIconRoute } from './icons.js';
 import { parseMessages } from './messages.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
 import { repliesBody } from './reply-body.js';
 import { createToolCallAnswerer, isToolCall } from './tool-calls.js';
+import { parseToolsets } from './tool-list.js';
 
 function rpcError(
   reply: FastifyReply,
@@ -59,6 +61,9 @@ export async function registerMcpRoute({
         message: `Bad Request: unsupported protocol version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
       });
     }
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const { error: toolsetsError } = parseToolsets(query.toolsets);
+    if (toolsetsError) return rpcError(reply, { status: 400, code: -32000, message: toolsetsError });
     const messages = parseMessages(request.body);
     if (!messages) {
       return rpcError(reply, {
@@ -70,7 +75,11 @@ export async function registerMcpRoute({
     const caller = request.caller!;
     const extra: MessageExtraInfo = {
       authInfo: authInfoFor(caller),
-      requestInfo: { headers: request.headers },
+      // The Host header has been checked (origin hook), so icon URLs built from it point here.
+      requestInfo: {
+        headers: request.headers,
+        url: new URL(request.url, `${request.protocol}://${request.host}`),
+      },
     };
     const answerToolCall = createToolCallAnswerer({ core, caller, limiter });
     const owner = caller.tokenId;
@@ -100,4 +109,5 @@ export async function registerMcpRoute({
       });
   app.get(path, notAllowed);
   app.delete(path, notAllowed);
+  registerIconRoute(app);
 }

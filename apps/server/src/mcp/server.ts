@@ -1,44 +1,29 @@
-import { toolNames, tools } from '@comply/schemas';
+import { toolNames } from '@comply/schemas';
 import type { Storage } from '@comply/storage';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCore } from '../core/tool-core.js';
 import { callerFromAuthInfo } from './auth-info.js';
 import { callTool } from './call-tool.js';
+import { serverIcon } from './icons.js';
 import { registerOscalResources } from './resources.js';
 import { RpcError } from './rpc-error.js';
 import { toolCallParams } from './tool-call-params.js';
+import { parseToolsets, toolListFor } from './tool-list.js';
 
 const INSTRUCTIONS = [
   'Comply holds compliance registers: risks, vendors, measures (controls), obligations, nonconformities, audits, frameworks and assets (the information-asset inventory).',
-  'Begin with listOrganizations, then pass its `id` as `organization_id` to every other tool.',
-  'Filter on the server with the list tools’ filters (status sets, score ranges, date ranges, flags such as overdue or review_overdue) instead of fetching everything.',
-  'Lists are paged: pass `next_cursor` back as `cursor` until it is null; `total_count` says how many records match.',
+  'Begin with listOrganizations, then pass its `id` as `organization_id` to every other tool; a record of an organization you cannot access is NOT_FOUND.',
+  'Filter on the server with the list tools’ filters instead of fetching everything: filters combine with AND, an array filter matches any of its values, text filters ignore case.',
+  'Lists are paged: pass `next_cursor` back as `cursor` with the same filters and order_by until it is null; `total_count` says how many records match. The list tools’ items describe each register’s records; get, add and update tools return the same records.',
+  'Add tools take an `idempotency_key`: a retry with the same key returns the first call’s record instead of a duplicate. Update tools change only the keys you send, `null` clears a field, and `expected_updated_at` (the updated_at you read) makes the call fail with CONFLICT instead of overwriting a newer change.',
   'For an overview use getComplianceReport; to prepare an audit use getAuditReadiness with a framework_id, and listFrameworkControls for a framework’s controls page by page.',
   'Errors come back as tool results with isError and a JSON body {error: {code, message, field}}: correct the named field and call again.',
 ].join(' ');
-
-/** The tools/list result, built once: the registry does not change while the process runs. */
-function buildToolList(): { tools: Tool[] } {
-  return {
-    tools: toolNames.map((name) => {
-      const tool = tools[name];
-      return {
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputJsonSchema as Tool['inputSchema'],
-        outputSchema: tool.outputJsonSchema as Tool['outputSchema'],
-        annotations: { title: tool.title, ...tool.annotations },
-      };
-    }),
-  };
-}
 
 /** One SDK `Server` for the whole process; every request reaches it through the multiplex transport. */
 export function createMcpServer({
@@ -51,12 +36,18 @@ export function createMcpServer({
   storage: Storage;
 }): Server {
   const server = new Server(
-    { name: 'comply', title: 'Comply', version },
+    { name: 'comply', title: 'Comply', version, icons: [serverIcon] },
     { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: INSTRUCTIONS },
   );
-  const toolList = buildToolList();
-
-  server.setRequestHandler(ListToolsRequestSchema, () => toolList);
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+    // The route has validated `toolsets` and built the URL from the checked Host.
+    const url = extra.requestInfo?.url;
+    return toolListFor({
+      caller: callerFromAuthInfo(extra.authInfo),
+      toolsets: parseToolsets(url?.searchParams.get('toolsets') ?? undefined).toolsets,
+      origin: url?.origin ?? '',
+    });
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const call = toolCallParams({ params: request.params, core, toolCount: toolNames.length });
     if (call instanceof RpcError) throw call;

@@ -7,27 +7,27 @@ import type { Audit, AuditKind, AuditState } from '../types.gen.js';
 
 /** What a caller sends to `addAudit`. */
 export type AddAuditInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Name of the audit. */
   name: string;
-  /** The framework audited against (same organization). */
+  /** The framework audited against. */
   framework_id?: string | null;
   /** INTERNAL or EXTERNAL. */
   kind: AuditKind;
   /** Who performs the audit. */
   auditor?: string | null;
-  /** State (default PLANNED). */
+  /** State. */
   state?: AuditState;
-  /** First day (YYYY-MM-DD). */
+  /** First day. */
   start_date?: string | null;
-  /** Last day (YYYY-MM-DD); not before start_date. */
+  /** Last day; not before start_date. */
   end_date?: string | null;
   /** Where the report is stored (http or https). */
   report_url?: string | null;
   /** Free-text notes. */
   notes?: string | null;
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

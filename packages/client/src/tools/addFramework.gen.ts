@@ -7,7 +7,7 @@ import type { Framework, FrameworkControlInput } from '../types.gen.js';
 
 /** What a caller sends to `addFramework`. */
 export type AddFrameworkInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Framework name, e.g. ISO/IEC 27001; required with controls, the library title by default. */
   name?: string;
@@ -21,7 +21,7 @@ export type AddFrameworkInput = {
   library_key?: string;
   /** With library_key, for an entry with baselines: keep only the controls it selects (NIST: LOW, MODERATE, HIGH, PRIVACY). */
   baseline?: string;
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

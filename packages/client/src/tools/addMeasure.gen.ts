@@ -7,7 +7,7 @@ import type { ControlRef, EvidenceInput, Measure, MeasureState } from '../types.
 
 /** What a caller sends to `addMeasure`. */
 export type AddMeasureInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Short name of the measure. */
   name: string;
@@ -17,15 +17,15 @@ export type AddMeasureInput = {
   category?: string | null;
   /** Person or role responsible. */
   owner?: string | null;
-  /** Implementation state (default NOT_STARTED). */
+  /** Implementation state. */
   state?: MeasureState;
   /** Initial evidence; collected_at defaults to now. */
   evidence?: EvidenceInput[];
   /** Framework controls the measure satisfies. */
   controls?: ControlRef[];
-  /** Ids of risks (same organization) the measure mitigates. */
+  /** Mitigated risk ids. */
   risk_ids?: string[];
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

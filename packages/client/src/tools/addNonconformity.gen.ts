@@ -7,9 +7,9 @@ import type { Nonconformity, NonconformitySeverity, NonconformityStatus } from '
 
 /** What a caller sends to `addNonconformity`. */
 export type AddNonconformityInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Reference unique per organization; generated as NC-<year>-<NNN> when omitted. */
+  /** Unique reference; NC-<year>-<NNN> when omitted. */
   reference?: string;
   /** Short title. */
   title: string;
@@ -17,13 +17,13 @@ export type AddNonconformityInput = {
   description?: string | null;
   /** MAJOR, MINOR or OBSERVATION. */
   severity: NonconformitySeverity;
-  /** Status (default OPEN). */
+  /** Status. */
   status?: NonconformityStatus;
-  /** The audit that found it (same organization). */
+  /** The audit that found it. */
   audit_id?: string | null;
-  /** The measure it concerns (same organization). */
+  /** The measure it concerns. */
   measure_id?: string | null;
-  /** When it was identified (YYYY-MM-DD); defaults to today. */
+  /** When it was identified; defaults to today. */
   date_identified?: string;
   /** Analysed root cause. */
   root_cause?: string | null;
@@ -31,9 +31,9 @@ export type AddNonconformityInput = {
   corrective_action?: string | null;
   /** Person or role responsible. */
   owner?: string | null;
-  /** When it must be resolved (YYYY-MM-DD). */
+  /** When it must be resolved. */
   due_date?: string | null;
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

@@ -7,7 +7,7 @@ import type { Obligation, ObligationSource, ObligationStatus } from '../types.ge
 
 /** What a caller sends to `addObligation`. */
 export type AddObligationInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Short title. */
   title: string;
@@ -21,15 +21,15 @@ export type AddObligationInput = {
   area?: string | null;
   /** Person or role responsible. */
   owner?: string | null;
-  /** Compliance status (default NON_COMPLIANT). */
+  /** Compliance status. */
   status?: ObligationStatus;
-  /** When it must be met (YYYY-MM-DD). */
+  /** When it must be met. */
   due_date?: string | null;
   /** Date of the last review. */
   last_review_date?: string | null;
   /** Planned or taken actions. */
   actions?: string | null;
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

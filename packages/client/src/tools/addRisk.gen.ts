@@ -7,7 +7,7 @@ import type { Risk, RiskStatus, RiskTreatment } from '../types.gen.js';
 
 /** What a caller sends to `addRisk`. */
 export type AddRiskInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Short name of the risk. */
   name: string;
@@ -17,7 +17,7 @@ export type AddRiskInput = {
   category?: string | null;
   /** Person or role responsible. */
   owner?: string | null;
-  /** Life-cycle status (default OPEN). */
+  /** Life-cycle status. */
   status?: RiskStatus;
   /** Chosen treatment. */
   treatment?: RiskTreatment | null;
@@ -29,15 +29,15 @@ export type AddRiskInput = {
   residual_likelihood?: number;
   /** Impact with measures (1-5); defaults to inherent_impact. */
   residual_impact?: number;
-  /** Ids of measures (same organization) that mitigate the risk. */
+  /** Mitigating measure ids. */
   measure_ids?: string[];
-  /** Ids of the assets (same organization) the risk is assessed on, from listAssets. */
+  /** Ids of the assets the risk is assessed on, from listAssets. */
   asset_ids?: string[];
-  /** Next planned review (YYYY-MM-DD). */
+  /** Next planned review. */
   review_date?: string | null;
   /** Free-text note. */
   note?: string | null;
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

@@ -7,7 +7,7 @@ import type { Vendor, VendorRiskTier, VendorStatus } from '../types.gen.js';
 
 /** What a caller sends to `addVendor`. */
 export type AddVendorInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Vendor name, unique per organization. */
   name: string;
@@ -17,23 +17,23 @@ export type AddVendorInput = {
   category?: string | null;
   /** Vendor website (http or https). */
   website?: string | null;
-  /** Risk tier (default MEDIUM). */
+  /** Risk tier. */
   risk_tier?: VendorRiskTier;
-  /** Status (default ACTIVE). */
+  /** Status. */
   status?: VendorStatus;
-  /** Whether the vendor processes personal data (default false). */
+  /** Whether the vendor processes personal data. */
   processes_personal_data?: boolean;
-  /** End of the current contract (YYYY-MM-DD). */
+  /** End of the current contract. */
   contract_end?: string | null;
-  /** Date of the last review; omit or null when never reviewed. */
+  /** Last review; omit when never reviewed. */
   last_reviewed_at?: string | null;
-  /** Days between reviews (default 365). */
+  /** Days between reviews. */
   review_interval_days?: number;
   /** Person or role responsible. */
   owner?: string | null;
   /** Contact address at the vendor. */
   contact_email?: string | null;
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

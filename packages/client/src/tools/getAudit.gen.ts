@@ -9,7 +9,7 @@ import type { Audit } from '../types.gen.js';
 export type GetAuditInput = {
   /** Audit id (aud_…). */
   id: string;
-  /** Organization id; when given it must be the audit's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

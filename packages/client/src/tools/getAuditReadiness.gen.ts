@@ -7,7 +7,7 @@ import type { FamilyReadinessList, ReadinessGaps, ReadinessStatusCounts } from '
 
 /** What a caller sends to `getAuditReadiness`. */
 export type GetAuditReadinessInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Framework id (fw_…) from listFrameworks. */
   framework_id: string;

@@ -7,13 +7,13 @@ import type { AssetClassificationCounts, FrameworkCoverage, HighPriorityRiskList
 
 /** What a caller sends to `getComplianceReport`. */
 export type GetComplianceReportInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Risks with residual_score above this value are high priority (default 15). */
+  /** residual_score above this is high priority. */
   high_priority_threshold?: number;
-  /** Window for upcoming audits in days (default 90). */
+  /** Window for upcoming audits in days. */
   upcoming_within_days?: number;
-  /** Maximum items in each list inside the report (default 10). */
+  /** Items per list in the report. */
   top_n?: number;
 };
 

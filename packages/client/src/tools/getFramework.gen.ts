@@ -9,7 +9,7 @@ import type { Framework } from '../types.gen.js';
 export type GetFrameworkInput = {
   /** Framework id (fw_…). */
   id: string;
-  /** Organization id; when given it must be the framework's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

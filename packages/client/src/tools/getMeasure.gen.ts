@@ -9,7 +9,7 @@ import type { Measure } from '../types.gen.js';
 export type GetMeasureInput = {
   /** Measure id (msr_…). */
   id: string;
-  /** Organization id; when given it must be the measure's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

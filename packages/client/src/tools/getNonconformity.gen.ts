@@ -9,7 +9,7 @@ import type { Nonconformity } from '../types.gen.js';
 export type GetNonconformityInput = {
   /** Nonconformity id (nc_…). */
   id: string;
-  /** Organization id; when given it must be the nonconformity's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

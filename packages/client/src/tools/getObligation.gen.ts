@@ -9,7 +9,7 @@ import type { Obligation } from '../types.gen.js';
 export type GetObligationInput = {
   /** Obligation id (obl_…). */
   id: string;
-  /** Organization id; when given it must be the obligation's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

@@ -7,7 +7,7 @@ import type { OrganizationDetail } from '../types.gen.js';
 
 /** What a caller sends to `getOrganization`. */
 export type GetOrganizationInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
 };
 

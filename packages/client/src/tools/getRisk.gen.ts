@@ -9,7 +9,7 @@ import type { Risk } from '../types.gen.js';
 export type GetRiskInput = {
   /** Risk id (risk_…). */
   id: string;
-  /** Organization id; when given it must be the risk's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

@@ -9,7 +9,7 @@ import type { Vendor } from '../types.gen.js';
 export type GetVendorInput = {
   /** Vendor id (vnd_…). */
   id: string;
-  /** Organization id; when given it must be the vendor's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

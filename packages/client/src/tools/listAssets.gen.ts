@@ -11,25 +11,25 @@ export type ListAssetsInput = {
   organization_id: string;
   /** Only assets of one of these types. */
   type?: AssetType[];
-  /** Only assets with one of these classifications. */
+  /** Any of these classifications. */
   classification?: AssetClassification[];
   /** Exact owner (case-insensitive). */
   owner?: string;
-  /** Case-insensitive substring of name, description or location. */
+  /** Text in name, description or location. */
   query?: string;
   /** Only assets hosted by this vendor (vnd_…). */
   vendor_id?: string;
   /** true = only assets whose review is overdue (never reviewed or next_review_due before today); false = the others. */
   review_overdue?: boolean;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'name' | 'next_review_due' | 'last_reviewed_at' | 'created_at' | 'updated_at';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

@@ -7,33 +7,33 @@ import type { Audit, AuditKind, AuditState, SortDirection } from '../types.gen.j
 
 /** What a caller sends to `listAudits`. */
 export type ListAuditsInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Only audits in one of these states. */
+  /** Any of these states. */
   state?: AuditState[];
-  /** Only audits of one of these kinds. */
+  /** Any of these kinds. */
   kind?: AuditKind[];
-  /** Only audits against this framework. */
+  /** Against this framework. */
   framework_id?: string;
-  /** Case-insensitive substring of name or auditor. */
+  /** Text in name or auditor. */
   query?: string;
-  /** Only audits starting after this date (YYYY-MM-DD). */
+  /** Starting after this date. */
   start_after?: string;
-  /** Only audits starting before this date (YYYY-MM-DD). */
+  /** Starting before this date. */
   start_before?: string;
-  /** Only audits whose start_date is after today and at most this many days away. */
+  /** start_date within this many days from today. */
   upcoming_within_days?: number;
-  /** true = only upcoming audits (start_date after today, PLANNED or IN_PROGRESS); false = the others. */
+  /** true = PLANNED or IN_PROGRESS audits starting after today. */
   upcoming?: boolean;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'start_date' | 'name' | 'created_at' | 'updated_at';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

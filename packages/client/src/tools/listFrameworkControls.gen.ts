@@ -7,7 +7,7 @@ import type { FrameworkControl, SortDirection } from '../types.gen.js';
 
 /** What a caller sends to `listFrameworkControls`. */
 export type ListFrameworkControlsInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Framework id (fw_…) from listFrameworks. */
   framework_id: string;
@@ -17,17 +17,17 @@ export type ListFrameworkControlsInput = {
   baseline?: string;
   /** true: only controls with at least one IMPLEMENTED measure; false: only those without. */
   covered?: boolean;
-  /** Case-insensitive substring of code, title or statement. */
+  /** Text in code, title or statement. */
   query?: string;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'position';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

@@ -7,33 +7,33 @@ import type { Measure, MeasureState, SortDirection } from '../types.gen.js';
 
 /** What a caller sends to `listMeasures`. */
 export type ListMeasuresInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Only measures in one of these states. */
+  /** Any of these states. */
   state?: MeasureState[];
   /** Exact category (case-insensitive). */
   category?: string;
   /** Exact owner (case-insensitive). */
   owner?: string;
-  /** Case-insensitive substring of name or description. */
+  /** Text in name or description. */
   query?: string;
-  /** Only measures that satisfy a control of this framework. */
+  /** Satisfies a control of this framework. */
   framework_id?: string;
-  /** Only measures that satisfy this control code; requires framework_id. */
+  /** Satisfies this control code (needs framework_id). */
   control_code?: string;
-  /** Only measures that mitigate this risk. */
+  /** Mitigates this risk. */
   risk_id?: string;
-  /** true = only measures with evidence; false = only measures without any. */
+  /** Whether the measure has evidence. */
   has_evidence?: boolean;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'name' | 'state' | 'created_at' | 'updated_at';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

@@ -7,39 +7,39 @@ import type { Nonconformity, NonconformitySeverity, NonconformityStatus, SortDir
 
 /** What a caller sends to `listNonconformities`. */
 export type ListNonconformitiesInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Only nonconformities with one of these statuses. */
+  /** Any of these statuses. */
   status?: NonconformityStatus[];
-  /** Only nonconformities with one of these severities. */
+  /** Any of these severities. */
   severity?: NonconformitySeverity[];
-  /** true = only open ones (status not CLOSED); false = only CLOSED ones. */
+  /** true = not CLOSED; false = CLOSED. */
   open?: boolean;
-  /** true = only overdue ones (due_date before today, not CLOSED); false = the others. */
+  /** true = due_date before today and not CLOSED. */
   overdue?: boolean;
-  /** Only nonconformities found by this audit. */
+  /** Found by this audit. */
   audit_id?: string;
-  /** Only nonconformities concerning this measure. */
+  /** Concerning this measure. */
   measure_id?: string;
   /** Exact owner (case-insensitive). */
   owner?: string;
-  /** Case-insensitive substring of reference, title or description. */
+  /** Text in reference, title or description. */
   query?: string;
-  /** Only nonconformities due before this date (YYYY-MM-DD). */
+  /** Due before this date. */
   due_before?: string;
-  /** Only nonconformities identified after this date. */
+  /** Identified after this date. */
   identified_after?: string;
-  /** Only nonconformities identified before this date. */
+  /** Identified before this date. */
   identified_before?: string;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'date_identified' | 'due_date' | 'reference' | 'created_at' | 'updated_at';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

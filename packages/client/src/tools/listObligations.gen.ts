@@ -7,11 +7,11 @@ import type { Obligation, ObligationSource, ObligationStatus, SortDirection } fr
 
 /** What a caller sends to `listObligations`. */
 export type ListObligationsInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Only obligations with one of these statuses. */
+  /** Any of these statuses. */
   status?: ObligationStatus[];
-  /** Only obligations from one of these sources. */
+  /** Any of these sources. */
   source?: ObligationSource[];
   /** Exact area (case-insensitive). */
   area?: string;
@@ -19,25 +19,25 @@ export type ListObligationsInput = {
   owner?: string;
   /** Exact regulator (case-insensitive). */
   regulator?: string;
-  /** Case-insensitive substring of title or requirement. */
+  /** Text in title or requirement. */
   query?: string;
-  /** Only obligations due before this date (YYYY-MM-DD). */
+  /** Due before this date. */
   due_before?: string;
-  /** Only obligations due after this date (YYYY-MM-DD). */
+  /** Due after this date. */
   due_after?: string;
-  /** true = only overdue obligations; false = only those not overdue. */
+  /** Whether the obligation is overdue. */
   overdue?: boolean;
-  /** Only obligations last reviewed before this date. */
+  /** Last reviewed before this date. */
   reviewed_before?: string;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'due_date' | 'title' | 'created_at' | 'updated_at';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

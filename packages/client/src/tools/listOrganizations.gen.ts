@@ -7,17 +7,17 @@ import type { Organization, SortDirection } from '../types.gen.js';
 
 /** What a caller sends to `listOrganizations`. */
 export type ListOrganizationsInput = {
-  /** Case-insensitive substring of the organization name. */
+  /** Text in the organization name. */
   query?: string;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'name' | 'created_at';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

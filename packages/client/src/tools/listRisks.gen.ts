@@ -7,45 +7,45 @@ import type { MitigationStatus, Risk, RiskStatus, RiskTreatment, SortDirection }
 
 /** What a caller sends to `listRisks`. */
 export type ListRisksInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Only risks with one of these statuses. */
+  /** Any of these statuses. */
   status?: RiskStatus[];
-  /** Only risks with one of these treatments. */
+  /** Any of these treatments. */
   treatment?: RiskTreatment[];
-  /** Only risks with one of these computed mitigation statuses. */
+  /** Any of these computed mitigation statuses. */
   mitigation_status?: MitigationStatus[];
   /** Exact category (case-insensitive). */
   category?: string;
   /** Exact owner (case-insensitive). */
   owner?: string;
-  /** Case-insensitive substring of name or description. */
+  /** Text in name or description. */
   query?: string;
-  /** Only risks with residual_score >= this value (16 finds high-priority risks). */
+  /** residual_score >= this value (16 finds high-priority risks). */
   min_residual_score?: number;
-  /** Only risks with residual_score <= this value. */
+  /** residual_score <= this value. */
   max_residual_score?: number;
-  /** Only risks with inherent_score >= this value. */
+  /** inherent_score >= this value. */
   min_inherent_score?: number;
-  /** Only risks with inherent_score <= this value. */
+  /** inherent_score <= this value. */
   max_inherent_score?: number;
-  /** true = only risks with at least one linked measure; false = only risks with none. */
+  /** Whether a measure is linked. */
   has_mitigation?: boolean;
-  /** Only risks mitigated by this measure. */
+  /** Mitigated by this measure. */
   measure_id?: string;
   /** Only risks assessed on this asset (ast_…). */
   asset_id?: string;
-  /** Only risks whose review_date is before this date (YYYY-MM-DD). */
+  /** review_date before this date. */
   review_before?: string;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'residual_score' | 'inherent_score' | 'name' | 'created_at' | 'updated_at' | 'review_date';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

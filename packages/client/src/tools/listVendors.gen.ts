@@ -7,41 +7,41 @@ import type { SortDirection, Vendor, VendorRiskTier, VendorStatus } from '../typ
 
 /** What a caller sends to `listVendors`. */
 export type ListVendorsInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
-  /** Only vendors with one of these statuses. */
+  /** Any of these statuses. */
   status?: VendorStatus[];
-  /** Only vendors in one of these risk tiers. */
+  /** Any of these risk tiers. */
   risk_tier?: VendorRiskTier[];
   /** Exact category (case-insensitive). */
   category?: string;
   /** Exact owner (case-insensitive). */
   owner?: string;
-  /** Case-insensitive substring of name or description. */
+  /** Text in name or description. */
   query?: string;
-  /** Only vendors that do (true) or do not (false) process personal data. */
+  /** Whether the vendor processes personal data. */
   processes_personal_data?: boolean;
-  /** Only vendors last reviewed before this date (YYYY-MM-DD). */
+  /** Last reviewed before this date. */
   reviewed_before?: string;
-  /** Only vendors last reviewed after this date (YYYY-MM-DD). */
+  /** Last reviewed after this date. */
   reviewed_after?: string;
-  /** Only vendors whose next_review_due is before this date. */
+  /** next_review_due before this date. */
   review_due_before?: string;
   /** true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due before today; never-reviewed vendors are not included, see never_reviewed); false = the others. */
   review_overdue?: boolean;
   /** true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others. */
   never_reviewed?: boolean;
-  /** Only vendors whose contract_end is before this date. */
+  /** contract_end before this date. */
   contract_ends_before?: string;
-  /** Number of items per page (1-100, default 50). 20-100 is a good range. */
+  /** Items per page. */
   page_size?: number;
-  /** The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page. */
+  /** next_cursor of the previous page. */
   cursor?: string;
-  /** Sort order. Records with equal values are ordered by id, so paging is stable. */
+  /** Sort order. */
   order_by?: {
-    /** The field to sort by. */
+    /** Sort field. */
     field: 'name' | 'next_review_due' | 'last_reviewed_at' | 'created_at' | 'updated_at';
-    /** Sort direction, asc (default) or desc. */
+    /** Sort direction. */
     direction?: SortDirection;
   };
 };

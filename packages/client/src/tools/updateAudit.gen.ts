@@ -9,27 +9,27 @@ import type { Audit, AuditKind, AuditState } from '../types.gen.js';
 export type UpdateAuditInput = {
   /** Audit id (aud_…). */
   id: string;
-  /** Organization id; when given it must be the audit's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New name. */
   name?: string;
-  /** New framework; null clears it. */
+  /** New framework. */
   framework_id?: string | null;
   /** New kind. */
   kind?: AuditKind;
-  /** New auditor; null clears it. */
+  /** New auditor. */
   auditor?: string | null;
   /** New state. */
   state?: AuditState;
-  /** New first day; null clears it. */
+  /** New first day. */
   start_date?: string | null;
-  /** New last day; null clears it. */
+  /** New last day. */
   end_date?: string | null;
-  /** New report URL; null clears it. */
+  /** New report URL. */
   report_url?: string | null;
   /** New notes; null clears them. */
   notes?: string | null;
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

@@ -9,17 +9,17 @@ import type { Framework, FrameworkControlInput } from '../types.gen.js';
 export type UpdateFrameworkInput = {
   /** Framework id (fw_…). */
   id: string;
-  /** Organization id; when given it must be the framework's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New name. */
   name?: string;
-  /** New version; null clears it. */
+  /** New version. */
   version?: string | null;
-  /** New description; null clears it. */
+  /** New description. */
   description?: string | null;
   /** Controls to add or update by code; none is removed. */
   controls?: FrameworkControlInput[];
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

@@ -9,15 +9,15 @@ import type { ControlRef, EvidenceInput, Measure, MeasureState } from '../types.
 export type UpdateMeasureInput = {
   /** Measure id (msr_…). */
   id: string;
-  /** Organization id; when given it must be the measure's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New name. */
   name?: string;
-  /** New description; null clears it. */
+  /** New description. */
   description?: string | null;
-  /** New category; null clears it. */
+  /** New category. */
   category?: string | null;
-  /** New owner; null clears it. */
+  /** New owner. */
   owner?: string | null;
   /** New state. */
   state?: MeasureState;
@@ -27,7 +27,7 @@ export type UpdateMeasureInput = {
   controls?: ControlRef[];
   /** Replaces the set of mitigated risks. */
   risk_ids?: string[];
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

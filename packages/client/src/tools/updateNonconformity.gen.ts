@@ -9,33 +9,33 @@ import type { Nonconformity, NonconformitySeverity, NonconformityStatus } from '
 export type UpdateNonconformityInput = {
   /** Nonconformity id (nc_…). */
   id: string;
-  /** Organization id; when given it must be the nonconformity's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New reference (unique per organization). */
   reference?: string;
   /** New title. */
   title?: string;
-  /** New description; null clears it. */
+  /** New description. */
   description?: string | null;
   /** New severity. */
   severity?: NonconformitySeverity;
   /** New status; CLOSED sets closed_at. */
   status?: NonconformityStatus;
-  /** New audit; null clears it. */
+  /** New audit. */
   audit_id?: string | null;
-  /** New measure; null clears it. */
+  /** New measure. */
   measure_id?: string | null;
   /** New identification date. */
   date_identified?: string;
-  /** New root cause; null clears it. */
+  /** New root cause. */
   root_cause?: string | null;
-  /** New corrective action; null clears it. */
+  /** New corrective action. */
   corrective_action?: string | null;
-  /** New owner; null clears it. */
+  /** New owner. */
   owner?: string | null;
-  /** New due date; null clears it. */
+  /** New due date. */
   due_date?: string | null;
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

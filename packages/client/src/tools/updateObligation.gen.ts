@@ -9,29 +9,29 @@ import type { Obligation, ObligationSource, ObligationStatus } from '../types.ge
 export type UpdateObligationInput = {
   /** Obligation id (obl_…). */
   id: string;
-  /** Organization id; when given it must be the obligation's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New title. */
   title?: string;
-  /** New requirement; null clears it. */
+  /** New requirement. */
   requirement?: string | null;
   /** New source. */
   source?: ObligationSource;
-  /** New regulator; null clears it. */
+  /** New regulator. */
   regulator?: string | null;
-  /** New area; null clears it. */
+  /** New area. */
   area?: string | null;
-  /** New owner; null clears it. */
+  /** New owner. */
   owner?: string | null;
   /** New status. */
   status?: ObligationStatus;
-  /** New due date; null clears it. */
+  /** New due date. */
   due_date?: string | null;
-  /** New last review date; null clears it. */
+  /** New last review date. */
   last_review_date?: string | null;
   /** New actions; null clears them. */
   actions?: string | null;
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

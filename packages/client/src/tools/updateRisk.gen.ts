@@ -9,19 +9,19 @@ import type { Risk, RiskStatus, RiskTreatment } from '../types.gen.js';
 export type UpdateRiskInput = {
   /** Risk id (risk_…). */
   id: string;
-  /** Organization id; when given it must be the risk's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New name. */
   name?: string;
-  /** New description; null clears it. */
+  /** New description. */
   description?: string | null;
-  /** New category; null clears it. */
+  /** New category. */
   category?: string | null;
-  /** New owner; null clears it. */
+  /** New owner. */
   owner?: string | null;
   /** New status. */
   status?: RiskStatus;
-  /** New treatment; null clears it. */
+  /** New treatment. */
   treatment?: RiskTreatment | null;
   /** New inherent likelihood (1-5). */
   inherent_likelihood?: number;
@@ -33,13 +33,13 @@ export type UpdateRiskInput = {
   residual_impact?: number;
   /** Replaces the set of mitigating measures. */
   measure_ids?: string[];
-  /** Replaces the set of assets (same organization) the risk is assessed on. */
+  /** Replaces the set of assets the risk is assessed on. */
   asset_ids?: string[];
-  /** New review date; null clears it. */
+  /** New review date. */
   review_date?: string | null;
-  /** New note; null clears it. */
+  /** New note. */
   note?: string | null;
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

@@ -9,15 +9,15 @@ import type { Vendor, VendorRiskTier, VendorStatus } from '../types.gen.js';
 export type UpdateVendorInput = {
   /** Vendor id (vnd_…). */
   id: string;
-  /** Organization id; when given it must be the vendor's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New name (unique per organization). */
   name?: string;
-  /** New description; null clears it. */
+  /** New description. */
   description?: string | null;
-  /** New category; null clears it. */
+  /** New category. */
   category?: string | null;
-  /** New website; null clears it. */
+  /** New website. */
   website?: string | null;
   /** New risk tier. */
   risk_tier?: VendorRiskTier;
@@ -25,17 +25,17 @@ export type UpdateVendorInput = {
   status?: VendorStatus;
   /** Whether the vendor processes personal data. */
   processes_personal_data?: boolean;
-  /** New contract end; null clears it. */
+  /** New contract end. */
   contract_end?: string | null;
-  /** Date of the latest review; null marks the vendor as never reviewed. */
+  /** Latest review; null = never reviewed. */
   last_reviewed_at?: string | null;
   /** New review interval in days. */
   review_interval_days?: number;
-  /** New owner; null clears it. */
+  /** New owner. */
   owner?: string | null;
-  /** New contact address; null clears it. */
+  /** New contact address. */
   contact_email?: string | null;
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

@@ -33,6 +33,9 @@ export const names = {
   tools: 'tools',
   toolDefinitionType: 'ToolDefinition',
   jsonSchemaType: 'JsonSchema',
+  /** The tools/list entries (packages/schemas/src/mcp-tools.gen.ts). */
+  mcpTools: 'mcpTools',
+  mcpToolEntryType: 'McpToolEntry',
   clientInterface: 'ComplyClient',
   /** `client.pages.listRisks(input)`: every page of a list tool. */
   clientPagesInterface: 'ComplyPages',
@@ -55,6 +58,7 @@ export const paths = {
     index: 'packages/schemas/src/index.gen.ts',
     /** The OpenAPI 3.1 document of the REST paths, exported as `@comply/schemas/openapi.json`. */
     openapi: 'packages/schemas/src/openapi.gen.json',
+    mcpTools: 'packages/schemas/src/mcp-tools.gen.ts',
     /** Hand-written: ToolDefinition and JsonSchema types. */
     definition: 'packages/schemas/src/definition.ts',
   },

@@ -42,7 +42,7 @@ export const addAuditInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     name: {
       type: 'string',
@@ -54,7 +54,7 @@ export const addAuditInputJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'The framework audited against (same organization).',
+      description: 'The framework audited against.',
     },
     kind: {
       type: 'string',
@@ -69,18 +69,18 @@ export const addAuditInputJsonSchema: JsonSchema = {
     state: {
       type: 'string',
       enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-      description: 'State (default PLANNED).',
+      description: 'State.',
       default: 'PLANNED',
     },
     start_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'First day (YYYY-MM-DD).',
+      description: 'First day.',
     },
     end_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'Last day (YYYY-MM-DD); not before start_date.',
+      description: 'Last day; not before start_date.',
     },
     report_url: {
       type: ['string', 'null'],
@@ -97,7 +97,7 @@ export const addAuditInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+      description: 'Retry key: a repeat returns the first record.',
     },
   },
   required: ['organization_id', 'name', 'kind'],

@@ -39,7 +39,7 @@ export const addFrameworkInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     name: {
       type: 'string',
@@ -79,7 +79,7 @@ export const addFrameworkInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+      description: 'Retry key: a repeat returns the first record.',
     },
   },
   required: ['organization_id'],

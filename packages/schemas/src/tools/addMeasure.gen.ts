@@ -41,7 +41,7 @@ export const addMeasureInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     name: {
       type: 'string',
@@ -67,7 +67,7 @@ export const addMeasureInputJsonSchema: JsonSchema = {
     state: {
       type: 'string',
       enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'Implementation state (default NOT_STARTED).',
+      description: 'Implementation state.',
       default: 'NOT_STARTED',
     },
     evidence: {
@@ -90,13 +90,13 @@ export const addMeasureInputJsonSchema: JsonSchema = {
         maxLength: 100,
       },
       maxItems: 500,
-      description: 'Ids of risks (same organization) the measure mitigates.',
+      description: 'Mitigated risk ids.',
     },
     idempotency_key: {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+      description: 'Retry key: a repeat returns the first record.',
     },
   },
   required: ['organization_id', 'name'],

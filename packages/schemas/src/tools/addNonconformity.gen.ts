@@ -45,13 +45,13 @@ export const addNonconformityInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     reference: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Reference unique per organization; generated as NC-<year>-<NNN> when omitted.',
+      description: 'Unique reference; NC-<year>-<NNN> when omitted.',
     },
     title: {
       type: 'string',
@@ -72,25 +72,25 @@ export const addNonconformityInputJsonSchema: JsonSchema = {
     status: {
       type: 'string',
       enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-      description: 'Status (default OPEN).',
+      description: 'Status.',
       default: 'OPEN',
     },
     audit_id: {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'The audit that found it (same organization).',
+      description: 'The audit that found it.',
     },
     measure_id: {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'The measure it concerns (same organization).',
+      description: 'The measure it concerns.',
     },
     date_identified: {
       type: 'string',
       format: 'date',
-      description: 'When it was identified (YYYY-MM-DD); defaults to today.',
+      description: 'When it was identified; defaults to today.',
     },
     root_cause: {
       type: ['string', 'null'],
@@ -110,13 +110,13 @@ export const addNonconformityInputJsonSchema: JsonSchema = {
     due_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'When it must be resolved (YYYY-MM-DD).',
+      description: 'When it must be resolved.',
     },
     idempotency_key: {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+      description: 'Retry key: a repeat returns the first record.',
     },
   },
   required: ['organization_id', 'title', 'severity'],

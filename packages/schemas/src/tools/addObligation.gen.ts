@@ -43,7 +43,7 @@ export const addObligationInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     title: {
       type: 'string',
@@ -79,13 +79,13 @@ export const addObligationInputJsonSchema: JsonSchema = {
     status: {
       type: 'string',
       enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-      description: 'Compliance status (default NON_COMPLIANT).',
+      description: 'Compliance status.',
       default: 'NON_COMPLIANT',
     },
     due_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'When it must be met (YYYY-MM-DD).',
+      description: 'When it must be met.',
     },
     last_review_date: {
       type: ['string', 'null'],
@@ -101,7 +101,7 @@ export const addObligationInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+      description: 'Retry key: a repeat returns the first record.',
     },
   },
   required: ['organization_id', 'title', 'source'],

@@ -47,7 +47,7 @@ export const addRiskInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     name: {
       type: 'string',
@@ -73,7 +73,7 @@ export const addRiskInputJsonSchema: JsonSchema = {
     status: {
       type: 'string',
       enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      description: 'Life-cycle status (default OPEN).',
+      description: 'Life-cycle status.',
       default: 'OPEN',
     },
     treatment: {
@@ -113,7 +113,7 @@ export const addRiskInputJsonSchema: JsonSchema = {
         maxLength: 100,
       },
       maxItems: 500,
-      description: 'Ids of measures (same organization) that mitigate the risk.',
+      description: 'Mitigating measure ids.',
     },
     asset_ids: {
       type: 'array',
@@ -123,12 +123,12 @@ export const addRiskInputJsonSchema: JsonSchema = {
         maxLength: 100,
       },
       maxItems: 500,
-      description: 'Ids of the assets (same organization) the risk is assessed on, from listAssets.',
+      description: 'Ids of the assets the risk is assessed on, from listAssets.',
     },
     review_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'Next planned review (YYYY-MM-DD).',
+      description: 'Next planned review.',
     },
     note: {
       type: ['string', 'null'],
@@ -139,7 +139,7 @@ export const addRiskInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+      description: 'Retry key: a repeat returns the first record.',
     },
   },
   required: ['organization_id', 'name', 'inherent_likelihood', 'inherent_impact'],

@@ -47,7 +47,7 @@ export const getAuditReadinessInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     framework_id: {
       type: 'string',

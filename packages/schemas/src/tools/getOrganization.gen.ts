@@ -32,7 +32,7 @@ export const getOrganizationInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
   },
   required: ['organization_id'],

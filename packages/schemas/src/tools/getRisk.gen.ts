@@ -39,7 +39,7 @@ export const getRiskInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the risk\'s organization.',
+      description: 'Optional.',
     },
   },
   required: ['id'],

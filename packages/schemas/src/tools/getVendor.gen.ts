@@ -39,7 +39,7 @@ export const getVendorInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the vendor\'s organization.',
+      description: 'Optional.',
     },
   },
   required: ['id'],

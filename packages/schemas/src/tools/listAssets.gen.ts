@@ -66,7 +66,7 @@ export const listAssetsInputJsonSchema: JsonSchema = {
         enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
       },
       minItems: 1,
-      description: 'Only assets with one of these classifications.',
+      description: 'Any of these classifications.',
     },
     owner: {
       type: 'string',
@@ -78,7 +78,7 @@ export const listAssetsInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Case-insensitive substring of name, description or location.',
+      description: 'Text in name, description or location.',
     },
     vendor_id: {
       type: 'string',
@@ -94,14 +94,14 @@ export const listAssetsInputJsonSchema: JsonSchema = {
       type: 'integer',
       minimum: 1,
       maximum: 100,
-      description: 'Number of items per page (1-100, default 50). 20-100 is a good range.',
+      description: 'Items per page.',
       default: 50,
     },
     cursor: {
       type: 'string',
       minLength: 1,
       maxLength: 2000,
-      description: 'The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page.',
+      description: 'next_cursor of the previous page.',
     },
     order_by: {
       type: 'object',
@@ -109,18 +109,18 @@ export const listAssetsInputJsonSchema: JsonSchema = {
         field: {
           type: 'string',
           enum: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'],
-          description: 'The field to sort by.',
+          description: 'Sort field.',
         },
         direction: {
           type: 'string',
           enum: ['asc', 'desc'],
-          description: 'Sort direction, asc (default) or desc.',
+          description: 'Sort direction.',
           default: 'asc',
         },
       },
       required: ['field'],
       additionalProperties: false,
-      description: 'Sort order. Records with equal values are ordered by id, so paging is stable.',
+      description: 'Sort order.',
       default: {
         field: 'name',
         direction: 'asc',

@@ -54,7 +54,7 @@ export const listVendorsInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     status: {
       type: 'array',
@@ -63,7 +63,7 @@ export const listVendorsInputJsonSchema: JsonSchema = {
         enum: ['ACTIVE', 'OFFBOARDED'],
       },
       minItems: 1,
-      description: 'Only vendors with one of these statuses.',
+      description: 'Any of these statuses.',
     },
     risk_tier: {
       type: 'array',
@@ -72,7 +72,7 @@ export const listVendorsInputJsonSchema: JsonSchema = {
         enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
       },
       minItems: 1,
-      description: 'Only vendors in one of these risk tiers.',
+      description: 'Any of these risk tiers.',
     },
     category: {
       type: 'string',
@@ -90,26 +90,26 @@ export const listVendorsInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Case-insensitive substring of name or description.',
+      description: 'Text in name or description.',
     },
     processes_personal_data: {
       type: 'boolean',
-      description: 'Only vendors that do (true) or do not (false) process personal data.',
+      description: 'Whether the vendor processes personal data.',
     },
     reviewed_before: {
       type: 'string',
       format: 'date',
-      description: 'Only vendors last reviewed before this date (YYYY-MM-DD).',
+      description: 'Last reviewed before this date.',
     },
     reviewed_after: {
       type: 'string',
       format: 'date',
-      description: 'Only vendors last reviewed after this date (YYYY-MM-DD).',
+      description: 'Last reviewed after this date.',
     },
     review_due_before: {
       type: 'string',
       format: 'date',
-      description: 'Only vendors whose next_review_due is before this date.',
+      description: 'next_review_due before this date.',
     },
     review_overdue: {
       type: 'boolean',
@@ -122,20 +122,20 @@ export const listVendorsInputJsonSchema: JsonSchema = {
     contract_ends_before: {
       type: 'string',
       format: 'date',
-      description: 'Only vendors whose contract_end is before this date.',
+      description: 'contract_end before this date.',
     },
     page_size: {
       type: 'integer',
       minimum: 1,
       maximum: 100,
-      description: 'Number of items per page (1-100, default 50). 20-100 is a good range.',
+      description: 'Items per page.',
       default: 50,
     },
     cursor: {
       type: 'string',
       minLength: 1,
       maxLength: 2000,
-      description: 'The next_cursor of the previous page, passed back unchanged with the same filters and order_by. Omit it for the first page.',
+      description: 'next_cursor of the previous page.',
     },
     order_by: {
       type: 'object',
@@ -143,18 +143,18 @@ export const listVendorsInputJsonSchema: JsonSchema = {
         field: {
           type: 'string',
           enum: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'],
-          description: 'The field to sort by.',
+          description: 'Sort field.',
         },
         direction: {
           type: 'string',
           enum: ['asc', 'desc'],
-          description: 'Sort direction, asc (default) or desc.',
+          description: 'Sort direction.',
           default: 'asc',
         },
       },
       required: ['field'],
       additionalProperties: false,
-      description: 'Sort order. Records with equal values are ordered by id, so paging is stable.',
+      description: 'Sort order.',
       default: {
         field: 'name',
         direction: 'asc',

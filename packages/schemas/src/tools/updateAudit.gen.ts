@@ -49,7 +49,7 @@ export const updateAuditInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the audit\'s organization.',
+      description: 'Optional.',
     },
     name: {
       type: 'string',
@@ -61,7 +61,7 @@ export const updateAuditInputJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'New framework; null clears it.',
+      description: 'New framework.',
     },
     kind: {
       type: 'string',
@@ -71,7 +71,7 @@ export const updateAuditInputJsonSchema: JsonSchema = {
     auditor: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New auditor; null clears it.',
+      description: 'New auditor.',
     },
     state: {
       type: 'string',
@@ -81,18 +81,18 @@ export const updateAuditInputJsonSchema: JsonSchema = {
     start_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'New first day; null clears it.',
+      description: 'New first day.',
     },
     end_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'New last day; null clears it.',
+      description: 'New last day.',
     },
     report_url: {
       type: ['string', 'null'],
       format: 'uri',
       maxLength: 2000,
-      description: 'New report URL; null clears it.',
+      description: 'New report URL.',
     },
     notes: {
       type: ['string', 'null'],
@@ -102,7 +102,7 @@ export const updateAuditInputJsonSchema: JsonSchema = {
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

@@ -44,7 +44,7 @@ export const updateFrameworkInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the framework\'s organization.',
+      description: 'Optional.',
     },
     name: {
       type: 'string',
@@ -55,12 +55,12 @@ export const updateFrameworkInputJsonSchema: JsonSchema = {
     version: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New version; null clears it.',
+      description: 'New version.',
     },
     description: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New description; null clears it.',
+      description: 'New description.',
     },
     controls: {
       type: 'array',
@@ -71,7 +71,7 @@ export const updateFrameworkInputJsonSchema: JsonSchema = {
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

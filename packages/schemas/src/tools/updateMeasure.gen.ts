@@ -48,7 +48,7 @@ export const updateMeasureInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the measure\'s organization.',
+      description: 'Optional.',
     },
     name: {
       type: 'string',
@@ -59,17 +59,17 @@ export const updateMeasureInputJsonSchema: JsonSchema = {
     description: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New description; null clears it.',
+      description: 'New description.',
     },
     category: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New category; null clears it.',
+      description: 'New category.',
     },
     owner: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New owner; null clears it.',
+      description: 'New owner.',
     },
     state: {
       type: 'string',
@@ -101,7 +101,7 @@ export const updateMeasureInputJsonSchema: JsonSchema = {
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

@@ -52,7 +52,7 @@ export const updateNonconformityInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the nonconformity\'s organization.',
+      description: 'Optional.',
     },
     reference: {
       type: 'string',
@@ -69,7 +69,7 @@ export const updateNonconformityInputJsonSchema: JsonSchema = {
     description: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New description; null clears it.',
+      description: 'New description.',
     },
     severity: {
       type: 'string',
@@ -85,13 +85,13 @@ export const updateNonconformityInputJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'New audit; null clears it.',
+      description: 'New audit.',
     },
     measure_id: {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'New measure; null clears it.',
+      description: 'New measure.',
     },
     date_identified: {
       type: 'string',
@@ -101,27 +101,27 @@ export const updateNonconformityInputJsonSchema: JsonSchema = {
     root_cause: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New root cause; null clears it.',
+      description: 'New root cause.',
     },
     corrective_action: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New corrective action; null clears it.',
+      description: 'New corrective action.',
     },
     owner: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New owner; null clears it.',
+      description: 'New owner.',
     },
     due_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'New due date; null clears it.',
+      description: 'New due date.',
     },
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

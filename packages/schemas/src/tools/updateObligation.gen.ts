@@ -50,7 +50,7 @@ export const updateObligationInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the obligation\'s organization.',
+      description: 'Optional.',
     },
     title: {
       type: 'string',
@@ -61,7 +61,7 @@ export const updateObligationInputJsonSchema: JsonSchema = {
     requirement: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New requirement; null clears it.',
+      description: 'New requirement.',
     },
     source: {
       type: 'string',
@@ -71,17 +71,17 @@ export const updateObligationInputJsonSchema: JsonSchema = {
     regulator: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New regulator; null clears it.',
+      description: 'New regulator.',
     },
     area: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New area; null clears it.',
+      description: 'New area.',
     },
     owner: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New owner; null clears it.',
+      description: 'New owner.',
     },
     status: {
       type: 'string',
@@ -91,12 +91,12 @@ export const updateObligationInputJsonSchema: JsonSchema = {
     due_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'New due date; null clears it.',
+      description: 'New due date.',
     },
     last_review_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'New last review date; null clears it.',
+      description: 'New last review date.',
     },
     actions: {
       type: ['string', 'null'],
@@ -106,7 +106,7 @@ export const updateObligationInputJsonSchema: JsonSchema = {
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

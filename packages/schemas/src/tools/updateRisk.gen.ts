@@ -54,7 +54,7 @@ export const updateRiskInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the risk\'s organization.',
+      description: 'Optional.',
     },
     name: {
       type: 'string',
@@ -65,17 +65,17 @@ export const updateRiskInputJsonSchema: JsonSchema = {
     description: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New description; null clears it.',
+      description: 'New description.',
     },
     category: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New category; null clears it.',
+      description: 'New category.',
     },
     owner: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New owner; null clears it.',
+      description: 'New owner.',
     },
     status: {
       type: 'string',
@@ -85,7 +85,7 @@ export const updateRiskInputJsonSchema: JsonSchema = {
     treatment: {
       type: ['string', 'null'],
       enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-      description: 'New treatment; null clears it.',
+      description: 'New treatment.',
     },
     inherent_likelihood: {
       type: 'integer',
@@ -129,22 +129,22 @@ export const updateRiskInputJsonSchema: JsonSchema = {
         maxLength: 100,
       },
       maxItems: 500,
-      description: 'Replaces the set of assets (same organization) the risk is assessed on.',
+      description: 'Replaces the set of assets the risk is assessed on.',
     },
     review_date: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'New review date; null clears it.',
+      description: 'New review date.',
     },
     note: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New note; null clears it.',
+      description: 'New note.',
     },
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

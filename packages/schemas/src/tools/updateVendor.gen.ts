@@ -52,7 +52,7 @@ export const updateVendorInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the vendor\'s organization.',
+      description: 'Optional.',
     },
     name: {
       type: 'string',
@@ -63,18 +63,18 @@ export const updateVendorInputJsonSchema: JsonSchema = {
     description: {
       type: ['string', 'null'],
       maxLength: 10000,
-      description: 'New description; null clears it.',
+      description: 'New description.',
     },
     category: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New category; null clears it.',
+      description: 'New category.',
     },
     website: {
       type: ['string', 'null'],
       format: 'uri',
       maxLength: 2000,
-      description: 'New website; null clears it.',
+      description: 'New website.',
     },
     risk_tier: {
       type: 'string',
@@ -93,12 +93,12 @@ export const updateVendorInputJsonSchema: JsonSchema = {
     contract_end: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'New contract end; null clears it.',
+      description: 'New contract end.',
     },
     last_reviewed_at: {
       type: ['string', 'null'],
       format: 'date',
-      description: 'Date of the latest review; null marks the vendor as never reviewed.',
+      description: 'Latest review; null = never reviewed.',
     },
     review_interval_days: {
       type: 'integer',
@@ -109,18 +109,18 @@ export const updateVendorInputJsonSchema: JsonSchema = {
     owner: {
       type: ['string', 'null'],
       maxLength: 200,
-      description: 'New owner; null clears it.',
+      description: 'New owner.',
     },
     contact_email: {
       type: ['string', 'null'],
       format: 'email',
       maxLength: 200,
-      description: 'New contact address; null clears it.',
+      description: 'New contact address.',
     },
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

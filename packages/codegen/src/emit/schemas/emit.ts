@@ -1,6 +1,7 @@
 import type { Project } from 'ts-morph';
 import type { Model } from '../../model/types.js';
 import type { EmittedFile } from '../header.js';
+import { emitMcpTools } from '../mcp/emit.js';
 import { emitSchemasIndex } from './index.js';
 import { emitRegistry } from './registry.js';
 import { emitErrors, emitSharedSchemas } from './shared.js';
@@ -13,6 +14,7 @@ export function emitSchemas(a: { model: Model; project: Project }): EmittedFile[
     emitErrors(a),
     ...a.model.tools.map((tool) => emitToolSchemas({ ...a, tool })),
     emitRegistry(a),
+    emitMcpTools(a),
     emitSchemasIndex(a),
   ];
 }

@@ -31,11 +31,14 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
       types: [
         'InvalidToolExample',
         names.jsonSchemaType,
+        'McpTool',
+        names.mcpToolEntryType,
         'ToolAnnotations',
         names.toolDefinitionType,
         'ToolExample',
       ],
     }),
+    ...exp({ to: paths.schemas.mcpTools, values: [names.mcpTools] }),
     ...exp({
       to: paths.schemas.errors,
       values: [names.errorCodes, names.errorStatus],

@@ -1,0 +1,53 @@
+import { mcpTools, tools } from '@comply/schemas';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type Caller, roleCanWrite } from '../core/caller.js';
+import { iconUrl } from './icons.js';
+
+/** Every toolset, sorted: what `?toolsets=` accepts. */
+export const TOOLSETS: readonly string[] = [...new Set(mcpTools.map((e) => e.toolset))].sort();
+
+/**
+ * The `toolsets` query parameter of the endpoint URL: undefined for all tools, the named toolsets,
+ * or an error sentence naming what is allowed.
+ */
+export function parseToolsets(raw: unknown): { toolsets?: ReadonlySet<string>; error?: string } {
+  if (raw === undefined) return {};
+  const names = String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !TOOLSETS.includes(n));
+  if (typeof raw !== 'string' || names.length === 0 || unknown.length > 0) {
+    return {
+      error: `Bad Request: \`toolsets\` must be a comma-separated list of ${TOOLSETS.join(', ')}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}.`,
+    };
+  }
+  return { toolsets: new Set(names) };
+}
+
+/** Whether the caller may change records anywhere: a read-write token with a writing role somewhere. */
+function mayWrite(caller: Caller): boolean {
+  return caller.scope === 'WRITE' && [...caller.organizations.values()].some(roleCanWrite);
+}
+
+/**
+ * The tools/list result for one caller: the tools it may call (no add/update tools for a read-only
+ * token or a caller who only reads), narrowed to `toolsets` when given, each with its icon.
+ */
+export function toolListFor({
+  caller,
+  toolsets,
+  origin,
+}: {
+  caller: Caller;
+  toolsets: ReadonlySet<string> | undefined;
+  origin: string;
+}): { tools: Tool[] } {
+  const write = mayWrite(caller);
+  return {
+    tools: mcpTools
+      .filter(({ tool }) => write || tools[tool.name].access === 'read')
+      .filter(({ toolset }) => !toolsets || toolsets.has(toolset))
+      .map(({ toolset, tool }) => ({ ...tool, icons: [{ src: iconUrl({ origin, toolset }) }] }) as Tool),
+  };
+}

@@ -1,0 +1,155 @@
+import { mcpTools, toolNames, tools } from '@comply/schemas';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { connectMcp } from './mcp-client.js';
+import { minimalInput } from './reliability/minimal-input.js';
+import { seedTenant, type Tenant } from './reliability/tenants.js';
+
+/**
+ * The bound on the whole tools/list result, in bytes of JSON: 37 tools are 53.7 KB (137 KB for 32
+ * before). The target is 48,000; it is not met yet (docs/server.md, What tools/list shows).
+ */
+const MAX_TOOLS_LIST_BYTES = 54_500;
+/** Room the current tools must leave under it. */
+const HEADROOM_BYTES = 500;
+
+/** Every keyword used anywhere in a schema (property names are data, not keywords). */
+function keywords(schema: unknown): string[] {
+  if (Array.isArray(schema)) return schema.flatMap(keywords);
+  if (typeof schema !== 'object' || schema === null) return [];
+  return Object.entries(schema).flatMap(([key, value]) =>
+    key === 'properties' || key === '$defs'
+      ? Object.values(value as object).flatMap(keywords)
+      : [key, ...keywords(value)],
+  );
+}
+
+const writeTools = toolNames.filter((n) => tools[n].access === 'write');
+const readTools = toolNames.filter((n) => tools[n].access === 'read');
+
+describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)', (driver) => {
+  let server: TestServer;
+  let client: Client;
+  const clients: Client[] = [];
+  const connect = async (args: { token?: string; query?: string } = {}) => {
+    const connected = await connectMcp({ server, ...args });
+    clients.push(connected);
+    return connected;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    client = await connect();
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.close();
+    await server?.stop();
+  });
+
+  it(`is at most ${MAX_TOOLS_LIST_BYTES} bytes for every tool, with room for more`, async () => {
+    const result = await client.listTools();
+    expect(result.tools).toHaveLength(toolNames.length);
+    const bytes = Buffer.byteLength(JSON.stringify(result));
+    expect(bytes).toBeLessThanOrEqual(MAX_TOOLS_LIST_BYTES - HEADROOM_BYTES);
+  });
+
+  it('keeps the description of every input property and a title, icon and object outputSchema on every tool', async () => {
+    const { tools: listed } = await client.listTools();
+    for (const tool of listed) {
+      const spec = tools[tool.name as keyof typeof tools];
+      expect(tool.title).toBe(spec.title);
+      expect(tool.icons?.[0]?.src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/icons\/[a-z]+\.svg$/);
+      expect(tool.outputSchema?.type).toBe('object');
+      const full = spec.inputJsonSchema as unknown as { properties: Record<string, { description: string }> };
+      const lean = tool.inputSchema.properties as Record<string, { description?: string }>;
+      expect(Object.keys(lean)).toEqual(Object.keys(full.properties));
+      for (const [name, property] of Object.entries(full.properties)) {
+        expect(lean[name]?.description, `${tool.name}.${name}`).toBe(property.description);
+      }
+      // No prose inside output schemas; references stay inside the schema.
+      expect(keywords(tool.outputSchema)).not.toContain('description');
+      for (const ref of JSON.stringify(tool.outputSchema).match(/"\$ref":"[^"]*"/g) ?? []) {
+        expect(ref).toMatch(/^"\$ref":"#\/\$defs\/\w+"$/);
+      }
+    }
+  });
+
+  it('serves each icon as SVG without a token', async () => {
+    const { tools: listed } = await client.listTools();
+    const sources = new Set(listed.map((t) => t.icons?.[0]?.src ?? ''));
+    for (const src of sources) {
+      const reply = await fetch(src);
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(await reply.text()).toMatch(/^<svg /);
+    }
+    expect(client.getServerVersion()?.icons?.[0]?.src).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('shows a read-only token no add or update tools, and still refuses one it calls', async () => {
+    const readOnly = await server.createToken({ userId: server.owner.userId, scope: 'READ' });
+    const reader = await connect({ token: readOnly.token });
+    const { tools: listed } = await reader.listTools();
+    expect(listed.map((t) => t.name).sort()).toEqual([...readTools].sort());
+    const refused = await reader.callTool({
+      name: 'addRisk',
+      arguments: {
+        organization_id: server.owner.organizationId,
+        name: 'x',
+        inherent_likelihood: 1,
+        inherent_impact: 1,
+      },
+    });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('FORBIDDEN');
+  });
+
+  it('shows a member who only reads (VIEWER) no add or update tools', async () => {
+    const viewer = await server.addMember({ organizationId: server.owner.organizationId, role: 'VIEWER' });
+    const { tools: listed } = await (await connect({ token: viewer.token })).listTools();
+    expect(listed.some((t) => writeTools.includes(t.name as (typeof writeTools)[number]))).toBe(false);
+  });
+
+  it('narrows the list to ?toolsets=risks,vendors and refuses unknown toolsets naming the allowed ones', async () => {
+    const narrowed = await connect({ query: '?toolsets=risks,vendors' });
+    const { tools: listed } = await narrowed.listTools();
+    const expected = mcpTools.filter((e) => e.toolset === 'risks' || e.toolset === 'vendors');
+    expect(listed.map((t) => t.name).sort()).toEqual(expected.map((e) => e.tool.name).sort());
+    const reply = await fetch(`${server.url}/api/mcp/v1?toolsets=risks,spaceships`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${server.owner.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(reply.status).toBe(400);
+    const body = (await reply.json()) as { error: { message: string } };
+    expect(body.error.message).toContain('toolsets');
+    expect(body.error.message).toContain('spaceships');
+    expect(body.error.message).toContain('risks, vendors');
+  });
+
+  describe('every tool’s structuredContent fits its listed outputSchema', () => {
+    let tenant: Tenant;
+    let member: Client;
+    beforeAll(async () => {
+      tenant = await seedTenant({ server, tag: 'lean' });
+      member = await connect({ token: tenant.member.token });
+      // The SDK client validates structuredContent against the listed outputSchema on every call.
+      await member.listTools();
+    });
+
+    it.each([...toolNames])('%s', async (name) => {
+      const input = minimalInput({ tool: name, label: `${name} lean`, ids: (k) => tenant.ids.get(k)?.[0] });
+      const args = tools[name].organizationScoped
+        ? { organization_id: tenant.member.organizationId, ...input }
+        : input;
+      const result = await member.callTool({ name, arguments: args });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect(result.structuredContent).toBeDefined();
+    });
+  });
+});
