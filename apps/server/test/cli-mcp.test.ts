@@ -79,10 +79,10 @@ describe.each(DRIVERS)('comply mcp, a stdio bridge to a real server (%s)', (driv
     await server?.stop();
   });
 
-  it('lists the same 37 tools as the instance, with titles, schemas and annotations', async () => {
+  it('lists the same tools as the instance, with titles, schemas and annotations', async () => {
     const { tools: listed } = await viaBridge.client.listTools();
     expect(listed.map((t) => t.name).sort()).toEqual([...toolNames].sort());
-    expect(listed).toHaveLength(37);
+    expect(listed).toHaveLength(toolNames.length);
     for (const tool of listed) {
       expect(tool.title).toBe(tools[tool.name as keyof typeof tools].title);
       expect(tool.outputSchema?.type).toBe('object');
@@ -126,7 +126,7 @@ describe.each(DRIVERS)('comply mcp, a stdio bridge to a real server (%s)', (driv
       SERVICE_API_TOKEN: server.owner.token,
     });
     try {
-      expect((await other.client.listTools()).tools).toHaveLength(37);
+      expect((await other.client.listTools()).tools).toHaveLength(toolNames.length);
     } finally {
       await other.client.close();
     }

@@ -33,7 +33,7 @@ describe.each(DRIVERS)('MCP Inspector CLI against a listening server (%s)', (dri
   });
 
   it(
-    'lists the 37 tools',
+    'lists every tool',
     async () => {
       const run = await inspect({ server, token: server.owner.token, args: ['--method', 'tools/list'] });
       expect(run.code, describeRun(run)).toBe(0);
@@ -41,7 +41,7 @@ describe.each(DRIVERS)('MCP Inspector CLI against a listening server (%s)', (dri
         tools: { name: string; inputSchema: { type: string } }[];
       };
       expect(tools.map((t) => t.name).sort()).toEqual([...toolNames].sort());
-      expect(tools).toHaveLength(37);
+      expect(tools).toHaveLength(toolNames.length);
       expect(tools.every((t) => t.inputSchema.type === 'object')).toBe(true);
     },
     TOOL_TEST_TIMEOUT,

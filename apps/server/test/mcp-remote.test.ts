@@ -51,10 +51,10 @@ describe.each(DRIVERS)('mcp-remote bridging a stdio client to a real server (%s)
     if (configDir) rmSync(configDir, { recursive: true, force: true });
   });
 
-  it('lists the 37 tools', async () => {
+  it('lists every tool', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort(), stderr).toEqual([...toolNames].sort());
-    expect(tools).toHaveLength(37);
+    expect(tools).toHaveLength(toolNames.length);
   });
 
   it('forwards a call', async () => {
