@@ -21,6 +21,7 @@ export function runCli(a: { root: string; argv: readonly string[]; log: (line: s
   const ms = Math.round(performance.now() - started);
   if (check) {
     const lines = [
+      ...result.unformatted.map((p) => `  unformatted spec: ${p}`),
       ...drift.stale.map((p) => `  stale:   ${p}`),
       ...drift.missing.map((p) => `  missing: ${p}`),
       ...drift.extra.map((p) => `  extra:   ${p}`),
@@ -39,5 +40,6 @@ export function runCli(a: { root: string; argv: readonly string[]; log: (line: s
   for (const p of drift.missing) a.log(`  created: ${p}`);
   for (const p of drift.stale) a.log(`  updated: ${p}`);
   for (const p of drift.extra) a.log(`  deleted: ${p}`);
+  for (const p of result.unformatted) a.log(`  formatted: ${p}`);
   return 0;
 }

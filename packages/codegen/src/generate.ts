@@ -4,7 +4,8 @@ import { emitHandlers } from './emit/handlers/emit.js';
 import type { EmittedFile } from './emit/header.js';
 import { emitOpenApi } from './emit/openapi/emit.js';
 import { emitSchemas } from './emit/schemas/emit.js';
-import { loadSpecs } from './load/load.js';
+import { formatSpecFiles } from './format/specs.js';
+import { listSpecFiles, loadSpecs } from './load/load.js';
 import { buildModel } from './model/build.js';
 import type { Model } from './model/types.js';
 import { paths } from './naming/naming.js';
@@ -46,15 +47,19 @@ export function emitAll(model: Model) {
 export interface GenerateResult {
   diagnostics: Diagnostic[];
   drift?: Drift;
+  /** Specs that were not in canonical block style (rewritten unless `check`). */
+  unformatted: string[];
   fileCount: number;
 }
 
-/** The whole pipeline. `check` compares with the disk and writes nothing. */
+/** The whole pipeline: specs formatted, then read and emitted. `check` compares with the disk and writes nothing. */
 export function generate(a: { root: string; check: boolean }): GenerateResult {
+  const specFiles = listSpecFiles(a.root).map((s) => s.file);
+  const unformatted = formatSpecFiles({ root: a.root, files: specFiles, write: !a.check });
   const { model, diagnostics } = readModel(a.root);
-  if (!model) return { diagnostics, fileCount: 0 };
+  if (!model) return { diagnostics, unformatted, fileCount: 0 };
   const files = emitAll(model);
   const io = { root: a.root, files, generatedDirs: paths.generatedDirs };
   const drift = a.check ? findDrift(io) : writeFiles(io);
-  return { diagnostics, drift, fileCount: files.size };
+  return { diagnostics, drift, unformatted, fileCount: files.size };
 }

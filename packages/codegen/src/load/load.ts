@@ -21,22 +21,26 @@ export interface Loaded {
   diagnostics: Diagnostic[];
 }
 
-/** Reads `specs/{types,tools,openapi}/*.yaml` under `root`. Syntax errors become diagnostics. */
+/** Every spec file under `root` (`specs/{types,tools,openapi}/*.yaml`), relative paths, sorted per folder. */
+export function listSpecFiles(root: string): { file: string; role: SpecFile['role'] }[] {
+  return (
+    [
+      ['specs/types', 'types'],
+      ['specs/tools', 'tool'],
+      ['specs/openapi', 'openapi'],
+    ] as const
+  ).flatMap(([dir, role]) => listYaml(join(root, dir)).map((name) => ({ file: `${dir}/${name}`, role })));
+}
+
+/** Reads every spec under `root`. Syntax errors become diagnostics. */
 export function loadSpecs(root: string): Loaded {
   const files: SpecFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const [dir, role] of [
-    ['specs/types', 'types'],
-    ['specs/tools', 'tool'],
-    ['specs/openapi', 'openapi'],
-  ] as const) {
-    for (const name of listYaml(join(root, dir))) {
-      const file = `${dir}/${name}`;
-      const text = readFileSync(join(root, file), 'utf8');
-      const parsed = parseSpec({ file, text, role });
-      files.push(parsed.spec);
-      diagnostics.push(...parsed.diagnostics);
-    }
+  for (const { file, role } of listSpecFiles(root)) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const parsed = parseSpec({ file, text, role });
+    files.push(parsed.spec);
+    diagnostics.push(...parsed.diagnostics);
   }
   return { files, diagnostics };
 }
