@@ -90,8 +90,10 @@ export type Asset = {
   review_interval_days: number;
   /** last_reviewed_at + review_interval_days (computed); null when never reviewed. */
   next_review_due: string | null;
-  /** Computed: the asset was never reviewed or its next_review_due is before today. */
+  /** Computed: the asset was reviewed before and its next_review_due is before today (never-reviewed assets are never_reviewed instead). */
   review_overdue: boolean;
+  /** Computed: the asset has no review date yet. */
+  never_reviewed: boolean;
   /** When the record was created. */
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */

@@ -15,6 +15,7 @@ input:
   kind: { type: string, enum: [A, B, C] }
 examples:
   - input: { organization_id: "org_…", status: [OPEN] }
+  - input: {}
 `;
 
 describe('the spec formatter', () => {
@@ -41,6 +42,7 @@ examples:
   - input:
       organization_id: org_…
       status: [OPEN]
+  - input: {}
 `);
   });
 

@@ -846,7 +846,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           assets: {
             type: 'object',
-            required: ['total', 'by_classification', 'review_overdue'],
+            required: ['total', 'by_classification', 'review_overdue', 'never_reviewed'],
           },
           frameworks: {
             type: 'array',
@@ -1085,7 +1085,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listAssets',
       title: 'List assets',
-      description: 'Use it for the asset inventory, e.g. RESTRICTED assets, the assets a vendor hosts (vendor_id) or\nreview_overdue: true. By name.',
+      description: 'Use it for the asset inventory, e.g. RESTRICTED assets, the assets a vendor hosts (vendor_id) or\nreview_overdue: true (never-reviewed assets apart, with never_reviewed: true). By name.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1121,7 +1121,11 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           review_overdue: {
             type: 'boolean',
-            description: 'true = only assets whose review is overdue (never reviewed or next_review_due before today); false = the others.',
+            description: 'true = only assets reviewed before whose next_review_due is before today (never-reviewed assets are not included, see never_reviewed); false = the others.',
+          },
+          never_reviewed: {
+            type: 'boolean',
+            description: 'true = only assets without a review date; false = the others.',
           },
           page_size: {
             type: 'integer',
@@ -1156,7 +1160,7 @@ export const mcpTools: readonly McpToolEntry[] = [
             type: 'array',
             items: {
               type: 'object',
-              required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'created_at', 'updated_at'],
+              required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at'],
             },
           },
         },

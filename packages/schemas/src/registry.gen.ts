@@ -665,7 +665,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listAssets: {
     name: 'listAssets',
     title: 'List assets',
-    description: 'Use it for the asset inventory, e.g. RESTRICTED assets, the assets a vendor hosts (vendor_id) or\nreview_overdue: true. By name.',
+    description: 'Use it for the asset inventory, e.g. RESTRICTED assets, the assets a vendor hosts (vendor_id) or\nreview_overdue: true (never-reviewed assets apart, with never_reviewed: true). By name.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,

@@ -139,6 +139,7 @@ export const assetSchema = z.object({
   review_interval_days: z.int().min(1).max(3650),
   next_review_due: z.iso.date().nullable(),
   review_overdue: z.boolean(),
+  never_reviewed: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });
@@ -206,7 +207,11 @@ export const assetJsonSchema: JsonSchema = {
     },
     review_overdue: {
       type: 'boolean',
-      description: 'Computed: the asset was never reviewed or its next_review_due is before today.',
+      description: 'Computed: the asset was reviewed before and its next_review_due is before today (never-reviewed assets are never_reviewed instead).',
+    },
+    never_reviewed: {
+      type: 'boolean',
+      description: 'Computed: the asset has no review date yet.',
     },
     created_at: {
       type: 'string',
@@ -219,7 +224,7 @@ export const assetJsonSchema: JsonSchema = {
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
   },
-  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at'],
 };
 
 /** Number of assets per classification. */

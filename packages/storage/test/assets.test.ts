@@ -54,14 +54,19 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
   });
   afterAll(() => dispose());
 
-  it('applies defaults and computes next_review_due and review_overdue', () => {
+  it('applies defaults and computes next_review_due, review_overdue and never_reviewed', () => {
     const by = Object.fromEntries(all.map((a) => [a.name, a]));
-    expect(by['Zeta database']).toMatchObject({ next_review_due: '2026-01-01', review_overdue: true });
+    expect(by['Zeta database']).toMatchObject({
+      next_review_due: '2026-01-01',
+      review_overdue: true,
+      never_reviewed: false,
+    });
     expect(by['alpha laptop']).toMatchObject({
       classification: 'INTERNAL',
       review_interval_days: 365,
       next_review_due: null,
-      review_overdue: true,
+      review_overdue: false,
+      never_reviewed: true,
       vendor_id: null,
       location: null,
     });
@@ -85,6 +90,8 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
       [{ review_overdue: true }, (a) => a.review_overdue],
       [{ review_overdue: false }, (a) => !a.review_overdue],
       [{ type: ['DATA'], review_overdue: true }, (a) => a.type === 'DATA' && a.review_overdue],
+      [{ never_reviewed: true }, (a) => a.never_reviewed],
+      [{ never_reviewed: false }, (a) => !a.never_reviewed],
     ],
     orderings: [
       ['name', (a) => a.name.toLowerCase()],

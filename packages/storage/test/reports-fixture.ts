@@ -100,7 +100,7 @@ export async function buildReportFixture(storage: Storage) {
   await obligation({ title: 'Due today', source: 'STANDARD', due_date: '2026-06-15' });
   await obligation({ title: 'No date', source: 'REGULATION' });
 
-  // Assets: two RESTRICTED (one reviewed recently), one INTERNAL overdue, no CONFIDENTIAL or PUBLIC.
+  // Assets: two RESTRICTED (one reviewed recently, one never), one INTERNAL overdue, no CONFIDENTIAL or PUBLIC.
   const asset = (data: Parameters<Storage['assets']['create']>[0]['data']) =>
     storage.assets.create({ ...at, data });
   await asset({

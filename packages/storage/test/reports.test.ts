@@ -145,7 +145,8 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
     expect(report.assets).toEqual({
       total: 3,
       by_classification: { PUBLIC: 0, INTERNAL: 1, CONFIDENTIAL: 0, RESTRICTED: 2 },
-      review_overdue: 2,
+      review_overdue: 1,
+      never_reviewed: 1,
     });
     expect(report.frameworks).toEqual([
       { id: f.gdpr.id, name: 'GDPR', control_count: 2, covered_control_count: 0, coverage_percent: 0 },
@@ -231,6 +232,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
       total: 0,
       by_classification: { PUBLIC: 0, INTERNAL: 0, CONFIDENTIAL: 0, RESTRICTED: 0 },
       review_overdue: 0,
+      never_reviewed: 0,
     });
     expect(report.frameworks).toEqual([]);
   });

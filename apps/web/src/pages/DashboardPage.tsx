@@ -22,7 +22,12 @@ interface Report {
   vendors: { total_active: number; review_overdue: Capped<Item>; never_reviewed: Capped<Item> };
   nonconformities: { open_by_severity: Record<string, number>; overdue: Capped<Item> };
   audits: { upcoming: Capped<Item> };
-  assets: { total: number; by_classification: Record<string, number>; review_overdue: number };
+  assets: {
+    total: number;
+    by_classification: Record<string, number>;
+    review_overdue: number;
+    never_reviewed: number;
+  };
   frameworks: {
     id: string;
     name: string;
@@ -148,7 +153,12 @@ export function DashboardPage({
       '/registers/nonconformities',
     ],
     ['Upcoming audits', report.audits.upcoming.count, 'in the next 90 days', '/registers/audits'],
-    ['Assets', report.assets.total, `${report.assets.review_overdue} reviews overdue`, '/registers/assets'],
+    [
+      'Assets',
+      report.assets.total,
+      `${report.assets.review_overdue} reviews overdue · ${report.assets.never_reviewed} never reviewed`,
+      '/registers/assets',
+    ],
   ] as const;
   return (
     <section className="stack">

@@ -77,8 +77,10 @@ export type GetComplianceReportOutput = {
     total: number;
     /** Number of assets per classification. */
     by_classification: AssetClassificationCounts;
-    /** Assets never reviewed or whose next_review_due is before today (listAssets with review_overdue lists them). */
+    /** Assets reviewed before whose next_review_due is before today (listAssets with review_overdue lists them). */
     review_overdue: number;
+    /** Assets without a review date (listAssets with never_reviewed lists them). */
+    never_reviewed: number;
   };
   /** Control coverage of each framework. */
   frameworks: FrameworkCoverage[];

@@ -19,8 +19,10 @@ export type ListAssetsInput = {
   query?: string;
   /** Only assets hosted by this vendor (vnd_…). */
   vendor_id?: string;
-  /** true = only assets whose review is overdue (never reviewed or next_review_due before today); false = the others. */
+  /** true = only assets reviewed before whose next_review_due is before today (never-reviewed assets are not included, see never_reviewed); false = the others. */
   review_overdue?: boolean;
+  /** true = only assets without a review date; false = the others. */
+  never_reviewed?: boolean;
   /** Items per page. */
   page_size?: number;
   /** next_cursor of the previous page. */

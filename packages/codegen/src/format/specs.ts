@@ -10,17 +10,17 @@ function inlineWidth(items: readonly unknown[]): number {
 }
 
 /**
- * The canonical text of a spec: every map in block style, lists of maps in block style, short lists
- * of scalars inline; strings plain where YAML allows, quoted only where it must, long prose as a
- * literal block. Comments and key order are kept. Returns the input unchanged when it does not parse
- * (the loader reports the syntax error).
+ * The canonical text of a spec, which biome's YAML formatter also leaves as it is: every non-empty
+ * map in block style, lists of maps in block style, short lists of scalars inline; strings plain
+ * where YAML allows, quoted only where it must, multi-line prose as a literal block. Comments and key
+ * order are kept. Returns the input unchanged when it does not parse (the loader reports the error).
  */
 export function formatSpecText(text: string): string {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) return text;
   visit(doc, {
     Map(_, node) {
-      node.flow = false;
+      node.flow = node.items.length === 0;
     },
     Seq(_, node) {
       node.flow = node.items.every((item) => isScalar(item)) && inlineWidth(node.items) <= INLINE_LIST_WIDTH;

@@ -50,6 +50,7 @@ export const getComplianceReportOutput = z.object({
     total: z.int().min(0),
     by_classification: assetClassificationCountsSchema,
     review_overdue: z.int().min(0),
+    never_reviewed: z.int().min(0),
   }),
   frameworks: z.array(frameworkCoverageSchema),
 });
@@ -235,10 +236,15 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
         review_overdue: {
           type: 'integer',
           minimum: 0,
-          description: 'Assets never reviewed or whose next_review_due is before today (listAssets with review_overdue lists them).',
+          description: 'Assets reviewed before whose next_review_due is before today (listAssets with review_overdue lists them).',
+        },
+        never_reviewed: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Assets without a review date (listAssets with never_reviewed lists them).',
         },
       },
-      required: ['total', 'by_classification', 'review_overdue'],
+      required: ['total', 'by_classification', 'review_overdue', 'never_reviewed'],
       description: 'Asset inventory summary.',
     },
     frameworks: {

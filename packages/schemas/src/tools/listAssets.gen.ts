@@ -16,6 +16,7 @@ export const listAssetsInput = z.strictObject({
   query: z.string().trim().min(1).max(200).optional(),
   vendor_id: z.string().trim().min(1).max(100).optional(),
   review_overdue: z.boolean().optional(),
+  never_reviewed: z.boolean().optional(),
   page_size: z.int().min(1).max(100).default(50),
   cursor: z.string().trim().min(1).max(2000).optional(),
   order_by: z.strictObject({
@@ -88,7 +89,11 @@ export const listAssetsInputJsonSchema: JsonSchema = {
     },
     review_overdue: {
       type: 'boolean',
-      description: 'true = only assets whose review is overdue (never reviewed or next_review_due before today); false = the others.',
+      description: 'true = only assets reviewed before whose next_review_due is before today (never-reviewed assets are not included, see never_reviewed); false = the others.',
+    },
+    never_reviewed: {
+      type: 'boolean',
+      description: 'true = only assets without a review date; false = the others.',
     },
     page_size: {
       type: 'integer',

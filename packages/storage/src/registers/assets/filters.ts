@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Database } from '../../db/types.js';
 import type { OrderSpec } from '../../paging/order.js';
 import { likePattern } from '../kit.js';
-import { assetReviewOverdueSql } from './mapping.js';
+import { assetNeverReviewedSql, assetReviewOverdueSql } from './mapping.js';
 import type { AssetFilters, AssetOrderField } from './types.js';
 
 /** listAssets orderings; the default is name asc. */
@@ -40,6 +40,10 @@ export function assetWhere(args: { organizationId: string; filters: AssetFilters
     if (f.review_overdue !== undefined) {
       const overdue = assetReviewOverdueSql(args.today);
       terms.push(f.review_overdue ? overdue : eb.not(overdue));
+    }
+    if (f.never_reviewed !== undefined) {
+      const never = assetNeverReviewedSql();
+      terms.push(f.never_reviewed ? never : eb.not(never));
     }
     return eb.and(terms);
   };

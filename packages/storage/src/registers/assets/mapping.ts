@@ -5,9 +5,17 @@ import type { AssetClassification, AssetType } from '../../enums.js';
 import type { SelectedRow } from '../kit.js';
 import type { Asset } from './types.js';
 
-/** The one definition of an asset's review_overdue: never reviewed or past next_review_due. */
+/**
+ * The one definition of an asset's review_overdue, as for vendors: reviewed before and past
+ * next_review_due. Never null, so `not (…)` holds for every other asset.
+ */
 export function assetReviewOverdueSql(today: string): RawBuilder<boolean> {
-  return sql<boolean>`(assets.last_reviewed_at is null or assets.next_review_due < ${today}::date)`;
+  return sql<boolean>`(assets.next_review_due is not null and assets.next_review_due < ${today}::date)`;
+}
+
+/** The one definition of an asset's never_reviewed: no review date yet. */
+export function assetNeverReviewedSql(): RawBuilder<boolean> {
+  return sql<boolean>`(assets.last_reviewed_at is null)`;
 }
 
 /** Selects assets with every wire column, computed fields included. */
@@ -30,6 +38,7 @@ export function selectAssets(args: { db: Db; today: string }) {
       'assets.created_at',
       'assets.updated_at',
       assetReviewOverdueSql(args.today).as('review_overdue'),
+      assetNeverReviewedSql().as('never_reviewed'),
     ]);
 }
 
