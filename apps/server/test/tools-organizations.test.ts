@@ -77,6 +77,7 @@ describe.each(DRIVERS)('listOrganizations and getOrganization over REST (%s)', (
       nonconformities: 0,
       audits: 0,
       frameworks: 0,
+      assets: 0,
     });
     const viewer = await server.addMember({ organizationId: organization_id, role: 'VIEWER' });
     const asViewer = await server.call('getOrganization', { organization_id }, { token: viewer.token });

@@ -608,6 +608,8 @@ export type OrganizationCounts = {
   audits: number;
   /** Number of frameworks. */
   frameworks: number;
+  /** Number of assets. */
+  assets: number;
 };
 
 /** An organization with the size of each register. */

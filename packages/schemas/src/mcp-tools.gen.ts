@@ -1011,7 +1011,7 @@ export const mcpTools: readonly McpToolEntry[] = [
         properties: {
           counts: {
             type: 'object',
-            required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks'],
+            required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets'],
           },
         },
         required: ['id', 'name', 'description', 'role', 'counts', 'created_at', 'updated_at'],

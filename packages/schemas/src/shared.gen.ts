@@ -1741,6 +1741,7 @@ export const organizationCountsSchema = z.object({
   nonconformities: z.int().min(0),
   audits: z.int().min(0),
   frameworks: z.int().min(0),
+  assets: z.int().min(0),
 });
 
 /** Number of records per register in one organization. */
@@ -1785,8 +1786,13 @@ export const organizationCountsJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Number of frameworks.',
     },
+    assets: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of assets.',
+    },
   },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks'],
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets'],
 };
 
 /** An organization with the size of each register. */

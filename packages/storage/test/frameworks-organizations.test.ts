@@ -115,6 +115,7 @@ describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) =
       nonconformities: 0,
       audits: 0,
       frameworks: 4,
+      assets: 0,
     });
     const updated = await storage.organizations.update({
       organizationId: org,

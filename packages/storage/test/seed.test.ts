@@ -26,6 +26,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
       nonconformities: 8,
       audits: 5,
       frameworks: 3,
+      assets: 12,
     });
     const report = await storage.reports.complianceReport({ organizationId, topN: 50 });
     expect(report.obligations.overdue.count).toBeGreaterThan(0);
@@ -88,6 +89,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
         nonconformities: 11,
         audits: 4,
         frameworks: 0,
+        assets: 0,
       });
       expect((await storage.auditLog.list({ organizationId })).total_count).toBe(0);
       const open = await storage.risks.list({

@@ -29,6 +29,7 @@ export interface OrganizationCounts {
   nonconformities: number;
   audits: number;
   frameworks: number;
+  assets: number;
 }
 
 const ORG_ORDER: OrderSpec<'name' | 'created_at'> = {
@@ -243,7 +244,8 @@ export function organizationsRepository(ctx: StorageContext) {
       const row = await sql<OrganizationCounts>`select
         ${count('risks')} as risks, ${count('vendors')} as vendors, ${count('measures')} as measures,
         ${count('obligations')} as obligations, ${count('nonconformities')} as nonconformities,
-        ${count('audits')} as audits, ${count('frameworks')} as frameworks`.execute(ctx.db);
+        ${count('audits')} as audits, ${count('frameworks')} as frameworks,
+        ${count('assets')} as assets`.execute(ctx.db);
       const counts = row.rows[0]!;
       return Object.fromEntries(
         Object.entries(counts).map(([k, v]) => [k, Number(v)]),
