@@ -112,7 +112,8 @@ describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) =
     expect(report.body.assets).toEqual({
       total: 2,
       by_classification: { PUBLIC: 1, INTERNAL: 0, CONFIDENTIAL: 0, RESTRICTED: 1 },
-      review_overdue: 2,
+      review_overdue: 0,
+      never_reviewed: 2,
     });
     const threshold = await owner.get(`/orgs/${org}/report?high_priority_threshold=19`);
     expect(threshold.body.risks.high_priority.count).toBe(1);

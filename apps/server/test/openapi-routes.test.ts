@@ -7,10 +7,11 @@ import { contractProblems, operations } from './openapi-contract.js';
 import { routesOf } from './reliability/raw-http.js';
 
 /**
- * Not described by the document: the console's API and pages, the API reference itself, and the MCP
- * endpoint, whose JSON-RPC protocol is MCP's (its tools are the documented REST operations).
+ * Not described by the document: the console's API and pages, the API reference itself, the MCP
+ * endpoint, whose JSON-RPC protocol is MCP's (its tools are the documented REST operations), and the
+ * tool icons it links to (static SVG files, like the console's assets).
  */
-const UNDOCUMENTED = /^(\/api\/console\/|\/api\/docs|\/api\/mcp\/v1$|\/?\*|\/$)/;
+const UNDOCUMENTED = /^(\/api\/console\/|\/api\/docs|\/api\/mcp\/v1$|\/icons\/|\/?\*|\/$)/;
 
 describe('the document and the routes the server registers', () => {
   let storage: Storage;
