@@ -45,6 +45,7 @@ describe('comply seed --demo', () => {
       ['nonconformities', '8'],
       ['audits', '5'],
       ['frameworks', '3'],
+      ['assets', '12'],
     ]);
     const id = /\((org_[0-9A-Z]{26})\)/.exec(lines[0]!)![1]!;
     const storage = await openStorage({ dataDir: dir });
