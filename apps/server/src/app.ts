@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     config,
     handlers: options.handlers,
+    core,
     mcpPath: MCP_PATH,
     webRoot: options.webRoot,
   });

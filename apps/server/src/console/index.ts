@@ -1,7 +1,7 @@
 import type { Storage } from '@comply/storage';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
-import type { HandlerMap } from '../core/tool-core.js';
+import type { HandlerMap, ToolCore } from '../core/tool-core.js';
 import { registerActivityRoutes } from './activity.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
@@ -19,6 +19,7 @@ import { registerSetupRoutes } from './setup.js';
 import { registerSignIn } from './sign-in.js';
 import { registerTokenRoutes } from './tokens.js';
 import { DEFAULT_WEB_DIST, registerWebApp } from './web.js';
+import { registerWriteToolRoute } from './write-tool.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -41,6 +42,8 @@ export interface ConsoleOptions {
   storage: Storage;
   config: ServerConfig;
   handlers: HandlerMap;
+  /** The tool core: the console's forms write through it, like MCP and REST. */
+  core: ToolCore;
   mcpPath: string;
   /** Where the built SPA lives (default apps/web/dist). */
   webRoot?: string;
@@ -77,6 +80,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerRegisterRoutes({ scope: signedIn, deps });
         registerReportRoutes({ scope: signedIn, deps });
         registerDemoRoutes({ scope: signedIn, deps });
+        registerWriteToolRoute({ scope: signedIn, deps, core: options.core });
       });
     },
     { prefix: '/api/console' },

@@ -4,12 +4,13 @@ export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
 /** Whom a request acts for: the token's user, narrowed by what the token allows. */
 export interface Caller {
   userId: string;
+  /** Empty for a console session, which acts without a token. */
   tokenId: string;
   scope: 'READ' | 'WRITE';
   /** Organizations the caller may use (memberships ∩ the token's restriction), with the role in each. */
   organizations: ReadonlyMap<string, Role>;
   /** Which transport carried the call, for the audit log and usage figures. */
-  source: 'mcp' | 'rest';
+  source: 'mcp' | 'rest' | 'console';
   ip: string;
   /** The client's self-reported name (MCP clientInfo or User-Agent), for token usage. */
   client: string | null;

@@ -122,7 +122,7 @@ export function createToolCore({
       caller,
       organizationId,
       role,
-      actor: { userId: caller.userId, tokenId: caller.tokenId, source: caller.source, action: name },
+      actor: { userId: caller.userId, tokenId: caller.tokenId || null, source: caller.source, action: name },
     };
     const handler = handlers[name] as (ctx: ToolContext, args: unknown) => Promise<unknown>;
     const serialize = (output: unknown): ToolResult => {
@@ -165,7 +165,9 @@ export function createToolCore({
         });
       } finally {
         const { caller } = params;
-        usage.record({ tokenId: caller.tokenId, tool: params.name, ip: caller.ip, client: caller.client });
+        // Token usage figures; a console session has no token.
+        if (caller.tokenId)
+          usage.record({ tokenId: caller.tokenId, tool: params.name, ip: caller.ip, client: caller.client });
       }
     },
   };

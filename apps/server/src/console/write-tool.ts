@@ -1,0 +1,70 @@
+import { type ToolName, tools } from '@comply/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../core/caller.js';
+import type { ToolCore } from '../core/tool-core.js';
+import { requireMembership } from './access.js';
+import { type ConsoleDeps, identityOf } from './context.js';
+import { consoleError } from './errors.js';
+
+/** The write tools the console may call: those that change records of one organization. */
+function consoleWriteTool(name: string): ToolName {
+  const tool = Object.hasOwn(tools, name) ? tools[name as ToolName] : undefined;
+  if (!tool || tool.access !== 'write' || !tool.organizationScoped) {
+    throw consoleError({
+      code: 'NOT_FOUND',
+      message: `No write tool \`${name}\` for an organization's records.`,
+    });
+  }
+  return name as ToolName;
+}
+
+/**
+ * `POST /api/console/orgs/:orgId/tools/:tool`: the console's forms call the write tools through the
+ * same tool core as MCP and REST, as the signed-in user in that one organization. So validation,
+ * roles (VIEWERs are refused), idempotency keys, `expected_updated_at` and the audit log (source
+ * `console`) are the tools' own. An `id` of another organization is not found.
+ */
+export function registerWriteToolRoute({
+  scope,
+  deps,
+  core,
+}: {
+  scope: FastifyInstance;
+  deps: ConsoleDeps;
+  core: ToolCore;
+}) {
+  scope.post<{ Params: { orgId: string; tool: string }; Body: unknown }>(
+    '/orgs/:orgId/tools/:tool',
+    async (request) => {
+      const name = consoleWriteTool(request.params.tool);
+      const { user } = identityOf(request);
+      const organization = await requireMembership({
+        storage: deps.storage,
+        userId: user.id,
+        organizationId: request.params.orgId,
+      });
+      const body = request.body ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        throw consoleError({
+          code: 'INVALID_INPUT',
+          message: 'The body must be a JSON object of the tool input.',
+        });
+      }
+      const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+      const properties =
+        (tools[name].inputJsonSchema as { properties?: Record<string, unknown> }).properties ?? {};
+      if (Object.hasOwn(properties, 'organization_id')) input.organization_id = organization.id;
+      const caller: Caller = {
+        userId: user.id,
+        tokenId: '',
+        scope: 'WRITE',
+        organizations: new Map([[organization.id, organization.role]]),
+        source: 'console',
+        ip: request.ip,
+        client: 'console',
+      };
+      const { output } = await core.invoke({ caller, name, input });
+      return output;
+    },
+  );
+}

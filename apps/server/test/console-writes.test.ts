@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConsoleClient, consoleClient, signedIn } from './console-client.js';
+import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+
+describe.each(DRIVERS)('console writes through the tool core (%s)', (driver) => {
+  let server: TestServer;
+  let owner: ConsoleClient;
+  let org: string;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    owner = await signedIn({ server, email: server.owner.email });
+    org = server.owner.organizationId;
+  });
+  afterAll(() => server?.stop());
+
+  it('creates and updates a record, audited as the signed-in user from the console', async () => {
+    const added = await owner.post(`/orgs/${org}/tools/addRisk`, {
+      name: 'Phishing',
+      inherent_likelihood: 4,
+      inherent_impact: 3,
+    });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ name: 'Phishing', organization_id: org, inherent_score: 12 });
+    const updated = await owner.post(`/orgs/${org}/tools/updateRisk`, {
+      id: added.body.id,
+      status: 'IN_TREATMENT',
+      expected_updated_at: added.body.updated_at,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.status).toBe('IN_TREATMENT');
+
+    const log = await owner.get(`/orgs/${org}/activity?record_id=${added.body.id}`);
+    expect(log.body.entries.map((e: { action: string; source: string }) => [e.action, e.source])).toEqual([
+      ['updateRisk', 'console'],
+      ['addRisk', 'console'],
+    ]);
+    expect(log.body.entries[0]).toMatchObject({ actor_user_id: server.owner.userId, token_id: null });
+    // The console's read views see the write at once (the read cache is the tools').
+    const read = await owner.get(`/orgs/${org}/registers/risks/${added.body.id}`);
+    expect(read.body.status).toBe('IN_TREATMENT');
+  });
+
+  it('names the field of invalid input and refuses a stale edit', async () => {
+    const bad = await owner.post(`/orgs/${org}/tools/addRisk`, { name: 'x', inherent_likelihood: 9 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'INVALID_INPUT', field: 'inherent_likelihood' });
+
+    const risk = (
+      await owner.post(`/orgs/${org}/tools/addRisk`, {
+        name: 'Stale',
+        inherent_likelihood: 1,
+        inherent_impact: 1,
+      })
+    ).body;
+    await owner.post(`/orgs/${org}/tools/updateRisk`, { id: risk.id, name: 'Fresh' });
+    const stale = await owner.post(`/orgs/${org}/tools/updateRisk`, {
+      id: risk.id,
+      name: 'Mine',
+      expected_updated_at: risk.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('CONFLICT');
+  });
+
+  it('replays an idempotency key instead of creating twice', async () => {
+    const input = {
+      name: 'Once',
+      inherent_likelihood: 2,
+      inherent_impact: 2,
+      idempotency_key: 'console-form-1',
+    };
+    const first = await owner.post(`/orgs/${org}/tools/addRisk`, input);
+    const second = await owner.post(`/orgs/${org}/tools/addRisk`, input);
+    expect(second.body.id).toBe(first.body.id);
+    const listed = await owner.get(`/orgs/${org}/registers/risks?query=Once`);
+    expect(listed.body.total_count).toBe(1);
+  });
+
+  it('refuses VIEWERs, read tools, other organizations and their records', async () => {
+    const viewer = await server.addMember({ organizationId: org, role: 'VIEWER' });
+    const asViewer = await signedIn({ server, email: viewer.email });
+    const refused = await asViewer.post(`/orgs/${org}/tools/addRisk`, {
+      name: 'Nope',
+      inherent_likelihood: 1,
+      inherent_impact: 1,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
+
+    expect((await owner.post(`/orgs/${org}/tools/listRisks`, {})).status).toBe(404);
+    expect((await owner.post(`/orgs/${org}/tools/addOrganization`, { name: 'x' })).status).toBe(404);
+    expect((await owner.post(`/orgs/${org}/tools/constructor`, {})).status).toBe(404);
+
+    const stranger = await server.addMember();
+    const asStranger = await signedIn({ server, email: stranger.email });
+    expect((await asStranger.post(`/orgs/${org}/tools/addRisk`, { name: 'x' })).status).toBe(404);
+    const theirs = (
+      await asStranger.post(`/orgs/${stranger.organizationId}/tools/addRisk`, {
+        name: 'Theirs',
+        inherent_likelihood: 1,
+        inherent_impact: 1,
+      })
+    ).body;
+    // Their record through our organization's route: not found, and unchanged.
+    const cross = await owner.post(`/orgs/${org}/tools/updateRisk`, { id: theirs.id, name: 'Taken' });
+    expect(cross.status).toBe(404);
+    const still = await asStranger.get(`/orgs/${stranger.organizationId}/registers/risks/${theirs.id}`);
+    expect(still.body.name).toBe('Theirs');
+  });
+
+  it('needs a session and the CSRF header', async () => {
+    const anonymous = consoleClient(server.url);
+    expect((await anonymous.post(`/orgs/${org}/tools/addRisk`, { name: 'x' })).status).toBe(401);
+    const noCsrf = await owner.request({
+      method: 'POST',
+      path: `/orgs/${org}/tools/addRisk`,
+      body: { name: 'x', inherent_likelihood: 1, inherent_impact: 1 },
+      csrf: false,
+    });
+    expect(noCsrf.status).toBe(403);
+  });
+});
