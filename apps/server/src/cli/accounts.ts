@@ -1,16 +1,9 @@
-import type { Actor } from '@comply/storage';
 import { passwordProblem } from '../auth/password-rules.js';
+import { CLI_ACTOR, required } from './actor.js';
 import type { Command } from './commands.js';
 import { readStdin, withStorage } from './storage.js';
 
-const CLI_ACTOR = (action: string): Actor => ({ userId: null, tokenId: null, source: 'cli', action });
 const MAX_EXPIRY_DAYS = 365;
-
-function required(values: Record<string, unknown>, name: string): string {
-  const value = values[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new Error(`--${name} is required`);
-  return value.trim();
-}
 
 /** `90d` → an expiry date; `never` → null (with a warning). */
 export function parseExpiry({ text, now }: { text: string; now: Date }): string | null {

@@ -1,5 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import { orgsCreate, tokensCreate, tokensRevoke, usersCreate } from './accounts.js';
+import { exportOscalCommand } from './export-oscal.js';
+import { frameworksAdopt, frameworksImport, frameworksLibrary } from './frameworks.js';
 import { mcp } from './mcp.js';
 import { seed } from './seed.js';
 import { serve } from './serve.js';
@@ -24,5 +26,9 @@ export const COMMANDS: Record<string, Command> = {
   'tokens create': tokensCreate,
   'tokens revoke': tokensRevoke,
   seed,
+  'frameworks library': frameworksLibrary,
+  'frameworks import': frameworksImport,
+  'frameworks adopt': frameworksAdopt,
+  'export oscal': exportOscalCommand,
   mcp,
 };

@@ -13,6 +13,17 @@ Commands:
   seed --demo [--owner E]                 load a realistic demo organization
   seed --orgs N --risks M [--vendors V] [--measures K] [--owner E]
                                           load bulk data for benchmarks
+  frameworks library [--json]             the built-in control library: key, title, publisher,
+                                          version, control count, baselines
+  frameworks import FILE --org ID [--catalog-framework FW | --library-key K]
+                    [--source-framework FW --target-framework FW] [--json]
+                                          import an OSCAL catalog, profile or mapping-collection
+  frameworks adopt KEY --org ID [--baseline B] [--json]
+                                          add a framework from the library
+  export oscal --model M --org ID [--framework FW] [--out FILE]
+                                          an OSCAL document (catalog, system-security-plan,
+                                          assessment-results, plan-of-action-and-milestones,
+                                          mapping-collection); standard output by default
   mcp                                     a stdio MCP server forwarding to COMPLY_URL with
                                           COMPLY_API_TOKEN (or SERVICE_API_TOKEN)
 `;

@@ -36,6 +36,14 @@ interface ExportArgs {
   frameworkId?: string | undefined;
 }
 
+function noSuchFramework(frameworkId: string): ToolError {
+  return new ToolError({
+    code: 'NOT_FOUND',
+    field: 'framework_id',
+    message: `No framework with id \`${frameworkId}\` in this organization.`,
+  });
+}
+
 async function oneFramework(args: ExportArgs) {
   if (!args.frameworkId) {
     throw new ToolError({
@@ -48,13 +56,7 @@ async function oneFramework(args: ExportArgs) {
     organizationId: args.organization.id,
     id: args.frameworkId,
   });
-  if (!framework) {
-    throw new ToolError({
-      code: 'NOT_FOUND',
-      field: 'framework_id',
-      message: `No framework with id \`${args.frameworkId}\` in this organization.`,
-    });
-  }
+  if (!framework) throw noSuchFramework(args.frameworkId);
   const stored = await args.storage.frameworks.allControls({
     organizationId: args.organization.id,
     frameworkId: framework.id,
@@ -158,6 +160,15 @@ export async function exportOscal(args: ExportArgs): Promise<object> {
       field: 'model',
       message: `Unknown model \`${model}\`; Comply exports ${EXPORT_MODELS.join(', ')}.`,
     });
+  }
+  if (args.frameworkId !== undefined) {
+    // Every model that narrows to a framework refuses one the organization does not have, rather
+    // than exporting an empty document.
+    const framework = await args.storage.frameworks.get({
+      organizationId: args.organization.id,
+      id: args.frameworkId,
+    });
+    if (!framework) throw noSuchFramework(args.frameworkId);
   }
   try {
     return await build({ ...args, model });
