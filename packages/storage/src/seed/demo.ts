@@ -162,8 +162,9 @@ export interface DemoSeed {
 }
 
 /**
- * Creates one realistic demo organization owned by `ownerUserId`: three frameworks (ISO/IEC 27001
- * Annex A, SOC 2, GDPR subsets), 30 measures with evidence and control links, 40 risks, 15
+ * Creates one realistic demo organization owned by `ownerUserId`: three frameworks adopted from the
+ * built-in library (ISO/IEC 27001:2022 Annex A, the SOC 2 Trust Services Criteria, GDPR), 30
+ * measures with evidence, linked to real control codes of each, 40 risks, 15
  * vendors, 12 assets, 15 obligations, 5 audits and 8 nonconformities. Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
  * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
