@@ -259,6 +259,40 @@ describe.each(DRIVERS)('OSCAL endpoints and library adoption (%s)', (driver) => 
     ]);
   });
 
+  it('answers 4xx with a clear message for an export that cannot be produced, never 500', async () => {
+    const empty = await server.addMember();
+    const exportFrom = (model: string, query = '') =>
+      request(
+        `/api/oscal/export/${model}?organization_id=${empty.organizationId}${query}`,
+        undefined,
+        empty.token,
+      );
+    const poam = await exportFrom('plan-of-action-and-milestones');
+    expect(poam.status).toBe(400);
+    expect(poam.body.error).toMatchObject({ code: 'INVALID_INPUT', field: 'model' });
+    expect(poam.body.error.message).toMatch(
+      /^This plan-of-action-and-milestones cannot be produced: .*poam-item/,
+    );
+    const mappings = await exportFrom('mapping-collection');
+    expect(mappings.status).toBe(400);
+    expect(mappings.body.error.message).toContain('has no mappings');
+    const unnamed = await exportFrom('catalog');
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.error.field).toBe('framework_id');
+    // A framework of another organization (this suite's NIST one) is not found, whatever the model:
+    // it is neither exported nor silently ignored.
+    for (const model of MODELS) {
+      for (const frameworkId of [nist, 'not-an-id']) {
+        const reply = await exportFrom(model, `&framework_id=${frameworkId}`);
+        expect(reply.status, `${model} ${frameworkId}`).toBe(404);
+        expect(reply.body.error, model).toMatchObject({ code: 'NOT_FOUND', field: 'framework_id' });
+        expect(reply.body.error.message).toBe(
+          `No framework with id \`${frameworkId}\` in this organization.`,
+        );
+      }
+    }
+  });
+
   it('lets a read-only token export but not import, and hides other organizations', async () => {
     const viewer = await server.addMember({ organizationId: org, role: 'VIEWER' });
     const catalog = JSON.parse(readFileSync(`${FIXTURES}basic-catalog.json`, 'utf8'));

@@ -174,6 +174,10 @@ export async function exportOscal(args: ExportArgs): Promise<object> {
     return await build({ ...args, model });
   } catch (error) {
     if (!(error instanceof OscalExportError)) throw error;
-    throw new ToolError({ code: 'INVALID_INPUT', field: 'model', message: error.message });
+    throw new ToolError({
+      code: 'INVALID_INPUT',
+      field: 'model',
+      message: `This ${model} cannot be produced: ${error.message}.`,
+    });
   }
 }
