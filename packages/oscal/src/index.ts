@@ -34,6 +34,7 @@ export type {
   MappingRelationship,
   OscalIssue,
   OscalModel,
+  ParameterConstraint,
 } from './types.js';
 export { stableUuid } from './uuid.js';
 export { validateOscal } from './validate.js';

@@ -22,6 +22,14 @@ export interface ControlParameter {
   values: string[];
   select: { how_many: 'one' | 'one-or-more' | null; choices: string[] } | null;
   guidelines: string | null;
+  /** OSCAL `constraints`: a description and test expressions each (present only when there are some). */
+  constraints?: ParameterConstraint[];
+}
+
+/** One constraint on a parameter's value, as OSCAL states it. */
+export interface ParameterConstraint {
+  description: string | null;
+  tests: string[];
 }
 
 /** One control of a catalog, flattened: nested controls (enhancements) point to their parent by code. */

@@ -48,9 +48,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     expect(risks.total_count).toBeGreaterThan(0);
     // Adopted whole from the library; covered = at least one IMPLEMENTED measure (counted by hand
     // from DEMO_MEASURES: 35 Annex A controls, 18 criteria, 7 articles).
-    expect(
-      report.frameworks.map((f) => [f.name, f.control_count, f.covered_control_count]).sort(),
-    ).toEqual([
+    expect(report.frameworks.map((f) => [f.name, f.control_count, f.covered_control_count]).sort()).toEqual([
       ['GDPR', 46, 7],
       ['ISO/IEC 27001:2022 Annex A', 93, 35],
       ['SOC 2 Trust Services Criteria', 61, 18],

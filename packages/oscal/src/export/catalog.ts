@@ -20,6 +20,16 @@ function param(parameter: ControlParameter): Json {
         }
       : {}),
     ...(parameter.guidelines ? { guidelines: [{ prose: parameter.guidelines }] } : {}),
+    ...(parameter.constraints && parameter.constraints.length > 0
+      ? {
+          constraints: parameter.constraints.map((constraint) => ({
+            ...(constraint.description ? { description: constraint.description } : {}),
+            ...(constraint.tests.length > 0
+              ? { tests: constraint.tests.map((expression) => ({ expression })) }
+              : {}),
+          })),
+        }
+      : {}),
   };
 }
 

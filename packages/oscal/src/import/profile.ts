@@ -2,6 +2,7 @@ import { OscalImportError } from '../errors.js';
 import { isObject } from '../model.js';
 import type { CatalogControl, ImportedCatalog } from '../types.js';
 import { expectModel } from './expect.js';
+import { applyMerge, applyModify } from './modify.js';
 import { objects, text } from './props.js';
 
 type Json = Record<string, unknown>;
@@ -128,7 +129,10 @@ export function selectControls({
   return { ...catalog, families: catalog.families.filter((family) => familyIds.has(family.id)), controls };
 }
 
-/** Resolves a profile against the catalog it imports; title, version, description and uuid from the profile. */
+/**
+ * Resolves a profile against the catalog it imports: the selection, then `modify` (set-parameters,
+ * alters), then `merge` (as-is, flat); title, version, description and uuid from the profile.
+ */
 export function resolveProfile({
   profile,
   catalog,
@@ -141,9 +145,11 @@ export function resolveProfile({
   if (typeof metadata.title !== 'string') {
     throw new OscalImportError('the profile needs `metadata.title`', '/profile/metadata/title');
   }
-  const resolved = selectControls({ catalog, ids: profileSelection({ profile, catalog }) });
-  if (resolved.controls.length === 0)
+  const selected = selectControls({ catalog, ids: profileSelection({ profile, catalog }) });
+  if (selected.controls.length === 0)
     throw new OscalImportError('the profile selects no controls', '/profile/imports');
+  const modified = isObject(body.modify) ? applyModify({ catalog: selected, modify: body.modify }) : selected;
+  const resolved = applyMerge({ catalog: modified, merge: isObject(body.merge) ? body.merge : undefined });
   return {
     ...resolved,
     title: metadata.title,

@@ -1,4 +1,4 @@
-import type { ControlParameter } from '../types.js';
+import type { ControlParameter, ParameterConstraint } from '../types.js';
 import { objects, text } from './props.js';
 
 type Json = Record<string, unknown>;
@@ -76,5 +76,19 @@ export function toParameter({ param, params }: { param: Json; params: ParamIndex
         }
       : null,
     guidelines: guidelines.length > 0 ? guidelines.join('\n') : null,
+    ...withConstraints(toConstraints(param.constraints)),
   };
+}
+
+/** OSCAL `constraints` as Comply keeps them: each description and its tests' expressions. */
+export function toConstraints(value: unknown): ParameterConstraint[] {
+  return objects(value).map((constraint) => ({
+    description: text(constraint.description),
+    tests: objects(constraint.tests).map((test) => String(test.expression)),
+  }));
+}
+
+/** `{ constraints }` when there are some, else nothing (parameters without constraints stay as they were). */
+export function withConstraints(constraints: ParameterConstraint[]): { constraints?: ParameterConstraint[] } {
+  return constraints.length > 0 ? { constraints } : {};
 }
