@@ -7,6 +7,7 @@ import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 import { oscalRequest } from './oscal-client.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../packages/oscal/test/fixtures/', import.meta.url));
+const LIBRARY = fileURLToPath(new URL('../../../packages/oscal/library/', import.meta.url));
 const MODELS = [
   'catalog',
   'system-security-plan',
@@ -257,6 +258,47 @@ describe.each(DRIVERS)('OSCAL endpoints and library adoption (%s)', (driver) => 
     expect(via.body.controls[0].covered_via_mapping).toEqual([
       expect.objectContaining({ framework_id: soc, control_code: 'CC6.1', relationship: 'intersects-with' }),
     ]);
+  });
+
+  it('applies a profile’s modify on import, and refuses what it cannot represent writing nothing', async () => {
+    const moderate = JSON.parse(
+      readFileSync(`${LIBRARY}nist-sp-800-53-r5/NIST_SP-800-53_rev5_MODERATE-baseline_profile.json`, 'utf8'),
+    );
+    moderate.profile.modify = {
+      'set-parameters': [
+        {
+          'param-id': 'ac-02_odp.10',
+          values: ['quarterly'],
+          constraints: [{ description: 'At least yearly.', tests: [{ expression: 'duration <= P1Y' }] }],
+        },
+      ],
+      alters: [{ 'control-id': 'ac-2', removes: [{ 'by-name': 'guidance' }] }],
+    };
+    const imported = await request(`/api/oscal/import?organization_id=${org}`, moderate);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const controls = await server.storage.frameworks.allControls({
+      organizationId: org,
+      frameworkId: imported.body.framework_id,
+    });
+    const ac2 = controls.find((c) => c.code === 'AC-2')!;
+    expect(ac2.guidance).toBeNull();
+    expect(ac2.parameters.find((p) => p.id === 'ac-02_odp.10')).toMatchObject({
+      values: ['quarterly'],
+      constraints: [{ description: 'At least yearly.', tests: ['duration <= P1Y'] }],
+    });
+    const exported = await request(
+      `/api/oscal/export/catalog?organization_id=${org}&framework_id=${imported.body.framework_id}`,
+    );
+    expect(validateOscal(exported.body)).toMatchObject({ ok: true });
+    expect(JSON.stringify(exported.body)).toContain('duration <= P1Y');
+
+    const before = await frameworkCount();
+    moderate.profile.modify.alters = [{ 'control-id': 'ac-2', removes: [{ 'by-class': 'x' }] }];
+    const refused = await request(`/api/oscal/import?organization_id=${org}`, moderate);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.pointer).toBe('/profile/modify/alters/0/removes/0');
+    expect(refused.body.error.message).toContain('by-class or by-ns cannot be applied');
+    expect(await frameworkCount()).toBe(before);
   });
 
   it('answers 4xx with a clear message for an export that cannot be produced, never 500', async () => {
