@@ -41,20 +41,20 @@
 
 import type { McpToolEntry } from './definition.js';
 
-/** What tools/list says of every tool, in name order: full input descriptions, output schemas without prose. */
+/** What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only. */
 export const mcpTools: readonly McpToolEntry[] = [
   {
     toolset: 'assets',
     tool: {
       name: 'addAsset',
       title: 'Add an asset',
-      description: 'Creates an information asset in the inventory (ISO/IEC 27001 A.5.9); link risks to it with addRisk\nor updateRisk (asset_ids). Returns the record, as listAssets does.',
+      description: 'Creates an information asset (ISO/IEC 27001 A.5.9); link risks to it with addRisk or updateRisk (asset_ids). Returns the record, as listAssets does.',
       inputSchema: {
         type: 'object',
         properties: {
           organization_id: {
             type: 'string',
-            description: 'Organization id (org_…) from listOrganizations.',
+            description: 'From listOrganizations.',
           },
           name: {
             type: 'string',
@@ -82,7 +82,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           vendor_id: {
             type: 'string',
-            description: 'Id of the vendor that hosts or provides the asset (vnd_…, same organization), from listVendors.',
+            description: 'Hosting or providing vendor (vnd_…, same organization).',
           },
           last_reviewed_at: {
             type: 'string',
@@ -95,7 +95,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           idempotency_key: {
             type: 'string',
-            description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+            description: 'Retry key: a repeat returns the first record.',
           },
         },
         required: ['organization_id', 'name', 'type'],
@@ -182,7 +182,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addFramework',
       title: 'Add a framework',
-      description: 'Creates a framework from the built-in library (library_key, plus baseline where the entry has\nthem; entries at the comply://library resource) or from controls you list — exactly one of the\ntwo. Returns it as getFramework does.',
+      description: 'Creates a framework from a library entry (library_key, optional baseline; entries at the comply://library resource) or from controls you list, not both. Returns it as getFramework does.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -230,7 +230,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           baseline: {
             type: 'string',
-            description: 'With library_key, for an entry with baselines: keep only the controls it selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
+            description: 'With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
           },
           idempotency_key: {
             type: 'string',
@@ -241,16 +241,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          families: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['family', 'control_count', 'covered_control_count'],
-            },
-          },
-        },
-        required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'families', 'families_omitted', 'created_at', 'updated_at'],
       },
       annotations: {
         destructiveHint: false,
@@ -263,7 +253,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addMeasure',
       title: 'Add a measure',
-      description: 'Creates a measure (control) with optional evidence, framework controls and mitigated risks.\nReturns the record, as listMeasures does.',
+      description: 'Creates a measure (control) with optional evidence, framework controls and mitigated risks. Returns the record, as listMeasures does.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -361,7 +351,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addNonconformity',
       title: 'Add a nonconformity',
-      description: 'Records a nonconformity found in an audit or review. Returns the record, as listNonconformities\ndoes.',
+      description: 'Records a nonconformity found in an audit or review. Returns the record, as listNonconformities does.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -440,7 +430,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addObligation',
       title: 'Add an obligation',
-      description: 'Creates an obligation (law, regulation, contract, standard or policy). Returns the record, as\nlistObligations does.',
+      description: 'Creates an obligation (law, regulation, contract, standard or policy). Returns the record, as listObligations does.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -511,7 +501,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addRisk',
       title: 'Add a risk',
-      description: 'Creates a risk; the server computes inherent and residual scores. Returns the record, as listRisks\ndoes.',
+      description: 'Creates a risk; the server computes inherent and residual scores. Returns the record, as listRisks does.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -694,7 +684,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           organization_id: {
             type: 'string',
-            description: 'Organization id; when given it must be the asset\'s organization.',
+            description: 'Optional.',
           },
         },
         required: ['id'],
@@ -742,7 +732,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'getAuditReadiness',
       title: 'Get audit readiness for a framework',
-      description: 'Use it to prepare an audit against one framework: readiness_percent, readiness per status and\nfamily, and the first top_n of each gap to fix. Page through the rest with listFrameworkControls\nand listMeasures.',
+      description: 'Use it to prepare an audit against one framework: readiness_percent, readiness per status and family, and the first top_n of each gap to fix. Page through the rest with listFrameworkControls and listMeasures.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -763,24 +753,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          framework: {
-            type: 'object',
-            required: ['id', 'name', 'version'],
-          },
-          status_counts: {
-            type: 'object',
-            required: ['READY', 'NO_EVIDENCE', 'NOT_IMPLEMENTED', 'NO_MEASURE'],
-          },
-          families: {
-            type: 'object',
-            required: ['count', 'items', 'omitted'],
-          },
-          gaps: {
-            type: 'object',
-            required: ['controls_without_measures', 'measures_not_implemented', 'implemented_without_evidence', 'open_nonconformities'],
-          },
-        },
         required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'status_counts', 'covered_via_mapping_count', 'families', 'gaps'],
       },
       annotations: {
@@ -794,7 +766,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'getComplianceReport',
       title: 'Get the compliance report',
-      description: 'Use it for an overview of one organization: high-priority risks and their mitigation, measures,\noverdue obligations, vendor reviews due, open nonconformities, upcoming audits, framework\ncoverage. Lists are capped at top_n.',
+      description: 'Use it for an overview of one organization: high-priority risks and their mitigation, measures, overdue obligations, vendor reviews due, open nonconformities, upcoming audits, framework coverage. Lists are capped at top_n.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -819,43 +791,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          risks: {
-            type: 'object',
-            required: ['total', 'by_status', 'high_priority'],
-          },
-          measures: {
-            type: 'object',
-            required: ['total', 'by_state', 'implemented_percent'],
-          },
-          obligations: {
-            type: 'object',
-            required: ['total', 'by_status', 'overdue'],
-          },
-          vendors: {
-            type: 'object',
-            required: ['total_active', 'review_overdue', 'never_reviewed'],
-          },
-          nonconformities: {
-            type: 'object',
-            required: ['open_by_severity', 'overdue'],
-          },
-          audits: {
-            type: 'object',
-            required: ['upcoming'],
-          },
-          assets: {
-            type: 'object',
-            required: ['total', 'by_classification', 'review_overdue', 'never_reviewed'],
-          },
-          frameworks: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'name', 'control_count', 'covered_control_count', 'coverage_percent'],
-            },
-          },
-        },
         required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'frameworks'],
       },
       annotations: {
@@ -869,7 +804,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'getFramework',
       title: 'Get a framework',
-      description: 'One framework by id with coverage counts, families (each with coverage) and its origin. Controls:\nlistFrameworkControls.',
+      description: 'One framework by id with coverage counts, families (each with coverage) and its origin. Controls: listFrameworkControls.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -886,16 +821,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          families: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['family', 'control_count', 'covered_control_count'],
-            },
-          },
-        },
-        required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'families', 'families_omitted', 'created_at', 'updated_at'],
       },
       annotations: {
         readOnlyHint: true,
@@ -1008,13 +933,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          counts: {
-            type: 'object',
-            required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets'],
-          },
-        },
-        required: ['id', 'name', 'description', 'role', 'counts', 'created_at', 'updated_at'],
       },
       annotations: {
         readOnlyHint: true,
@@ -1085,13 +1003,13 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listAssets',
       title: 'List assets',
-      description: 'Use it for the asset inventory, e.g. RESTRICTED assets, the assets a vendor hosts (vendor_id) or\nreview_overdue: true (never-reviewed assets apart, with never_reviewed: true). By name.',
+      description: 'Use it for the asset inventory, e.g. RESTRICTED assets, a vendor\'s assets (vendor_id), review_overdue: true or, apart, never_reviewed: true. By name.',
       inputSchema: {
         type: 'object',
         properties: {
           organization_id: {
             type: 'string',
-            description: 'Organization id (org_…) from listOrganizations.',
+            description: 'From listOrganizations.',
           },
           type: {
             type: 'array',
@@ -1121,7 +1039,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           review_overdue: {
             type: 'boolean',
-            description: 'true = only assets reviewed before whose next_review_due is before today (never-reviewed assets are not included, see never_reviewed); false = the others.',
+            description: 'true = only assets with review_overdue (reviewed before, next_review_due passed; see never_reviewed); false = the others.',
           },
           never_reviewed: {
             type: 'boolean',
@@ -1155,15 +1073,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          assets: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['assets', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1177,7 +1086,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listAudits',
       title: 'List audits',
-      description: 'Use it for audit preparation, e.g. audits starting within 30 days (upcoming_within_days: 30).\nEarliest start first.',
+      description: 'Use it for audit preparation, e.g. audits starting within 30 days (upcoming_within_days: 30). Earliest start first.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1253,15 +1162,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          audits: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['audits', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1275,7 +1175,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listFrameworkControls',
       title: 'List a framework\'s controls',
-      description: 'The controls of one framework in document order, with coverage, satisfying measures and crosswalk\nmappings, e.g. covered: false and a family for the gaps behind getAuditReadiness.',
+      description: 'A framework\'s controls in document order with coverage, satisfying measures and crosswalk mappings; covered: false (and a family) lists the gaps behind getAuditReadiness.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1331,15 +1231,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          controls: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['code', 'title', 'family', 'position', 'parent_code', 'baselines', 'statement', 'statement_truncated', 'covered', 'covered_via_mapping', 'measure_ids'],
-            },
-          },
-        },
         required: ['controls', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1353,7 +1244,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listFrameworks',
       title: 'List frameworks',
-      description: 'The frameworks of an organization with control counts, coverage and origin (controls:\nlistFrameworkControls).',
+      description: 'The frameworks of an organization with control counts, coverage and origin (controls: listFrameworkControls).',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1393,15 +1284,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          frameworks: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['frameworks', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1486,15 +1368,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          measures: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['measures', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1597,15 +1470,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          nonconformities: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['nonconformities', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1704,15 +1568,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          obligations: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['obligations', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1726,7 +1581,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listOrganizations',
       title: 'List organizations',
-      description: 'Call this first: the organizations this token can access and the caller\'s role; other tools take\nan organization_id from here.',
+      description: 'Call this first: the organizations this token can access and the caller\'s role; other tools take an organization_id from here.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1761,15 +1616,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          organizations: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'name', 'description', 'role', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['organizations', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1783,7 +1629,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listRisks',
       title: 'List risks',
-      description: 'Use it for risk assessment, e.g. min_residual_score: 16 for high-priority risks, with their\nmitigation_status. Highest residual score first.',
+      description: 'Use it for risk assessment, e.g. min_residual_score: 16 for high-priority risks, with their mitigation_status. Highest residual score first.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1885,15 +1731,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          risks: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['risks', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -1907,7 +1744,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listVendors',
       title: 'List vendors',
-      description: 'Use it for vendor reviews: review_overdue: true and, apart, never_reviewed: true are the vendors\nneeding a review. By name.',
+      description: 'Use it for vendor reviews: review_overdue: true and, apart, never_reviewed: true are the vendors needing a review. By name.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1962,7 +1799,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           review_overdue: {
             type: 'boolean',
-            description: 'true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due before today; never-reviewed vendors are not included, see never_reviewed); false = the others.',
+            description: 'true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due passed; see never_reviewed); false = the others.',
           },
           never_reviewed: {
             type: 'boolean',
@@ -2001,15 +1838,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          vendors: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'owner', 'contact_email', 'created_at', 'updated_at'],
-            },
-          },
-        },
         required: ['vendors', 'next_cursor', 'total_count'],
       },
       annotations: {
@@ -2023,7 +1851,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'updateAsset',
       title: 'Update an asset',
-      description: 'Changes an asset, e.g. reclassifies it, moves it to another vendor or records a review\n(last_reviewed_at). Returns the record.',
+      description: 'Changes an asset, e.g. reclassifies it, moves it to another vendor or records a review (last_reviewed_at). Returns the record.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -2033,7 +1861,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           organization_id: {
             type: 'string',
-            description: 'Organization id; when given it must be the asset\'s organization.',
+            description: 'Optional.',
           },
           name: {
             type: 'string',
@@ -2061,7 +1889,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           vendor_id: {
             type: ['string', 'null'],
-            description: 'New hosting vendor (vnd_…, same organization); null when the asset is in-house.',
+            description: 'New hosting vendor (vnd_…); null when in-house.',
           },
           last_reviewed_at: {
             type: ['string', 'null'],
@@ -2075,7 +1903,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           expected_updated_at: {
             type: 'string',
             format: 'date-time',
-            description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+            description: 'updated_at as read; CONFLICT if changed since.',
           },
         },
         required: ['id'],
@@ -2169,7 +1997,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'updateFramework',
       title: 'Update a framework',
-      description: 'Changes a framework and upserts controls by code (none is removed). Returns it as getFramework\ndoes.',
+      description: 'Changes a framework and upserts controls by code (none is removed). Returns it as getFramework does.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -2225,16 +2053,6 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
-        properties: {
-          families: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['family', 'control_count', 'covered_control_count'],
-            },
-          },
-        },
-        required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'families', 'families_omitted', 'created_at', 'updated_at'],
       },
       annotations: {
         destructiveHint: false,
@@ -2248,7 +2066,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'updateMeasure',
       title: 'Update a measure',
-      description: 'Changes a measure, e.g. marks it IMPLEMENTED and appends evidence (add_evidence). Returns the\nrecord.',
+      description: 'Changes a measure, e.g. marks it IMPLEMENTED and appends evidence (add_evidence). Returns the record.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -2514,7 +2332,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'updateRisk',
       title: 'Update a risk',
-      description: 'Changes a risk, e.g. status or treatment after a review; scores are recomputed. Returns the\nrecord.',
+      description: 'Changes a risk, e.g. status or treatment after a review; scores are recomputed. Returns the record.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -2548,7 +2366,6 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           treatment: {
             enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-            type: [undefined, 'null'],
             description: 'New treatment.',
           },
           inherent_likelihood: {

@@ -212,7 +212,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addAsset: {
     name: 'addAsset',
     title: 'Add an asset',
-    description: 'Creates an information asset in the inventory (ISO/IEC 27001 A.5.9); link risks to it with addRisk\nor updateRisk (asset_ids). Returns the record, as listAssets does.',
+    description: 'Creates an information asset (ISO/IEC 27001 A.5.9); link risks to it with addRisk or updateRisk\n(asset_ids). Returns the record, as listAssets does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -271,7 +271,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addFramework: {
     name: 'addFramework',
     title: 'Add a framework',
-    description: 'Creates a framework from the built-in library (library_key, plus baseline where the entry has\nthem; entries at the comply://library resource) or from controls you list — exactly one of the\ntwo. Returns it as getFramework does.',
+    description: 'Creates a framework from a library entry (library_key, optional baseline; entries at the\ncomply://library resource) or from controls you list, not both. Returns it as getFramework does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -665,7 +665,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listAssets: {
     name: 'listAssets',
     title: 'List assets',
-    description: 'Use it for the asset inventory, e.g. RESTRICTED assets, the assets a vendor hosts (vendor_id) or\nreview_overdue: true (never-reviewed assets apart, with never_reviewed: true). By name.',
+    description: 'Use it for the asset inventory, e.g. RESTRICTED assets, a vendor\'s assets (vendor_id),\nreview_overdue: true or, apart, never_reviewed: true. By name.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -726,7 +726,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listFrameworkControls: {
     name: 'listFrameworkControls',
     title: 'List a framework\'s controls',
-    description: 'The controls of one framework in document order, with coverage, satisfying measures and crosswalk\nmappings, e.g. covered: false and a family for the gaps behind getAuditReadiness.',
+    description: 'A framework\'s controls in document order with coverage, satisfying measures and crosswalk\nmappings; covered: false (and a family) lists the gaps behind getAuditReadiness.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,

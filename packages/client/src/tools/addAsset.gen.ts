@@ -7,7 +7,7 @@ import type { Asset, AssetClassification, AssetType } from '../types.gen.js';
 
 /** What a caller sends to `addAsset`. */
 export type AddAssetInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Asset name, unique per organization. */
   name: string;
@@ -21,13 +21,13 @@ export type AddAssetInput = {
   description?: string | null;
   /** Where the asset lives, e.g. eu-west-1, Office Berlin or a repository. */
   location?: string | null;
-  /** Id of the vendor that hosts or provides the asset (vnd_…, same organization), from listVendors. */
+  /** Hosting or providing vendor (vnd_…, same organization). */
   vendor_id?: string | null;
   /** Date of the last review; omit or null when never reviewed. */
   last_reviewed_at?: string | null;
   /** Days between reviews (default 365). */
   review_interval_days?: number;
-  /** Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate. */
+  /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;
 };
 

@@ -19,7 +19,7 @@ export type AddFrameworkInput = {
   controls?: FrameworkControlInput[];
   /** Library entry to adopt, e.g. iso-27001-2022 or nist-sp-800-53-r5. Not with controls. */
   library_key?: string;
-  /** With library_key, for an entry with baselines: keep only the controls it selects (NIST: LOW, MODERATE, HIGH, PRIVACY). */
+  /** With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY). */
   baseline?: string;
   /** Retry key: a repeat returns the first record. */
   idempotency_key?: string;

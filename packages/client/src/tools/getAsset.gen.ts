@@ -9,7 +9,7 @@ import type { Asset } from '../types.gen.js';
 export type GetAssetInput = {
   /** Asset id (ast_…). */
   id: string;
-  /** Organization id; when given it must be the asset's organization. */
+  /** Optional. */
   organization_id?: string;
 };
 

@@ -7,7 +7,7 @@ import type { Asset, AssetClassification, AssetType, SortDirection } from '../ty
 
 /** What a caller sends to `listAssets`. */
 export type ListAssetsInput = {
-  /** Organization id (org_…) from listOrganizations. */
+  /** From listOrganizations. */
   organization_id: string;
   /** Only assets of one of these types. */
   type?: AssetType[];
@@ -19,7 +19,7 @@ export type ListAssetsInput = {
   query?: string;
   /** Only assets hosted by this vendor (vnd_…). */
   vendor_id?: string;
-  /** true = only assets reviewed before whose next_review_due is before today (never-reviewed assets are not included, see never_reviewed); false = the others. */
+  /** true = only assets with review_overdue (reviewed before, next_review_due passed; see never_reviewed); false = the others. */
   review_overdue?: boolean;
   /** true = only assets without a review date; false = the others. */
   never_reviewed?: boolean;

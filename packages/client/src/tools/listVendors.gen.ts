@@ -27,7 +27,7 @@ export type ListVendorsInput = {
   reviewed_after?: string;
   /** next_review_due before this date. */
   review_due_before?: string;
-  /** true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due before today; never-reviewed vendors are not included, see never_reviewed); false = the others. */
+  /** true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due passed; see never_reviewed); false = the others. */
   review_overdue?: boolean;
   /** true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others. */
   never_reviewed?: boolean;

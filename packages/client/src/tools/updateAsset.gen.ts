@@ -9,7 +9,7 @@ import type { Asset, AssetClassification, AssetType } from '../types.gen.js';
 export type UpdateAssetInput = {
   /** Asset id (ast_…). */
   id: string;
-  /** Organization id; when given it must be the asset's organization. */
+  /** Optional. */
   organization_id?: string;
   /** New name (unique per organization). */
   name?: string;
@@ -23,13 +23,13 @@ export type UpdateAssetInput = {
   description?: string | null;
   /** New location; null clears it. */
   location?: string | null;
-  /** New hosting vendor (vnd_…, same organization); null when the asset is in-house. */
+  /** New hosting vendor (vnd_…); null when in-house. */
   vendor_id?: string | null;
   /** Date of the latest review; null marks the asset as never reviewed. */
   last_reviewed_at?: string | null;
   /** New review interval in days. */
   review_interval_days?: number;
-  /** The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing. */
+  /** updated_at as read; CONFLICT if changed since. */
   expected_updated_at?: string;
 };
 

@@ -42,7 +42,7 @@ export const addAssetInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     name: {
       type: 'string',
@@ -80,7 +80,7 @@ export const addAssetInputJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'Id of the vendor that hosts or provides the asset (vnd_…, same organization), from listVendors.',
+      description: 'Hosting or providing vendor (vnd_…, same organization).',
     },
     last_reviewed_at: {
       type: ['string', 'null'],
@@ -98,7 +98,7 @@ export const addAssetInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Client-chosen key; retrying with the same key returns the record created by the first call instead of a duplicate.',
+      description: 'Retry key: a repeat returns the first record.',
     },
   },
   required: ['organization_id', 'name', 'type'],

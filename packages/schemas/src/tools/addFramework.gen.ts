@@ -73,7 +73,7 @@ export const addFrameworkInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 50,
-      description: 'With library_key, for an entry with baselines: keep only the controls it selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
+      description: 'With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
     },
     idempotency_key: {
       type: 'string',

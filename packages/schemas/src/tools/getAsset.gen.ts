@@ -39,7 +39,7 @@ export const getAssetInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the asset\'s organization.',
+      description: 'Optional.',
     },
   },
   required: ['id'],

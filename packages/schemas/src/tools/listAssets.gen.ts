@@ -49,7 +49,7 @@ export const listAssetsInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id (org_…) from listOrganizations.',
+      description: 'From listOrganizations.',
     },
     type: {
       type: 'array',
@@ -89,7 +89,7 @@ export const listAssetsInputJsonSchema: JsonSchema = {
     },
     review_overdue: {
       type: 'boolean',
-      description: 'true = only assets reviewed before whose next_review_due is before today (never-reviewed assets are not included, see never_reviewed); false = the others.',
+      description: 'true = only assets with review_overdue (reviewed before, next_review_due passed; see never_reviewed); false = the others.',
     },
     never_reviewed: {
       type: 'boolean',

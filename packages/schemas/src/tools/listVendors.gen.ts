@@ -113,7 +113,7 @@ export const listVendorsInputJsonSchema: JsonSchema = {
     },
     review_overdue: {
       type: 'boolean',
-      description: 'true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due before today; never-reviewed vendors are not included, see never_reviewed); false = the others.',
+      description: 'true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due passed; see never_reviewed); false = the others.',
     },
     never_reviewed: {
       type: 'boolean',

@@ -49,7 +49,7 @@ export const updateAssetInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Organization id; when given it must be the asset\'s organization.',
+      description: 'Optional.',
     },
     name: {
       type: 'string',
@@ -86,7 +86,7 @@ export const updateAssetInputJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'New hosting vendor (vnd_…, same organization); null when the asset is in-house.',
+      description: 'New hosting vendor (vnd_…); null when in-house.',
     },
     last_reviewed_at: {
       type: ['string', 'null'],
@@ -102,7 +102,7 @@ export const updateAssetInputJsonSchema: JsonSchema = {
     expected_updated_at: {
       type: 'string',
       format: 'date-time',
-      description: 'The updated_at you last read; if the record changed since, the call fails with CONFLICT and changes nothing.',
+      description: 'updated_at as read; CONFLICT if changed since.',
     },
   },
   required: ['id'],

@@ -19,28 +19,12 @@ function hints(tool: Tool): Record<string, boolean> {
   };
 }
 
-/** The record types that some list tool's items describe in full. */
-function listedTypes(model: Model): Set<string> {
-  const out = new Set<string>();
-  for (const tool of model.tools) {
-    if (!tool.pagination || tool.output.kind !== 'object') continue;
-    const items = tool.output.fields.find((f) => f.name === tool.pagination?.items)?.type;
-    if (items?.kind === 'array' && items.items.kind === 'ref') out.add(items.items.name);
-  }
-  return out;
-}
-
 /**
- * A register's record is described once, by its list tool's items; a get, add or update tool that
- * returns that same record (its description says so) declares only that it returns an object.
+ * A tool that returns one record (get, add, update) declares an object; a list or report names
+ * its top-level fields (see leanOutputSchema).
  */
-function outputSchema({ tool, model, listed }: { tool: Tool; model: Model; listed: Set<string> }) {
-  if (tool.kind !== 'list' && tool.output.kind === 'ref' && listed.has(tool.output.name)) {
-    return { type: 'object' };
-  }
-  const node =
-    tool.output.kind === 'ref' ? tool.output : { kind: 'object' as const, fields: tool.output.fields };
-  return leanOutputSchema({ node, model });
+function outputSchema(tool: Tool) {
+  return tool.output.kind === 'ref' ? { type: 'object' } : leanOutputSchema({ fields: tool.output.fields });
 }
 
 /**
@@ -59,17 +43,18 @@ export function toolsetOf(tool: Tool): string {
 }
 
 /** One tool's tools/list entry, with its toolset. */
-function entry({ tool, model, listed }: { tool: Tool; model: Model; listed: Set<string> }) {
-  return { toolset: toolsetOf(tool), tool: toolEntry({ tool, model, listed }) };
+function entry({ tool, model }: { tool: Tool; model: Model }) {
+  return { toolset: toolsetOf(tool), tool: toolEntry({ tool, model }) };
 }
 
-function toolEntry({ tool, model, listed }: { tool: Tool; model: Model; listed: Set<string> }) {
+function toolEntry({ tool, model }: { tool: Tool; model: Model }) {
   return {
     name: tool.name,
     title: tool.title,
-    description: tool.description,
+    // The spec wraps lines for reading; in JSON a line break costs two bytes and says nothing.
+    description: tool.description.replace(/\s*\n\s*/g, ' '),
     inputSchema: leanInputSchema({ fields: tool.input, model, showNull: tool.kind !== 'add' }),
-    outputSchema: outputSchema({ tool, model, listed }),
+    outputSchema: outputSchema(tool),
     annotations: hints(tool),
   };
 }
@@ -77,8 +62,7 @@ function toolEntry({ tool, model, listed }: { tool: Tool; model: Model; listed: 
 /** `mcp-tools.gen.ts`: the tools/list entry of every tool, lean (see lean-schema.ts). */
 export function emitMcpTools(a: { model: Model; project: Project }): EmittedFile {
   const path = paths.schemas.mcpTools;
-  const listed = listedTypes(a.model);
-  const entries = a.model.tools.map((tool) => entry({ tool, model: a.model, listed }));
+  const entries = a.model.tools.map((tool) => entry({ tool, model: a.model }));
   a.project.createSourceFile(
     path,
     {
@@ -93,7 +77,7 @@ export function emitMcpTools(a: { model: Model; project: Project }): EmittedFile
           kind: StructureKind.VariableStatement,
           isExported: true,
           docs: [
-            'What tools/list says of every tool, in name order: full input descriptions, output schemas without prose.',
+            'What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only.',
           ],
           declarationKind: VariableDeclarationKind.Const,
           declarations: [
