@@ -10,6 +10,7 @@ import type { ToolCore } from '../core/tool-core.js';
 import { callerFromAuthInfo } from './auth-info.js';
 import { callTool } from './call-tool.js';
 import { serverIcon } from './icons.js';
+import { registerPrompts } from './prompts/index.js';
 import { registerOscalResources } from './resources.js';
 import { RpcError } from './rpc-error.js';
 import { toolCallParams } from './tool-call-params.js';
@@ -37,7 +38,15 @@ export function createMcpServer({
 }): Server {
   const server = new Server(
     { name: 'comply', title: 'Comply', version, icons: [serverIcon] },
-    { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: {
+        tools: { listChanged: false },
+        resources: {},
+        prompts: { listChanged: false },
+        completions: {},
+      },
+      instructions: INSTRUCTIONS,
+    },
   );
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
     // The route has validated `toolsets` and built the URL from the checked Host.
@@ -54,5 +63,6 @@ export function createMcpServer({
     return callTool({ core, caller: callerFromAuthInfo(extra.authInfo), ...call });
   });
   registerOscalResources({ server, storage });
+  registerPrompts({ server, storage });
   return server;
 }
