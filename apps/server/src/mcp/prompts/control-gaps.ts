@@ -1,4 +1,4 @@
-import { field, type PromptDefinition, step } from './prompt.js';
+import { mention, type PromptDefinition, step } from './prompt.js';
 
 /** The controls of one framework that no implemented measure covers, and the measures behind. */
 export const controlGapAnalysis: PromptDefinition = {
@@ -65,6 +65,6 @@ export const controlGapAnalysis: PromptDefinition = {
   report: () =>
     [
       'Then summarise the gaps per family (uncovered controls, unfinished measures, missing evidence), and propose for each uncovered control an existing measure to extend or a new one.',
-      `Create or link measures only when asked (addMeasure or updateMeasure with \`${field('addMeasure', 'controls')}\`).`,
+      `Create or link measures only when asked (${mention('addMeasure', 'controls')}, or ${mention('updateMeasure', 'controls')}).`,
     ].join(' '),
 };

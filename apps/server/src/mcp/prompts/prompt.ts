@@ -1,5 +1,4 @@
 import type { ToolInputs, ToolName } from '@comply/schemas';
-import type { Storage } from '@comply/storage';
 
 /** What an argument's completions list: the caller's organizations, or that organization's frameworks. */
 export type Completes = 'organization' | 'framework';
@@ -30,9 +29,12 @@ export function step<N extends ToolName>(s: {
   return s as Step;
 }
 
-/** A tool's input field named in a prompt's prose, checked against the registry when it builds. */
-export function field<N extends ToolName>(_tool: N, name: keyof ToolInputs[N] & string): string {
-  return name;
+/**
+ * A write tool and its input field named in a prompt's prose (`updateRisk` with `measure_ids`),
+ * both checked against the registry when the server builds.
+ */
+export function mention<N extends ToolName>(tool: N, field: keyof ToolInputs[N] & string): string {
+  return `\`${tool}\` with \`${field}\``;
 }
 
 /** What a prompt knows when it is asked for: its arguments checked, the organization's name and today. */
@@ -60,11 +62,6 @@ export interface PromptDefinition {
 export interface ArgumentProblem {
   argument: string;
   message: string;
-}
-
-/** What prompts need from the server: the storage, to check and complete ids. */
-export interface PromptDeps {
-  storage: Storage;
 }
 
 /** An optional integer argument within bounds, or the problem naming it. */

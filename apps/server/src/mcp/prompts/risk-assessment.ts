@@ -1,4 +1,4 @@
-import { field, integerArgument, type PromptDefinition, step } from './prompt.js';
+import { integerArgument, mention, type PromptDefinition, step } from './prompt.js';
 
 const DEFAULT_MIN_SCORE = 16;
 
@@ -62,6 +62,6 @@ export const riskAssessment: PromptDefinition = {
   report: () =>
     [
       'Then report, per risk: its residual score, treatment and mitigation_status; the measures that are not IMPLEMENTED or lack evidence; and what to do next.',
-      `Rank the risks without any measure first. Propose changes; make them only when asked (updateRisk with \`${field('updateRisk', 'measure_ids')}\`, addMeasure with \`${field('addMeasure', 'risk_ids')}\`).`,
+      `Rank the risks without any measure first. Propose changes; make them only when asked (${mention('updateRisk', 'measure_ids')}, or ${mention('addMeasure', 'risk_ids')}).`,
     ].join(' '),
 };

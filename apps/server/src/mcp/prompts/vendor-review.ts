@@ -1,4 +1,4 @@
-import { addDays, field, integerArgument, type PromptDefinition, step } from './prompt.js';
+import { addDays, integerArgument, mention, type PromptDefinition, step } from './prompt.js';
 
 const DEFAULT_WITHIN_DAYS = 30;
 
@@ -67,6 +67,6 @@ export const vendorReview: PromptDefinition = {
   report: () =>
     [
       'Then list the vendors to review in order: overdue first (CRITICAL and HIGH risk_tier, and those processing personal data, before the others), then never reviewed, then upcoming, each with owner, risk_tier and next_review_due.',
-      `When a review is done and the user asks, record it with updateVendor \`${field('updateVendor', 'last_reviewed_at')}\`.`,
+      `When a review is done and the user asks, record it with ${mention('updateVendor', 'last_reviewed_at')}.`,
     ].join(' '),
 };
