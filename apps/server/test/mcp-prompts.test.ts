@@ -287,6 +287,10 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
     expect(
       await refused('auditPreparation', { organization_id: orgId, framework_id: strangerFrameworkId }),
     ).toContain(`framework \`${strangerFrameworkId}\` was not found`);
+    expect(
+      await refused('auditPreparation', { organization_id: orgId, framework_id: 'not an id' }),
+    ).toContain('framework `not an id` was not found');
+    expect(await refused('riskAssessment', { organization_id: '  ' })).toContain('`organization_id`');
     expect(await refused('riskAssessment', { organization_id: orgId, min_residual_score: '30' })).toContain(
       '`min_residual_score` must be a whole number from 1 to 25',
     );
