@@ -46,6 +46,10 @@ export const names = {
   handlers: 'handlers',
   toolHandlerType: 'ToolHandler',
   notImplemented: 'notImplemented',
+  /** The console's add and update forms per register (packages/schemas/src/forms.gen.ts). */
+  registerForms: 'registerForms',
+  registerFormType: 'RegisterForm',
+  formFieldType: 'FormField',
 } as const;
 
 /** Repository-relative output paths. */
@@ -59,6 +63,10 @@ export const paths = {
     /** The OpenAPI 3.1 document of the REST paths, exported as `@comply/schemas/openapi.json`. */
     openapi: 'packages/schemas/src/openapi.gen.json',
     mcpTools: 'packages/schemas/src/mcp-tools.gen.ts',
+    /** The console's form descriptions, also exported as `@comply/schemas/forms`. */
+    forms: 'packages/schemas/src/forms.gen.ts',
+    /** Hand-written: RegisterForm and FormField types. */
+    formDefinition: 'packages/schemas/src/form-definition.ts',
     /** Hand-written: ToolDefinition and JsonSchema types. */
     definition: 'packages/schemas/src/definition.ts',
   },

@@ -1,5 +1,6 @@
 import type { Project } from 'ts-morph';
 import type { Model } from '../../model/types.js';
+import { emitForms } from '../forms/emit.js';
 import type { EmittedFile } from '../header.js';
 import { emitMcpTools } from '../mcp/emit.js';
 import { emitSchemasIndex } from './index.js';
@@ -15,6 +16,7 @@ export function emitSchemas(a: { model: Model; project: Project }): EmittedFile[
     ...a.model.tools.map((tool) => emitToolSchemas({ ...a, tool })),
     emitRegistry(a),
     emitMcpTools(a),
+    emitForms(a),
     emitSchemasIndex(a),
   ];
 }

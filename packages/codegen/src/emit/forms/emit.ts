@@ -1,0 +1,185 @@
+import { type Project, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { Field, Model, Tool, TypeNode } from '../../model/types.js';
+import { moduleSpecifier, names, paths } from '../../naming/naming.js';
+import type { EmittedFile } from '../header.js';
+import { writeLiteral } from '../literal.js';
+import { toolsetOf } from '../mcp/emit.js';
+
+/** Inputs the console fills in itself rather than asking for. */
+const MACHINE_FIELDS = new Set(['organization_id', 'id', 'idempotency_key', 'expected_updated_at']);
+/** Strings longer than this get a multi-line text area. */
+const TEXTAREA_FROM = 1000;
+
+const snake = (pascal: string) => pascal.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase();
+
+/** `risk` → `risks`: the singular record name of each register, from its add tool (`addRisk`). */
+function registersOf(model: Model) {
+  const out: { register: string; singular: string; add: Tool; update?: Tool; list?: Tool; get?: Tool }[] = [];
+  for (const add of model.tools.filter((t) => t.kind === 'add' && t.organizationScoped)) {
+    const register = toolsetOf(add);
+    const noun = add.name.slice('add'.length);
+    const same = (kind: Tool['kind']) =>
+      model.tools.find((t) => t.kind === kind && toolsetOf(t) === register && t.name.endsWith(noun));
+    const list = model.tools.find(
+      (t) => t.kind === 'list' && toolsetOf(t) === register && t.pagination?.items === register,
+    );
+    out.push({ register, singular: snake(noun), add, update: same('update'), list, get: same('get') });
+  }
+  return out;
+}
+
+/** The form field of one tool input: its widget kind, bounds, enum values and referenced register. */
+function formField(a: {
+  field: Field;
+  type?: TypeNode;
+  required: boolean;
+  model: Model;
+  refs: Map<string, string>;
+}): Record<string, unknown> {
+  const { field, model } = a;
+  const type = a.type ?? field.type;
+  const base: Record<string, unknown> = {
+    name: field.name,
+    description: field.description,
+    required: a.required,
+    nullable: field.nullable,
+    ...(field.default !== undefined && { default: field.default }),
+  };
+  const reference = a.refs.get(field.name.replace(/_ids?$/, ''));
+  const isRef = /_ids?$/.test(field.name) && reference !== undefined;
+  switch (type.kind) {
+    case 'string':
+      if (isRef) return { ...base, kind: 'id', references: reference };
+      return {
+        ...base,
+        kind:
+          type.format === 'date'
+            ? 'date'
+            : type.format === 'date-time'
+              ? 'date-time'
+              : type.format === 'uri'
+                ? 'url'
+                : type.format === 'email'
+                  ? 'email'
+                  : (type.maxLength ?? 0) >= TEXTAREA_FROM
+                    ? 'textarea'
+                    : 'text',
+        ...(type.minLength !== undefined && { minLength: type.minLength }),
+        ...(type.maxLength !== undefined && { maxLength: type.maxLength }),
+      };
+    case 'integer':
+    case 'number':
+      return {
+        ...base,
+        kind: type.kind,
+        ...(type.min !== undefined && { min: type.min }),
+        ...(type.max !== undefined && { max: type.max }),
+      };
+    case 'boolean':
+      return { ...base, kind: 'boolean' };
+    case 'enum':
+      return { ...base, kind: 'enum', values: type.values };
+    case 'ref': {
+      const enumDef = model.enums.find((e) => e.name === type.name);
+      if (enumDef) return { ...base, kind: 'enum', values: enumDef.values };
+      const object = model.objects.find((o) => o.name === type.name);
+      return { ...base, kind: 'object', fields: subFields({ fields: object?.fields ?? [], ...a }) };
+    }
+    case 'object':
+      return { ...base, kind: 'object', fields: subFields({ fields: type.fields, ...a }) };
+    case 'array': {
+      const bounds = {
+        ...(type.minItems !== undefined && { minItems: type.minItems }),
+        ...(type.maxItems !== undefined && { maxItems: type.maxItems }),
+      };
+      if (isRef) return { ...base, kind: 'ids', references: reference, ...bounds };
+      const item = formField({ ...a, type: type.items, required: true });
+      if (item.kind === 'enum') return { ...base, kind: 'enums', values: item.values, ...bounds };
+      if (item.kind === 'object') return { ...base, kind: 'objects', fields: item.fields, ...bounds };
+      return { ...base, kind: 'strings', ...bounds };
+    }
+  }
+}
+
+function subFields(a: { fields: readonly Field[]; model: Model; refs: Map<string, string> }) {
+  return a.fields.map((f) =>
+    formField({ field: f, required: !f.optional && f.default === undefined, model: a.model, refs: a.refs }),
+  );
+}
+
+function toolFields(a: { tool: Tool | undefined; model: Model; refs: Map<string, string>; add: boolean }) {
+  if (!a.tool) return [];
+  return a.tool.input
+    .filter((f) => !MACHINE_FIELDS.has(f.name))
+    .map((f) =>
+      formField({
+        field: f,
+        required: a.add && !f.optional && f.default === undefined,
+        model: a.model,
+        refs: a.refs,
+      }),
+    );
+}
+
+/**
+ * `forms.gen.ts`: per register, the add and update tools' fields as the console's forms need them
+ * (widget kind, bounds, enum values, required, help text, and which register an `…_id(s)` field
+ * points to), so a field added to a spec appears in the console's forms without console changes.
+ */
+export function emitForms(a: { model: Model; project: Project }): EmittedFile {
+  const path = paths.schemas.forms;
+  const registers = registersOf(a.model);
+  const refs = new Map(registers.map((r) => [r.singular, r.register]));
+  const forms = Object.fromEntries(
+    registers.map((r) => [
+      r.register,
+      {
+        register: r.register,
+        singular: r.singular,
+        tools: {
+          add: r.add.name,
+          update: r.update?.name ?? null,
+          list: r.list?.name ?? null,
+          get: r.get?.name ?? null,
+        },
+        add: toolFields({ tool: r.add, model: a.model, refs, add: true }),
+        update: toolFields({ tool: r.update, model: a.model, refs, add: false }),
+      },
+    ]),
+  );
+  a.project.createSourceFile(
+    path,
+    {
+      statements: [
+        {
+          kind: StructureKind.ImportDeclaration,
+          isTypeOnly: true,
+          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.formDefinition }),
+          namedImports: [names.registerFormType],
+        },
+        {
+          kind: StructureKind.VariableStatement,
+          isExported: true,
+          docs: ['Per register, the fields of its add and update forms, from the tools\u2019 input specs.'],
+          declarationKind: VariableDeclarationKind.Const,
+          declarations: [
+            {
+              name: names.registerForms,
+              type: `Readonly<Record<string, ${names.registerFormType}>>`,
+              initializer: (w) => writeLiteral(w, forms),
+            },
+          ],
+        },
+      ],
+    },
+    { overwrite: true },
+  );
+  return {
+    path,
+    sources: [
+      ...a.model.typeSources,
+      ...registers.flatMap((r) => [r.add.source, r.update?.source ?? []].flat()),
+    ],
+    mode: 'generated',
+  };
+}
