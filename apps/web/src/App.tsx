@@ -6,10 +6,10 @@ import { ActivityPage } from './pages/ActivityPage.js';
 import { DashboardPage } from './pages/DashboardPage.js';
 import { InvitationPage } from './pages/InvitationPage.js';
 import { MembersPage } from './pages/MembersPage.js';
-import { RegisterPage } from './pages/RegisterPage.js';
 import { SetupPage } from './pages/SetupPage.js';
 import { SignInPage } from './pages/SignInPage.js';
 import { TokensPage } from './pages/TokensPage.js';
+import { RegisterRoutes } from './records/RegisterRoutes.js';
 import { navigate, usePath } from './router.js';
 import type { Me } from './types.js';
 
@@ -55,10 +55,7 @@ export function App() {
     if (path.startsWith('/settings/tokens')) return <TokensPage me={me} />;
     if (path.startsWith('/settings/account')) return <AccountPage />;
     if (!organization) return <p>You are not a member of any organization yet.</p>;
-    if (path.startsWith('/registers/')) {
-      const name = path.split('/')[2] ?? 'risks';
-      return <RegisterPage key={`${organization.id}/${name}`} organization={organization} register={name} />;
-    }
+    if (path.startsWith('/registers/')) return <RegisterRoutes organization={organization} path={path} />;
     if (path.startsWith('/activity'))
       return <ActivityPage key={organization.id} organization={organization} />;
     if (path.startsWith('/members'))

@@ -47,7 +47,7 @@
 export type { InvalidToolExample, JsonSchema, McpTool, McpToolEntry, ToolAnnotations, ToolDefinition, ToolExample } from './definition.js';
 export { mcpTools } from './mcp-tools.gen.js';
 export { registerForms } from './forms.gen.js';
-export type { FormField, RegisterForm } from './form-definition.js';
+export type { FormField, RegisterForm } from './forms.gen.js';
 export { errorCodes, errorStatus } from './errors.gen.js';
 export type { ErrorCode } from './errors.gen.js';
 export { toolNames, tools } from './registry.gen.js';

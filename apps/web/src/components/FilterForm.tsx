@@ -1,14 +1,49 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { humanize } from '../format.js';
+import { RecordPicker } from '../records/RecordPicker.js';
+import { referencedRegister } from '../records/registry.js';
 import type { RegisterInfo } from '../types.js';
+
+/** An `…_id` filter as a select of the referenced register's records. */
+function IdFilter({
+  organizationId,
+  register,
+  name,
+  current,
+  description,
+}: {
+  organizationId: string;
+  register: string;
+  name: string;
+  current: string;
+  description: string;
+}) {
+  const [value, setValue] = useState(current);
+  const id = `f-${name}`;
+  return (
+    <label htmlFor={id} title={description}>
+      {humanize(name.replace(/_id$/, ''))}
+      <RecordPicker
+        organizationId={organizationId}
+        register={register}
+        id={id}
+        name={name}
+        value={value}
+        onChange={(v) => setValue(String(v))}
+      />
+    </label>
+  );
+}
 
 /** The list tool's filters as form fields; submits the non-empty ones as query values. */
 export function FilterForm({
   info,
+  organizationId,
   values,
   onApply,
 }: {
   info: RegisterInfo;
+  organizationId: string;
   values: Record<string, string>;
   onApply: (values: Record<string, string>) => void;
 }) {
@@ -24,12 +59,29 @@ export function FilterForm({
     if (order) next.order_by = `${order}:${String(form.get('order_direction') ?? 'asc')}`;
     onApply(next);
   };
-  const [orderField, orderDirection] = (values.order_by ?? '').split(':');
+  // With no order asked for, the controls show the default order the list is answered in.
+  const [orderField, orderDirection] = (
+    values.order_by ??
+    (info.default_order ? `${info.default_order.field}:${info.default_order.direction}` : '')
+  ).split(':');
   return (
     <form className="filters card" onSubmit={submit} aria-label="Filters">
       {info.filters.map((f) => {
         const id = `f-${f.name}`;
         const current = values[f.name] ?? '';
+        const references = f.type === 'string' ? referencedRegister(f.name) : undefined;
+        if (references) {
+          return (
+            <IdFilter
+              key={f.name}
+              organizationId={organizationId}
+              register={references}
+              name={f.name}
+              current={current}
+              description={f.description}
+            />
+          );
+        }
         if (f.type === 'set' && f.values) {
           const picked = current.split(',');
           return (
@@ -71,9 +123,7 @@ export function FilterForm({
       <label>
         Order by
         <select name="order_field" defaultValue={orderField ?? ''}>
-          <option value="">
-            Default{info.default_order ? ` (${humanize(info.default_order.field)})` : ''}
-          </option>
+          {!info.default_order && <option value="">Default</option>}
           {info.order_fields.map((f) => (
             <option key={f} value={f}>
               {humanize(f)}

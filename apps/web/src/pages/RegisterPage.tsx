@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { FilterForm } from '../components/FilterForm.js';
+import { Link } from '../components/Link.js';
 import { cellText, humanize } from '../format.js';
+import { CHIP_COLUMNS, Chip } from '../records/Chip.js';
+import { loadCatalog } from '../records/catalog.js';
+import { formOf, recordPath, recordTitle, singularLabel } from '../records/registry.js';
 import type { ListPage, Organization, RegisterInfo } from '../types.js';
 
 const COLUMNS: Record<string, string[]> = {
@@ -20,11 +24,53 @@ const COLUMNS: Record<string, string[]> = {
   obligations: ['title', 'status', 'source', 'due_date', 'overdue', 'owner'],
   nonconformities: ['reference', 'title', 'severity', 'status', 'due_date', 'overdue'],
   audits: ['name', 'kind', 'state', 'start_date', 'end_date', 'auditor'],
-  frameworks: ['name', 'version', 'control_count', 'covered_control_count'],
+  frameworks: ['name', 'version', 'control_count', 'covered_control_count', 'coverage'],
   assets: ['name', 'type', 'classification', 'owner', 'next_review_due', 'review_overdue'],
 };
 
-let catalog: Promise<{ registers: RegisterInfo[] }> | null = null;
+/** A cell: the first column links to the record; statuses, severities and tiers are chips. */
+function Cell({
+  register,
+  row,
+  column,
+  first,
+}: {
+  register: string;
+  row: Record<string, unknown>;
+  column: string;
+  first: boolean;
+}) {
+  const value = row[column];
+  if (first) {
+    return (
+      <th scope="row">
+        <Link to={recordPath(register, String(row.id))}>
+          {cellText({ value, column }) === '—' ? recordTitle(row) : cellText({ value, column })}
+        </Link>
+      </th>
+    );
+  }
+  if (column === 'coverage') {
+    const total = Number(row.control_count ?? 0);
+    const covered = Number(row.covered_control_count ?? 0);
+    return <td className="num">{total > 0 ? `${Math.round((covered / total) * 100)} %` : '—'}</td>;
+  }
+  if (typeof value === 'string' && CHIP_COLUMNS.has(column)) {
+    return (
+      <td>
+        <Chip value={value} />
+      </td>
+    );
+  }
+  return <td className={typeof value === 'number' ? 'num' : undefined}>{cellText({ value, column })}</td>;
+}
+
+/** The order a list was answered in: the one asked for, else the list tool's default. */
+function appliedOrder(filters: Record<string, string>, info: RegisterInfo | null) {
+  const [field, direction] = (filters.order_by ?? '').split(':');
+  if (field) return { field, direction: direction ?? 'asc' };
+  return info?.default_order ?? null;
+}
 
 /** A register's read view: the list tool's filters, ordering and cursor paging. */
 export function RegisterPage({ organization, register }: { organization: Organization; register: string }) {
@@ -36,8 +82,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
   const cursor = cursors[cursors.length - 1];
 
   useEffect(() => {
-    catalog ??= api<{ registers: RegisterInfo[] }>('/registers');
-    catalog.then((c) => setInfo(c.registers.find((r) => r.name === register) ?? null), setError);
+    loadCatalog().then((registers) => setInfo(registers.find((r) => r.name === register) ?? null), setError);
   }, [register]);
 
   useEffect(() => {
@@ -49,17 +94,31 @@ export function RegisterPage({ organization, register }: { organization: Organiz
 
   const rows = page ? ((page[register] as Record<string, unknown>[] | undefined) ?? []) : [];
   const columns = COLUMNS[register] ?? ['id'];
+  const order = appliedOrder(filters, info);
+  const canAdd = organization.role !== 'VIEWER' && formOf(register) !== undefined;
   return (
     <section className="stack">
       <div className="page-head">
         <h1>{humanize(register)}</h1>
         {page && <span className="hint">{page.total_count} matching</span>}
+        {order && (
+          <span className="hint" data-testid="applied-order">
+            Sorted by {humanize(order.field).toLowerCase()},{' '}
+            {order.direction === 'desc' ? 'descending' : 'ascending'}
+          </span>
+        )}
+        {canAdd && (
+          <Link className="button" to={`/registers/${register}/new`}>
+            New {singularLabel(register).toLowerCase()}
+          </Link>
+        )}
       </div>
       {info && (
         <details className="filter-box" open={Object.keys(filters).length > 0}>
           <summary>Filters and order</summary>
           <FilterForm
             info={info}
+            organizationId={organization.id}
             values={filters}
             onApply={(next) => {
               setFilters(next);
@@ -75,8 +134,15 @@ export function RegisterPage({ organization, register }: { organization: Organiz
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c} scope="col">
+                <th
+                  key={c}
+                  scope="col"
+                  aria-sort={
+                    order?.field === c ? (order.direction === 'desc' ? 'descending' : 'ascending') : undefined
+                  }
+                >
                   {humanize(c)}
+                  {order?.field === c && (order.direction === 'desc' ? ' ▼' : ' ▲')}
                 </th>
               ))}
             </tr>
@@ -84,10 +150,8 @@ export function RegisterPage({ organization, register }: { organization: Organiz
           <tbody>
             {rows.map((row) => (
               <tr key={String(row.id)}>
-                {columns.map((c) => (
-                  <td key={c} className={typeof row[c] === 'number' ? 'num' : undefined}>
-                    {cellText({ value: row[c], column: c })}
-                  </td>
+                {columns.map((c, i) => (
+                  <Cell key={c} register={register} row={row} column={c} first={i === 0} />
                 ))}
               </tr>
             ))}

@@ -158,6 +158,12 @@ export function emitForms(a: { model: Model; project: Project }): EmittedFile {
           namedImports: [names.registerFormType],
         },
         {
+          kind: StructureKind.ExportDeclaration,
+          isTypeOnly: true,
+          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.formDefinition }),
+          namedExports: [names.formFieldType, names.registerFormType],
+        },
+        {
           kind: StructureKind.VariableStatement,
           isExported: true,
           docs: ['Per register, the fields of its add and update forms, from the tools\u2019 input specs.'],

@@ -39,8 +39,11 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
       ],
     }),
     ...exp({ to: paths.schemas.mcpTools, values: [names.mcpTools] }),
-    ...exp({ to: paths.schemas.forms, values: [names.registerForms] }),
-    ...exp({ to: paths.schemas.formDefinition, types: [names.formFieldType, names.registerFormType] }),
+    ...exp({
+      to: paths.schemas.forms,
+      values: [names.registerForms],
+      types: [names.formFieldType, names.registerFormType],
+    }),
     ...exp({
       to: paths.schemas.errors,
       values: [names.errorCodes, names.errorStatus],

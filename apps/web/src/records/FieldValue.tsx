@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api.js';
+import { Link } from '../components/Link.js';
+import { cellText, formatDate, humanize } from '../format.js';
+import { CHIP_COLUMNS, Chip } from './Chip.js';
+import { recordPath, recordTitle, referencedRegister } from './registry.js';
+
+const names = new Map<string, Promise<string>>();
+
+/** A linked record's title (fetched once per page load), falling back to its id. */
+function RecordLink({
+  organizationId,
+  register,
+  id,
+}: {
+  organizationId: string;
+  register: string;
+  id: string;
+}) {
+  const [title, setTitle] = useState(id);
+  useEffect(() => {
+    const key = `${organizationId}/${register}/${id}`;
+    if (!names.has(key)) {
+      names.set(
+        key,
+        api<Record<string, unknown>>(`/orgs/${organizationId}/registers/${register}/${id}`).then(
+          (r) => recordTitle(r) || id,
+          () => id,
+        ),
+      );
+    }
+    names.get(key)?.then(setTitle);
+  }, [organizationId, register, id]);
+  return <Link to={recordPath(register, id)}>{title}</Link>;
+}
+
+/** Any field of a record, for the detail page: links for record ids, chips for statuses, nested groups as lists. */
+export function FieldValue({
+  name,
+  value,
+  organizationId,
+}: {
+  name: string;
+  value: unknown;
+  organizationId: string;
+}) {
+  const register = referencedRegister(name);
+  if (register && typeof value === 'string' && value)
+    return <RecordLink organizationId={organizationId} register={register} id={value} />;
+  if (register && Array.isArray(value)) {
+    if (value.length === 0) return <>None</>;
+    return (
+      <ul className="inline-list">
+        {value.map((id) => (
+          <li key={String(id)}>
+            <RecordLink organizationId={organizationId} register={register} id={String(id)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (typeof value === 'string' && CHIP_COLUMNS.has(name)) return <Chip value={value} />;
+  if (typeof value === 'string' && /^https?:\/\//.test(value))
+    return (
+      <a href={value} rel="noopener noreferrer" target="_blank">
+        {value}
+      </a>
+    );
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return <>{formatDate(value)}</>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <>None</>;
+    return (
+      <ul className="inline-list">
+        {value.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity of their own
+          <li key={i}>
+            <FieldValue name={name} value={item} organizationId={organizationId} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (value && typeof value === 'object') {
+    return (
+      <span>
+        {Object.entries(value as Record<string, unknown>)
+          .filter(([k]) => k !== 'id')
+          .map(([k, v], i) => (
+            <span key={k}>
+              {i > 0 && '; '}
+              {humanize(k)}: <FieldValue name={k} value={v} organizationId={organizationId} />
+            </span>
+          ))}
+      </span>
+    );
+  }
+  return <>{cellText({ value, column: name })}</>;
+}

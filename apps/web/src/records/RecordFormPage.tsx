@@ -1,0 +1,65 @@
+import { ErrorNote } from '../components/ErrorNote.js';
+import { Link } from '../components/Link.js';
+import { humanize } from '../format.js';
+import { navigate } from '../router.js';
+import type { Organization } from '../types.js';
+import { RecordForm } from './RecordForm.js';
+import { useRecord } from './RecordPage.js';
+import { formOf, recordPath, recordTitle, singularLabel } from './registry.js';
+
+/** `/registers/<register>/new`: the add form. */
+export function NewRecordPage({ organization, register }: { organization: Organization; register: string }) {
+  const form = formOf(register);
+  if (!form) return <p>The {register} register has no add form.</p>;
+  if (organization.role === 'VIEWER') return <p>Viewers cannot add records.</p>;
+  return (
+    <section className="stack narrow">
+      <p>
+        <Link to={`/registers/${register}`}>← {humanize(register)}</Link>
+      </p>
+      <h1>New {singularLabel(register).toLowerCase()}</h1>
+      <RecordForm
+        organization={organization}
+        form={form}
+        onSaved={(saved) => navigate(recordPath(register, String(saved.id)))}
+      />
+    </section>
+  );
+}
+
+/** `/registers/<register>/<id>/edit`: the update form of a record as just read. */
+export function EditRecordPage({
+  organization,
+  register,
+  id,
+}: {
+  organization: Organization;
+  register: string;
+  id: string;
+}) {
+  const form = formOf(register);
+  const { record, error, reload } = useRecord({ organizationId: organization.id, register, id });
+  if (!form?.tools.update) return <p>The {register} register has no edit form.</p>;
+  if (organization.role === 'VIEWER') return <p>Viewers cannot change records.</p>;
+  return (
+    <section className="stack narrow">
+      <p>
+        <Link to={recordPath(register, id)}>← Back to the {singularLabel(register).toLowerCase()}</Link>
+      </p>
+      <h1>
+        Edit {singularLabel(register).toLowerCase()}
+        {record ? `: ${recordTitle(record)}` : ''}
+      </h1>
+      <ErrorNote error={error} />
+      {record && (
+        <RecordForm
+          organization={organization}
+          form={form}
+          record={record}
+          onReload={reload}
+          onSaved={() => navigate(recordPath(register, id))}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { formatTime, humanize } from '../format.js';
+import type { AuditEntry, MemberRow } from '../types.js';
+import { changedKeys, showValue } from './history.js';
+
+/** The record's own history from the audit log, newest first. */
+export function RecordHistory({ organizationId, recordId }: { organizationId: string; recordId: string }) {
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [members, setMembers] = useState<MemberRow[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    api<{ entries: AuditEntry[] }>(
+      `/orgs/${organizationId}/activity?record_id=${recordId}&page_size=50`,
+    ).then((r) => setEntries(r.entries), setError);
+    api<{ members: MemberRow[] }>(`/orgs/${organizationId}/members`).then(
+      (r) => setMembers(r.members),
+      () => undefined,
+    );
+  }, [organizationId, recordId]);
+  const who = (entry: AuditEntry) => {
+    const member = members.find((m) => m.user_id === entry.actor_user_id);
+    if (member) return member.name ?? member.email;
+    return entry.token_id ? 'API token' : entry.actor_user_id ? 'Former member' : 'System';
+  };
+  return (
+    <section className="stack" aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      <ErrorNote error={error} />
+      {entries && entries.length === 0 && <p className="hint">No history recorded.</p>}
+      {entries && entries.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">History of this record</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Changes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => {
+                const keys = changedKeys(e);
+                return (
+                  <tr key={e.id}>
+                    <td>{formatTime(e.at)}</td>
+                    <td>
+                      {who(e)} <span className="hint">via {e.source}</span>
+                    </td>
+                    <td>{e.action}</td>
+                    <td>
+                      {e.before === null
+                        ? 'Created'
+                        : keys.map((k) => (
+                            <div key={k}>
+                              {humanize(k)}: {showValue(e.before?.[k])} → {showValue(e.after?.[k])}
+                            </div>
+                          ))}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { api, toQuery } from '../api.js';
+import { Link } from '../components/Link.js';
+import { humanize } from '../format.js';
+import type { ListPage } from '../types.js';
+import { loadCatalog } from './catalog.js';
+import { recordPath, recordTitle } from './registry.js';
+
+interface Related {
+  register: string;
+  filter: string;
+  records: Record<string, unknown>[];
+  total: number;
+}
+
+/**
+ * Records of other registers that point to this one, found through the list filters named after
+ * it (`audit_id` of nonconformities, `risk_id` of measures…): the first 10 of each, and a link to all.
+ */
+export function RelatedRecords({
+  organizationId,
+  register,
+  singular,
+  id,
+}: {
+  organizationId: string;
+  register: string;
+  singular: string;
+  id: string;
+}) {
+  const [related, setRelated] = useState<Related[]>([]);
+  useEffect(() => {
+    let live = true;
+    loadCatalog().then(
+      async (registers) => {
+        const filter = `${singular}_id`;
+        const found = await Promise.all(
+          registers
+            .filter((r) => r.name !== register && r.filters.some((f) => f.name === filter))
+            .map(async (r) => {
+              const page = await api<ListPage>(
+                `/orgs/${organizationId}/registers/${r.name}${toQuery({ [filter]: id, page_size: '10' })}`,
+              );
+              return {
+                register: r.name,
+                filter,
+                records: (page[r.name] as Record<string, unknown>[]) ?? [],
+                total: page.total_count,
+              };
+            }),
+        );
+        if (live) setRelated(found);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [organizationId, register, singular, id]);
+  if (related.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby="related-heading">
+      <h2 id="related-heading">Linked records</h2>
+      {related.map((r) => (
+        <div key={r.register}>
+          <h3>
+            {humanize(r.register)} ({r.total})
+          </h3>
+          {r.records.length === 0 ? (
+            <p className="hint">None.</p>
+          ) : (
+            <ul className="inline-list">
+              {r.records.map((rec) => (
+                <li key={String(rec.id)}>
+                  <Link to={recordPath(r.register, String(rec.id))}>{recordTitle(rec)}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {r.total > r.records.length && (
+            <p className="hint">
+              The first {r.records.length} of {r.total}.
+            </p>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}

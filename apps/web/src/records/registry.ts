@@ -1,0 +1,34 @@
+import { type FormField, type RegisterForm, registerForms } from '@comply/schemas/forms';
+
+export type { FormField, RegisterForm };
+
+/** A register's generated form description, or undefined for an unknown name. */
+export function formOf(register: string): RegisterForm | undefined {
+  return Object.hasOwn(registerForms, register) ? registerForms[register] : undefined;
+}
+
+/** `measure_ids` / `measure_id` → `measures`, when that names a register. */
+export function referencedRegister(field: string): string | undefined {
+  const singular = field.replace(/_ids?$/, '');
+  if (singular === field) return undefined;
+  return Object.values(registerForms).find((f) => f.singular === singular)?.register;
+}
+
+/** How a record is named in links and headings. */
+export function recordTitle(record: Record<string, unknown> | null | undefined): string {
+  if (!record) return '';
+  const reference = typeof record.reference === 'string' ? record.reference : '';
+  const name = record.name ?? record.title;
+  if (typeof name === 'string' && name) return reference ? `${reference} ${name}` : name;
+  return reference || String(record.id ?? '');
+}
+
+/** `nonconformity` → `Nonconformity`. */
+export function singularLabel(register: string): string {
+  const singular = formOf(register)?.singular ?? register;
+  const text = singular.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const recordPath = (register: string, id: string) =>
+  `/registers/${register}/${encodeURIComponent(id)}`;
