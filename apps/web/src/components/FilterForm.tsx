@@ -21,8 +21,8 @@ function IdFilter({
   const [value, setValue] = useState(current);
   const id = `f-${name}`;
   return (
-    <label htmlFor={id} title={description}>
-      {humanize(name.replace(/_id$/, ''))}
+    <div className="id-filter" title={description}>
+      <label htmlFor={id}>{humanize(name.replace(/_id$/, ''))}</label>
       <RecordPicker
         organizationId={organizationId}
         register={register}
@@ -31,7 +31,7 @@ function IdFilter({
         value={value}
         onChange={(v) => setValue(String(v))}
       />
-    </label>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { humanize } from '../format.js';
 import { RecordPicker } from './RecordPicker.js';
-import type { FormField } from './registry.js';
+import { type FormField, fieldLabel } from './registry.js';
 import { type Raw, type RawRow, rawOf } from './values.js';
 
 /** One form field: its label, widget, help text and the server's error for it, linked for screen readers. */
@@ -23,7 +23,9 @@ export function FieldInput({
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const describedBy = error ? `${errorId} ${helpId}` : helpId;
-  const label = `${humanize(field.name)}${field.required ? ' (required)' : ''}`;
+  // A picker is named after what it picks: `vendor_id` → Vendor, `measure_ids` → Measures.
+  const title = fieldLabel(field.name);
+  const label = `${title}${field.required ? ' (required)' : ''}`;
   const common = {
     id,
     name: field.name,

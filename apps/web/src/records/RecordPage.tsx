@@ -7,9 +7,23 @@ import type { Organization } from '../types.js';
 import { FieldValue } from './FieldValue.js';
 import { RecordHistory } from './RecordHistory.js';
 import { RelatedRecords } from './RelatedRecords.js';
-import { formOf, recordPath, recordTitle, singularLabel } from './registry.js';
+import {
+  fieldLabel,
+  formOf,
+  recordPath,
+  recordTitle,
+  referencedRegister,
+  singularLabel,
+} from './registry.js';
 
 const HIDDEN = new Set(['organization_id']);
+
+/** The registers a record's own `…_id(s)` fields point to. */
+function linkedRegisters(record: Record<string, unknown>): string[] {
+  return Object.keys(record)
+    .map(referencedRegister)
+    .filter((r): r is string => r !== undefined);
+}
 
 /** Fetches one record of a register (`GET …/registers/:register/:id`); `reload` fetches it again. */
 export function useRecord({
@@ -69,7 +83,7 @@ export function RecordPage({
               .filter(([k]) => !HIDDEN.has(k))
               .map(([k, v]) => (
                 <div key={k} style={{ display: 'contents' }}>
-                  <dt>{humanize(k)}</dt>
+                  <dt>{fieldLabel(k)}</dt>
                   <dd>
                     <FieldValue name={k} value={v} organizationId={organization.id} />
                   </dd>
@@ -82,6 +96,7 @@ export function RecordPage({
               register={register}
               singular={form.singular}
               id={String(record.id)}
+              shown={linkedRegisters(record)}
             />
           )}
           <RecordHistory organizationId={organization.id} recordId={String(record.id)} />

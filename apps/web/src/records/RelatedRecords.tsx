@@ -22,13 +22,17 @@ export function RelatedRecords({
   register,
   singular,
   id,
+  shown,
 }: {
   organizationId: string;
   register: string;
   singular: string;
   id: string;
+  /** Registers the record itself already links to (its `…_ids`), not repeated here. */
+  shown: readonly string[];
 }) {
   const [related, setRelated] = useState<Related[]>([]);
+  const skip = shown.join(',');
   useEffect(() => {
     let live = true;
     loadCatalog().then(
@@ -36,7 +40,12 @@ export function RelatedRecords({
         const filter = `${singular}_id`;
         const found = await Promise.all(
           registers
-            .filter((r) => r.name !== register && r.filters.some((f) => f.name === filter))
+            .filter(
+              (r) =>
+                r.name !== register &&
+                !skip.split(',').includes(r.name) &&
+                r.filters.some((f) => f.name === filter),
+            )
             .map(async (r) => {
               const page = await api<ListPage>(
                 `/orgs/${organizationId}/registers/${r.name}${toQuery({ [filter]: id, page_size: '10' })}`,
@@ -56,7 +65,7 @@ export function RelatedRecords({
     return () => {
       live = false;
     };
-  }, [organizationId, register, singular, id]);
+  }, [organizationId, register, singular, id, skip]);
   if (related.length === 0) return null;
   return (
     <section className="stack" aria-labelledby="related-heading">

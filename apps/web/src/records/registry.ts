@@ -32,3 +32,11 @@ export function singularLabel(register: string): string {
 
 export const recordPath = (register: string, id: string) =>
   `/registers/${register}/${encodeURIComponent(id)}`;
+
+/** A field's label: `vendor_id` → Vendor, `measure_ids` → Measures, `due_date` → Due date. */
+export function fieldLabel(name: string): string {
+  const register = referencedRegister(name);
+  const text = register ? (name.endsWith('_ids') ? register : name.replace(/_id$/, '')) : name;
+  const spaced = text.replace(/_/g, ' ').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
