@@ -356,7 +356,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
 
   it('the register table links rows, shows chips with text and the order applied, and picks ids', async () => {
     await go('/registers/risks');
-    const row = page.getByRole('rowheader').getByRole('link', { name: 'Stolen admin credentials' });
+    const row = page.locator('tbody').getByRole('link', { name: 'Stolen admin credentials' });
     await row.waitFor();
     await page.locator('.chip', { hasText: 'In treatment' }).first().waitFor();
     expect(await page.getByTestId('applied-order').textContent()).toMatch(/^Sorted by /);
@@ -399,7 +399,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
     const risk = (await storage.risks.list({ organizationId: orgId, filters: {} })).items[0]!;
     await signIn('viewer@forms.test');
     await go('/registers/risks');
-    await page.getByRole('rowheader').first().waitFor();
+    await page.locator('tbody td a').first().waitFor();
     expect(await page.getByRole('link', { name: 'New risk' }).count()).toBe(0);
     await go(`/registers/risks/${risk.id}`);
     await page.getByRole('heading', { name: 'History' }).waitFor();
@@ -422,7 +422,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
       await page.getByRole('heading', { name: 'Members' }).first().waitFor();
       const t0 = Date.now();
       await page.getByRole('navigation').getByRole('link', { name: 'Risks' }).click();
-      await page.getByRole('rowheader').first().waitFor();
+      await page.locator('tbody td a').first().waitFor();
       await page.getByText(expected).waitFor();
       return Date.now() - t0;
     };

@@ -43,11 +43,11 @@ function Cell({
   const value = row[column];
   if (first) {
     return (
-      <th scope="row">
+      <td>
         <Link to={recordPath(register, String(row.id))}>
           {cellText({ value, column }) === '—' ? recordTitle(row) : cellText({ value, column })}
         </Link>
-      </th>
+      </td>
     );
   }
   if (column === 'coverage') {
