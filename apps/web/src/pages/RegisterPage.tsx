@@ -117,6 +117,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
         <details className="filter-box" open={Object.keys(filters).length > 0}>
           <summary>Filters and order</summary>
           <FilterForm
+            key={JSON.stringify(filters)}
             info={info}
             organizationId={organization.id}
             values={filters}

@@ -216,5 +216,6 @@ function bounds(field: FormField): string {
   if (field.maxLength !== undefined && field.kind !== 'textarea')
     parts.push(`up to ${field.maxLength} characters`);
   if (field.kind === 'strings') parts.push('one per line');
+  if (field.kind === 'ids') parts.push('hold Ctrl or ⌘ to pick several');
   return parts.length ? ` (${parts.join('; ')})` : '';
 }
