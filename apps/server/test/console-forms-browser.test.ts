@@ -57,6 +57,16 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   };
+  /** The JSON bodies the page posts to a write tool, in order, from now on. */
+  const captureBodies = (tool: string) => {
+    const bodies: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/tools/${tool}`)) {
+        bodies.push(JSON.parse(request.postData() ?? '{}'));
+      }
+    });
+    return bodies;
+  };
   /** Submits the open form and waits for the record page it leads to. */
   const submitTo = async (button: string, heading: string | RegExp) => {
     await page.getByRole('button', { name: button }).click();
@@ -125,6 +135,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
   });
 
   it('shows a server validation error at its field, linked for screen readers', async () => {
+    const posted = captureBodies('addRisk');
     await go('/registers/risks');
     await page.getByRole('link', { name: 'New risk' }).click();
     await page.getByRole('heading', { name: 'New risk' }).waitFor();
@@ -143,6 +154,17 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
     await input.fill('4');
     await submitTo('Add risk', 'Risk: Flood in the server room');
     expect((await storage.risks.list({ organizationId: orgId, filters: {} })).total_count).toBe(1);
+    // Both submissions of the one form carried the same idempotency key, and only what was filled in.
+    expect(posted).toHaveLength(2);
+    expect(posted[0]?.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posted[1]?.idempotency_key).toBe(posted[0]?.idempotency_key);
+    expect(posted[1]).toEqual({
+      name: 'Flood in the server room',
+      status: 'OPEN',
+      inherent_likelihood: 4,
+      inherent_impact: 2,
+      idempotency_key: posted[0]?.idempotency_key,
+    });
   });
 
   it('creates, edits and views a record of every register, linked to each other', async () => {
@@ -377,6 +399,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
 
   it('a stale edit shows who changed what and offers to reload', async () => {
     const risk = (await storage.risks.list({ organizationId: orgId, filters: { query: 'admin' } })).items[0]!;
+    const posted = captureBodies('updateRisk');
     await go(`/registers/risks/${risk.id}/edit`);
     await field('Owner').fill('Me');
     await storage.risks.update({
@@ -390,6 +413,8 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
     await note.getByText('Erin Editor (erin@forms.test) changed it').waitFor();
     await note.getByText('Owner: — → CISO').waitFor();
     await shot('risk-conflict');
+    // An edit sends only the changed field, with the updated_at it read.
+    expect(posted).toEqual([{ owner: 'Me', id: risk.id, expected_updated_at: risk.updated_at }]);
     await page.getByRole('button', { name: 'Reload the record' }).click();
     await expect.poll(() => field('Owner').inputValue()).toBe('CISO');
     await expect.poll(() => note.count()).toBe(0);
