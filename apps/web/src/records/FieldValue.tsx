@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { Link } from '../components/Link.js';
-import { cellText, formatDate, humanize } from '../format.js';
+import { cellText, formatDate } from '../format.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
-import { recordPath, recordTitle, referencedRegister } from './registry.js';
+import { fieldLabel, recordPath, recordTitle, referencedRegister } from './registry.js';
 
 const names = new Map<string, Promise<string>>();
 
@@ -88,7 +88,7 @@ export function FieldValue({
           .map(([k, v], i) => (
             <span key={k}>
               {i > 0 && '; '}
-              {humanize(k)}: <FieldValue name={k} value={v} organizationId={organizationId} />
+              {fieldLabel(k)}: <FieldValue name={k} value={v} organizationId={organizationId} />
             </span>
           ))}
       </span>
