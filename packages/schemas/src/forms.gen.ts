@@ -91,7 +91,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'vendor_id',
-        description: 'Id of the vendor that hosts or provides the asset (vnd_…, same organization), from listVendors.',
+        description: 'Hosting or providing vendor (vnd_…, same organization).',
         required: false,
         nullable: true,
         kind: 'id',
@@ -167,7 +167,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'vendor_id',
-        description: 'New hosting vendor (vnd_…, same organization); null when the asset is in-house.',
+        description: 'New hosting vendor (vnd_…); null when in-house.',
         required: false,
         nullable: true,
         kind: 'id',
@@ -430,7 +430,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'baseline',
-        description: 'With library_key, for an entry with baselines: keep only the controls it selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
+        description: 'With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
         required: false,
         nullable: false,
         kind: 'text',
