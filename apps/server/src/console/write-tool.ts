@@ -9,7 +9,7 @@ import { consoleError } from './errors.js';
 /** The write tools the console may call: those that change records of one organization. */
 function consoleWriteTool(name: string): ToolName {
   const tool = Object.hasOwn(tools, name) ? tools[name as ToolName] : undefined;
-  if (!tool || tool.access !== 'write' || !tool.organizationScoped) {
+  if (tool?.access !== 'write' || !tool.organizationScoped) {
     throw consoleError({
       code: 'NOT_FOUND',
       message: `No write tool \`${name}\` for an organization's records.`,
