@@ -6,7 +6,8 @@
 //   (d) the bare route again, with canned JSON the size of the MCP reply (for reference: a
 //       tools/call reply carries the output twice, as structuredContent and as escaped text, so
 //       it is ~2.2x the REST reply and (d) is MCP's own ceiling on this machine)
-// Targets: (c)/(b) >= 0.8 and (b)/(a) >= 0.25. Both tool paths answer repeated reads from the
+//   (e) MCP tools/call in the 2026-07-28 era (the `_meta` envelope and Mcp-Method/Mcp-Name headers)
+// Targets: (c)/(b) >= 0.8, (e)/(b) >= 0.8 and (b)/(a) >= 0.25. Both tool paths answer repeated reads from the
 // read-result cache (docs/performance.md), so this measures the transports, not PostgreSQL.
 // The server runs in its own process
 // (scripts/bench/server-process.ts, on the TypeScript sources through tsx); autocannon drives it
@@ -59,6 +60,32 @@ const targets = [
       id: 1,
       method: 'tools/call',
       params: { name: 'listRisks', arguments: setup.input },
+    }),
+  },
+  {
+    key: 'e',
+    name: 'MCP tools/call, 2026-07-28',
+    url: `${setup.url}/api/mcp/v1`,
+    method: 'POST',
+    headers: {
+      ...auth,
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'listRisks',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'listRisks',
+        arguments: setup.input,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
     }),
   },
   {

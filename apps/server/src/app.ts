@@ -15,6 +15,8 @@ import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
+import { createModernEra } from './mcp/modern-route.js';
+import { modernServerFactory } from './mcp/modern-server.js';
 import { registerMcpRoute } from './mcp/route.js';
 import { createMcpServer } from './mcp/server.js';
 import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
@@ -115,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerMcpRoute({
     app,
     server: createMcpServer({ core, version: SERVER_VERSION, storage }),
+    modern: createModernEra(modernServerFactory({ core, version: SERVER_VERSION, storage })),
     core,
     path: MCP_PATH,
     limiter,

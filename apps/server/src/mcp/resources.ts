@@ -5,34 +5,53 @@ import {
   ListResourceTemplatesRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Caller } from '../core/caller.js';
 import { ToolError } from '../core/errors.js';
 import { fromStorageError } from '../core/storage-errors.js';
 import { OSCAL_RESOURCE_TEMPLATES, OSCAL_RESOURCES, readOscalResource } from '../oscal/resources.js';
 import { callerFromAuthInfo } from './auth-info.js';
 import { RpcCode, RpcError } from './rpc-error.js';
 
-// MCP's code for a resource that does not exist (spec: resources, error handling).
-const RESOURCE_NOT_FOUND = -32002;
+/**
+ * MCP's code for a resource that does not exist: -32002 in the 2025 era (spec: resources, error
+ * handling); 2026-07-28 answers it with -32602 (invalid params) instead.
+ */
+export const RESOURCE_NOT_FOUND = { legacy: -32002, modern: RpcCode.InvalidParams } as const;
 
-/** The library and OSCAL export resources on the MCP server (logic in ../oscal/resources.ts). */
+/** resources/read for one caller: the resource's contents, or an RpcError naming the URI. */
+export async function readResource({
+  storage,
+  caller,
+  uri,
+  notFoundCode,
+}: {
+  storage: Storage;
+  caller: Caller;
+  uri: string;
+  notFoundCode: number;
+}) {
+  try {
+    return { contents: [await readOscalResource({ storage, caller, uri })] };
+  } catch (error) {
+    const known = error instanceof ToolError ? error : fromStorageError(error);
+    if (!known) throw error;
+    const code = known.code === 'NOT_FOUND' ? notFoundCode : RpcCode.InvalidParams;
+    throw new RpcError({ code, message: known.message, data: { uri, field: known.field } });
+  }
+}
+
+/** The library and OSCAL export resources on the 2025-era server (logic in ../oscal/resources.ts). */
 export function registerOscalResources({ server, storage }: { server: Server; storage: Storage }) {
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: OSCAL_RESOURCES }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: OSCAL_RESOURCE_TEMPLATES,
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
-    try {
-      const caller = callerFromAuthInfo(extra.authInfo);
-      return { contents: [await readOscalResource({ storage, caller, uri: request.params.uri })] };
-    } catch (error) {
-      const known = error instanceof ToolError ? error : fromStorageError(error);
-      if (!known) throw error;
-      const code = known.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND : RpcCode.InvalidParams;
-      throw new RpcError({
-        code,
-        message: known.message,
-        data: { uri: request.params.uri, field: known.field },
-      });
-    }
-  });
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
+    readResource({
+      storage,
+      caller: callerFromAuthInfo(extra.authInfo),
+      uri: request.params.uri,
+      notFoundCode: RESOURCE_NOT_FOUND.legacy,
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
 import { registerIconRoute } from './icons.js';
 import { parseMessages } from './messages.js';
+import type { createModernEra } from './modern-route.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
 import { repliesBody } from './reply-body.js';
 import { createToolCallAnswerer, isToolCall } from './tool-calls.js';
@@ -32,9 +33,13 @@ export async function registerMcpRoute({
   core,
   path,
   limiter,
+  modern,
 }: {
   app: FastifyInstance;
+  /** The 2025-era server (SDK v1), connected to one multiplex transport. */
   server: Server;
+  /** The 2026-07-28 era (SDK v2); requests it does not claim are 2025-era. */
+  modern: ReturnType<typeof createModernEra>;
   core: ToolCore;
   path: string;
   /** Each tools/call of a batch after the first takes from the token's rate limit through it. */
@@ -42,9 +47,17 @@ export async function registerMcpRoute({
 }) {
   const transport = new MultiplexTransport();
   await server.connect(transport);
-  app.addHook('onClose', async () => server.close());
+  app.addHook('onClose', async () => {
+    await modern.close();
+    await server.close();
+  });
 
   app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const { error: toolsetsError } = parseToolsets(query.toolsets);
+    if (toolsetsError) return rpcError(reply, { status: 400, code: -32000, message: toolsetsError });
+    const caller = request.caller!;
+    if (await modern.answer({ request, reply, caller })) return reply;
     const accept = request.headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return rpcError(reply, {
@@ -61,9 +74,6 @@ export async function registerMcpRoute({
         message: `Bad Request: unsupported protocol version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
       });
     }
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const { error: toolsetsError } = parseToolsets(query.toolsets);
-    if (toolsetsError) return rpcError(reply, { status: 400, code: -32000, message: toolsetsError });
     const messages = parseMessages(request.body);
     if (!messages) {
       return rpcError(reply, {
@@ -72,7 +82,6 @@ export async function registerMcpRoute({
         message: 'Parse error: the body is not a JSON-RPC message',
       });
     }
-    const caller = request.caller!;
     const extra: MessageExtraInfo = {
       authInfo: authInfoFor(caller),
       // The Host header has been checked (origin hook), so icon URLs built from it point here.
