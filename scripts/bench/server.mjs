@@ -64,7 +64,7 @@ const targets = [
   },
   {
     key: 'e',
-    name: 'MCP tools/call, 2026-07-28',
+    name: 'MCP tools/call, modern',
     url: `${setup.url}/api/mcp/v1`,
     method: 'POST',
     headers: {
@@ -128,6 +128,7 @@ console.log(
 console.log('| door                         |   req/s | p50 ms  | p99 ms  |');
 console.log('|------------------------------|---------|---------|---------|');
 for (const target of targets) console.log(row(target.key, `(${target.key}) ${target.name}`));
-console.log(`\n(c)/(b) = ${ratio('c', 'b').toFixed(2)}  (target >= 0.8)`);
+console.log(`\n(c)/(b) = ${ratio('c', 'b').toFixed(2)}  (2025 era, target >= 0.8)`);
+console.log(`(e)/(b) = ${ratio('e', 'b').toFixed(2)}  (2026-07-28 era, target >= 0.8)`);
 console.log(`(b)/(a) = ${ratio('b', 'a').toFixed(2)}  (target >= 0.25)`);
 console.log(`(c)/(d) = ${ratio('c', 'd').toFixed(2)}  (MCP against a bare route sending its reply size)`);

@@ -16,7 +16,7 @@ import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
 import { createModernEra } from './mcp/modern-route.js';
-import { modernServerFactory } from './mcp/modern-server.js';
+import { modernServerFactory, modernServerInfo } from './mcp/modern-server.js';
 import { registerMcpRoute } from './mcp/route.js';
 import { createMcpServer } from './mcp/server.js';
 import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
@@ -117,7 +117,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerMcpRoute({
     app,
     server: createMcpServer({ core, version: SERVER_VERSION, storage }),
-    modern: createModernEra(modernServerFactory({ core, version: SERVER_VERSION, storage })),
+    modern: createModernEra({
+      factory: modernServerFactory({ core, version: SERVER_VERSION, storage }),
+      serverInfo: modernServerInfo({ version: SERVER_VERSION }),
+      core,
+      limiter,
+    }),
     core,
     path: MCP_PATH,
     limiter,

@@ -220,6 +220,12 @@ describe.each(DRIVERS)('MCP 2026-07-28 with the v2 SDK client (%s)', (driver) =>
       expect(body.error.code).toBe(-32020);
     });
 
+    it('leaves a tools/call without Mcp-Name to the SDK, which refuses it with -32020', async () => {
+      const reply = await post({ method: 'tools/call', params: { name: 'listOrganizations', arguments: {} } });
+      expect(reply.status).toBe(400);
+      expect(((await reply.json()) as { error: { code: number } }).error.code).toBe(-32020);
+    });
+
     it('answers an unsupported modern revision with -32022 naming the supported ones', async () => {
       const reply = await post({
         method: 'tools/list',

@@ -1,12 +1,21 @@
 import { SUPPORTED_PROTOCOL_VERSIONS as LEGACY_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { classifyInboundRequest, createMcpHandler, type Implementation } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/caller.js';
+import type { ToolCore } from '../core/tool-core.js';
+import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
 import type { modernServerFactory } from './modern-server.js';
+import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
+import type { JsonRpcReply } from './multiplex-transport.js';
+import { replyBody } from './reply-body.js';
+import { createToolCallAnswerer } from './tool-calls.js';
 
 // The `_meta` key every 2026-07-28 request carries (its "envelope claim").
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
+const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
+const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
 
 function hasEnvelope(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
@@ -16,14 +25,59 @@ function hasEnvelope(message: unknown): boolean {
 
 /**
  * Cheap first look, so 2025-era traffic pays nothing: only a request with a `_meta` envelope or a
- * protocol-version header the 2025 server does not know can be 2026-era. The SDK's own
- * classification (`isLegacyRequest`) then decides.
+ * protocol-version header the 2025 server does not know can be 2026-era. The SDK's classifier
+ * (the same code `createMcpHandler` routes with) then decides.
  */
 function mayBeModern(request: FastifyRequest): boolean {
   const version = request.headers['mcp-protocol-version'];
   if (typeof version === 'string' && !LEGACY_PROTOCOL_VERSIONS.includes(version)) return true;
   const body = request.body;
   return Array.isArray(body) ? body.some(hasEnvelope) : hasEnvelope(body);
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a modern request is a tools/call the SDK would hand to its handler unchanged: a served
+ * revision, the standard headers present and agreeing with the body (MCP-Protocol-Version,
+ * Mcp-Method, Mcp-Name in plain form), and a well-formed envelope. Anything else goes to the SDK,
+ * which owns every rejection; the fast path only ever answers what the SDK would accept.
+ */
+function plainToolCall(
+  request: FastifyRequest,
+  route: { message: { method: string; params?: unknown }; classification: { revision?: string } },
+): boolean {
+  const { message, classification } = route;
+  const revision = classification.revision ?? '';
+  if (message.method !== 'tools/call' || !MODERN_PROTOCOL_VERSIONS.includes(revision)) return false;
+  if (!isObject(message.params) || typeof message.params.name !== 'string') return false;
+  const meta = message.params._meta;
+  if (!isObject(meta) || meta[PROTOCOL_VERSION_META] !== revision) return false;
+  for (const [key, value] of Object.entries(meta)) {
+    if (!key.startsWith('io.modelcontextprotocol/')) continue;
+    if (key === PROTOCOL_VERSION_META) continue;
+    if (key === CLIENT_CAPABILITIES_META && isObject(value)) continue;
+    if (
+      key === CLIENT_INFO_META &&
+      isObject(value) &&
+      typeof value.name === 'string' &&
+      typeof value.version === 'string'
+    )
+      continue;
+    return false;
+  }
+  return (
+    isObject(meta[CLIENT_CAPABILITIES_META]) &&
+    header(request, 'mcp-protocol-version') === revision &&
+    header(request, 'mcp-method') === 'tools/call' &&
+    header(request, 'mcp-name') === message.params.name
+  );
 }
 
 /** The web-standard Request the v2 SDK's handler reads (the body is already parsed). */
@@ -41,12 +95,46 @@ function webRequest(request: FastifyRequest): Request {
 }
 
 /**
- * The 2026-07-28 era on the MCP endpoint: the v2 SDK's `createMcpHandler` (strict: 2025-era
- * requests never reach it) behind the same authentication, Host/Origin checks and rate limit as
- * the 2025 era. `answer` returns false when the request is 2025-era, for the 2025 route to serve.
+ * The 2026-07-28 era on the MCP endpoint, behind the same authentication, Host/Origin checks and
+ * rate limit as the 2025 era. The v2 SDK classifies every request that may be modern and checks it
+ * (the `_meta` envelope, MCP-Protocol-Version, Mcp-Method and Mcp-Name against the body); a valid
+ * tools/call is then answered through the tool core directly, as in the 2025 era, with the fields
+ * the SDK would add (`resultType`, the server info in `_meta`), because a per-request SDK server
+ * costs far more than the call (docs/performance.md). Everything else — server/discover, lists,
+ * resources, rejections — is the SDK's `createMcpHandler` (strict: 2025-era requests never reach
+ * it). `answer` returns false for a 2025-era request, for the 2025 route to serve.
  */
-export function createModernEra(factory: ReturnType<typeof modernServerFactory>) {
+export function createModernEra({
+  factory,
+  serverInfo,
+  core,
+  limiter,
+}: {
+  factory: ReturnType<typeof modernServerFactory>;
+  serverInfo: Implementation;
+  core: ToolCore;
+  limiter: TokenLimiter;
+}) {
   const handler = createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' });
+  const stamp = { resultType: 'complete', _meta: { [SERVER_INFO_META]: serverInfo } };
+
+  async function toolCall({
+    request,
+    caller,
+  }: {
+    request: { id: string | number; params?: unknown };
+    caller: Caller;
+  }) {
+    const reply = await createToolCallAnswerer({ core, caller, limiter })({
+      jsonrpc: '2.0',
+      id: request.id,
+      method: 'tools/call',
+      params: request.params,
+    } as Parameters<ReturnType<typeof createToolCallAnswerer>>[0]);
+    if (!('result' in reply)) return reply;
+    return { ...reply, result: { ...(reply.result as object), ...stamp } } as JsonRpcReply;
+  }
+
   return {
     close: () => handler.close(),
     async answer({
@@ -59,9 +147,20 @@ export function createModernEra(factory: ReturnType<typeof modernServerFactory>)
       caller: Caller;
     }): Promise<boolean> {
       if (!mayBeModern(request)) return false;
-      const web = webRequest(request);
-      if (await isLegacyRequest(web, request.body)) return false;
-      const response = await handler.fetch(web, {
+      const outcome = classifyInboundRequest({
+        httpMethod: 'POST',
+        protocolVersionHeader: header(request, 'mcp-protocol-version'),
+        mcpMethodHeader: header(request, 'mcp-method'),
+        mcpNameHeader: header(request, 'mcp-name'),
+        body: request.body,
+      });
+      if (outcome.kind === 'legacy') return false;
+      if (outcome.kind === 'modern' && outcome.messageKind === 'request' && plainToolCall(request, outcome)) {
+        const answered = await toolCall({ request: outcome.message, caller });
+        await reply.code(200).type('application/json').send(replyBody(answered));
+        return true;
+      }
+      const response = await handler.fetch(webRequest(request), {
         authInfo: authInfoFor(caller),
         parsedBody: request.body,
       });

@@ -15,6 +15,11 @@ import { parseToolsets, toolListFor } from './tool-list.js';
 /** The 2026-07-28 revisions served; 2025-era traffic goes to the one SDK v1 server (mcp/server.ts). */
 export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'];
 
+/** The server's name, title, version and icon, as server/discover and every result's `_meta` carry it. */
+export function modernServerInfo({ version }: { version: string }) {
+  return { name: 'comply', title: 'Comply', version, icons: [serverIcon] };
+}
+
 // The tool list depends on the token (read-only tokens get no add/update tools) and changes only
 // with a new server version: a client may keep it for a while, but only for itself.
 const PRIVATE_MINUTES = (minutes: number) => ({ ttlMs: minutes * 60_000, cacheScope: 'private' as const });
@@ -37,20 +42,17 @@ export function modernServerFactory({
   storage: Storage;
 }) {
   return ({ authInfo, requestInfo }: McpRequestContext): Server => {
-    const server = new Server(
-      { name: 'comply', title: 'Comply', version, icons: [serverIcon] },
-      {
-        capabilities: { tools: { listChanged: false }, resources: {} },
-        instructions: INSTRUCTIONS,
-        supportedProtocolVersions: MODERN_PROTOCOL_VERSIONS,
-        cacheHints: {
-          'server/discover': PRIVATE_MINUTES(60),
-          'tools/list': PRIVATE_MINUTES(5),
-          'resources/list': PRIVATE_MINUTES(5),
-          'resources/templates/list': PRIVATE_MINUTES(5),
-        },
+    const server = new Server(modernServerInfo({ version }), {
+      capabilities: { tools: { listChanged: false }, resources: {} },
+      instructions: INSTRUCTIONS,
+      supportedProtocolVersions: MODERN_PROTOCOL_VERSIONS,
+      cacheHints: {
+        'server/discover': PRIVATE_MINUTES(60),
+        'tools/list': PRIVATE_MINUTES(5),
+        'resources/list': PRIVATE_MINUTES(5),
+        'resources/templates/list': PRIVATE_MINUTES(5),
       },
-    );
+    });
     // Only the discover probe may come without a caller (the route authenticates every POST first).
     const caller = () => callerFromAuthInfo(authInfo as Parameters<typeof callerFromAuthInfo>[0]);
     // The route has validated `toolsets` and the Host header the URL was built from.
