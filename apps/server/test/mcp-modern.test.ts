@@ -221,7 +221,10 @@ describe.each(DRIVERS)('MCP 2026-07-28 with the v2 SDK client (%s)', (driver) =>
     });
 
     it('leaves a tools/call without Mcp-Name to the SDK, which refuses it with -32020', async () => {
-      const reply = await post({ method: 'tools/call', params: { name: 'listOrganizations', arguments: {} } });
+      const reply = await post({
+        method: 'tools/call',
+        params: { name: 'listOrganizations', arguments: {} },
+      });
       expect(reply.status).toBe(400);
       expect(((await reply.json()) as { error: { code: number } }).error.code).toBe(-32020);
     });
