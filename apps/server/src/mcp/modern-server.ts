@@ -1,6 +1,12 @@
 import { toolNames } from '@comply/schemas';
 import type { Storage } from '@comply/storage';
-import { type ListToolsResult, type McpRequestContext, Server } from '@modelcontextprotocol/server';
+import {
+  type ListToolsResult,
+  type McpRequestContext,
+  Server,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/server';
+import type { Caller } from '../core/caller.js';
 import type { ToolCore } from '../core/tool-core.js';
 import { OSCAL_RESOURCE_TEMPLATES, OSCAL_RESOURCES } from '../oscal/resources.js';
 import { callerFromAuthInfo } from './auth-info.js';
@@ -36,14 +42,20 @@ export function modernServerFactory({
   core,
   version,
   storage,
+  capabilities = {},
+  extend,
 }: {
   core: ToolCore;
   version: string;
   storage: Storage;
+  /** Capabilities beyond tools and resources that `extend` serves (e.g. prompts, completions). */
+  capabilities?: ServerCapabilities;
+  /** Registers further handlers on each request's server, for the caller of that request. */
+  extend?: (args: { server: Server; caller: () => Caller; storage: Storage }) => void;
 }) {
   return ({ authInfo, requestInfo }: McpRequestContext): Server => {
     const server = new Server(modernServerInfo({ version }), {
-      capabilities: { tools: { listChanged: false }, resources: {} },
+      capabilities: { tools: { listChanged: false }, resources: {}, ...capabilities },
       instructions: INSTRUCTIONS,
       supportedProtocolVersions: MODERN_PROTOCOL_VERSIONS,
       cacheHints: {
@@ -53,7 +65,7 @@ export function modernServerFactory({
         'resources/templates/list': PRIVATE_MINUTES(5),
       },
     });
-    // Only the discover probe may come without a caller (the route authenticates every POST first).
+    // The route has authenticated every POST before the SDK sees it.
     const caller = () => callerFromAuthInfo(authInfo as Parameters<typeof callerFromAuthInfo>[0]);
     // The route has validated `toolsets` and the Host header the URL was built from.
     const url = requestInfo ? new URL(requestInfo.url) : undefined;
@@ -84,6 +96,7 @@ export function modernServerFactory({
         notFoundCode: RESOURCE_NOT_FOUND.modern,
       }),
     );
+    extend?.({ server, caller, storage });
     return server;
   };
 }
