@@ -48,7 +48,10 @@ describe.each(DRIVERS)('2026-07-28 tools/call: the fast path answers as the SDK 
   });
 
   /** The same tools/call through the listening server's route and through the SDK handler. */
-  async function both(params: { name: string; arguments?: unknown }) {
+  async function both(
+    params: { name: string; arguments?: unknown },
+    { meta = ENVELOPE, id = 3 }: { meta?: Record<string, unknown>; id?: unknown } = {},
+  ) {
     const init = {
       method: 'POST',
       headers: {
@@ -61,9 +64,9 @@ describe.each(DRIVERS)('2026-07-28 tools/call: the fast path answers as the SDK 
       },
       body: JSON.stringify({
         jsonrpc: '2.0',
-        id: 3,
+        id,
         method: 'tools/call',
-        params: { ...params, _meta: ENVELOPE },
+        params: { ...params, _meta: meta },
       }),
     };
     const url = `${server.url}/api/mcp/v1`;
@@ -106,5 +109,20 @@ describe.each(DRIVERS)('2026-07-28 tools/call: the fast path answers as the SDK 
       message: '`params.arguments`: must be an object holding the tool’s input (use {} for none).',
       data: { field: 'params.arguments' },
     });
+  });
+
+  it('requests off the plain path get the SDK’s own answers', async () => {
+    const call = { name: 'listOrganizations', arguments: {} };
+    const odd: Parameters<typeof both>[1][] = [
+      { meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': { roots: 5 } } },
+      { meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientInfo': { name: 7 } } },
+      { meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      { id: 1.5 },
+    ];
+    for (const options of odd) {
+      const { route, sdk: direct } = await both(call, options);
+      expect(route.body.result?.structuredContent, JSON.stringify(options)).toBeUndefined();
+      expect(route, JSON.stringify(options)).toEqual(direct);
+    }
   });
 });

@@ -44,25 +44,31 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Whether a modern request is a tools/call the SDK would hand to its handler unchanged: a served
- * revision, the standard headers present and agreeing with the body (MCP-Protocol-Version,
- * Mcp-Method, Mcp-Name in plain form), and a well-formed envelope. Anything else goes to the SDK,
- * which owns every rejection; the fast path only ever answers what the SDK would accept.
+ * The tools/call, if the body is one the SDK would hand to its handler unchanged: a lone JSON-RPC
+ * request (`jsonrpc` "2.0", a string or integer id, nothing else at the top), params with a string
+ * `name` (`arguments` that are not an object get the route's -32602 naming `params.arguments`, where
+ * the SDK would list its schema library's raw issues), an envelope at a served revision whose reserved keys
+ * are well-formed, and the MCP-Protocol-Version, Mcp-Method and Mcp-Name headers agreeing with the
+ * body in plain form. Checked here without the SDK's classifier, whose schema parse costs about a
+ * fifth of the whole call; anything else goes to the SDK, which owns every rejection, so the fast
+ * path only ever answers what the SDK would accept (test/mcp-modern-fast-path.test.ts).
  */
 function plainToolCall(
   request: FastifyRequest,
-  route: { message: { method: string; params?: unknown }; classification: { revision?: string } },
-): boolean {
-  const { message, classification } = route;
-  const revision = classification.revision ?? '';
-  if (message.method !== 'tools/call' || !MODERN_PROTOCOL_VERSIONS.includes(revision)) return false;
-  if (!isObject(message.params) || typeof message.params.name !== 'string') return false;
-  const meta = message.params._meta;
-  if (!isObject(meta) || meta[PROTOCOL_VERSION_META] !== revision) return false;
+): { id: string | number; params: Record<string, unknown> } | undefined {
+  const body = request.body;
+  if (!isObject(body)) return undefined;
+  const { jsonrpc, id, method, params, ...rest } = body;
+  if (jsonrpc !== '2.0' || method !== 'tools/call' || Object.keys(rest).length > 0) return undefined;
+  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return undefined;
+  if (!isObject(params) || typeof params.name !== 'string') return undefined;
+  const meta = params._meta;
+  if (!isObject(meta)) return undefined;
+  const revision = meta[PROTOCOL_VERSION_META];
+  if (typeof revision !== 'string' || !MODERN_PROTOCOL_VERSIONS.includes(revision)) return undefined;
   for (const [key, value] of Object.entries(meta)) {
-    if (!key.startsWith('io.modelcontextprotocol/')) continue;
-    if (key === PROTOCOL_VERSION_META) continue;
-    if (key === CLIENT_CAPABILITIES_META && isObject(value)) continue;
+    if (!key.startsWith('io.modelcontextprotocol/') || key === PROTOCOL_VERSION_META) continue;
+    if (key === CLIENT_CAPABILITIES_META && isObject(value) && Object.values(value).every(isObject)) continue;
     if (
       key === CLIENT_INFO_META &&
       isObject(value) &&
@@ -70,14 +76,14 @@ function plainToolCall(
       typeof value.version === 'string'
     )
       continue;
-    return false;
+    return undefined;
   }
-  return (
+  const plain =
     isObject(meta[CLIENT_CAPABILITIES_META]) &&
     header(request, 'mcp-protocol-version') === revision &&
     header(request, 'mcp-method') === 'tools/call' &&
-    header(request, 'mcp-name') === message.params.name
-  );
+    header(request, 'mcp-name') === params.name;
+  return plain ? { id, params } : undefined;
 }
 
 /** The web-standard Request the v2 SDK's handler reads (the body is already parsed). */
@@ -96,13 +102,13 @@ function webRequest(request: FastifyRequest): Request {
 
 /**
  * The 2026-07-28 era on the MCP endpoint, behind the same authentication, Host/Origin checks and
- * rate limit as the 2025 era. The v2 SDK classifies every request that may be modern and checks it
- * (the `_meta` envelope, MCP-Protocol-Version, Mcp-Method and Mcp-Name against the body); a valid
- * tools/call is then answered through the tool core directly, as in the 2025 era, with the fields
- * the SDK would add (`resultType`, the server info in `_meta`), because a per-request SDK server
- * costs far more than the call (docs/performance.md). Everything else — server/discover, lists,
- * resources, rejections — is the SDK's `createMcpHandler` (strict: 2025-era requests never reach
- * it). `answer` returns false for a 2025-era request, for the 2025 route to serve.
+ * rate limit as the 2025 era. A plain modern tools/call (see `plainToolCall`) is answered through
+ * the tool core directly, as in the 2025 era, with the fields the SDK would add (`resultType`, the
+ * server info in `_meta`), because a per-request SDK server costs far more than the call
+ * (docs/performance.md). Every other request that may be modern is classified by the v2 SDK
+ * (`classifyInboundRequest`, the code `createMcpHandler` routes with): 2025-era ones go back to the
+ * 2025 route (`answer` returns false), the rest — server/discover, lists, resources, rejections —
+ * to the SDK's `createMcpHandler` (strict: 2025-era requests never reach it).
  */
 export function createModernEra({
   factory,
@@ -147,6 +153,12 @@ export function createModernEra({
       caller: Caller;
     }): Promise<boolean> {
       if (!mayBeModern(request)) return false;
+      const call = plainToolCall(request);
+      if (call) {
+        const answered = await toolCall({ request: call, caller });
+        await reply.code(200).type('application/json').send(replyBody(answered));
+        return true;
+      }
       const outcome = classifyInboundRequest({
         httpMethod: 'POST',
         protocolVersionHeader: header(request, 'mcp-protocol-version'),
@@ -155,11 +167,6 @@ export function createModernEra({
         body: request.body,
       });
       if (outcome.kind === 'legacy') return false;
-      if (outcome.kind === 'modern' && outcome.messageKind === 'request' && plainToolCall(request, outcome)) {
-        const answered = await toolCall({ request: outcome.message, caller });
-        await reply.code(200).type('application/json').send(replyBody(answered));
-        return true;
-      }
       const response = await handler.fetch(webRequest(request), {
         authInfo: authInfoFor(caller),
         parsedBody: request.body,
