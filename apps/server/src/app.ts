@@ -15,6 +15,7 @@ import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
+import { PROMPT_CAPABILITIES, registerModernPrompts } from './mcp/modern-prompts.js';
 import { createModernEra } from './mcp/modern-route.js';
 import { modernServerFactory, modernServerInfo } from './mcp/modern-server.js';
 import { registerMcpRoute } from './mcp/route.js';
@@ -118,7 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     server: createMcpServer({ core, version: SERVER_VERSION, storage }),
     modern: createModernEra({
-      factory: modernServerFactory({ core, version: SERVER_VERSION, storage }),
+      factory: modernServerFactory({
+        core,
+        version: SERVER_VERSION,
+        storage,
+        capabilities: PROMPT_CAPABILITIES,
+        extend: registerModernPrompts,
+      }),
       serverInfo: modernServerInfo({ version: SERVER_VERSION }),
       core,
       limiter,

@@ -1,6 +1,7 @@
 import { mcpTools, toolNames, tools } from '@comply/schemas';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listPrompts } from '../src/mcp/prompts/get-prompt.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 import { connectMcpV2, type Negotiation } from './mcp-client-v2.js';
 
@@ -133,6 +134,29 @@ describe.each(DRIVERS)('MCP 2026-07-28 with the v2 SDK client (%s)', (driver) =>
       } finally {
         await reader.close();
       }
+    });
+
+    it('offers the workflow prompts and completes their arguments, as in the 2025 era', async () => {
+      expect(client.getServerCapabilities()?.prompts).toBeDefined();
+      expect(client.getServerCapabilities()?.completions).toBeDefined();
+      const { prompts } = await client.listPrompts();
+      expect(prompts).toEqual(listPrompts().prompts);
+      const org = server.owner.organizationId;
+      const prompt = await client.getPrompt({ name: 'riskAssessment', arguments: { organization_id: org } });
+      const text = (prompt.messages[0]?.content as { text: string }).text;
+      expect(text).toContain('listRisks');
+      expect(text).toContain(org);
+      const completed = await client.complete({
+        ref: { type: 'ref/prompt', name: 'riskAssessment' },
+        argument: { name: 'organization_id', value: '' },
+      });
+      expect(completed.completion.values).toEqual([org]);
+      await expect(
+        client.getPrompt({ name: 'budgetPlanning', arguments: { organization_id: org } }),
+      ).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/Unknown prompt `budgetPlanning`/),
+      });
     });
 
     it('narrows tools/list to ?toolsets=', async () => {
