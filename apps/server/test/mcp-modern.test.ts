@@ -143,7 +143,7 @@ describe.each(DRIVERS)('MCP 2026-07-28 with the v2 SDK client (%s)', (driver) =>
       expect(prompts).toEqual(listPrompts().prompts);
       const org = server.owner.organizationId;
       const prompt = await client.getPrompt({ name: 'riskAssessment', arguments: { organization_id: org } });
-      const text = (prompt.messages[0]?.content as { text: string }).text;
+      const text = String((prompt.messages[0]?.content as { text?: string } | undefined)?.text);
       expect(text).toContain('listRisks');
       expect(text).toContain(org);
       const completed = await client.complete({
