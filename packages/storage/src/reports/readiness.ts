@@ -18,7 +18,11 @@ interface Scope {
   frameworkId: string;
 }
 
-/** Per control, in document order: its readiness and whether a mapped control covers it. */
+/**
+ * Per control, in document order: its readiness and whether a mapped control covers it. The status
+ * is a per-control aggregate (a lateral probe of measure_controls' index), not a join of every link
+ * of the framework with every control: without statistics (PGlite) the join re-ran per control.
+ */
 function controlRows(args: Scope) {
   return sql<{
     code: string;
@@ -27,28 +31,25 @@ function controlRows(args: Scope) {
     status: ControlReadiness;
     via_mapping: boolean;
   }>`
-    with linked as (
-      select mc.control_code, m.state,
-        exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-      from measure_controls mc join measures m on m.id = mc.measure_id
-      where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}),
-    status as (
-      select c.id, c.code, c.title, c.family, c.position,
-        case
-          when count(l.control_code) = 0 then 'NO_MEASURE'
-          when count(*) filter (where l.state = 'IMPLEMENTED') = 0 then 'NOT_IMPLEMENTED'
-          when bool_or(l.state = 'IMPLEMENTED' and not l.has_evidence) then 'NO_EVIDENCE'
-          else 'READY' end as status
-      from framework_controls c left join linked l on l.control_code = c.code
-      where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
-      group by c.id)
-    select s.code, s.title, s.family, s.status,
+    select c.code, c.title, c.family, s.status,
       s.status in ('NO_MEASURE', 'NOT_IMPLEMENTED') and ${viaMappingSql('c')} as via_mapping
-    from status s join framework_controls c on c.id = s.id
-    order by s.position, s.id`.execute(args.db);
+    from framework_controls c cross join lateral (select case
+          when count(*) = 0 then 'NO_MEASURE'
+          when count(*) filter (where m.state = 'IMPLEMENTED') = 0 then 'NOT_IMPLEMENTED'
+          when bool_or(m.state = 'IMPLEMENTED'
+            and not exists (select 1 from measure_evidence e where e.measure_id = m.id)) then 'NO_EVIDENCE'
+          else 'READY' end as status
+        from measure_controls mc join measures m on m.id = mc.measure_id
+        where mc.organization_id = c.organization_id and mc.framework_id = c.framework_id
+          and mc.control_code = c.code) s
+    where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
+    order by c.position, c.id`.execute(args.db);
 }
 
 // Each measure linked to the framework once, with its control codes (document order) and evidence.
+// The links come from a per-control probe of measure_controls' (organization, framework, code)
+// index (an array subquery); with no statistics (PGlite) a join of the framework's links with its
+// controls was planned as a nested loop over both.
 function measureRows(args: Scope) {
   return sql<{
     id: string;
@@ -60,10 +61,13 @@ function measureRows(args: Scope) {
     select m.id, m.name, m.state,
       array_agg(c.code order by c.position, c.id) as control_codes,
       exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-    from measure_controls mc join measures m on m.id = mc.measure_id
-      join framework_controls c on c.organization_id = mc.organization_id
-        and c.framework_id = mc.framework_id and c.code = mc.control_code
-    where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}
+    from framework_controls c
+      cross join lateral unnest(array(select mc.measure_id from measure_controls mc
+        where mc.organization_id = c.organization_id and mc.framework_id = c.framework_id
+          and mc.control_code = c.code)) as l(measure_id)
+      join measures m on m.id = l.measure_id
+    where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
+      and m.organization_id = ${args.organizationId}
     group by m.id, m.name, m.state
     order by lower(m.name), m.id`.execute(args.db);
 }

@@ -1,4 +1,20 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+
+type Ref = RawBuilder<unknown>;
+
+/**
+ * Whether the control (organization, framework, code) has at least one IMPLEMENTED measure, as a
+ * scalar subquery. Not `exists (…)`: PostgreSQL turns an EXISTS in a WHERE clause into a semi-join
+ * planned from statistics, and PGlite has none (no autovacuum), so the join was re-run for every
+ * control (seconds on a 424-control framework). A scalar subquery always stays a per-row probe of
+ * measure_controls' (organization_id, framework_id, control_code) index and the measures key.
+ */
+function implementedSql(args: { organizationId: Ref; frameworkId: Ref; code: Ref }) {
+  return sql<boolean>`coalesce((select bool_or(m.state = 'IMPLEMENTED')
+      from measure_controls mc join measures m on m.id = mc.measure_id
+      where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}
+        and mc.control_code = ${args.code}), false)`;
+}
 
 /**
  * The one definition of coverage, as SQL over a `framework_controls` alias: the control has at
@@ -6,9 +22,11 @@ import { sql } from 'kysely';
  */
 export function coveredSql(alias: string) {
   const c = sql.table(alias);
-  return sql<boolean>`exists (select 1 from measure_controls mc join measures m on m.id = mc.measure_id
-    where mc.organization_id = ${c}.organization_id and mc.framework_id = ${c}.framework_id
-      and mc.control_code = ${c}.code and m.state = 'IMPLEMENTED')`;
+  return implementedSql({
+    organizationId: sql`${c}.organization_id`,
+    frameworkId: sql`${c}.framework_id`,
+    code: sql`${c}.code`,
+  });
 }
 
 /** The other side of each crosswalk row touching the control, with the relationship seen from it. */
@@ -27,20 +45,22 @@ function mappedSql(alias: string) {
         and m.target_framework_id = ${c}.framework_id and m.target_control_code = ${c}.code)`;
 }
 
-const otherCovered = (c: ReturnType<typeof sql.table>) => sql`exists (select 1 from measure_controls mc
-    join measures ms on ms.id = mc.measure_id
-    where mc.organization_id = ${c}.organization_id and mc.framework_id = v.framework_id
-      and mc.control_code = v.control_code and ms.state = 'IMPLEMENTED')`;
+const otherCovered = (alias: string) =>
+  implementedSql({
+    organizationId: sql`${sql.table(alias)}.organization_id`,
+    frameworkId: sql`v.framework_id`,
+    code: sql`v.control_code`,
+  });
 
 /** The mapped controls that are covered, as a JSON array of ControlViaMapping. */
 export function viaMappingJson(alias: string) {
   return sql<unknown>`(select coalesce(jsonb_agg(jsonb_build_object('framework_id', v.framework_id,
       'control_code', v.control_code, 'relationship', v.relationship, 'mapping_title', v.collection_title)
       order by v.framework_id, v.control_code), '[]'::jsonb)
-    from ${mappedSql(alias)} v where ${otherCovered(sql.table(alias))})`;
+    from ${mappedSql(alias)} v where ${otherCovered(alias)})`;
 }
 
-/** Whether any mapped control is covered. */
+/** Whether any mapped control is covered (a scalar subquery, like coveredSql). */
 export function viaMappingSql(alias: string) {
-  return sql<boolean>`exists (select 1 from ${mappedSql(alias)} v where ${otherCovered(sql.table(alias))})`;
+  return sql<boolean>`coalesce((select bool_or(${otherCovered(alias)}) from ${mappedSql(alias)} v), false)`;
 }
