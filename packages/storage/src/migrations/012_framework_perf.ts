@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import { type Migration, run } from './types.js';
 
 /**
- * Crosswalk rows by their source control, for "covered via mapping" (docs/performance.md): the
- * per-control probe matches all three columns here. framework_mappings_pair_key starts with the same
- * columns but carries two more, and with no statistics (PGlite) the planner preferred the narrower
- * target index with the source columns as a filter: every crosswalk row of the organization read
- * for every control.
+ * Crosswalk rows by the control on either side, for "covered via mapping" (docs/performance.md).
+ * The per-control probes name a framework and a code, not the organization (the framework id is
+ * the organization's already), so each matches exactly one index: with no statistics (PGlite) the
+ * planner chose among indexes that all start with organization_id by size, and read every
+ * crosswalk row of the organization for every control. These replace framework_mappings_target_idx;
+ * listings by organization keep framework_mappings_pair_key.
  */
 export const frameworkPerf: Migration = {
   version: 12,
@@ -14,7 +15,10 @@ export const frameworkPerf: Migration = {
   up: async (trx) => {
     await run(trx, [
       sql`create index framework_mappings_source_idx
-        on framework_mappings (organization_id, source_framework_id, source_control_code)`,
+        on framework_mappings (source_framework_id, source_control_code)`,
+      sql`create index framework_mappings_target_control_idx
+        on framework_mappings (target_framework_id, target_control_code)`,
+      sql`drop index framework_mappings_target_idx`,
     ]);
   },
 };

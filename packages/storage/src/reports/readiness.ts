@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
-import type { MeasureState, NcSeverity } from '../enums.js';
+import type { NcSeverity } from '../enums.js';
 import { assertFramework } from '../registers/frameworks/control-list.js';
-import { viaMappingSql } from '../registers/frameworks/coverage.js';
 import { capped, percent } from './aggregate.js';
 import { familyReadiness } from './readiness-families.js';
+import { readinessRows } from './readiness-rows.js';
 import type { AuditReadiness, ControlReadiness } from './types.js';
 
 /** A gap measure lists at most this many of its control codes (control_count has them all). */
@@ -16,60 +16,6 @@ interface Scope {
   db: Db;
   organizationId: string;
   frameworkId: string;
-}
-
-/**
- * Per control, in document order: its readiness and whether a mapped control covers it. The status
- * is a per-control aggregate (a lateral probe of measure_controls' index), not a join of every link
- * of the framework with every control: without statistics (PGlite) the join re-ran per control.
- */
-function controlRows(args: Scope) {
-  return sql<{
-    code: string;
-    title: string;
-    family: string | null;
-    status: ControlReadiness;
-    via_mapping: boolean;
-  }>`
-    select c.code, c.title, c.family, s.status,
-      s.status in ('NO_MEASURE', 'NOT_IMPLEMENTED') and ${viaMappingSql('c')} as via_mapping
-    from framework_controls c cross join lateral (select case
-          when count(*) = 0 then 'NO_MEASURE'
-          when count(*) filter (where m.state = 'IMPLEMENTED') = 0 then 'NOT_IMPLEMENTED'
-          when bool_or(m.state = 'IMPLEMENTED'
-            and not exists (select 1 from measure_evidence e where e.measure_id = m.id)) then 'NO_EVIDENCE'
-          else 'READY' end as status
-        from measure_controls mc join measures m on m.id = mc.measure_id
-        where mc.organization_id = c.organization_id and mc.framework_id = c.framework_id
-          and mc.control_code = c.code) s
-    where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
-    order by c.position, c.id`.execute(args.db);
-}
-
-// Each measure linked to the framework once, with its control codes (document order) and evidence.
-// The links come from a per-control probe of measure_controls' (organization, framework, code)
-// index (an array subquery); with no statistics (PGlite) a join of the framework's links with its
-// controls was planned as a nested loop over both.
-function measureRows(args: Scope) {
-  return sql<{
-    id: string;
-    name: string;
-    state: MeasureState;
-    control_codes: string[];
-    has_evidence: boolean;
-  }>`
-    select m.id, m.name, m.state,
-      array_agg(c.code order by c.position, c.id) as control_codes,
-      exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-    from framework_controls c
-      cross join lateral unnest(array(select mc.measure_id from measure_controls mc
-        where mc.organization_id = c.organization_id and mc.framework_id = c.framework_id
-          and mc.control_code = c.code)) as l(measure_id)
-      join measures m on m.id = l.measure_id
-    where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
-      and m.organization_id = ${args.organizationId}
-    group by m.id, m.name, m.state
-    order by lower(m.name), m.id`.execute(args.db);
 }
 
 function openNonconformities(args: Scope) {
@@ -112,9 +58,8 @@ export async function buildAuditReadiness(
     .where('organization_id', '=', args.organizationId)
     .where('id', '=', args.frameworkId)
     .executeTakeFirstOrThrow();
-  const [controls, measures, nonconformities] = await Promise.all([
-    controlRows(args).then((result) => result.rows),
-    measureRows(args).then((result) => result.rows),
+  const [{ controls, measures }, nonconformities] = await Promise.all([
+    readinessRows(args),
     openNonconformities(args),
   ]);
   const count = (status: ControlReadiness) => controls.filter((c) => c.status === status).length;

@@ -29,20 +29,25 @@ export function coveredSql(alias: string) {
   });
 }
 
-/** The other side of each crosswalk row touching the control, with the relationship seen from it. */
+/**
+ * The other side of each crosswalk row touching the control, with the relationship seen from it.
+ * Matched by framework id and code only: the control's framework is its organization's, and a
+ * crosswalk row's controls belong to the row's organization (foreign keys), so the organization adds
+ * nothing but a choice of indexes the planner cannot make without statistics (migration 012).
+ */
 function mappedSql(alias: string) {
   const c = sql.table(alias);
   return sql`(select m.target_framework_id as framework_id, m.target_control_code as control_code,
         m.relationship, m.collection_title
-      from framework_mappings m where m.organization_id = ${c}.organization_id
-        and m.source_framework_id = ${c}.framework_id and m.source_control_code = ${c}.code
+      from framework_mappings m
+      where m.source_framework_id = ${c}.framework_id and m.source_control_code = ${c}.code
     union all
     select m.source_framework_id, m.source_control_code,
         case m.relationship when 'subset-of' then 'superset-of' when 'superset-of' then 'subset-of'
           else m.relationship end,
         m.collection_title
-      from framework_mappings m where m.organization_id = ${c}.organization_id
-        and m.target_framework_id = ${c}.framework_id and m.target_control_code = ${c}.code)`;
+      from framework_mappings m
+      where m.target_framework_id = ${c}.framework_id and m.target_control_code = ${c}.code)`;
 }
 
 const otherCovered = (alias: string) =>
@@ -60,7 +65,14 @@ export function viaMappingJson(alias: string) {
     from ${mappedSql(alias)} v where ${otherCovered(alias)})`;
 }
 
-/** Whether any mapped control is covered (a scalar subquery, like coveredSql). */
-export function viaMappingSql(alias: string) {
-  return sql<boolean>`coalesce((select bool_or(${otherCovered(alias)}) from ${mappedSql(alias)} v), false)`;
+/** The codes of a framework's controls with a covered mapped control (one probe per crosswalk row). */
+export function viaMappingCodesSql(args: { organizationId: string; frameworkId: string }) {
+  return sql<{ code: string }>`select distinct v.code from (
+      select m.source_control_code as code, m.target_framework_id as framework_id,
+          m.target_control_code as control_code
+        from framework_mappings m where m.source_framework_id = ${args.frameworkId}
+      union all
+      select m.target_control_code, m.source_framework_id, m.source_control_code
+        from framework_mappings m where m.target_framework_id = ${args.frameworkId}) v
+    where ${implementedSql({ organizationId: sql`${args.organizationId}`, frameworkId: sql`v.framework_id`, code: sql`v.control_code` })}`;
 }
