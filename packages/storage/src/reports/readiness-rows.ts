@@ -66,14 +66,16 @@ export async function readinessRows(
       .execute(),
     viaMappingCodesSql({ organizationId, frameworkId }).execute(db),
   ]);
-  const ids = [...new Set(links.map((link) => link.measure_id))];
+  // The linked measures, selected by the link rows' ids in the database (no id list sent).
   const measures =
-    ids.length === 0
+    links.length === 0
       ? []
       : (
           await sql<LinkedMeasure>`select m.id, m.name, m.state,
               exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-            from measures m where m.organization_id = ${organizationId} and m.id = any(${ids}::text[])
+            from measures m where m.organization_id = ${organizationId}
+              and m.id = any(array(select mc.measure_id from measure_controls mc
+                where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId}))
             order by lower(m.name), m.id`.execute(db)
         ).rows;
   const byId = new Map(measures.map((m) => [m.id, { ...m, control_codes: [] as string[] }]));
@@ -81,7 +83,9 @@ export async function readinessRows(
   for (const link of links) {
     const measure = byId.get(link.measure_id);
     if (!measure) continue;
-    byCode.set(link.control_code, [...(byCode.get(link.control_code) ?? []), measure]);
+    const linked = byCode.get(link.control_code);
+    if (linked) linked.push(measure);
+    else byCode.set(link.control_code, [measure]);
   }
   const covered = new Set(viaMapping.rows.map((row) => row.code));
   const rows = controls.map((control) => {
