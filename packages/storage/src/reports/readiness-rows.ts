@@ -40,7 +40,7 @@ function status(linked: readonly LinkedMeasure[]): ControlReadiness {
 
 /**
  * The framework's controls (document order) with their readiness, and the measures linked to it (by
- * name). Range scans of the framework's controls and links, the linked measures by key and one
+ * name). Range scans of the framework's controls and links (with their measures by key) and one
  * probe per crosswalk row, combined here: with no statistics (PGlite has no autovacuum) joins of
  * the links with the controls were planned as nested loops over both, seconds per call at 424
  * controls and 500 measures.
@@ -58,34 +58,22 @@ export async function readinessRows(
       .orderBy('position')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('measure_controls')
-      .select(['control_code', 'measure_id'])
-      .where('organization_id', '=', organizationId)
-      .where('framework_id', '=', frameworkId)
-      .execute(),
+    // Each link with its measure (by key), the measures by name.
+    sql<LinkedMeasure & { control_code: string }>`select mc.control_code, m.id, m.name, m.state,
+        exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
+      from measure_controls mc join measures m on m.id = mc.measure_id
+      where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId}
+      order by lower(m.name), m.id`.execute(db),
     viaMappingCodesSql({ organizationId, frameworkId }).execute(db),
   ]);
-  // The linked measures, selected by the link rows' ids in the database (no id list sent).
-  const measures =
-    links.length === 0
-      ? []
-      : (
-          await sql<LinkedMeasure>`select m.id, m.name, m.state,
-              exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-            from measures m where m.organization_id = ${organizationId}
-              and m.id = any(array(select mc.measure_id from measure_controls mc
-                where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId}))
-            order by lower(m.name), m.id`.execute(db)
-        ).rows;
-  const byId = new Map(measures.map((m) => [m.id, { ...m, control_codes: [] as string[] }]));
+  const byId = new Map<string, MeasureRow>();
   const byCode = new Map<string, LinkedMeasure[]>();
-  for (const link of links) {
-    const measure = byId.get(link.measure_id);
-    if (!measure) continue;
-    const linked = byCode.get(link.control_code);
+  for (const { control_code, ...link } of links.rows) {
+    const measure = byId.get(link.id) ?? { ...link, control_codes: [] };
+    byId.set(link.id, measure);
+    const linked = byCode.get(control_code);
     if (linked) linked.push(measure);
-    else byCode.set(link.control_code, [measure]);
+    else byCode.set(control_code, [measure]);
   }
   const covered = new Set(viaMapping.rows.map((row) => row.code));
   const rows = controls.map((control) => {

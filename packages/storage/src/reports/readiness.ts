@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import type { NcSeverity } from '../enums.js';
-import { assertFramework } from '../registers/frameworks/control-list.js';
+import { frameworkNotFound } from '../registers/frameworks/control-list.js';
 import { capped, percent } from './aggregate.js';
 import { familyReadiness } from './readiness-families.js';
 import { readinessRows } from './readiness-rows.js';
@@ -51,13 +51,13 @@ const gapMeasure = (m: { id: string; name: string; control_codes: string[] }) =>
 export async function buildAuditReadiness(
   args: Scope & { generatedAt: string; topN: number },
 ): Promise<AuditReadiness> {
-  await assertFramework(args);
   const framework = await args.db
     .selectFrom('frameworks')
     .select(['id', 'name', 'version'])
     .where('organization_id', '=', args.organizationId)
     .where('id', '=', args.frameworkId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!framework) throw frameworkNotFound(args.frameworkId);
   const [{ controls, measures }, nonconformities] = await Promise.all([
     readinessRows(args),
     openNonconformities(args),
