@@ -40,10 +40,10 @@ function status(linked: readonly LinkedMeasure[]): ControlReadiness {
 
 /**
  * The framework's controls (document order) with their readiness, and the measures linked to it (by
- * name). Range scans of the framework's controls and links (with their measures by key) and one
- * probe per crosswalk row, combined here: with no statistics (PGlite has no autovacuum) joins of
- * the links with the controls were planned as nested loops over both, seconds per call at 424
- * controls and 500 measures.
+ * name). Range scans of the framework's controls and links (grouped by measure, joined to the
+ * measures by key) and one probe per crosswalk row, combined here: with no statistics (PGlite has
+ * no autovacuum) joins of the links with the controls were planned as nested loops over both,
+ * seconds per call at 424 controls and 500 measures.
  */
 export async function readinessRows(
   args: Scope,
@@ -58,27 +58,32 @@ export async function readinessRows(
       .orderBy('position')
       .orderBy('id')
       .execute(),
-    // Each link with its measure (by key), the measures by name.
-    sql<LinkedMeasure & { control_code: string }>`select mc.control_code, m.id, m.name, m.state,
-        exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-      from measure_controls mc join measures m on m.id = mc.measure_id
-      where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId}
+    // The linked measures by name, each with the codes it is linked to (document order comes below).
+    sql<LinkedMeasure & { codes: string[] }>`select m.id, m.name, m.state,
+        exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence, l.codes
+      from (select mc.measure_id, array_agg(mc.control_code) as codes from measure_controls mc
+          where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId}
+          group by mc.measure_id) l
+        join measures m on m.id = l.measure_id
+      where m.organization_id = ${organizationId}
       order by lower(m.name), m.id`.execute(db),
     viaMappingCodesSql({ organizationId, frameworkId }).execute(db),
   ]);
-  const byId = new Map<string, MeasureRow>();
-  const byCode = new Map<string, LinkedMeasure[]>();
-  for (const { control_code, ...link } of links.rows) {
-    const measure = byId.get(link.id) ?? { ...link, control_codes: [] };
-    byId.set(link.id, measure);
-    const linked = byCode.get(control_code);
-    if (linked) linked.push(measure);
-    else byCode.set(control_code, [measure]);
+  const measures: MeasureRow[] = [];
+  const byCode = new Map<string, MeasureRow[]>();
+  for (const { codes, ...linked } of links.rows) {
+    const measure: MeasureRow = { ...linked, control_codes: [] };
+    measures.push(measure);
+    for (const code of codes) {
+      const list = byCode.get(code);
+      if (list) list.push(measure);
+      else byCode.set(code, [measure]);
+    }
   }
   const covered = new Set(viaMapping.rows.map((row) => row.code));
   const rows = controls.map((control) => {
     const linked = byCode.get(control.code) ?? [];
-    for (const measure of linked) byId.get(measure.id)?.control_codes.push(control.code);
+    for (const measure of linked) measure.control_codes.push(control.code);
     const readiness = status(linked);
     return {
       ...control,
@@ -87,5 +92,5 @@ export async function readinessRows(
         (readiness === 'NO_MEASURE' || readiness === 'NOT_IMPLEMENTED') && covered.has(control.code),
     };
   });
-  return { controls: rows, measures: [...byId.values()] };
+  return { controls: rows, measures };
 }
