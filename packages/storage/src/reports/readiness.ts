@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
-import type { MeasureState, NcSeverity } from '../enums.js';
-import { assertFramework } from '../registers/frameworks/control-list.js';
-import { viaMappingSql } from '../registers/frameworks/coverage.js';
+import type { NcSeverity } from '../enums.js';
+import { frameworkNotFound } from '../registers/frameworks/control-list.js';
 import { capped, percent } from './aggregate.js';
 import { familyReadiness } from './readiness-families.js';
+import { readinessRows } from './readiness-rows.js';
 import type { AuditReadiness, ControlReadiness } from './types.js';
 
 /** A gap measure lists at most this many of its control codes (control_count has them all). */
@@ -16,56 +16,6 @@ interface Scope {
   db: Db;
   organizationId: string;
   frameworkId: string;
-}
-
-/** Per control, in document order: its readiness and whether a mapped control covers it. */
-function controlRows(args: Scope) {
-  return sql<{
-    code: string;
-    title: string;
-    family: string | null;
-    status: ControlReadiness;
-    via_mapping: boolean;
-  }>`
-    with linked as (
-      select mc.control_code, m.state,
-        exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-      from measure_controls mc join measures m on m.id = mc.measure_id
-      where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}),
-    status as (
-      select c.id, c.code, c.title, c.family, c.position,
-        case
-          when count(l.control_code) = 0 then 'NO_MEASURE'
-          when count(*) filter (where l.state = 'IMPLEMENTED') = 0 then 'NOT_IMPLEMENTED'
-          when bool_or(l.state = 'IMPLEMENTED' and not l.has_evidence) then 'NO_EVIDENCE'
-          else 'READY' end as status
-      from framework_controls c left join linked l on l.control_code = c.code
-      where c.organization_id = ${args.organizationId} and c.framework_id = ${args.frameworkId}
-      group by c.id)
-    select s.code, s.title, s.family, s.status,
-      s.status in ('NO_MEASURE', 'NOT_IMPLEMENTED') and ${viaMappingSql('c')} as via_mapping
-    from status s join framework_controls c on c.id = s.id
-    order by s.position, s.id`.execute(args.db);
-}
-
-// Each measure linked to the framework once, with its control codes (document order) and evidence.
-function measureRows(args: Scope) {
-  return sql<{
-    id: string;
-    name: string;
-    state: MeasureState;
-    control_codes: string[];
-    has_evidence: boolean;
-  }>`
-    select m.id, m.name, m.state,
-      array_agg(c.code order by c.position, c.id) as control_codes,
-      exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence
-    from measure_controls mc join measures m on m.id = mc.measure_id
-      join framework_controls c on c.organization_id = mc.organization_id
-        and c.framework_id = mc.framework_id and c.code = mc.control_code
-    where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}
-    group by m.id, m.name, m.state
-    order by lower(m.name), m.id`.execute(args.db);
 }
 
 function openNonconformities(args: Scope) {
@@ -101,16 +51,15 @@ const gapMeasure = (m: { id: string; name: string; control_codes: string[] }) =>
 export async function buildAuditReadiness(
   args: Scope & { generatedAt: string; topN: number },
 ): Promise<AuditReadiness> {
-  await assertFramework(args);
   const framework = await args.db
     .selectFrom('frameworks')
     .select(['id', 'name', 'version'])
     .where('organization_id', '=', args.organizationId)
     .where('id', '=', args.frameworkId)
-    .executeTakeFirstOrThrow();
-  const [controls, measures, nonconformities] = await Promise.all([
-    controlRows(args).then((result) => result.rows),
-    measureRows(args).then((result) => result.rows),
+    .executeTakeFirst();
+  if (!framework) throw frameworkNotFound(args.frameworkId);
+  const [{ controls, measures }, nonconformities] = await Promise.all([
+    readinessRows(args),
     openNonconformities(args),
   ]);
   const count = (status: ControlReadiness) => controls.filter((c) => c.status === status).length;

@@ -22,6 +22,15 @@ export interface ControlScope {
   frameworkId: string;
 }
 
+/** The NOT_FOUND error of a framework that is not the organization's. */
+export function frameworkNotFound(frameworkId: string): StorageError {
+  return new StorageError({
+    code: 'NOT_FOUND',
+    field: 'framework_id',
+    message: `No framework with id ${frameworkId} in this organization.`,
+  });
+}
+
 /** NOT_FOUND on `framework_id` unless the framework is the organization's. */
 export async function assertFramework(args: ControlScope & { db: Db }): Promise<void> {
   const found = await args.db
@@ -30,13 +39,7 @@ export async function assertFramework(args: ControlScope & { db: Db }): Promise<
     .where('organization_id', '=', args.organizationId)
     .where('id', '=', args.frameworkId)
     .executeTakeFirst();
-  if (!found) {
-    throw new StorageError({
-      code: 'NOT_FOUND',
-      field: 'framework_id',
-      message: `No framework with id ${args.frameworkId} in this organization.`,
-    });
-  }
+  if (!found) throw frameworkNotFound(args.frameworkId);
 }
 
 function controlWhere(args: ControlScope & { filters: ControlFilters }): RawBuilder<SqlBool> {
