@@ -5,6 +5,7 @@ import { type ChangeFeed, createChangeFeed } from './changes/feed.js';
 import type { StorageContext } from './context.js';
 import { type Clock, systemClock } from './dates.js';
 import { connect, type DriverName } from './db/connect.js';
+import { keepPgliteStatistics } from './db/pglite-statistics.js';
 import type { Database, Db } from './db/types.js';
 import { StorageError } from './errors.js';
 import { runMigrations } from './migrations/index.js';
@@ -22,6 +23,8 @@ export interface StorageOptions {
   clock?: Clock | undefined;
   /** Maximum pooled PostgreSQL connections (default 10). */
   poolSize?: number | undefined;
+  /** PGlite only: how often changed tables are analyzed, as autovacuum would (default 30 s). */
+  statisticsIntervalMs?: number | undefined;
 }
 
 /** An open database with its repositories. */
@@ -71,6 +74,10 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
     const clock = options.clock ?? systemClock;
     changes = createChangeFeed({ schema: await currentSchema(db) });
     const stopListening = await listen(changes);
+    const stopStatistics =
+      driver === 'pglite'
+        ? keepPgliteStatistics({ db, intervalMs: options.statisticsIntervalMs ?? 30_000 })
+        : async () => undefined;
     const ctx: StorageContext = {
       db,
       clock,
@@ -90,6 +97,7 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
       transaction: (fn) =>
         db.transaction().execute((trx) => fn({ ...repositories({ ...ctx, db: trx }), db: trx })),
       close: async () => {
+        await stopStatistics();
         await stopListening();
         await db.destroy();
         release?.();
