@@ -98,6 +98,33 @@ describe.each(DRIVERS)('comply mcp, a stdio bridge to a real server (%s)', (driv
     expect(output.organizations.map((o) => o.id)).toEqual([server.owner.organizationId]);
   });
 
+  it("forwards the instance's prompts, completions and resources as they are", async () => {
+    const orgId = server.owner.organizationId;
+    const [prompts, directPrompts] = await Promise.all([
+      viaBridge.client.listPrompts(),
+      direct.listPrompts(),
+    ]);
+    expect(prompts.prompts.map((p) => p.name)).toContain('riskAssessment');
+    expect(prompts).toEqual(directPrompts);
+    const get = { name: 'riskAssessment', arguments: { organization_id: orgId } };
+    expect(await viaBridge.client.getPrompt(get)).toEqual(await direct.getPrompt(get));
+    const complete = {
+      ref: { type: 'ref/prompt' as const, name: 'riskAssessment' },
+      argument: { name: 'organization_id', value: '' },
+    };
+    expect((await viaBridge.client.complete(complete)).completion.values).toEqual([orgId]);
+    expect(await viaBridge.client.listResourceTemplates()).toEqual(await direct.listResourceTemplates());
+    const library = await viaBridge.client.readResource({ uri: 'comply://library' });
+    expect(library).toEqual(await direct.readResource({ uri: 'comply://library' }));
+    const refused = await viaBridge.client
+      .getPrompt({ name: 'riskAssessment', arguments: { organization_id: 'org_nope' } })
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
+    expect(refused?.message).toMatch(/organization_id/);
+  });
+
   it('passes an isError result through unchanged', async () => {
     const call = {
       name: 'listRisks',

@@ -4,9 +4,21 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   CallToolResultSchema,
+  CompleteRequestSchema,
+  CompleteResultSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  GetPromptResultSchema,
+  ListPromptsRequestSchema,
+  ListPromptsResultSchema,
+  ListResourcesRequestSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourceTemplatesResultSchema,
   ListToolsRequestSchema,
   ListToolsResultSchema,
+  ReadResourceRequestSchema,
+  ReadResourceResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { BridgeConfig } from './mcp-config.js';
 import { describeFailure, isRemoteRpcError, PassThroughError } from './mcp-errors.js';
@@ -19,10 +31,10 @@ export interface Bridge {
 }
 
 /**
- * Forwards tools/list and tools/call to the remote MCP endpoint, as they are: the tool list is the
- * remote's own (so the bridge never disagrees with the instance it talks to), tool results —
- * isError ones included — and JSON-RPC errors pass through unchanged. Failures to reach the remote
- * become an isError result on tools/call and a JSON-RPC error on tools/list.
+ * Forwards tools, prompts, completions and resources to the remote MCP endpoint, as they are: the
+ * lists are the remote's own (so the bridge never disagrees with the instance it talks to), tool
+ * results — isError ones included — and JSON-RPC errors pass through unchanged. Failures to reach
+ * the remote become an isError result on tools/call and a JSON-RPC error on every other request.
  */
 export function createBridge(a: { config: BridgeConfig; version: string; timeoutMs?: number }): Bridge {
   const { endpoint, token } = a.config;
@@ -51,23 +63,36 @@ export function createBridge(a: { config: BridgeConfig; version: string; timeout
   const server = new Server(
     { name: 'comply-mcp', version: a.version },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, prompts: {}, completions: {}, resources: {} },
       instructions: `Comply compliance tools, forwarded to ${endpoint.origin}. Call listOrganizations first; every other tool takes an organization_id from it.`,
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
-    try {
-      const client = await connectRemote();
-      return await client.request({ method: 'tools/list', params: request.params }, ListToolsResultSchema, {
-        signal: extra.signal,
-        timeout: a.timeoutMs,
-      });
-    } catch (error) {
-      if (isRemoteRpcError(error)) throw new PassThroughError(error);
-      throw Object.assign(new Error(describeFailure({ error, endpoint })), { code: ErrorCode.InternalError });
-    }
-  });
+  const forwarded = [
+    [ListToolsRequestSchema, 'tools/list', ListToolsResultSchema],
+    [ListPromptsRequestSchema, 'prompts/list', ListPromptsResultSchema],
+    [GetPromptRequestSchema, 'prompts/get', GetPromptResultSchema],
+    [CompleteRequestSchema, 'completion/complete', CompleteResultSchema],
+    [ListResourcesRequestSchema, 'resources/list', ListResourcesResultSchema],
+    [ListResourceTemplatesRequestSchema, 'resources/templates/list', ListResourceTemplatesResultSchema],
+    [ReadResourceRequestSchema, 'resources/read', ReadResourceResultSchema],
+  ] as const;
+  for (const [requestSchema, method, resultSchema] of forwarded) {
+    server.setRequestHandler(requestSchema, async (request, extra) => {
+      try {
+        const client = await connectRemote();
+        return await client.request({ method, params: request.params }, resultSchema, {
+          signal: extra.signal,
+          timeout: a.timeoutMs,
+        });
+      } catch (error) {
+        if (isRemoteRpcError(error)) throw new PassThroughError(error);
+        throw Object.assign(new Error(describeFailure({ error, endpoint })), {
+          code: ErrorCode.InternalError,
+        });
+      }
+    });
+  }
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
