@@ -1,19 +1,26 @@
 // The server under benchmark, in its own process (started by scripts/bench/server.mjs): seeds an
-// organization with N risks in a fresh PostgreSQL schema, adds a route returning canned JSON of the
-// same size as the listRisks reply, listens, prints {url, token, organizationId, input} on stdout
-// and drops the schema on SIGTERM.
+// organization with N risks in a fresh PostgreSQL schema (BENCH_DRIVER=pglite: an in-memory PGlite),
+// adds a route returning canned JSON of the same size as the listRisks reply, listens, prints
+// {url, token, organizationId, input} on stdout and drops the schema on SIGTERM.
+// Beyond 100k risks on PostgreSQL, the rest are inserted by SQL (generate_series) in 100k batches.
 import { randomBytes } from 'node:crypto';
 import { openStorage, seedBulk } from '@comply/storage';
 import { sql } from 'kysely';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { startServer } from '../../apps/server/src/serve.js';
+import { seedRisksBySql } from './sql-seed.js';
 
 const risks = Number(process.env.BENCH_RISKS ?? 10_000);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_${randomBytes(5).toString('hex')}`;
-const storage = await openStorage({ databaseUrl, schema, poolSize: 16 });
+const pglite = process.env.BENCH_DRIVER === 'pglite';
+const storage = pglite
+  ? await openStorage({ databaseUrl: 'memory://' })
+  : await openStorage({ databaseUrl, schema, poolSize: 16 });
+const BY_REPOSITORY = 100_000;
 
 async function dropSchema() {
+  if (pglite) return storage.close();
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
   await storage.close();
 }
@@ -24,11 +31,14 @@ try {
     storage,
     ownerUserId: user.id,
     orgs: 1,
-    risks,
+    risks: pglite ? risks : Math.min(risks, BY_REPOSITORY),
     measures: Number(process.env.BENCH_MEASURES ?? 200),
     vendors: Number(process.env.BENCH_VENDORS ?? 0),
   });
   const organizationId = organizationIds[0];
+  if (!pglite && risks > BY_REPOSITORY) {
+    await seedRisksBySql({ db: storage.db, organizationId, from: BY_REPOSITORY, to: risks });
+  }
   const { secret } = await storage.tokens.create({
     userId: user.id,
     name: 'bench',

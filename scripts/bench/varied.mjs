@@ -7,9 +7,13 @@
 //   mixed     9 varied listRisks reads to 1 write, --connections callers
 // The "repeat" column is the share of requests that repeated an earlier one: the most the read
 // cache could have answered (writes invalidate it, so the real hit rate is at most this).
-// Options: --risks N (10000), --connections N (32), --writers N (16), --seconds N (3),
-// --tools a,b (listRisks,listVendors,listMeasures), --seed N (1), --profile DIR.
-// Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
+// Options: --risks N (10000; vendors and measures are a fifth of it, at most 20k each),
+// --connections N (32), --writers N (16), --seconds N (3),
+// --tools a,b (listRisks,listVendors,listMeasures), --only a,b (bare,varied,writes,mixed: the
+// phases to run; bare always runs, it is the baseline), --driver postgres|pglite (postgres),
+// --seed N (1), --profile DIR.
+// Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end);
+// --driver pglite runs an in-memory PGlite in the server process instead.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -27,10 +31,15 @@ const { values } = parseArgs({
     tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
+    only: { type: 'string', default: 'bare,varied,writes,mixed' },
+    driver: { type: 'string', default: 'postgres' },
   },
 });
 const seconds = Number(values.seconds);
 const risks = Number(values.risks);
+const others = Math.min(20_000, Math.round(risks / 5));
+const phases = new Set(values.only.split(','));
+if (!['postgres', 'pglite'].includes(values.driver)) throw new Error('--driver is postgres or pglite');
 
 const serverScript = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 // --profile DIR writes a CPU profile of the server process (node --cpu-prof) into DIR.
@@ -42,9 +51,10 @@ const server = spawn(
     env: {
       ...process.env,
       BENCH_RISKS: String(risks),
-      BENCH_VENDORS: String(Math.round(risks / 5)),
-      BENCH_MEASURES: String(Math.round(risks / 5)),
+      BENCH_VENDORS: String(others),
+      BENCH_MEASURES: String(others),
       BENCH_SCOPE: 'WRITE',
+      BENCH_DRIVER: values.driver,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
@@ -157,7 +167,7 @@ try {
       connections: c,
     }),
   );
-  for (const tool of values.tools.split(',')) {
+  for (const tool of phases.has('varied') ? values.tools.split(',') : []) {
     // MCP gets its own sequence (same distribution): REST's cached results must not serve it.
     for (const [door, make, h, salt] of [
       ['REST', restRequest, headers, 0],
@@ -178,14 +188,20 @@ try {
       );
     }
   }
-  rows.push(
-    await restRun({
-      name: 'addRisk/updateRisk, REST',
-      source: writeSource(),
-      connections: Number(values.writers),
-    }),
-  );
-  rows.push(await restRun({ name: 'mixed 9 reads : 1 write, REST', source: mixedSource(), connections: c }));
+  if (phases.has('writes')) {
+    rows.push(
+      await restRun({
+        name: 'addRisk/updateRisk, REST',
+        source: writeSource(),
+        connections: Number(values.writers),
+      }),
+    );
+  }
+  if (phases.has('mixed')) {
+    rows.push(
+      await restRun({ name: 'mixed 9 reads : 1 write, REST', source: mixedSource(), connections: c }),
+    );
+  }
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');
@@ -193,7 +209,7 @@ try {
 
 const bare = rows[0].rps;
 console.log(
-  `\nvaried load, ${risks} risks (${Math.round(risks / 5)} vendors, ${Math.round(risks / 5)} measures), ${seconds} s each, seed ${values.seed}\n`,
+  `\nvaried load, ${values.driver}, ${risks} risks (${others} vendors, ${others} measures), ${seconds} s each, seed ${values.seed}\n`,
 );
 console.log('| workload                          | conns |   req/s | p50 ms | p99 ms | / bare | repeat |');
 console.log('|-----------------------------------|------:|--------:|-------:|-------:|-------:|-------:|');
@@ -203,7 +219,8 @@ for (const r of rows) {
     `| ${r.name.padEnd(33)} | ${String(r.connections).padStart(5)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${(r.rps / bare).toFixed(2).padStart(6)} | ${repeat.padStart(6)} |`,
   );
 }
-for (let i = 1; i + 1 < rows.length - 2; i += 2) {
+for (let i = 1; i + 1 < rows.length; i += 2) {
+  if (!rows[i + 1].name.endsWith(', MCP')) break;
   console.log(
     `${rows[i + 1].name}: MCP/REST ${(rows[i + 1].rps / rows[i].rps).toFixed(2)} (target >= 0.8); REST/bare ${(rows[i].rps / bare).toFixed(2)} (target >= 0.3)`,
   );
