@@ -28,7 +28,7 @@ export async function seedRisksBySql(args: {
         (array[null,'MITIGATE','ACCEPT','TRANSFER','AVOID'])[1 + (h >> 17) % 5],
         greatest(1 + h % 5, 1 + (h >> 20) % 5), greatest(1 + (h >> 4) % 5, 1 + (h >> 23) % 5),
         1 + h % 5, 1 + (h >> 4) % 5,
-        case when (h >> 26) % 4 = 0 then null else current_date - 365 + (h >> 2) % 730 end,
+        case when (h >> 26) % 4 = 0 then null else current_date - 365 + ((h >> 2) % 730)::int end,
         null,
         now() - make_interval(secs => n), now() - make_interval(secs => n)
       from (select n, abs(hashint4(n))::bigint as h from generate_series(${start}::int, ${end}::int) n) g`.execute(

@@ -9,8 +9,9 @@
 // cache could have answered (writes invalidate it, so the real hit rate is at most this).
 // Options: --risks N (10000; vendors and measures are a fifth of it, at most 20k each),
 // --connections N (32), --writers N (16), --seconds N (3),
-// --tools a,b (listRisks,listVendors,listMeasures), --only a,b (bare,varied,writes,mixed: the
-// phases to run; bare always runs, it is the baseline), --driver postgres|pglite (postgres),
+// --tools a,b (listRisks,listVendors,listMeasures), --only a,b (bare,varied,writes,mixed,report:
+// the phases to run; bare always runs, it is the baseline; report times getComplianceReport
+// after a write each time, so the read cache cannot answer it), --driver postgres|pglite (postgres),
 // --seed N (1), --profile DIR.
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end);
 // --driver pglite runs an in-memory PGlite in the server process instead.
@@ -31,7 +32,7 @@ const { values } = parseArgs({
     tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
-    only: { type: 'string', default: 'bare,varied,writes,mixed' },
+    only: { type: 'string', default: 'bare,varied,writes,mixed,report' },
     driver: { type: 'string', default: 'postgres' },
   },
 });
@@ -146,7 +147,25 @@ function restRun({ name, source, connections }) {
   return run({ name, url: setup.url, method: 'POST', headers, setupRequest, connections, counter });
 }
 
+/** getComplianceReport timed alone, each call after a write (so never from the read cache). */
+async function reportTimes(calls = 15) {
+  const times = [];
+  for (let i = 0; i < calls; i++) {
+    await call('updateRisk', {
+      organization_id: organizationId,
+      id: riskIds[i % riskIds.length],
+      note: `r${i}`,
+    });
+    const start = performance.now();
+    await call('getComplianceReport', { organization_id: organizationId });
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { calls, p50: times[Math.floor(calls / 2)], max: times[calls - 1] };
+}
+
 const rows = [];
+let report;
 try {
   const c = Number(values.connections);
   const warm = restRequest(readSource('listRisks', 200), repeatCounter());
@@ -202,6 +221,7 @@ try {
       await restRun({ name: 'mixed 9 reads : 1 write, REST', source: mixedSource(), connections: c }),
     );
   }
+  if (phases.has('report')) report = await reportTimes();
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');
@@ -223,5 +243,10 @@ for (let i = 1; i + 1 < rows.length; i += 2) {
   if (!rows[i + 1].name.endsWith(', MCP')) break;
   console.log(
     `${rows[i + 1].name}: MCP/REST ${(rows[i + 1].rps / rows[i].rps).toFixed(2)} (target >= 0.8); REST/bare ${(rows[i].rps / bare).toFixed(2)} (target >= 0.3)`,
+  );
+}
+if (report) {
+  console.log(
+    `getComplianceReport after a write, ${report.calls} calls one at a time: p50 ${report.p50.toFixed(1)} ms, max ${report.max.toFixed(1)} ms`,
   );
 }

@@ -37,17 +37,21 @@ interface RecordWrite<T> {
   load: Loader<T>;
 }
 
-/** Loads the record as written and appends the audit entry from `before` to it. */
+/**
+ * Appends the audit entry from `before` to the record as written: `written` when the write's own
+ * statement returned it (INSERT/UPDATE … RETURNING), otherwise loaded again.
+ */
 async function auditWrite<T extends { id: string }>(args: {
   write: RecordWrite<T>;
   trx: Transaction<Database>;
   id: string;
   before: T | null;
+  written: T | undefined;
   at: Date;
   missing: () => Error;
 }): Promise<T> {
   const { write, trx, id } = args;
-  const after = await write.load({ db: trx, organizationId: write.organizationId, id });
+  const after = args.written ?? (await write.load({ db: trx, organizationId: write.organizationId, id }));
   if (!after) throw args.missing();
   await appendAudit({
     trx,
@@ -71,7 +75,8 @@ export async function createRecord<T extends { id: string }>(
     register: string;
     idKind: IdKind;
     idempotencyKey?: string | undefined;
-    insert: (args: { trx: Transaction<Database>; id: string; now: string }) => Promise<void>;
+    /** Resolves to the record as inserted when its statement returned it (saves a load). */
+    insert: (args: { trx: Transaction<Database>; id: string; now: string }) => Promise<T | undefined>;
   },
 ): Promise<T> {
   const { ctx, organizationId } = args;
@@ -103,9 +108,9 @@ export async function createRecord<T extends { id: string }>(
         if (record) return record;
       }
     }
-    await args.insert({ trx, id, now: at.toISOString() });
+    const written = await args.insert({ trx, id, now: at.toISOString() });
     const missing = () => new Error(`${args.recordType} ${id} vanished after insert`);
-    return auditWrite({ write: args, trx, id, before: null, at, missing });
+    return auditWrite({ write: args, trx, id, before: null, written, at, missing });
   });
 }
 
@@ -118,7 +123,8 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
     table: RegisterTable;
     id: string;
     expectedUpdatedAt?: string | undefined;
-    apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<void>;
+    /** Resolves to the record as updated when its statement returned it (saves a load). */
+    apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<T | undefined>;
   },
 ): Promise<T> {
   const { ctx, organizationId, id } = args;
@@ -141,8 +147,8 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
       });
     }
     const at = ctx.clock();
-    await args.apply({ trx, before, now: at.toISOString() });
-    return auditWrite({ write: args, trx, id, before, at, missing });
+    const written = await args.apply({ trx, before, now: at.toISOString() });
+    return auditWrite({ write: args, trx, id, before, written, at, missing });
   });
 }
 

@@ -35,16 +35,22 @@ export async function checkRefs(args: {
 /** A link table between two registers, one row per linked pair of one organization. */
 type LinkTable = 'risk_measures' | 'risk_assets';
 
-/** Replaces every link of one record (`from`) in a link table by links to `to.ids`. */
+/**
+ * Replaces every link of one record (`from`) in a link table by links to `to.ids`. `fresh`: the
+ * record was inserted in this transaction, so it has no links to delete.
+ */
 export async function replaceLinks(args: {
   trx: Transaction<Database>;
   organizationId: string;
   table: LinkTable;
   from: { column: string; id: string };
   to: { column: string; ids: readonly string[] };
+  fresh?: boolean;
 }): Promise<void> {
   const { trx, table, from, to } = args;
-  await sql`delete from ${sql.table(table)} where ${sql.ref(from.column)} = ${from.id}`.execute(trx);
+  if (!args.fresh) {
+    await sql`delete from ${sql.table(table)} where ${sql.ref(from.column)} = ${from.id}`.execute(trx);
+  }
   const ids = [...new Set(to.ids)];
   if (ids.length === 0) return;
   const rows = ids.map((id) => sql`(${args.organizationId}, ${from.id}, ${id})`);
@@ -57,8 +63,9 @@ export async function replaceRiskMeasures(args: {
   trx: Transaction<Database>;
   organizationId: string;
   side: { riskId: string; measureIds: readonly string[] } | { measureId: string; riskIds: readonly string[] };
+  fresh?: boolean;
 }): Promise<void> {
-  const { trx, organizationId, side } = args;
+  const { trx, organizationId, side, fresh } = args;
   const [from, to] =
     'riskId' in side
       ? [
@@ -69,5 +76,5 @@ export async function replaceRiskMeasures(args: {
           { column: 'measure_id', id: side.measureId },
           { column: 'risk_id', ids: side.riskIds },
         ];
-  await replaceLinks({ trx, organizationId, table: 'risk_measures', from, to });
+  await replaceLinks({ trx, organizationId, table: 'risk_measures', from, to, fresh });
 }

@@ -69,10 +69,16 @@ export interface RegisterSpec<
   order: OrderSpec<Field>;
   /** A cheaper exact total_count for these filters, or null for a COUNT. */
   count?: (args: { organizationId: string; filters: Filters }) => Promise<number | null>;
-  /** Checks links, inserts the row and writes its links. */
-  insert: (step: InsertStep<Create>) => Promise<void>;
-  /** Checks links, sets the patched columns (see setColumns) and replaces or appends links. */
-  update: (step: UpdateStep<T, Patch>) => Promise<void>;
+  /**
+   * Checks links, inserts the row and writes its links. May resolve to the row as `select` gives
+   * it when the INSERT returned it (nothing written after it changes the record); else undefined.
+   */
+  insert: (step: InsertStep<Create>) => Promise<Row | undefined | void>;
+  /**
+   * Checks links, sets the patched columns (see setColumns) and replaces or appends links. May
+   * resolve to the row as `select` gives it, as for insert.
+   */
+  update: (step: UpdateStep<T, Patch>) => Promise<Row | undefined | void>;
 }
 
 /** The public API every register repository shares. */
@@ -139,7 +145,10 @@ export function registerRepository<
         idKind,
         idempotencyKey,
         load,
-        insert: ({ trx, id, now }) => spec.insert({ trx, organizationId, id, now, data }),
+        insert: async ({ trx, id, now }) => {
+          const row = await spec.insert({ trx, organizationId, id, now, data });
+          return row ? spec.toRecord(row) : undefined;
+        },
       }),
 
     update: ({ organizationId, actor, id, patch, expectedUpdatedAt }) =>
@@ -152,7 +161,10 @@ export function registerRepository<
         id,
         expectedUpdatedAt,
         load,
-        apply: ({ trx, before, now }) => spec.update({ trx, organizationId, id, before, now, patch }),
+        apply: async ({ trx, before, now }) => {
+          const row = await spec.update({ trx, organizationId, id, before, now, patch });
+          return row ? spec.toRecord(row) : undefined;
+        },
       }),
 
     list: async (params) => {

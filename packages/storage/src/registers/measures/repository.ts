@@ -39,7 +39,7 @@ export function measuresRepository(ctx: StorageContext) {
         .execute();
       await appendEvidence({ trx, organizationId, measureId: id, evidence: data.evidence ?? [], now });
       await replaceControls({ trx, organizationId, measureId: id, controls });
-      await replaceRiskMeasures({ trx, organizationId, side: { measureId: id, riskIds } });
+      await replaceRiskMeasures({ trx, organizationId, side: { measureId: id, riskIds }, fresh: true });
     },
     update: async ({ trx, organizationId, id, now, patch }: UpdateStep<Measure, MeasurePatch>) => {
       const { add_evidence: addEvidence, controls, risk_ids: riskIds, ...columns } = patch;

@@ -32,36 +32,41 @@ const measureIdsJson = sql<
 const assetIdsJson = sql<string[]>`(select coalesce(jsonb_agg(ra.asset_id order by ra.asset_id), '[]'::jsonb)
   from risk_assets ra where ra.risk_id = risks.id)`;
 
+/**
+ * Every wire column of a risk, computed fields included: the select list of selectRisks and the
+ * RETURNING list of a write that changes no links (its subqueries read the links as they are).
+ */
+export const RISK_COLUMNS = [
+  'risks.id',
+  'risks.organization_id',
+  'risks.name',
+  'risks.description',
+  'risks.category',
+  'risks.owner',
+  'risks.status',
+  'risks.treatment',
+  'risks.inherent_likelihood',
+  'risks.inherent_impact',
+  'risks.inherent_score',
+  'risks.residual_likelihood',
+  'risks.residual_impact',
+  'risks.residual_score',
+  'risks.review_date',
+  'risks.note',
+  'risks.created_at',
+  'risks.updated_at',
+  measureIdsJson.as('measure_ids'),
+  assetIdsJson.as('asset_ids'),
+  mitigationJson.as('mitigation'),
+] as const;
+
 /** Selects risks with every wire column, computed fields included. */
 export function selectRisks(db: Db) {
-  return db
-    .selectFrom('risks')
-    .select([
-      'risks.id',
-      'risks.organization_id',
-      'risks.name',
-      'risks.description',
-      'risks.category',
-      'risks.owner',
-      'risks.status',
-      'risks.treatment',
-      'risks.inherent_likelihood',
-      'risks.inherent_impact',
-      'risks.inherent_score',
-      'risks.residual_likelihood',
-      'risks.residual_impact',
-      'risks.residual_score',
-      'risks.review_date',
-      'risks.note',
-      'risks.created_at',
-      'risks.updated_at',
-      measureIdsJson.as('measure_ids'),
-      assetIdsJson.as('asset_ids'),
-      mitigationJson.as('mitigation'),
-    ]);
+  return db.selectFrom('risks').select(RISK_COLUMNS);
 }
 
-type RiskRow = SelectedRow<typeof selectRisks>;
+/** A selected (or returned) risk row. */
+export type RiskRow = SelectedRow<typeof selectRisks>;
 
 /** A selected row in wire shape. */
 export function toRisk(row: RiskRow): Risk {

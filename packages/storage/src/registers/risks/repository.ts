@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { StorageContext } from '../../context.js';
 import type { Database } from '../../db/types.js';
-import { setColumns } from '../kit.js';
+import { definedOnly, setColumns } from '../kit.js';
 import { checkRefs, replaceLinks, replaceRiskMeasures } from '../refs.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { countRisksFromTotals } from './count.js';
 import { RISK_ORDER, riskWhere } from './filters.js';
-import { selectRisks, toRisk } from './mapping.js';
+import { RISK_COLUMNS, type RiskRow, selectRisks, toRisk } from './mapping.js';
 import type { Risk, RiskCreate, RiskPatch } from './types.js';
 
 function replaceRiskAssets(args: {
@@ -14,8 +14,9 @@ function replaceRiskAssets(args: {
   organizationId: string;
   riskId: string;
   assetIds: readonly string[];
+  fresh?: boolean;
 }): Promise<void> {
-  const { trx, organizationId } = args;
+  const { trx, organizationId, fresh } = args;
   const from = { column: 'risk_id', id: args.riskId };
   return replaceLinks({
     trx,
@@ -23,6 +24,7 @@ function replaceRiskAssets(args: {
     table: 'risk_assets',
     from,
     to: { column: 'asset_id', ids: args.assetIds },
+    fresh,
   });
 }
 
@@ -43,7 +45,7 @@ export function risksRepository(ctx: StorageContext) {
       const assetIds = data.asset_ids ?? [];
       await checkRefs({ trx, table: 'measures', organizationId, ids: measureIds, field: 'measure_ids' });
       await checkRefs({ trx, table: 'assets', organizationId, ids: assetIds, field: 'asset_ids' });
-      await trx
+      const row = await trx
         .insertInto('risks')
         .values({
           id,
@@ -63,12 +65,27 @@ export function risksRepository(ctx: StorageContext) {
           created_at: now,
           updated_at: now,
         })
-        .execute();
-      await replaceRiskMeasures({ trx, organizationId, side: { riskId: id, measureIds } });
-      await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds });
+        .returning(RISK_COLUMNS)
+        .executeTakeFirstOrThrow();
+      // Without links, the row the INSERT returned is the record: no load after it.
+      if (measureIds.length === 0 && assetIds.length === 0) return row as RiskRow;
+      await replaceRiskMeasures({ trx, organizationId, side: { riskId: id, measureIds }, fresh: true });
+      await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds, fresh: true });
+      return undefined;
     },
     update: async ({ trx, organizationId, id, now, patch }: UpdateStep<Risk, RiskPatch>) => {
       const { measure_ids: measureIds, asset_ids: assetIds, ...columns } = patch;
+      if (measureIds === undefined && assetIds === undefined) {
+        // No links change: the row the UPDATE returns is the record as written.
+        const row = await trx
+          .updateTable('risks')
+          .set({ ...definedOnly(columns), updated_at: now })
+          .where('organization_id', '=', organizationId)
+          .where('id', '=', id)
+          .returning(RISK_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return row as RiskRow;
+      }
       await setColumns({ trx, table: 'risks', organizationId, id, columns, now });
       if (measureIds !== undefined) {
         await checkRefs({ trx, table: 'measures', organizationId, ids: measureIds, field: 'measure_ids' });
@@ -78,6 +95,7 @@ export function risksRepository(ctx: StorageContext) {
         await checkRefs({ trx, table: 'assets', organizationId, ids: assetIds, field: 'asset_ids' });
         await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds });
       }
+      return undefined;
     },
   });
 }
