@@ -63,6 +63,77 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
     ).toBeGreaterThanOrEqual(3);
   });
 
+  it('writes the exact wire record to the audit log, in one statement or in several', async () => {
+    const measure = await storage.measures.create({
+      organizationId: org,
+      actor: actor('addMeasure'),
+      data: { name: 'm', state: 'IMPLEMENTED' },
+    });
+    const full = {
+      name: 'Full risk',
+      description: 'd',
+      category: 'Cloud',
+      owner: 'CISO',
+      status: 'IN_TREATMENT' as const,
+      treatment: 'MITIGATE' as const,
+      inherent_likelihood: 4,
+      inherent_impact: 5,
+      residual_likelihood: 2,
+      review_date: '2027-01-31',
+      note: 'n',
+    };
+    const writes = [
+      // one statement each: no links, no idempotency key
+      await storage.risks.create({ organizationId: org, actor: actor('addRisk'), data: full }),
+      // in a transaction: an idempotency key, then links
+      await storage.risks.create({
+        organizationId: org,
+        actor: actor('addRisk'),
+        data: full,
+        idempotencyKey: 'exact-audit',
+      }),
+      await storage.risks.create({
+        organizationId: org,
+        actor: actor('addRisk'),
+        data: { ...full, measure_ids: [measure.id] },
+      }),
+    ];
+    clock.tick(1000);
+    for (const risk of writes.slice()) {
+      writes.push(
+        await storage.risks.update({
+          organizationId: org,
+          actor: actor('updateRisk'),
+          id: risk.id,
+          patch: { status: 'ACCEPTED', description: null, review_date: null },
+        }),
+      );
+    }
+    clock.tick(1000);
+    writes.push(
+      await storage.risks.update({
+        organizationId: org,
+        actor: actor('updateRisk'),
+        id: writes[0]!.id,
+        patch: { measure_ids: [measure.id] },
+      }),
+    );
+    expect(writes[2]?.mitigation.status).toBe('MITIGATED');
+    expect(writes.at(-1)?.measure_ids).toEqual([measure.id]);
+    for (const record of writes) {
+      const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: record.id } });
+      const entry = log.items.find(
+        (item) => (item.after as { updated_at?: string } | null)?.updated_at === record.updated_at,
+      );
+      expect(entry?.after, `audit entry of ${record.id} at ${record.updated_at}`).toStrictEqual(record);
+    }
+    const chain = await storage.auditLog.list({ organizationId: org, filters: { record_id: writes[0]!.id } });
+    const [last, middle, first] = chain.items;
+    expect(first?.before).toBeNull();
+    expect(middle?.before).toStrictEqual(first?.after);
+    expect(last?.before).toStrictEqual(middle?.after);
+  });
+
   it('paginates the audit log newest first', async () => {
     const all = await storage.auditLog.list({ organizationId: org, pageSize: 100 });
     const firstPage = await storage.auditLog.list({ organizationId: org, pageSize: 2 });

@@ -1,5 +1,6 @@
-import { sql, type Transaction, type UpdateObject } from 'kysely';
+import { type OperationNodeSource, type RawBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import { appendAudit } from '../audit/append.js';
+import { auditedStatement } from '../audit/audited-statement.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database } from '../db/types.js';
 import { invalidInput, notFound, StorageError } from '../errors.js';
@@ -35,23 +36,54 @@ interface RecordWrite<T> {
   actor: Actor;
   recordType: string;
   load: Loader<T>;
+  /**
+   * The register's wire record as SQL over a returned row `w`, with `toRecord` to map that row in
+   * Node. With both, a write that is one statement writes its audit entry in the same statement.
+   */
+  returned?: { recordJson: RawBuilder<unknown>; toRecord: (row: never) => T };
 }
 
-/**
- * Appends the audit entry from `before` to the record as written: `written` when the write's own
- * statement returned it (INSERT/UPDATE … RETURNING), otherwise loaded again.
- */
+/** A write that is one statement: the INSERT/UPDATE … RETURNING the register's select columns. */
+export type LoneStatement = OperationNodeSource | undefined;
+
+/** Runs a lone statement with its audit entry (one round trip) and maps the returned row. */
+async function auditedWrite<T extends { id: string }>(args: {
+  write: RecordWrite<T>;
+  db: StorageContext['db'];
+  statement: OperationNodeSource;
+  id: string;
+  before: T | null;
+  at: Date;
+  missing: () => Error;
+}): Promise<T> {
+  const { write } = args;
+  const returned = write.returned!;
+  const row = await auditedStatement<never>({
+    db: args.db,
+    statement: args.statement,
+    recordJson: returned.recordJson,
+    organizationId: write.organizationId,
+    actor: write.actor,
+    recordType: write.recordType,
+    recordId: args.id,
+    before: args.before,
+    at: args.at,
+  });
+  if (row === undefined) throw args.missing();
+  return returned.toRecord(row);
+}
+
+/** Loads the record as written and appends the audit entry from `before` to it. */
 async function auditWrite<T extends { id: string }>(args: {
   write: RecordWrite<T>;
   trx: Transaction<Database>;
   id: string;
   before: T | null;
-  written: T | undefined;
   at: Date;
   missing: () => Error;
 }): Promise<T> {
   const { write, trx, id } = args;
-  const after = args.written ?? (await write.load({ db: trx, organizationId: write.organizationId, id }));
+  const after = await write.load({ db: trx, organizationId: write.organizationId, id });
   if (!after) throw args.missing();
   await appendAudit({
     trx,
@@ -75,14 +107,21 @@ export async function createRecord<T extends { id: string }>(
     register: string;
     idKind: IdKind;
     idempotencyKey?: string | undefined;
-    /** Resolves to the record as inserted when its statement returned it (saves a load). */
-    insert: (args: { trx: Transaction<Database>; id: string; now: string }) => Promise<T | undefined>;
+    insert: (args: { trx: Transaction<Database>; id: string; now: string }) => Promise<void>;
+    /** The create as one statement when it needs nothing else (no links), else undefined. */
+    loneInsert?: (args: { id: string; now: string }) => LoneStatement;
   },
 ): Promise<T> {
   const { ctx, organizationId } = args;
+  const at = ctx.clock();
+  const id = newId(args.idKind, at.getTime());
+  const lone = args.returned && args.loneInsert?.({ id, now: at.toISOString() });
+  const missing = () => new Error(`${args.recordType} ${id} vanished after insert`);
+  if (lone && !args.idempotencyKey) {
+    // One statement is atomic by itself: no BEGIN/COMMIT round trips around it.
+    return auditedWrite({ write: args, db: ctx.db, statement: lone, id, before: null, at, missing });
+  }
   return inTransaction(ctx.db, async (trx) => {
-    const at = ctx.clock();
-    const id = newId(args.idKind, at.getTime());
     if (args.idempotencyKey) {
       const claimed = await trx
         .insertInto('idempotency_keys')
@@ -108,9 +147,9 @@ export async function createRecord<T extends { id: string }>(
         if (record) return record;
       }
     }
-    const written = await args.insert({ trx, id, now: at.toISOString() });
-    const missing = () => new Error(`${args.recordType} ${id} vanished after insert`);
-    return auditWrite({ write: args, trx, id, before: null, written, at, missing });
+    if (lone) return auditedWrite({ write: args, db: trx, statement: lone, id, before: null, at, missing });
+    await args.insert({ trx, id, now: at.toISOString() });
+    return auditWrite({ write: args, trx, id, before: null, at, missing });
   });
 }
 
@@ -123,8 +162,9 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
     table: RegisterTable;
     id: string;
     expectedUpdatedAt?: string | undefined;
-    /** Resolves to the record as updated when its statement returned it (saves a load). */
-    apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<T | undefined>;
+    apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<void>;
+    /** The update as one statement when it changes no links, else undefined. */
+    loneUpdate?: (args: { before: T; now: string }) => LoneStatement;
   },
 ): Promise<T> {
   const { ctx, organizationId, id } = args;
@@ -147,8 +187,11 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
       });
     }
     const at = ctx.clock();
-    const written = await args.apply({ trx, before, now: at.toISOString() });
-    return auditWrite({ write: args, trx, id, before, written, at, missing });
+    const now = at.toISOString();
+    const lone = args.returned && args.loneUpdate?.({ before, now });
+    if (lone) return auditedWrite({ write: args, db: trx, statement: lone, id, before, at, missing });
+    await args.apply({ trx, before, now });
+    return auditWrite({ write: args, trx, id, before, at, missing });
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   type Expression,
   type ExpressionBuilder,
+  type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
@@ -13,7 +14,7 @@ import type { IdKind } from '../ids.js';
 import type { ListParams, Page } from '../paging/list.js';
 import type { OrderSpec } from '../paging/order.js';
 import { listPage } from '../paging/query.js';
-import { createRecord, type Loader, type RegisterTable, updateRecord } from './kit.js';
+import { createRecord, type Loader, type LoneStatement, type RegisterTable, updateRecord } from './kit.js';
 
 /** A register's select of wire columns, computed fields evaluated at `today`. */
 type Select<TB extends RegisterTable, Row> = (args: {
@@ -69,16 +70,19 @@ export interface RegisterSpec<
   order: OrderSpec<Field>;
   /** A cheaper exact total_count for these filters, or null for a COUNT. */
   count?: (args: { organizationId: string; filters: Filters }) => Promise<number | null>;
+  /** Checks links, inserts the row and writes its links. */
+  insert: (step: InsertStep<Create>) => Promise<void>;
+  /** Checks links, sets the patched columns (see setColumns) and replaces or appends links. */
+  update: (step: UpdateStep<T, Patch>) => Promise<void>;
   /**
-   * Checks links, inserts the row and writes its links. May resolve to the row as `select` gives
-   * it when the INSERT returned it (nothing written after it changes the record); else undefined.
+   * Optional, for writes in one round trip: the wire record as SQL over a row `w` of `select`'s
+   * columns, and the create or update as one INSERT/UPDATE … RETURNING those columns when it
+   * needs nothing else (no links to check or write), else undefined. The audit entry is then
+   * written in the same statement (see audit/audited-statement.ts).
    */
-  insert: (step: InsertStep<Create>) => Promise<Row | undefined | void>;
-  /**
-   * Checks links, sets the patched columns (see setColumns) and replaces or appends links. May
-   * resolve to the row as `select` gives it, as for insert.
-   */
-  update: (step: UpdateStep<T, Patch>) => Promise<Row | undefined | void>;
+  recordJson?: RawBuilder<unknown>;
+  loneInsert?: (step: Omit<InsertStep<Create>, 'trx'>) => LoneStatement;
+  loneUpdate?: (step: Omit<UpdateStep<T, Patch>, 'trx'>) => LoneStatement;
 }
 
 /** The public API every register repository shares. */
@@ -128,6 +132,7 @@ export function registerRepository<
     return row ? spec.toRecord(row as Row) : null;
   };
   // Without `listed`, ListRow and Item are Row and T (their defaults).
+  const returned = spec.recordJson && { recordJson: spec.recordJson, toRecord: spec.toRecord };
   const listed =
     spec.listed ??
     ({ select: spec.select, toItem: spec.toRecord } as unknown as NonNullable<typeof spec.listed>);
@@ -145,10 +150,10 @@ export function registerRepository<
         idKind,
         idempotencyKey,
         load,
-        insert: async ({ trx, id, now }) => {
-          const row = await spec.insert({ trx, organizationId, id, now, data });
-          return row ? spec.toRecord(row) : undefined;
-        },
+        returned,
+        insert: ({ trx, id, now }) => spec.insert({ trx, organizationId, id, now, data }),
+        loneInsert:
+          spec.loneInsert && (({ id, now }) => spec.loneInsert?.({ organizationId, id, now, data })),
       }),
 
     update: ({ organizationId, actor, id, patch, expectedUpdatedAt }) =>
@@ -161,10 +166,11 @@ export function registerRepository<
         id,
         expectedUpdatedAt,
         load,
-        apply: async ({ trx, before, now }) => {
-          const row = await spec.update({ trx, organizationId, id, before, now, patch });
-          return row ? spec.toRecord(row) : undefined;
-        },
+        returned,
+        apply: ({ trx, before, now }) => spec.update({ trx, organizationId, id, before, now, patch }),
+        loneUpdate:
+          spec.loneUpdate &&
+          (({ before, now }) => spec.loneUpdate?.({ organizationId, id, before, now, patch })),
       }),
 
     list: async (params) => {

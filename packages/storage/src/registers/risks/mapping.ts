@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { isoTimestampSql } from '../../audit/audited-statement.js';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { MitigationStatus, RiskStatus, RiskTreatment } from '../../enums.js';
@@ -65,8 +66,14 @@ export function selectRisks(db: Db) {
   return db.selectFrom('risks').select(RISK_COLUMNS);
 }
 
-/** A selected (or returned) risk row. */
-export type RiskRow = SelectedRow<typeof selectRisks>;
+type RiskRow = SelectedRow<typeof selectRisks>;
+
+/**
+ * A risk's wire record as jsonb from a row `w` of RISK_COLUMNS, equal to JSON of toRisk(w):
+ * the same keys, timestamps as toISOString gives them.
+ */
+export const riskJson = sql`to_jsonb(w) || jsonb_build_object(
+  'created_at', ${isoTimestampSql('created_at')}, 'updated_at', ${isoTimestampSql('updated_at')})`;
 
 /** A selected row in wire shape. */
 export function toRisk(row: RiskRow): Risk {

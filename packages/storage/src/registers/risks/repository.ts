@@ -6,7 +6,7 @@ import { checkRefs, replaceLinks, replaceRiskMeasures } from '../refs.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { countRisksFromTotals } from './count.js';
 import { RISK_ORDER, riskWhere } from './filters.js';
-import { RISK_COLUMNS, type RiskRow, selectRisks, toRisk } from './mapping.js';
+import { RISK_COLUMNS, riskJson, selectRisks, toRisk } from './mapping.js';
 import type { Risk, RiskCreate, RiskPatch } from './types.js';
 
 function replaceRiskAssets(args: {
@@ -28,6 +28,28 @@ function replaceRiskAssets(args: {
   });
 }
 
+/** The risks row of a create, defaults applied. */
+function riskValues({ organizationId, id, now, data }: Omit<InsertStep<RiskCreate>, 'trx'>) {
+  return {
+    id,
+    organization_id: organizationId,
+    name: data.name,
+    description: data.description ?? null,
+    category: data.category ?? null,
+    owner: data.owner ?? null,
+    status: data.status ?? 'OPEN',
+    treatment: data.treatment ?? null,
+    inherent_likelihood: data.inherent_likelihood,
+    inherent_impact: data.inherent_impact,
+    residual_likelihood: data.residual_likelihood ?? data.inherent_likelihood,
+    residual_impact: data.residual_impact ?? data.inherent_impact,
+    review_date: data.review_date ?? null,
+    note: data.note ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** The risks register. Every call is scoped to one organization. */
 export function risksRepository(ctx: StorageContext) {
   return registerRepository({
@@ -37,55 +59,27 @@ export function risksRepository(ctx: StorageContext) {
     idKind: 'risk',
     select: ({ db }) => selectRisks(db),
     toRecord: toRisk,
+    recordJson: riskJson,
     where: riskWhere,
     order: RISK_ORDER,
     count: ({ organizationId, filters }) => countRisksFromTotals({ db: ctx.db, organizationId, filters }),
-    insert: async ({ trx, organizationId, id, now, data }: InsertStep<RiskCreate>) => {
+    insert: async (step: InsertStep<RiskCreate>) => {
+      const { trx, organizationId, id, data } = step;
       const measureIds = data.measure_ids ?? [];
       const assetIds = data.asset_ids ?? [];
       await checkRefs({ trx, table: 'measures', organizationId, ids: measureIds, field: 'measure_ids' });
       await checkRefs({ trx, table: 'assets', organizationId, ids: assetIds, field: 'asset_ids' });
-      const row = await trx
-        .insertInto('risks')
-        .values({
-          id,
-          organization_id: organizationId,
-          name: data.name,
-          description: data.description ?? null,
-          category: data.category ?? null,
-          owner: data.owner ?? null,
-          status: data.status ?? 'OPEN',
-          treatment: data.treatment ?? null,
-          inherent_likelihood: data.inherent_likelihood,
-          inherent_impact: data.inherent_impact,
-          residual_likelihood: data.residual_likelihood ?? data.inherent_likelihood,
-          residual_impact: data.residual_impact ?? data.inherent_impact,
-          review_date: data.review_date ?? null,
-          note: data.note ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(RISK_COLUMNS)
-        .executeTakeFirstOrThrow();
-      // Without links, the row the INSERT returned is the record: no load after it.
-      if (measureIds.length === 0 && assetIds.length === 0) return row as RiskRow;
+      await trx.insertInto('risks').values(riskValues(step)).execute();
       await replaceRiskMeasures({ trx, organizationId, side: { riskId: id, measureIds }, fresh: true });
       await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds, fresh: true });
-      return undefined;
     },
+    // Without links, the INSERT returning the record's columns is the whole create.
+    loneInsert: (step) =>
+      step.data.measure_ids?.length || step.data.asset_ids?.length
+        ? undefined
+        : ctx.db.insertInto('risks').values(riskValues(step)).returning(RISK_COLUMNS),
     update: async ({ trx, organizationId, id, now, patch }: UpdateStep<Risk, RiskPatch>) => {
       const { measure_ids: measureIds, asset_ids: assetIds, ...columns } = patch;
-      if (measureIds === undefined && assetIds === undefined) {
-        // No links change: the row the UPDATE returns is the record as written.
-        const row = await trx
-          .updateTable('risks')
-          .set({ ...definedOnly(columns), updated_at: now })
-          .where('organization_id', '=', organizationId)
-          .where('id', '=', id)
-          .returning(RISK_COLUMNS)
-          .executeTakeFirstOrThrow();
-        return row as RiskRow;
-      }
       await setColumns({ trx, table: 'risks', organizationId, id, columns, now });
       if (measureIds !== undefined) {
         await checkRefs({ trx, table: 'measures', organizationId, ids: measureIds, field: 'measure_ids' });
@@ -95,7 +89,17 @@ export function risksRepository(ctx: StorageContext) {
         await checkRefs({ trx, table: 'assets', organizationId, ids: assetIds, field: 'asset_ids' });
         await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds });
       }
-      return undefined;
+    },
+    // Without link changes, the UPDATE returning the record's columns is the whole update.
+    loneUpdate: ({ organizationId, id, now, patch }) => {
+      const { measure_ids: measureIds, asset_ids: assetIds, ...columns } = patch;
+      if (measureIds !== undefined || assetIds !== undefined) return undefined;
+      return ctx.db
+        .updateTable('risks')
+        .set({ ...definedOnly(columns), updated_at: now })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .returning(RISK_COLUMNS);
     },
   });
 }
