@@ -55,4 +55,19 @@ describe.each(DRIVERS)('list count indexes on $name', ({ name }) => {
     });
     expect(plan).toContain('Bitmap Index Scan on risks_query_trgm_idx');
   });
+
+  it("reads the compliance report's high-priority risks in order from an index, with no sort", async () => {
+    const plan = await storage.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      const result = await sql<{
+        'QUERY PLAN': string;
+      }>`explain select id, name, status, residual_score, owner
+        from risks where organization_id = 'o' and residual_score > 15 and status <> 'CLOSED'
+        order by residual_score desc, id limit 10`.execute(trx);
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('Index Scan using risks_high_priority_idx');
+    expect(plan).not.toContain('Sort');
+  });
 });

@@ -5,6 +5,7 @@ import type { MitigationStatus, RiskStatus } from '../enums.js';
 import { upcomingSql } from '../registers/audits/mapping.js';
 import { ncOverdueSql } from '../registers/nonconformities/mapping.js';
 import { obligationOverdueSql } from '../registers/obligations/mapping.js';
+import { openRisksAbove } from '../registers/risks/count.js';
 import { mitigationStatusSql } from '../registers/risks/mapping.js';
 import { neverReviewedSql, reviewOverdueSql } from '../registers/vendors/mapping.js';
 import { capped } from './aggregate.js';
@@ -29,7 +30,10 @@ type Count = { count: string | number | bigint };
 const countAll = sql<string>`count(*)`.as('count');
 const toCount = (row: Count | undefined) => Number(row?.count ?? 0);
 
-/** Non-closed risks above the threshold, highest residual score first. */
+/**
+ * Non-closed risks above the threshold, highest residual score first. The count comes from
+ * risk_counts; the list walks risks_high_priority_idx (migration 011) and stops after top_n.
+ */
 export async function highPriorityRisks(
   args: ListScope & { threshold: number },
 ): Promise<CappedList<HighPriorityRisk>> {
@@ -39,7 +43,7 @@ export async function highPriorityRisks(
     .where('risks.residual_score', '>', args.threshold)
     .where('risks.status', '<>', 'CLOSED');
   const [count, rows] = await Promise.all([
-    base.select(countAll).executeTakeFirst(),
+    openRisksAbove(args),
     base
       .select(['risks.id', 'risks.name', 'risks.status', 'risks.residual_score', 'risks.owner'])
       .select(mitigationStatusSql.as('mitigation_status'))
@@ -53,7 +57,7 @@ export async function highPriorityRisks(
     status: row.status as RiskStatus,
     mitigation_status: row.mitigation_status as MitigationStatus,
   }));
-  return capped({ count: toCount(count), items });
+  return capped({ count, items });
 }
 
 /** Overdue obligations, oldest due date first. */

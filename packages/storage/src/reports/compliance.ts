@@ -1,6 +1,7 @@
 import type { Db } from '../db/types.js';
-import { MEASURE_STATES, NC_SEVERITIES, OBLIGATION_STATUSES, RISK_STATUSES } from '../enums.js';
+import { MEASURE_STATES, NC_SEVERITIES, OBLIGATION_STATUSES } from '../enums.js';
 import { selectFrameworks } from '../registers/frameworks/mapping.js';
+import { riskStatusCounts } from '../registers/risks/count.js';
 import { countBy, percent, total } from './aggregate.js';
 import { assetSummary } from './assets.js';
 import {
@@ -53,7 +54,7 @@ export async function buildComplianceReport(
   const scope = { db, organizationId };
   const [risksByStatus, highPriority, measuresByState, obligationsByStatus, obligationsOverdue] =
     await Promise.all([
-      countBy({ ...scope, table: 'risks', column: 'status', keys: RISK_STATUSES }),
+      riskStatusCounts(scope),
       highPriorityRisks(args),
       countBy({ ...scope, table: 'measures', column: 'state', keys: MEASURE_STATES }),
       countBy({ ...scope, table: 'obligations', column: 'status', keys: OBLIGATION_STATUSES }),
