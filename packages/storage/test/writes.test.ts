@@ -134,6 +134,43 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
     expect(last?.before).toStrictEqual(middle?.after);
   });
 
+  it('chains before and after through concurrent updates of one record', async () => {
+    const risk = await storage.risks.create({
+      organizationId: org,
+      actor: actor('addRisk'),
+      data: { name: 'contended', inherent_likelihood: 3, inherent_impact: 3, note: 'n-start' },
+    });
+    const measure = await storage.measures.create({
+      organizationId: org,
+      actor: actor('addMeasure'),
+      data: { name: 'contended measure' },
+    });
+    // Most updates take the one-statement path; every fourth changes links (the general path).
+    await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        storage.risks.update({
+          organizationId: org,
+          actor: actor('updateRisk'),
+          id: risk.id,
+          patch: i % 4 === 3 ? { note: `n${i}`, measure_ids: [measure.id] } : { note: `n${i}` },
+        }),
+      ),
+    );
+    const current = await storage.risks.get({ organizationId: org, id: risk.id });
+    const log = await storage.auditLog.list({
+      organizationId: org,
+      filters: { record_id: risk.id, action: 'updateRisk' },
+      pageSize: 100,
+    });
+    const note = (record: unknown) => (record as { note: string }).note;
+    const befores = log.items.map((entry) => note(entry.before)).sort();
+    const afters = log.items.map((entry) => note(entry.after));
+    // Each write saw the one before it: every before is a distinct earlier after (or the create).
+    const expected = ['n-start', ...afters.filter((n) => n !== current?.note)].sort();
+    expect(log.items).toHaveLength(16);
+    expect(befores).toEqual(expected);
+  });
+
   it('paginates the audit log newest first', async () => {
     const all = await storage.auditLog.list({ organizationId: org, pageSize: 100 });
     const firstPage = await storage.auditLog.list({ organizationId: org, pageSize: 2 });

@@ -1,7 +1,8 @@
-import { type OperationNodeSource, type RawBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
+import { type OperationNodeSource, sql, type Transaction, type UpdateObject } from 'kysely';
 import { appendAudit } from '../audit/append.js';
-import { auditedStatement } from '../audit/audited-statement.js';
+import { auditedStatement, type RecordJson } from '../audit/audited-statement.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
+import { toIsoTimestamp } from '../dates.js';
 import type { Database } from '../db/types.js';
 import { invalidInput, notFound, StorageError } from '../errors.js';
 import { type IdKind, newId } from '../ids.js';
@@ -37,36 +38,47 @@ interface RecordWrite<T> {
   recordType: string;
   load: Loader<T>;
   /**
-   * The register's wire record as SQL over a returned row `w`, with `toRecord` to map that row in
-   * Node. With both, a write that is one statement writes its audit entry in the same statement.
+   * The register's wire record as SQL over a row, `toRecord` to map a returned row in Node and
+   * `selectOne` (the select of one record, not run). With them, a write that is one statement
+   * writes its audit entry in the same statement.
    */
-  returned?: { recordJson: RawBuilder<unknown>; toRecord: (row: never) => T };
+  returned?: {
+    recordJson: RecordJson;
+    toRecord: (row: never) => T;
+    selectOne: (args: { organizationId: string; id: string }) => OperationNodeSource;
+  };
 }
 
 /** A write that is one statement: the INSERT/UPDATE … RETURNING the register's select columns. */
 export type LoneStatement = OperationNodeSource | undefined;
 
-/** Runs a lone statement with its audit entry (one round trip) and maps the returned row. */
+/**
+ * Runs a lone statement with its audit entry (one round trip) and maps the returned row. An
+ * update (`update`) reads the record as it was in the same statement.
+ */
 async function auditedWrite<T extends { id: string }>(args: {
   write: RecordWrite<T>;
   db: StorageContext['db'];
   statement: OperationNodeSource;
   id: string;
-  before: T | null;
+  update: boolean;
   at: Date;
   missing: () => Error;
 }): Promise<T> {
   const { write } = args;
   const returned = write.returned!;
+  const before = args.update
+    ? returned.selectOne({ organizationId: write.organizationId, id: args.id })
+    : undefined;
   const row = await auditedStatement<never>({
     db: args.db,
     statement: args.statement,
+    before,
     recordJson: returned.recordJson,
     organizationId: write.organizationId,
     actor: write.actor,
     recordType: write.recordType,
     recordId: args.id,
-    before: args.before,
     at: args.at,
   });
   if (row === undefined) throw args.missing();
@@ -119,7 +131,7 @@ export async function createRecord<T extends { id: string }>(
   const missing = () => new Error(`${args.recordType} ${id} vanished after insert`);
   if (lone && !args.idempotencyKey) {
     // One statement is atomic by itself: no BEGIN/COMMIT round trips around it.
-    return auditedWrite({ write: args, db: ctx.db, statement: lone, id, before: null, at, missing });
+    return auditedWrite({ write: args, db: ctx.db, statement: lone, id, update: false, at, missing });
   }
   return inTransaction(ctx.db, async (trx) => {
     if (args.idempotencyKey) {
@@ -147,15 +159,31 @@ export async function createRecord<T extends { id: string }>(
         if (record) return record;
       }
     }
-    if (lone) return auditedWrite({ write: args, db: trx, statement: lone, id, before: null, at, missing });
+    if (lone) return auditedWrite({ write: args, db: trx, statement: lone, id, update: false, at, missing });
     await args.insert({ trx, id, now: at.toISOString() });
     return auditWrite({ write: args, trx, id, before: null, at, missing });
   });
 }
 
+/** Refuses an unparsable `expected_updated_at`, or one other than the record's `updatedAt`. */
+function checkExpected(args: { expected: string | undefined; updatedAt: string; recordType: string }): void {
+  const expected = args.expected === undefined ? undefined : new Date(args.expected);
+  if (expected && Number.isNaN(expected.getTime())) {
+    throw invalidInput('expected_updated_at', '`expected_updated_at` must be an ISO 8601 date-time.');
+  }
+  if (expected && args.updatedAt !== expected.toISOString()) {
+    throw new StorageError({
+      code: 'CONFLICT',
+      field: 'expected_updated_at',
+      message: `The ${args.recordType} was changed at ${args.updatedAt} by someone else; fetch it again and retry.`,
+    });
+  }
+}
+
 /**
  * Updates a register record: row lock, optional optimistic check, apply, audit entry with the
- * before and after wire records — one transaction.
+ * before and after wire records — one transaction. An update that is one statement (loneUpdate)
+ * runs as: lock, then the UPDATE with its audit entry, which reads the before record itself.
  */
 export async function updateRecord<T extends { id: string; updated_at: string }>(
   args: RecordWrite<T> & {
@@ -164,32 +192,31 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
     expectedUpdatedAt?: string | undefined;
     apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<void>;
     /** The update as one statement when it changes no links, else undefined. */
-    loneUpdate?: (args: { before: T; now: string }) => LoneStatement;
+    loneUpdate?: (args: { now: string }) => LoneStatement;
   },
 ): Promise<T> {
-  const { ctx, organizationId, id } = args;
-  const missing = () => notFound(args.recordType, id);
+  const { ctx, organizationId, id, recordType } = args;
+  const missing = () => notFound(recordType, id);
   return inTransaction(ctx.db, async (trx) => {
-    const locked = await sql<{ id: string }>`select id from ${sql.table(args.table)}
+    // After waiting for this lock, the row read is the latest committed version.
+    const locked = await sql<{ updated_at: Date | string }>`select updated_at from ${sql.table(args.table)}
       where organization_id = ${organizationId} and id = ${id} for update`.execute(trx);
-    if (locked.rows.length === 0) throw missing();
-    const before = await args.load({ db: trx, organizationId, id });
-    if (!before) throw missing();
-    const expected = args.expectedUpdatedAt === undefined ? undefined : new Date(args.expectedUpdatedAt);
-    if (expected && Number.isNaN(expected.getTime())) {
-      throw invalidInput('expected_updated_at', '`expected_updated_at` must be an ISO 8601 date-time.');
-    }
-    if (expected && before.updated_at !== expected.toISOString()) {
-      throw new StorageError({
-        code: 'CONFLICT',
-        field: 'expected_updated_at',
-        message: `The ${args.recordType} was changed at ${before.updated_at} by someone else; fetch it again and retry.`,
-      });
-    }
+    const row = locked.rows[0];
+    if (!row) throw missing();
     const at = ctx.clock();
     const now = at.toISOString();
-    const lone = args.returned && args.loneUpdate?.({ before, now });
-    if (lone) return auditedWrite({ write: args, db: trx, statement: lone, id, before, at, missing });
+    const lone = args.returned && args.loneUpdate?.({ now });
+    if (lone) {
+      checkExpected({
+        expected: args.expectedUpdatedAt,
+        updatedAt: toIsoTimestamp(row.updated_at),
+        recordType,
+      });
+      return auditedWrite({ write: args, db: trx, statement: lone, id, update: true, at, missing });
+    }
+    const before = await args.load({ db: trx, organizationId, id });
+    if (!before) throw missing();
+    checkExpected({ expected: args.expectedUpdatedAt, updatedAt: before.updated_at, recordType });
     await args.apply({ trx, before, now });
     return auditWrite({ write: args, trx, id, before, at, missing });
   });

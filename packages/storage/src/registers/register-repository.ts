@@ -1,12 +1,12 @@
 import {
   type Expression,
   type ExpressionBuilder,
-  type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
   type Transaction,
 } from 'kysely';
+import type { RecordJson } from '../audit/audited-statement.js';
 import type { Actor, StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
 import type { Database, Db } from '../db/types.js';
@@ -80,9 +80,9 @@ export interface RegisterSpec<
    * needs nothing else (no links to check or write), else undefined. The audit entry is then
    * written in the same statement (see audit/audited-statement.ts).
    */
-  recordJson?: RawBuilder<unknown>;
+  recordJson?: RecordJson;
   loneInsert?: (step: Omit<InsertStep<Create>, 'trx'>) => LoneStatement;
-  loneUpdate?: (step: Omit<UpdateStep<T, Patch>, 'trx'>) => LoneStatement;
+  loneUpdate?: (step: Omit<UpdateStep<T, Patch>, 'trx' | 'before'>) => LoneStatement;
 }
 
 /** The public API every register repository shares. */
@@ -123,16 +123,21 @@ export function registerRepository<
 ): RegisterRepository<T, Create, Patch, Filters, Field, Item> {
   const { ctx, register, recordType, idKind } = spec;
   const today = () => toDateString(ctx.clock());
-  const load: Loader<T> = async ({ db, organizationId, id }) => {
-    const row = await spec
+  const selectOne = ({ db, organizationId, id }: { db: Db; organizationId: string; id: string }) =>
+    spec
       .select({ db, today: today() })
       .where(sql<SqlBool>`${sql.ref(`${register}.organization_id`)} = ${organizationId}`)
-      .where(sql<SqlBool>`${sql.ref(`${register}.id`)} = ${id}`)
-      .executeTakeFirst();
+      .where(sql<SqlBool>`${sql.ref(`${register}.id`)} = ${id}`);
+  const load: Loader<T> = async (args) => {
+    const row = await selectOne(args).executeTakeFirst();
     return row ? spec.toRecord(row as Row) : null;
   };
   // Without `listed`, ListRow and Item are Row and T (their defaults).
-  const returned = spec.recordJson && { recordJson: spec.recordJson, toRecord: spec.toRecord };
+  const returned = spec.recordJson && {
+    recordJson: spec.recordJson,
+    toRecord: spec.toRecord,
+    selectOne: (args: { organizationId: string; id: string }) => selectOne({ db: ctx.db, ...args }),
+  };
   const listed =
     spec.listed ??
     ({ select: spec.select, toItem: spec.toRecord } as unknown as NonNullable<typeof spec.listed>);
@@ -168,9 +173,7 @@ export function registerRepository<
         load,
         returned,
         apply: ({ trx, before, now }) => spec.update({ trx, organizationId, id, before, now, patch }),
-        loneUpdate:
-          spec.loneUpdate &&
-          (({ before, now }) => spec.loneUpdate?.({ organizationId, id, before, now, patch })),
+        loneUpdate: spec.loneUpdate && (({ now }) => spec.loneUpdate?.({ organizationId, id, now, patch })),
       }),
 
     list: async (params) => {

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { isoTimestampSql } from '../../audit/audited-statement.js';
+import { isoTimestampSql, type RecordJson } from '../../audit/audited-statement.js';
 import { toIsoTimestamp } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import type { MitigationStatus, RiskStatus, RiskTreatment } from '../../enums.js';
@@ -69,11 +69,11 @@ export function selectRisks(db: Db) {
 type RiskRow = SelectedRow<typeof selectRisks>;
 
 /**
- * A risk's wire record as jsonb from a row `w` of RISK_COLUMNS, equal to JSON of toRisk(w):
- * the same keys, timestamps as toISOString gives them.
+ * A risk's wire record as jsonb from a row of RISK_COLUMNS, equal to JSON of toRisk(row): the
+ * same keys, timestamps as toISOString gives them.
  */
-export const riskJson = sql`to_jsonb(w) || jsonb_build_object(
-  'created_at', ${isoTimestampSql('created_at')}, 'updated_at', ${isoTimestampSql('updated_at')})`;
+export const riskJson: RecordJson = (alias) => sql`to_jsonb(${sql.table(alias)}) || jsonb_build_object(
+  'created_at', ${isoTimestampSql(alias, 'created_at')}, 'updated_at', ${isoTimestampSql(alias, 'updated_at')})`;
 
 /** A selected row in wire shape. */
 export function toRisk(row: RiskRow): Risk {
