@@ -152,8 +152,11 @@ try {
     );
   }
 } finally {
-  for (const side of Object.values(sides)) side.server.kill('SIGTERM');
-  await Promise.all(Object.values(sides).map((side) => once(side.server, 'exit')));
+  // One after the other: two schemas dropped at once can deadlock on shared catalog rows.
+  for (const side of Object.values(sides)) {
+    side.server.kill('SIGTERM');
+    await once(side.server, 'exit');
+  }
 }
 console.log(
   `\n${values.driver}, ${values.risks} risks, ${values.rounds} rounds of ${values.seconds} s per side, alternating\n`,

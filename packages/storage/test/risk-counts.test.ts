@@ -67,6 +67,29 @@ describe.each(DRIVERS)('risk counts on $name', ({ name }) => {
     expect(closed.total_count).toBe(1);
   });
 
+  it('stays exact through concurrent creates and updates on many connections', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        storage.risks.create({
+          organizationId: org,
+          actor,
+          data: { name: `Concurrent ${i}`, inherent_likelihood: 5, inherent_impact: 1 + (i % 5) },
+        }),
+      ),
+    );
+    await Promise.all(
+      created.map((risk, i) =>
+        storage.risks.update({
+          organizationId: org,
+          actor,
+          id: risk.id,
+          patch: { status: i % 2 ? 'CLOSED' : 'IN_TREATMENT', residual_likelihood: 1 + (i % 3) },
+        }),
+      ),
+    );
+    await expectExact(org);
+  });
+
   it('stays exact through multi-row statements, other organizations and deletes', async () => {
     const other = (await seedOrganization(storage, 'Other')).organization.id;
     await storage.risks.create({

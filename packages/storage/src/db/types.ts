@@ -281,6 +281,8 @@ export interface RiskCountsTable {
   status: string;
   residual_score: number;
   inherent_score: number;
+  /** One of 8 counter rows per key (migration 011); a count sums over them. */
+  slot: ColumnType<number, never, never>;
   n: ColumnType<string | number, never, never>;
 }
 

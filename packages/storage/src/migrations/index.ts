@@ -10,7 +10,7 @@ import { invitations } from './007_invitations.js';
 import { frameworkControls } from './008_framework_controls.js';
 import { assets } from './009_assets.js';
 import { listIndexes } from './010_list_indexes.js';
-import { perfIndexes } from './011_perf_indexes.js';
+import { writePerf } from './011_write_perf.js';
 import { frameworkPerf } from './012_framework_perf.js';
 import type { Migration } from './types.js';
 
@@ -26,7 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   frameworkControls,
   assets,
   listIndexes,
-  perfIndexes,
+  writePerf,
   frameworkPerf,
 ];
 
