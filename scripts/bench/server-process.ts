@@ -21,7 +21,16 @@ const BY_REPOSITORY = 100_000;
 
 async function dropSchema() {
   if (pglite) return storage.close();
-  await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
+  // Another process dropping a schema at the same moment can deadlock with this one: retry.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
   await storage.close();
 }
 
