@@ -3,6 +3,7 @@
 // adds a route returning canned JSON of the same size as the listRisks reply, listens, prints
 // {url, token, organizationId, input} on stdout and drops the schema on SIGTERM.
 // Beyond 100k risks on PostgreSQL, the rest are inserted by SQL (generate_series) in 100k batches.
+// BENCH_NO_NOTIFY=1 (PostgreSQL, diagnostic only) turns off the change notifications of this schema.
 import { randomBytes } from 'node:crypto';
 import { openStorage, seedBulk } from '@comply/storage';
 import { sql } from 'kysely';
@@ -45,6 +46,12 @@ try {
     vendors: Number(process.env.BENCH_VENDORS ?? 0),
   });
   const organizationId = organizationIds[0];
+  if (process.env.BENCH_NO_NOTIFY && !pglite) {
+    // Diagnostic only (docs/performance.md): register writes stop announcing themselves, so other
+    // instances' caches would go stale. Shows what the NOTIFY in every write transaction costs.
+    await sql`create or replace function comply_notify_org_change() returns trigger
+      language plpgsql as $$ begin return null; end $$`.execute(storage.db);
+  }
   if (!pglite && risks > BY_REPOSITORY) {
     await seedRisksBySql({ db: storage.db, organizationId, from: BY_REPOSITORY, to: risks });
   }
