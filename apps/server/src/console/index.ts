@@ -7,10 +7,12 @@ import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { registerDemoRoutes } from './demo.js';
 import { installConsoleErrorHandler } from './errors.js';
+import { registerFrameworkRoutes } from './frameworks.js';
 import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
 import { registerInvitationRoutes } from './invitations.js';
 import { registerMemberRoutes } from './members.js';
 import { registerOrganizationRoutes } from './orgs.js';
+import { registerConsoleOscalRoutes } from './oscal.js';
 import { type AttemptRule, createAttemptLimiter } from './rate-limit.js';
 import { registerRegisterRoutes } from './registers.js';
 import { registerReportRoutes } from './report.js';
@@ -80,6 +82,8 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerRegisterRoutes({ scope: signedIn, deps });
         registerReportRoutes({ scope: signedIn, deps });
         registerDemoRoutes({ scope: signedIn, deps });
+        registerFrameworkRoutes({ scope: signedIn, deps });
+        registerConsoleOscalRoutes({ scope: signedIn, deps });
         registerWriteToolRoute({ scope: signedIn, deps, core: options.core });
       });
     },

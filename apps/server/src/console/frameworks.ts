@@ -1,0 +1,29 @@
+import { tools } from '@comply/schemas';
+import type { FastifyInstance } from 'fastify';
+import { libraryEntries } from '../oscal/library.js';
+import { requireMembership } from './access.js';
+import { type ConsoleDeps, identityOf } from './context.js';
+import { queryToInput } from './query-params.js';
+import { runReadTool } from './read-tool.js';
+
+/**
+ * The framework pages' reads: one framework's controls through listFrameworkControls (its filters
+ * and paging, validated like a tool call) and the built-in library.
+ */
+export function registerFrameworkRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
+  scope.get('/library', async () => ({ entries: libraryEntries() }));
+
+  scope.get<{
+    Params: { orgId: string; frameworkId: string };
+    Querystring: Record<string, string | string[]>;
+  }>('/orgs/:orgId/frameworks/:frameworkId/controls', async (request) => {
+    const organization = await requireMembership({
+      storage: deps.storage,
+      userId: identityOf(request).user.id,
+      organizationId: request.params.orgId,
+    });
+    const query = { ...request.query, framework_id: request.params.frameworkId };
+    const input = queryToInput({ query, schema: tools.listFrameworkControls.inputJsonSchema });
+    return runReadTool({ deps, request, organization, name: 'listFrameworkControls', input });
+  });
+}
