@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, setUnauthorizedHandler } from './api.js';
 import { Layout } from './components/Layout.js';
+import { FrameworkRoutes } from './frameworks/FrameworkRoutes.js';
 import { AccountPage } from './pages/AccountPage.js';
 import { ActivityPage } from './pages/ActivityPage.js';
 import { DashboardPage } from './pages/DashboardPage.js';
@@ -56,6 +57,8 @@ export function App() {
     if (path.startsWith('/settings/account')) return <AccountPage />;
     if (!organization) return <p>You are not a member of any organization yet.</p>;
     if (path.startsWith('/registers/')) return <RegisterRoutes organization={organization} path={path} />;
+    if (path === '/frameworks' || path.startsWith('/frameworks/'))
+      return <FrameworkRoutes key={organization.id} organization={organization} path={path} />;
     if (path.startsWith('/activity'))
       return <ActivityPage key={organization.id} organization={organization} />;
     if (path.startsWith('/members'))

@@ -3,17 +3,32 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  /** A refused OSCAL document's schema issues, each a JSON pointer and a message. */
+  readonly issues: { pointer: string; message: string }[];
+  /** Where an OSCAL import stopped, as a JSON pointer. */
+  readonly pointer: string | undefined;
 
   constructor({
     status,
     code,
     message,
     field,
-  }: { status: number; code: string; message: string; field?: string }) {
+    issues,
+    pointer,
+  }: {
+    status: number;
+    code: string;
+    message: string;
+    field?: string;
+    issues?: { pointer: string; message: string }[];
+    pointer?: string;
+  }) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.issues = issues ?? [];
+    this.pointer = pointer;
   }
 }
 

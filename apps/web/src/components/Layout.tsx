@@ -3,16 +3,7 @@ import { api } from '../api.js';
 import type { Me, Organization } from '../types.js';
 import { Link } from './Link.js';
 
-const REGISTERS = [
-  'risks',
-  'assets',
-  'vendors',
-  'measures',
-  'obligations',
-  'nonconformities',
-  'audits',
-  'frameworks',
-];
+const REGISTERS = ['risks', 'assets', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits'];
 
 /** The signed-in frame: header with the organization switch, navigation, and the page. */
 export function Layout({
@@ -93,6 +84,7 @@ export function Layout({
           {item('/', 'Dashboard')}
           <li className="group">Registers</li>
           {REGISTERS.map((r) => item(`/registers/${r}`, r.charAt(0).toUpperCase() + r.slice(1)))}
+          {item('/frameworks', 'Frameworks')}
           <li className="group">Organization</li>
           {item('/activity', 'Activity')}
           {item('/members', 'Members')}

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { HARNESS_PASSWORD } from './console-client.js';
+
+/** Debian's chromium (never a downloaded browser); overridable only to try the skip path. */
+export const CHROMIUM = process.env.COMPLY_TEST_CHROMIUM ?? '/usr/bin/chromium';
+export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+/** Where the browser tests write their screenshots (gitignored, created at run time). */
+export const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
+const WEB = fileURLToPath(new URL('../../web', import.meta.url));
+
+/** Says why a browser test is skipped; on CI a missing chromium is an error, never a skip. */
+export function requireChromium(name: string) {
+  if (HAVE_CHROMIUM) return;
+  if (process.env.CI) throw new Error(`${CHROMIUM} is missing on CI: run \`apt-get install -y chromium\`.`);
+  console.warn(`${name}: SKIPPED — ${CHROMIUM} not found. Enable with: apt-get install -y chromium`);
+}
+
+/** Builds the SPA into apps/web/dist, which the server serves. */
+export async function buildWeb() {
+  await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
+  await mkdir(SHOTS, { recursive: true });
+}
+
+/** A headless chromium with its own profile; `close` also removes the profile. */
+export async function launchBrowser(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}> {
+  const profile = await mkdtemp(join(tmpdir(), 'comply-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 860 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the sign-in page (signing out first when a session is open). */
+export async function signInAs({ page, url, email }: { page: Page; url: string; email: string }) {
+  await page.context().clearCookies();
+  await page.goto(`${url}/signin`);
+  await page.getByRole('heading', { name: 'Sign in to Comply' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(HARNESS_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** A full-page screenshot in SHOTS. */
+export function screenshot(page: Page, name: string) {
+  return page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Follows a link of the main navigation. */
+export async function openNav(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { validateOscal } from '@comply/oscal';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildWeb,
+  HAVE_CHROMIUM,
+  launchBrowser,
+  openNav,
+  requireChromium,
+  screenshot,
+  signInAs,
+} from './browser.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+const CATALOG = fileURLToPath(
+  new URL('../../../packages/oscal/test/fixtures/basic-catalog.json', import.meta.url),
+);
+
+requireChromium('console-frameworks-browser');
+
+describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)', () => {
+  let server: TestServer;
+  let page: Page;
+  let close: () => Promise<void>;
+  let frameworkUrl: string;
+  const shot = (name: string) => screenshot(page, `frameworks-${name}`);
+
+  beforeAll(async () => {
+    await buildWeb();
+    server = await startTestServer({ driver: 'pglite' });
+    ({ page, close } = await launchBrowser());
+    await signInAs({ page, url: server.url, email: server.owner.email });
+  }, 180_000);
+
+  afterAll(async () => {
+    await close?.();
+    await server?.stop();
+  });
+
+  it('adopts a library framework with a baseline and shows coverage and readiness', async () => {
+    await openNav(page, 'Frameworks');
+    await page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
+    await page.getByText('No frameworks yet.').waitFor();
+    await page.getByRole('link', { name: 'Add from library' }).click();
+    await page.getByRole('heading', { name: 'Framework library' }).waitFor();
+    const nist = page.getByRole('form', { name: /Adopt NIST SP 800-53/ });
+    await nist.getByLabel('Baseline').selectOption('MODERATE');
+    await shot('library');
+    await nist.getByRole('button', { name: /Adopt/ }).click();
+    await page.waitForURL(/\/frameworks\/fw_/);
+    frameworkUrl = page.url();
+    await page.getByText('0% covered').waitFor();
+    await page.getByRole('heading', { name: 'Audit readiness: 0%' }).waitFor();
+    await page.getByRole('heading', { name: /^Controls without measures \(\d+\)$/ }).waitFor();
+    const source = await page.getByText(/Source: Library/).textContent();
+    expect(source).toContain('MODERATE baseline');
+  });
+
+  it("pages and filters the framework's controls", async () => {
+    const rows = page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(25);
+    const firstCode = await rows.first().locator('th').textContent();
+    await page.getByRole('button', { name: 'Next controls' }).click();
+    await page.getByText('Page 2').waitFor();
+    await expect.poll(() => rows.first().locator('th').textContent()).not.toBe(firstCode);
+
+    const form = page.getByRole('form', { name: 'Filter controls' });
+    await form.getByLabel('Family').selectOption('Access Control');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Page 1').waitFor();
+    await expect
+      .poll(async () => (await rows.locator('th').allTextContents()).every((code) => code.startsWith('AC-')))
+      .toBe(true);
+
+    const frameworkId = new URL(frameworkUrl).pathname.split('/')[2];
+    const measure = await server.call('addMeasure', {
+      organization_id: server.owner.organizationId,
+      name: 'Account management',
+      state: 'IMPLEMENTED',
+      controls: [{ framework_id: frameworkId, control_code: 'AC-2' }],
+    });
+    expect(measure.status).toBe(200);
+    await page.reload();
+    await page.getByText(/covered · 1 of \d+ controls/).waitFor();
+    await form.getByLabel('Coverage').selectOption('true');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('1 matching').waitFor();
+    expect(await rows.locator('th').allTextContents()).toEqual(['AC-2']);
+    await expect.poll(() => rows.first().getByText('Covered (1 measure)').count()).toBe(1);
+    await shot('controls');
+  });
+
+  it('downloads a catalog export that validates as OSCAL', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Catalog (OSCAL JSON)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^comply-catalog-fw_.*\.json$/);
+    const path = await download.path();
+    const document = JSON.parse(await readFile(path, 'utf8'));
+    expect(validateOscal(document)).toEqual({ ok: true, model: 'catalog' });
+    expect(document.catalog.groups.length).toBeGreaterThan(10);
+  });
+
+  it('uploads an OSCAL catalog, and shows the JSON pointer of a refused one', async () => {
+    await openNav(page, 'Frameworks');
+    const upload = page.getByRole('form', { name: 'Import OSCAL' });
+    await upload.getByLabel('OSCAL document').setInputFiles(CATALOG);
+    await upload.getByRole('button', { name: 'Import' }).click();
+    await upload
+      .getByRole('status')
+      .getByText(/Imported basic-catalog\.json: \d+ controls\./)
+      .waitFor();
+    await page.getByRole('cell', { name: 'Sample Security Catalog' }).waitFor();
+
+    const bad = JSON.parse(await readFile(CATALOG, 'utf8'));
+    bad.catalog.metadata.title = 42;
+    await upload.getByLabel('OSCAL document').setInputFiles({
+      name: 'bad-catalog.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(bad)),
+    });
+    await upload.getByRole('button', { name: 'Import' }).click();
+    const alert = upload.getByRole('alert');
+    await alert
+      .getByRole('listitem')
+      .locator('code', { hasText: /^\/catalog\/metadata\/title$/ })
+      .waitFor();
+    await shot('import-refused');
+    const list = await server.call('listFrameworks', { organization_id: server.owner.organizationId });
+    expect(list.body.total_count).toBe(2);
+  });
+
+  it('shows a VIEWER no way to adopt or import', async () => {
+    const viewer = await server.addMember({ organizationId: server.owner.organizationId, role: 'VIEWER' });
+    await signInAs({ page, url: server.url, email: viewer.email });
+    await openNav(page, 'Frameworks');
+    await page.getByRole('cell', { name: 'Sample Security Catalog' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Add from library' }).count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Import OSCAL' }).count()).toBe(0);
+    await page.goto(`${server.url}/frameworks/library`);
+    await page.getByText('Your role may read only').waitFor();
+    expect(await page.getByRole('button', { name: /Adopt/ }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,178 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, toQuery } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import type { ControlsPage, FrameworkDetail } from './types.js';
+
+type Filters = { family?: string; baseline?: string; covered?: string; query?: string };
+
+/** A framework's controls through listFrameworkControls: filtered by family, baseline and coverage, paged. */
+export function ControlsTable({
+  organizationId,
+  framework,
+  baselines,
+}: {
+  organizationId: string;
+  framework: FrameworkDetail;
+  baselines: string[];
+}) {
+  const [filters, setFilters] = useState<Filters>({});
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [page, setPage] = useState<ControlsPage | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const cursor = cursors[cursors.length - 1];
+
+  useEffect(() => {
+    setError(null);
+    api<ControlsPage>(
+      `/orgs/${organizationId}/frameworks/${framework.id}/controls${toQuery({ ...filters, page_size: '25', cursor })}`,
+    ).then(setPage, setError);
+  }, [organizationId, framework.id, filters, cursor]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: Filters = {};
+    for (const key of ['family', 'baseline', 'covered', 'query'] as const) {
+      const value = String(form.get(key) ?? '').trim();
+      if (value) next[key] = value;
+    }
+    setFilters(next);
+    setCursors([undefined]);
+  };
+
+  return (
+    <section className="stack" aria-labelledby="controls-title">
+      <div className="page-head">
+        <h2 id="controls-title">Controls</h2>
+        {page && (
+          <span className="hint" role="status">
+            {page.total_count} matching
+          </span>
+        )}
+      </div>
+      <form className="filters card" onSubmit={submit} aria-label="Filter controls">
+        <label>
+          Family
+          <select name="family" defaultValue="">
+            <option value="">Any</option>
+            {framework.families
+              .filter((f) => f.family)
+              .map((f) => (
+                <option key={f.family} value={f.family ?? ''}>
+                  {f.family}
+                </option>
+              ))}
+          </select>
+        </label>
+        {baselines.length > 0 && (
+          <label>
+            Baseline
+            <select name="baseline" defaultValue="">
+              <option value="">Any</option>
+              {baselines.map((b) => (
+                <option key={b}>{b}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          Coverage
+          <select name="covered" defaultValue="">
+            <option value="">Any</option>
+            <option value="true">Covered</option>
+            <option value="false">Not covered</option>
+          </select>
+        </label>
+        <label>
+          Text
+          <input name="query" placeholder="code, title or statement" />
+        </label>
+        <div className="actions">
+          <button type="submit">Apply filters</button>
+        </div>
+      </form>
+      <ErrorNote error={error} />
+      <div className="table-wrap">
+        <table>
+          <caption className="visually-hidden">Controls of {framework.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Title</th>
+              <th scope="col">Family</th>
+              <th scope="col">Baselines</th>
+              <th scope="col">Coverage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page?.controls.map((c) => (
+              <tr key={c.code}>
+                <th scope="row" className="mono">
+                  {c.code}
+                </th>
+                <td>
+                  {c.title}
+                  {c.statement && (
+                    <details>
+                      <summary>Statement</summary>
+                      <p className="statement">
+                        {c.statement}
+                        {c.statement_truncated ? '…' : ''}
+                      </p>
+                    </details>
+                  )}
+                </td>
+                <td>{c.family ?? '—'}</td>
+                <td>{c.baselines.join(', ') || '—'}</td>
+                <td>
+                  {c.covered ? (
+                    <span className="badge active">
+                      Covered ({c.measure_ids.length} measure{c.measure_ids.length === 1 ? '' : 's'})
+                    </span>
+                  ) : c.covered_via_mapping.length > 0 ? (
+                    <span
+                      className="badge mapped"
+                      title={c.covered_via_mapping
+                        .map((m) => `${m.control_code} (${m.relationship}, ${m.mapping_title})`)
+                        .join('; ')}
+                    >
+                      Covered via mapping: {c.covered_via_mapping.map((m) => m.control_code).join(', ')}
+                    </span>
+                  ) : (
+                    <span className="badge expired">Not covered</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {page && page.controls.length === 0 && (
+              <tr>
+                <td colSpan={5} className="hint">
+                  No controls match.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="actions">
+        <button
+          type="button"
+          className="secondary"
+          disabled={cursors.length < 2}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Previous controls
+        </button>
+        <span className="hint">Page {cursors.length}</span>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!page?.next_cursor}
+          onClick={() => page?.next_cursor && setCursors([...cursors, page.next_cursor])}
+        >
+          Next controls
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import './frameworks.css';
+import type { Organization } from '../types.js';
+import { FrameworkPage } from './FrameworkPage.js';
+import { FrameworksPage } from './FrameworksPage.js';
+import { LibraryPage } from './LibraryPage.js';
+
+/** `/frameworks`, `/frameworks/library` and `/frameworks/:id`. */
+export function FrameworkRoutes({ organization, path }: { organization: Organization; path: string }) {
+  const id = path.split('/')[2];
+  if (!id) return <FrameworksPage organization={organization} />;
+  if (id === 'library') return <LibraryPage organization={organization} />;
+  return <FrameworkPage key={id} organization={organization} frameworkId={decodeURIComponent(id)} />;
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { Link } from '../components/Link.js';
+import { humanize } from '../format.js';
+import type { Organization } from '../types.js';
+import { ExportLinks } from './ExportLinks.js';
+import { OscalImport } from './OscalImport.js';
+import { coveragePercent, type FrameworkSummary } from './types.js';
+
+type Page = { frameworks: FrameworkSummary[]; next_cursor: string | null; total_count: number };
+
+/** The organization's frameworks with coverage, the way to the library, OSCAL import and the organization's exports. */
+export function FrameworksPage({ organization }: { organization: Organization }) {
+  const [page, setPage] = useState<Page | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [version, setVersion] = useState(0);
+  const canWrite = organization.role !== 'VIEWER';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the list after an import
+  useEffect(() => {
+    api<Page>(`/orgs/${organization.id}/registers/frameworks?page_size=100&order_by=name:asc`).then(
+      setPage,
+      setError,
+    );
+  }, [organization.id, version]);
+
+  return (
+    <section className="stack">
+      <div className="page-head">
+        <h1>Frameworks</h1>
+        {page && <span className="hint">{page.total_count} frameworks</span>}
+        {canWrite && (
+          <Link to="/frameworks/library" className="button">
+            Add from library
+          </Link>
+        )}
+      </div>
+      <ErrorNote error={error} />
+      <div className="table-wrap">
+        <table>
+          <caption className="visually-hidden">Frameworks and their coverage</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Version</th>
+              <th scope="col">Source</th>
+              <th scope="col" className="num">
+                Controls
+              </th>
+              <th scope="col">Coverage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page?.frameworks.map((f) => (
+              <tr key={f.id}>
+                <td>
+                  <Link to={`/frameworks/${f.id}`}>{f.name}</Link>
+                </td>
+                <td>{f.version ?? '—'}</td>
+                <td>
+                  {humanize(f.source)}
+                  {f.baseline ? ` · ${humanize(f.baseline)} baseline` : ''}
+                </td>
+                <td className="num">{f.control_count}</td>
+                <td>
+                  <span className="coverage-cell">
+                    <meter min={0} max={100} value={coveragePercent(f)} aria-label={`${f.name} coverage`} />
+                    <span>{coveragePercent(f)}%</span>
+                  </span>
+                </td>
+              </tr>
+            ))}
+            {page && page.frameworks.length === 0 && (
+              <tr>
+                <td colSpan={5} className="hint">
+                  No frameworks yet. {canWrite ? 'Add one from the library or import an OSCAL catalog.' : ''}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="grid two">
+        {canWrite && <OscalImport organization={organization} onImported={() => setVersion(version + 1)} />}
+        <section className="card stack" aria-labelledby="org-exports">
+          <h2 id="org-exports">Export the organization</h2>
+          <p className="hint">
+            Audits and findings, open nonconformities and untreated risks, and the crosswalks, as OSCAL. Each
+            framework's page has its catalog and system security plan.
+          </p>
+          <ExportLinks
+            organizationId={organization.id}
+            models={['assessment-results', 'plan-of-action-and-milestones', 'mapping-collection']}
+            label="Organization exports"
+          />
+        </section>
+      </div>
+    </section>
+  );
+}
