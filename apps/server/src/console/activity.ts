@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireMembership } from './access.js';
+import { nameEntries } from './activity-names.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { parseInput } from './validate.js';
 
@@ -16,13 +17,17 @@ const activityQuery = z.strictObject({
   cursor: z.string().trim().min(1).max(2000).optional(),
 });
 
-/** Activity: the organization's audit log, newest first, filterable by record, actor, token and tool. */
+/**
+ * Activity: the organization's audit log, newest first, filterable by record, actor, token and tool;
+ * each entry carries the record's, the actor's and the token's names.
+ */
 export function registerActivityRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   scope.get<{ Params: { orgId: string } }>('/orgs/:orgId/activity', async (request) => {
     const organizationId = request.params.orgId;
     await requireMembership({ storage: deps.storage, userId: identityOf(request).user.id, organizationId });
     const { page_size, cursor, ...filters } = parseInput({ schema: activityQuery, value: request.query });
     const page = await deps.storage.auditLog.list({ organizationId, filters, pageSize: page_size, cursor });
-    return { entries: page.items, next_cursor: page.next_cursor, total_count: page.total_count };
+    const entries = await nameEntries({ storage: deps.storage, organizationId, entries: page.items });
+    return { entries, next_cursor: page.next_cursor, total_count: page.total_count };
   });
 }

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameEntries } from '../src/console/activity-names.js';
+import { type ConsoleClient, signedIn } from './console-client.js';
+import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+
+describe.each(DRIVERS)('console activity names (%s)', (driver) => {
+  let server: TestServer;
+  let owner: ConsoleClient;
+  let org: string;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    owner = await signedIn({ server, email: server.owner.email });
+    org = server.owner.organizationId;
+  });
+  afterAll(() => server?.stop());
+
+  it('names records (as they are now), actors and tokens instead of ids', async () => {
+    const risk = await server.call('addRisk', {
+      organization_id: org,
+      name: 'Ransomware',
+      inherent_likelihood: 4,
+      inherent_impact: 5,
+    });
+    await server.call('updateRisk', { organization_id: org, id: risk.body.id, name: 'Ransomware attack' });
+    await server.call('addNonconformity', {
+      organization_id: org,
+      reference: 'NC-7',
+      title: 'Backups untested',
+      severity: 'MAJOR',
+    });
+    await owner.post(`/orgs/${org}/tools/addMeasure`, { name: 'Backups' });
+    const { entries } = (await owner.get(`/orgs/${org}/activity`)).body;
+    const byAction = (action: string) => entries.find((e: { action: string }) => e.action === action);
+    expect(byAction('addRisk')).toMatchObject({ record_name: 'Ransomware attack', token_name: 'test write' });
+    expect(byAction('updateRisk').record_name).toBe('Ransomware attack');
+    expect(byAction('addRisk').actor_name).toBe(server.owner.email);
+    expect(byAction('addNonconformity').record_name).toBe('NC-7 Backups untested');
+    expect(byAction('addMeasure')).toMatchObject({
+      record_name: 'Backups',
+      token_id: null,
+      token_name: null,
+    });
+  });
+
+  it('looks names up only within the organization', async () => {
+    const other = await server.addMember();
+    const theirs = await server.call(
+      'addRisk',
+      {
+        organization_id: other.organizationId,
+        name: 'Their secret risk',
+        inherent_likelihood: 1,
+        inherent_impact: 1,
+      },
+      { token: other.token },
+    );
+    const entry = {
+      id: 'log_x',
+      organization_id: org,
+      at: new Date().toISOString(),
+      actor_user_id: other.userId,
+      token_id: null,
+      source: 'rest' as const,
+      action: 'updateRisk',
+      record_type: 'risk',
+      record_id: theirs.body.id,
+      before: null,
+      after: null,
+    };
+    const [named] = await nameEntries({ storage: server.storage, organizationId: org, entries: [entry] });
+    expect(named?.record_name).toBeNull();
+    const [own] = await nameEntries({
+      storage: server.storage,
+      organizationId: other.organizationId,
+      entries: [entry],
+    });
+    expect(own?.record_name).toBe('Their secret risk');
+  });
+});
