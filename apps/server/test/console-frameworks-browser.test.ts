@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { validateOscal } from '@comply/oscal';
+import { seedDemo } from '@comply/storage';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -130,6 +131,48 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
     await shot('import-refused');
     const list = await server.call('listFrameworks', { organization_id: server.owner.organizationId });
     expect(list.body.total_count).toBe(2);
+  });
+
+  it('shows activity with names, readable before → after values and the demo seed as one batch', async () => {
+    const org = server.owner.organizationId;
+    const risk = await server.call('addRisk', {
+      organization_id: org,
+      name: 'Ransomware',
+      inherent_likelihood: 4,
+      inherent_impact: 5,
+      review_date: '2026-03-01',
+    });
+    await server.call('updateRisk', { organization_id: org, id: risk.body.id, status: 'IN_TREATMENT' });
+    await openNav(page, 'Activity');
+    const update = page.locator('.log > li').filter({ hasText: 'Update risk' });
+    await update.getByText('Ransomware', { exact: true }).waitFor();
+    expect(await update.locator('.log-head').textContent()).toContain(
+      `${server.owner.email} via token “test write”`,
+    );
+    await update.getByText('1 field changed').click();
+    const row = update.getByRole('row', { name: /Status/ });
+    expect(await row.locator('td').allTextContents()).toEqual(['Open', '→ In treatment']);
+    const created = page.locator('.log > li').filter({ hasText: 'Add risk' });
+    await created.getByText('Created', { exact: true }).click();
+    expect(
+      await created
+        .getByRole('row', { name: /Review date/ })
+        .locator('td')
+        .textContent(),
+    ).not.toContain('"');
+    await shot('activity');
+
+    const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Organization', exact: true }).selectOption(demo.organizationId);
+    await openNav(page, 'Activity');
+    const batch = page.locator('.log > li.batch');
+    await batch.first().waitFor();
+    expect(await batch.count()).toBe(1);
+    expect(await batch.locator('.log-head strong').textContent()).toMatch(/^Demo data loaded: \d+ records$/);
+    await batch.getByText(/^Show the \d+ records$/).click();
+    await batch.locator('.batch-entries > li').first().waitFor();
+    await shot('activity-batch');
   });
 
   it('shows a VIEWER no way to adopt or import', async () => {

@@ -1,22 +1,18 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { BatchView } from '../activity/BatchView.js';
+import { EntryView } from '../activity/EntryView.js';
+import { groupEntries } from '../activity/format.js';
+import type { ActivityEntry } from '../activity/types.js';
 import { api, toQuery } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { formatTime } from '../format.js';
-import type { AuditEntry, MemberRow, Organization } from '../types.js';
+import type { MemberRow, Organization } from '../types.js';
 
-type Page = { entries: AuditEntry[]; next_cursor: string | null; total_count: number };
+type Page = { entries: ActivityEntry[]; next_cursor: string | null; total_count: number };
 
-function changes(entry: AuditEntry): { field: string; before: string; after: string }[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-  );
-  const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
-  return keys.map((field) => ({ field, before: show(before[field]), after: show(after[field]) }));
-}
-
-/** The organization's audit log: who changed what, through which token or tool, before and after. */
+/**
+ * The organization's audit log for people: names instead of ids, readable values, before → after for
+ * updates, and bulk operations grouped into one entry that expands.
+ */
 export function ActivityPage({ organization }: { organization: Organization }) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -32,13 +28,12 @@ export function ActivityPage({ organization }: { organization: Organization }) {
     );
   }, [organization.id]);
   useEffect(() => {
-    api<Page>(`/orgs/${organization.id}/activity${toQuery({ ...filters, page_size: '25', cursor })}`).then(
+    api<Page>(`/orgs/${organization.id}/activity${toQuery({ ...filters, page_size: '100', cursor })}`).then(
       setPage,
       setError,
     );
   }, [organization.id, filters, cursor]);
 
-  const who = (id: string | null) => (id ? (members.find((m) => m.user_id === id)?.email ?? id) : 'system');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -74,8 +69,10 @@ export function ActivityPage({ organization }: { organization: Organization }) {
               'nonconformity',
               'audit',
               'framework',
+              'asset',
               'organization',
               'membership',
+              'invitation',
             ].map((t) => (
               <option key={t}>{t}</option>
             ))}
@@ -106,41 +103,17 @@ export function ActivityPage({ organization }: { organization: Organization }) {
       </form>
       <ErrorNote error={error} />
       <ol className="log">
-        {page?.entries.map((e) => (
-          <li key={e.id} className="card">
-            <div className="log-head">
-              <strong>{e.action}</strong>
-              <span>
-                {e.record_type} <code>{e.record_id}</code>
-              </span>
-              <span className="hint">
-                {formatTime(e.at)} · {who(e.actor_user_id)} · via {e.source}
-                {e.token_id ? ` · token ${e.token_id}` : ''}
-              </span>
-            </div>
-            <details>
-              <summary>{e.before ? 'Changes' : 'Created record'}</summary>
-              <table className="diff">
-                <thead>
-                  <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Before</th>
-                    <th scope="col">After</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {changes(e).map((c) => (
-                    <tr key={c.field}>
-                      <th scope="row">{c.field}</th>
-                      <td className="mono">{c.before}</td>
-                      <td className="mono">{c.after}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          </li>
-        ))}
+        {groupEntries(page?.entries ?? []).map((item) =>
+          item.kind === 'entry' ? (
+            <EntryView key={item.entry.id} entry={item.entry} />
+          ) : (
+            <BatchView
+              key={item.entries[0]?.id}
+              entries={item.entries}
+              reachesPageEnd={item.reachesPageEnd}
+            />
+          ),
+        )}
         {page && page.entries.length === 0 && <li className="hint">No activity matches.</li>}
       </ol>
       <div className="actions">
