@@ -27,8 +27,11 @@ export async function buildWeb() {
   await mkdir(SHOTS, { recursive: true });
 }
 
-/** A headless chromium with its own profile; `close` also removes the profile. */
-export async function launchBrowser(): Promise<{
+/**
+ * A headless chromium with its own profile; `close` also removes the profile. `bypassCSP` lets a test
+ * inject a script (axe-core) into pages whose Content-Security-Policy allows none.
+ */
+export async function launchBrowser(options: { bypassCSP?: boolean } = {}): Promise<{
   context: BrowserContext;
   page: Page;
   close: () => Promise<void>;
@@ -38,6 +41,7 @@ export async function launchBrowser(): Promise<{
     executablePath: CHROMIUM,
     headless: true,
     acceptDownloads: true,
+    bypassCSP: options.bypassCSP ?? false,
     viewport: { width: 1280, height: 860 },
     args: [
       '--headless',
@@ -50,7 +54,8 @@ export async function launchBrowser(): Promise<{
       '--disable-sync',
     ],
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  // A new page: the one a persistent context opens with predates the context's options (bypassCSP).
+  const page = await context.newPage();
   return {
     context,
     page,

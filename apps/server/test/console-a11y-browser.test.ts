@@ -1,0 +1,170 @@
+/// <reference lib="dom" />
+import { createRequire } from 'node:module';
+import { seedDemo } from '@comply/storage';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
+import { signedIn } from './console-client.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+requireChromium('console-a11y-browser');
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.skipIf(!HAVE_CHROMIUM)(
+  'every console page passes axe-core and works by keyboard (Debian chromium)',
+  () => {
+    let server: TestServer;
+    let page: Page;
+    let close: () => Promise<void>;
+    let demoOrg: string;
+    let invitationCode: string;
+
+    /** Opens `path`, waits for `ready`, opens every <details>, checks axe and writes a screenshot. */
+    const check = async (name: string, path: string, ready: (page: Page) => Promise<unknown>) => {
+      await page.goto(`${server.url}${path}`);
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => {
+        for (const d of Array.from(document.querySelectorAll('details'))) d.open = true;
+      });
+      await screenshot(page, `a11y-${name}`);
+      expect.soft(await seriousViolations(page), `${name} (${path})`).toEqual([]);
+    };
+    const heading = (name: string | RegExp) => (p: Page) =>
+      p.getByRole('heading', { name, level: 1 }).first().waitFor();
+
+    beforeAll(async () => {
+      await buildWeb();
+      server = await startTestServer({ driver: 'pglite' });
+      const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+      demoOrg = demo.organizationId;
+      const owner = await signedIn({ server, email: server.owner.email });
+      const invited = await owner.post(`/orgs/${demoOrg}/invitations`, {
+        email: 'new.colleague@example.test',
+        role: 'EDITOR',
+      });
+      invitationCode = invited.body.code;
+      ({ page, close } = await launchBrowser({ bypassCSP: true }));
+    }, 180_000);
+
+    afterAll(async () => {
+      await close?.();
+      await server?.stop();
+    });
+
+    it('signed-out pages: sign-in, setup and invitation', async () => {
+      await check('signin', '/signin', heading('Sign in to Comply'));
+      await check('setup', '/setup', (p) => p.getByRole('heading').first().waitFor());
+      await check('invitation', `/invitation#${invitationCode}`, (p) =>
+        p.getByText('You are invited to').waitFor(),
+      );
+    });
+
+    it('signed-in pages: dashboards, every register, frameworks, activity, members and settings', {
+      timeout: 240_000,
+    }, async () => {
+      await signInAs({ page, url: server.url, email: server.owner.email });
+      // The owner's own organization is empty: the dashboard shows its next steps.
+      await page.evaluate(
+        (id) => localStorage.setItem('comply.organization', id),
+        server.owner.organizationId,
+      );
+      await check('dashboard-empty', '/', (p) =>
+        p.getByRole('heading', { name: 'Get started', exact: true }).waitFor(),
+      );
+      await page.evaluate((id) => localStorage.setItem('comply.organization', id), demoOrg);
+      await check('dashboard', '/', (p) => p.getByRole('heading', { name: 'Framework coverage' }).waitFor());
+
+      const registers = (await (await page.request.get(`${server.url}/api/console/registers`)).json())
+        .registers as {
+        name: string;
+      }[];
+      expect(registers.length).toBeGreaterThanOrEqual(8);
+      for (const { name } of registers) {
+        await check(`register-${name}`, `/registers/${name}`, async (p) => {
+          await p.getByRole('heading', { level: 1 }).first().waitFor();
+          await p.locator('tbody tr td').first().waitFor();
+        });
+      }
+
+      await check('frameworks', '/frameworks', (p) => p.getByRole('link', { name: /ISO/ }).first().waitFor());
+      await check('library', '/frameworks/library', (p) =>
+        p.getByRole('button', { name: /Adopt/ }).first().waitFor(),
+      );
+      const frameworks = await server.call('listFrameworks', { organization_id: demoOrg });
+      const frameworkId = frameworks.body.frameworks[0].id as string;
+      await check('framework', `/frameworks/${frameworkId}`, (p) =>
+        p
+          .getByRole('table', { name: /^Controls of/ })
+          .locator('tbody tr th')
+          .first()
+          .waitFor(),
+      );
+      await check('activity', '/activity', (p) => p.locator('.log > li').first().waitFor());
+      await check('members', '/members', (p) => p.getByRole('cell', { name: server.owner.email }).waitFor());
+      await check('tokens', '/settings/tokens', heading('API Tokens'));
+      await check('account', '/settings/account', heading(/Account/));
+    });
+
+    it('works by keyboard: the skip link comes first and moves focus to the content, then the main navigation', async () => {
+      await page.goto(`${server.url}/activity`);
+      await page.locator('.log > li').first().waitFor();
+      await page.keyboard.press('Tab');
+      const skip = await page.evaluate(() => ({
+        text: document.activeElement?.textContent,
+        visible: (document.activeElement?.getBoundingClientRect().height ?? 0) > 0,
+      }));
+      expect(skip).toEqual({ text: 'Skip to content', visible: true });
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+      // From the top again: Tab reaches the main navigation within the header's few controls.
+      await page.goto(`${server.url}/activity`);
+      await page.locator('.log > li').first().waitFor();
+      let reached = '';
+      for (let presses = 0; presses < 12 && !reached; presses++) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(() =>
+          document.activeElement?.closest('nav[aria-label="Main"]')
+            ? (document.activeElement.textContent ?? '')
+            : '',
+        );
+      }
+      expect(reached).toBe('Dashboard');
+      // Following a navigation link with Enter opens its page.
+      for (let n = 0; n < 10 && reached !== 'Frameworks'; n++) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      }
+      expect(reached).toBe('Frameworks');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/frameworks');
+    });
+  },
+);
