@@ -229,14 +229,15 @@ export function DashboardPage({
         <h2>Framework coverage</h2>
         {report.frameworks.length === 0 ? (
           <p className="hint">
-            No frameworks yet. Ask your assistant to add one (<code>addFramework</code>), e.g. “Add the
-            ISO/IEC 27001:2022 Annex A framework with its controls”.
+            No frameworks yet. Adopt one from the <Link to="/frameworks/library">library</Link>, or ask your
+            assistant to add one (<code>addFramework</code>), e.g. “Add the ISO/IEC 27001:2022 Annex A
+            framework with its controls”.
           </p>
         ) : (
           <ul className="coverage">
             {report.frameworks.map((f) => (
               <li key={f.id}>
-                <span>{f.name}</span>
+                <Link to={`/frameworks/${f.id}`}>{f.name}</Link>
                 <meter min={0} max={100} value={f.coverage_percent} aria-label={`${f.name} coverage`} />
                 <span className="hint">
                   {f.covered_control_count}/{f.control_count} controls · {f.coverage_percent}%
