@@ -130,7 +130,43 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
       .waitFor();
     await shot('import-refused');
     const list = await server.call('listFrameworks', { organization_id: server.owner.organizationId });
-    expect(list.body.total_count).toBe(2);
+    expect(list.body.total_count).toBe(2); // the adopted NIST framework and the one import
+  });
+
+  it('shows a control covered only through a crosswalk as covered via mapping, not as covered', async () => {
+    const org = server.owner.organizationId;
+    const iso = (await server.call('addFramework', { organization_id: org, library_key: 'iso-27001-2022' }))
+      .body.id;
+    const soc = (await server.call('addFramework', { organization_id: org, library_key: 'soc2-tsc-2017' }))
+      .body.id;
+    await server.storage.frameworks.mappings.import({
+      organizationId: org,
+      actor: { userId: null, tokenId: null, source: 'cli', action: 'test' },
+      sourceFrameworkId: iso,
+      targetFrameworkId: soc,
+      collection: { title: 'ISO to SOC 2', uuid: null },
+      rows: [
+        { source_control_code: 'A.5.15', target_control_code: 'CC6.1', relationship: 'intersects-with' },
+      ],
+    });
+    await server.call('addMeasure', {
+      organization_id: org,
+      name: 'Access control',
+      state: 'IMPLEMENTED',
+      controls: [{ framework_id: soc, control_code: 'CC6.1' }],
+    });
+    await page.goto(`${server.url}/frameworks/${iso}`);
+    const form = page.getByRole('form', { name: 'Filter controls' });
+    await form.getByLabel('Text').fill('A.5.15');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('1 matching').waitFor();
+    const row = page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
+    const badge = row.locator('.badge');
+    expect(await badge.textContent()).toBe('Covered via mapping: CC6.1');
+    expect(await badge.getAttribute('class')).toBe('badge mapped');
+    expect(await badge.getAttribute('title')).toBe('CC6.1 (intersects-with, ISO to SOC 2)');
+    await page.getByText('0% covered').waitFor();
+    await shot('covered-via-mapping');
   });
 
   it('shows activity with names, readable before → after values and the demo seed as one batch', async () => {
