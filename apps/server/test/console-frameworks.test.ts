@@ -109,6 +109,17 @@ describe.each(DRIVERS)('console frameworks, library and OSCAL (%s)', (driver) =>
     expect(await auditCount()).toBe(entries);
   });
 
+  it('takes documents over the tool body limit, up to 16 MiB', async () => {
+    const large = catalog();
+    large.catalog.metadata.remarks = 'x'.repeat(2 * 1024 * 1024);
+    expect((await owner.post(`/orgs/${org}/oscal/import`, large)).status).toBe(201);
+    const frameworks = await frameworkCount();
+    large.catalog.metadata.remarks = 'x'.repeat(16 * 1024 * 1024);
+    const refused = await owner.post(`/orgs/${org}/oscal/import`, large);
+    expect(refused.status).toBe(413);
+    expect(await frameworkCount()).toBe(frameworks);
+  });
+
   it('downloads exports as attachments that validate', async () => {
     const reply = await owner.get(`/orgs/${org}/oscal/export/catalog?framework_id=${nist}`);
     expect(reply.status).toBe(200);
