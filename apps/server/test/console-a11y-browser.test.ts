@@ -112,6 +112,21 @@ describe.skipIf(!HAVE_CHROMIUM)(
         });
       }
 
+      // Each register's add form, and the first record's detail page and edit form.
+      for (const { name } of registers) {
+        const list = await page.request.get(
+          `${server.url}/api/console/orgs/${demoOrg}/registers/${name}?page_size=1`,
+        );
+        const id = ((await list.json())[name] as { id: string }[])[0]?.id;
+        expect(id, name).toBeDefined();
+        const form = (p: Page) => p.locator('main form').first().waitFor();
+        await check(`register-${name}-new`, `/registers/${name}/new`, form);
+        await check(`register-${name}-detail`, `/registers/${name}/${id}`, (p) =>
+          p.getByRole('heading', { level: 1 }).first().waitFor(),
+        );
+        await check(`register-${name}-edit`, `/registers/${name}/${id}/edit`, form);
+      }
+
       await check('frameworks', '/frameworks', (p) => p.getByRole('link', { name: /ISO/ }).first().waitFor());
       await check('library', '/frameworks/library', (p) =>
         p.getByRole('button', { name: /Adopt/ }).first().waitFor(),

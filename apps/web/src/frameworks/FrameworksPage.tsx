@@ -31,9 +31,12 @@ export function FrameworksPage({ organization }: { organization: Organization })
         <h1>Frameworks</h1>
         {page && <span className="hint">{page.total_count} frameworks</span>}
         {canWrite && (
-          <Link to="/frameworks/library" className="button">
-            Add from library
-          </Link>
+          <span className="actions">
+            <Link to="/frameworks/library" className="button">
+              Add from library
+            </Link>
+            <Link to="/registers/frameworks/new">Type one in</Link>
+          </span>
         )}
       </div>
       <ErrorNote error={error} />
