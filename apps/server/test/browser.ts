@@ -21,9 +21,17 @@ export function requireChromium(name: string) {
   console.warn(`${name}: SKIPPED — ${CHROMIUM} not found. Enable with: apt-get install -y chromium`);
 }
 
-/** Builds the SPA into apps/web/dist, which the server serves. */
-export async function buildWeb() {
+/**
+ * Builds the SPA into apps/web/dist, which the server serves, once per test run (vitest's global
+ * setup calls it before the test files start); without chromium no browser test needs it.
+ */
+export async function buildWebOnce() {
+  if (!HAVE_CHROMIUM) return;
   await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+/** What a browser test file needs before its browser starts: the screenshots folder. */
+export async function buildWeb() {
   await mkdir(SHOTS, { recursive: true });
 }
 

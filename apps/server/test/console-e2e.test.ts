@@ -7,7 +7,6 @@ import { openStorage, type Storage } from '@comply/storage';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { issueSetupCode } from '../src/console/setup-code.js';
@@ -15,7 +14,6 @@ import { type RunningServer, startServer } from '../src/serve.js';
 
 // Overridable only so that the skip path can itself be tried on a machine that has chromium.
 const CHROMIUM = process.env.COMPLY_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const WEB = fileURLToPath(new URL('../../web', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../../../artifacts/screenshots', import.meta.url));
 const OWNER = { email: 'owner@example.test', password: 'a long enough passphrase' };
 
@@ -56,7 +54,6 @@ describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => 
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
   beforeAll(async () => {
-    await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
     await mkdir(SHOTS, { recursive: true });
     storage = await openStorage({ dataDir: 'memory://' });
     running = await startServer({ config: { ...loadConfig({}), port: 0 }, storage, logger: false });

@@ -5,13 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Actor, openStorage, type Storage, seedBulk } from '@comply/storage';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 
 const CHROMIUM = process.env.COMPLY_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const WEB = fileURLToPath(new URL('../../web', import.meta.url));
 const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
 const PASSWORD = 'a long enough passphrase';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -74,8 +72,6 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
   };
 
   beforeAll(async () => {
-    await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
-    await rm(SHOTS, { recursive: true, force: true });
     await mkdir(SHOTS, { recursive: true });
     storage = await openStorage({ dataDir: 'memory://' });
     const owner = await storage.users.create({
