@@ -103,6 +103,7 @@ export type {
   AuditOrderField,
   AuditPatch,
 } from './registers/audits/types.js';
+export { type CatalogControlLike, catalogControlInputs } from './registers/frameworks/catalog-controls.js';
 export type {
   ControlFilters,
   ControlParameter,

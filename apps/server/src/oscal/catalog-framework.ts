@@ -1,4 +1,4 @@
-import type { FrameworkControlInput, FrameworkCreate } from '@comply/storage';
+import { type CatalogControlLike, catalogControlInputs, type FrameworkCreate } from '@comply/storage';
 import { ToolError } from '../core/errors.js';
 
 /** The parts of an `@comply/oscal` ImportedCatalog a framework is made of. */
@@ -7,7 +7,7 @@ export interface CatalogLike {
   version: string | null;
   description: string | null;
   oscal_uuid: string;
-  controls: readonly (Omit<FrameworkControlInput, 'description'> & { oscal_id: string; position: number })[];
+  controls: readonly CatalogControlLike[];
 }
 
 // The storage limits of a control's code and title (framework_controls CHECK constraints).
@@ -41,17 +41,6 @@ export function catalogFramework(args: {
     description: catalog.description,
     oscal_uuid: catalog.oscal_uuid,
     ...args.provenance,
-    controls: controls.map((control) => ({
-      code: control.code,
-      title: control.title,
-      family: control.family ?? null,
-      family_id: control.family_id ?? null,
-      oscal_id: control.oscal_id,
-      parent_code: control.parent_code ?? null,
-      statement: control.statement ?? null,
-      guidance: control.guidance ?? null,
-      parameters: control.parameters ?? [],
-      baselines: control.baselines ?? [],
-    })),
+    controls: catalogControlInputs(controls),
   };
 }

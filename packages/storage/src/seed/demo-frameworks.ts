@@ -1,5 +1,6 @@
 import { loadLibraryCatalog } from '@comply/oscal';
 import type { MeasureState } from '../enums.js';
+import { catalogControlInputs } from '../registers/frameworks/catalog-controls.js';
 import type { FrameworkCreate } from '../registers/frameworks/types.js';
 
 /**
@@ -26,20 +27,7 @@ export function frameworkData(key: DemoFrameworkKey): FrameworkCreate {
     source: 'library',
     library_key: DEMO_FRAMEWORKS[key],
     baseline: null,
-    controls: [...catalog.controls]
-      .sort((a, b) => a.position - b.position)
-      .map((control) => ({
-        code: control.code,
-        title: control.title,
-        family: control.family ?? null,
-        family_id: control.family_id ?? null,
-        oscal_id: control.oscal_id,
-        parent_code: control.parent_code ?? null,
-        statement: control.statement ?? null,
-        guidance: control.guidance ?? null,
-        parameters: control.parameters ?? [],
-        baselines: control.baselines ?? [],
-      })),
+    controls: catalogControlInputs(catalog.controls),
   };
 }
 
