@@ -1,20 +1,13 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openStorage, type Storage } from '@comply/storage';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { issueSetupCode } from '../src/console/setup-code.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { buildWeb, CHROMIUM, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
 
-// Overridable only so that the skip path can itself be tried on a machine that has chromium.
-const CHROMIUM = process.env.COMPLY_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const SHOTS = fileURLToPath(new URL('../../../artifacts/screenshots', import.meta.url));
 const OWNER = { email: 'owner@example.test', password: 'a long enough passphrase' };
 
 async function mcpCall({ url, secret }: { url: string; secret: string }) {
@@ -30,14 +23,10 @@ async function mcpCall({ url, secret }: { url: string; secret: string }) {
   }
 }
 
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const ENABLE = 'apt-get install -y chromium';
 
 // Without the browser the test is skipped, and says so and how to enable it; CI must never skip it.
-if (!HAVE_CHROMIUM) {
-  if (process.env.CI) throw new Error(`${CHROMIUM} is missing on CI: run \`${ENABLE}\` (.ci/run does).`);
-  console.warn(`console-e2e: SKIPPED — ${CHROMIUM} not found. Enable with: ${ENABLE}`);
-}
+requireChromium('console-e2e');
 
 if (!HAVE_CHROMIUM) {
   describe('console in a browser (Debian chromium)', () => {
@@ -48,39 +37,23 @@ if (!HAVE_CHROMIUM) {
 describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => {
   let storage: Storage;
   let running: RunningServer;
-  let context: BrowserContext;
   let page: Page;
-  let profile: string;
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  let closeBrowser: (() => Promise<void>) | undefined;
+  const shot = (name: string) => screenshot(page, `e2e-${name}`);
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
+    await buildWeb();
     storage = await openStorage({ dataDir: 'memory://' });
     running = await startServer({ config: { ...loadConfig({}), port: 0 }, storage, logger: false });
-    profile = await mkdtemp(join(tmpdir(), 'comply-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 860 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    const browser = await launchBrowser();
+    page = browser.page;
+    closeBrowser = browser.close;
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
+    await closeBrowser?.();
     await running?.stop();
     await storage?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   it('sets up the owner, signs in, generates a token that works over MCP, shows its usage and revokes it', async () => {

@@ -1,41 +1,25 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Actor, openStorage, type Storage, seedBulk } from '@comply/storage';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
 
-const CHROMIUM = process.env.COMPLY_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
 const PASSWORD = 'a long enough passphrase';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-
-if (!HAVE_CHROMIUM) {
-  if (process.env.CI) throw new Error(`${CHROMIUM} is missing on CI: run \`apt-get install -y chromium\`.`);
-  console.warn(`console-forms-browser: SKIPPED — ${CHROMIUM} not found (apt-get install -y chromium).`);
-}
+requireChromium('console-forms-browser');
 
 const SETUP: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 
 describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a browser', () => {
   let storage: Storage;
   let running: RunningServer;
-  let context: BrowserContext;
   let page: Page;
-  let profile: string;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let orgId: string;
   let ownerId: string;
   let editorId: string;
   let shotCount = 0;
-  const shot = (name: string) =>
-    page.screenshot({
-      path: join(SHOTS, `forms-${String(++shotCount).padStart(2, '0')}-${name}.png`),
-      fullPage: true,
-    });
+  const shot = (name: string) => screenshot(page, `forms-${String(++shotCount).padStart(2, '0')}-${name}`);
   const field = (label: string) => page.getByLabel(label, { exact: true });
   const go = async (path: string) => {
     await page.goto(`${running.url}${path}`);
@@ -72,7 +56,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
   };
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
+    await buildWeb();
     storage = await openStorage({ dataDir: 'memory://' });
     const owner = await storage.users.create({
       email: 'owner@forms.test',
@@ -106,28 +90,16 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
       actor: SETUP,
     });
     running = await startServer({ config: { ...loadConfig({}), port: 0 }, storage, logger: false });
-    profile = await mkdtemp(join(tmpdir(), 'comply-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    const browser = await launchBrowser();
+    page = browser.page;
+    closeBrowser = browser.close;
     await signIn('owner@forms.test');
   }, 180_000);
 
   afterAll(async () => {
-    await context?.close();
+    await closeBrowser?.();
     await running?.stop();
     await storage?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   it('shows a server validation error at its field, linked for screen readers', async () => {
