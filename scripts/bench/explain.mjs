@@ -2,7 +2,7 @@
 // Where the time of a varied listing goes in PostgreSQL: runs N varied listRisks calls
 // (scripts/bench/workloads.mjs) through the storage layer, captures the SQL each one sends, and
 // prints EXPLAIN (ANALYZE, BUFFERS) of every page and count query: plan shape, time, buffers.
-// Options: --risks N (10000), --calls N (8), --seed N (1), --cursor (explain the second page too).
+// Options: --risks N (10000; beyond 100k inserted by SQL, scripts/bench/sql-seed.ts), --calls N (8), --seed N (1), --cursor (explain the second page too).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
 import { parseArgs } from 'node:util';
 import { withBenchStorage } from './bench-storage.mjs';
@@ -21,6 +21,9 @@ const { values: options } = parseArgs({
 runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { seedBulk } = await import('@comply/storage');
+const { seedRisksBySql } = await import('./sql-seed.ts');
+// Beyond this many risks, the rest are inserted by PostgreSQL itself (as bench:varied does).
+const BY_REPOSITORY = 100_000;
 const { sql } = await import('kysely');
 const { default: pg } = await import('pg');
 
@@ -49,8 +52,16 @@ await withBenchStorage({ poolSize: 2 }, async ({ storage, url, schema }) => {
       storage,
       ownerUserId: owner.id,
       orgs: 1,
-      risks: Number(options.risks),
+      risks: Math.min(Number(options.risks), BY_REPOSITORY),
     });
+    if (Number(options.risks) > BY_REPOSITORY) {
+      await seedRisksBySql({
+        db: storage.db,
+        organizationId: organizationIds[0],
+        from: BY_REPOSITORY,
+        to: Number(options.risks),
+      });
+    }
     await sql`vacuum analyze risks`.execute(storage.db);
     await sql`analyze risk_counts`.execute(storage.db);
     await explainer.query(`set search_path to "${schema}"`);

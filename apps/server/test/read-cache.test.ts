@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../src/core/caller.js';
+import { createReadCache } from '../src/core/read-cache.js';
 import { createToolCore, type HandlerMap, type ToolCore } from '../src/core/tool-core.js';
 import { handlers } from '../src/tools/handlers.gen.js';
 import { DRIVERS } from './harness.js';
@@ -173,5 +174,21 @@ describe.each(DRIVERS)('read-result cache (%s)', (driver) => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('read-result cache bounds', () => {
+  it('serves an entry only until it is maxAgeMs old, even when no change was heard', () => {
+    let now = 0;
+    const cache = createReadCache({ maxAgeMs: 10_000, now: () => now });
+    const value = { output: { risks: [] }, json: '{"risks":[]}' };
+    cache.set({ key: 'k', version: 1, value });
+    now = 10_000;
+    expect(cache.get({ key: 'k', version: 1 })).toBe(value);
+    now = 10_001;
+    expect(cache.get({ key: 'k', version: 1 })).toBeUndefined();
+    // Expired entries are gone, not only hidden.
+    now = 0;
+    expect(cache.get({ key: 'k', version: 1 })).toBeUndefined();
   });
 });

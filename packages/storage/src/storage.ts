@@ -65,7 +65,7 @@ async function currentSchema(db: Db): Promise<string> {
 /** Connects, runs pending migrations (under a lock) and returns the repositories. */
 export async function openStorage(options: StorageOptions = {}): Promise<Storage> {
   let changes: ChangeFeed | undefined;
-  const { db, driver, release, listen } = await connect({
+  const { db, driver, release, listen, flushChanges } = await connect({
     ...options,
     onPayload: (payload) => changes?.receive(payload),
   });
@@ -98,12 +98,14 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
         db.transaction().execute((trx) => fn({ ...repositories({ ...ctx, db: trx }), db: trx })),
       close: async () => {
         await stopStatistics();
+        await flushChanges?.();
         await stopListening();
         await db.destroy();
         release?.();
       },
     };
   } catch (error) {
+    await flushChanges?.().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     release?.();
     throw error;

@@ -59,15 +59,26 @@ export function freezeDeep<T>(value: T): T {
 interface Entry {
   value: ToolResult;
   version: number;
+  storedAt: number;
 }
 
-/** An LRU bounded by entries and by the length of the cached JSON. */
+/**
+ * An LRU bounded by entries, by the length of the cached JSON and by age. The age limit bounds
+ * what another instance's lost change notification can cost: a writer announces its commits to
+ * other instances after they end (docs/performance.md), so one that dies in between leaves their
+ * entries for that organization stale until they expire.
+ */
 export function createReadCache({
   maxEntries = 2000,
   maxBytes = 64 * 1024 * 1024,
+  maxAgeMs = 10_000,
+  now = () => performance.now(),
 }: {
   maxEntries?: number;
   maxBytes?: number;
+  maxAgeMs?: number;
+  /** Monotonic milliseconds (tests pass their own). */
+  now?: () => number;
 } = {}): ReadCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -83,7 +94,7 @@ export function createReadCache({
     get({ key, version }) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.version !== version) {
+      if (entry.version !== version || now() - entry.storedAt > maxAgeMs) {
         remove(key);
         return undefined;
       }
@@ -94,7 +105,7 @@ export function createReadCache({
     set({ key, version, value }) {
       if (value.json.length > maxBytes / 4) return;
       remove(key);
-      entries.set(key, { value, version });
+      entries.set(key, { value, version, storedAt: now() });
       bytes += value.json.length;
       for (const oldest of entries.keys()) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;

@@ -2,6 +2,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { collectDeferredChanges, createChangeNotifier, DEFERRED_NOTIFY_OPTION } from '../changes/deferred.js';
 import type { ChangeFeed } from '../changes/feed.js';
 import {
   listenOnPglite,
@@ -58,26 +59,50 @@ export async function connect(args: {
   driver: DriverName;
   release?: () => void;
   listen: (feed: ChangeFeed) => Promise<StopListening>;
+  /** Sends the change notifications still waiting (PostgreSQL); call before destroying `db`. */
+  flushChanges?: () => Promise<void>;
 }> {
   const schema = args.schema === undefined ? undefined : checkSchemaName(args.schema);
   if (isPostgresUrl(args.databaseUrl)) {
+    const onPayload = args.onPayload;
+    // With a change feed to keep, register writes announce themselves by NOTICE and the pool sends
+    // the NOTIFY after the transaction (src/changes/deferred.ts); without one, triggers notify.
+    const options = [schema ? `-c search_path=${schema}` : '', onPayload ? DEFERRED_NOTIFY_OPTION : '']
+      .filter(Boolean)
+      .join(' ');
     const pool = new pg.Pool({
       connectionString: args.databaseUrl,
       max: args.poolSize ?? 10,
       types: pgTypes,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      ...(options ? { options } : {}),
     });
     // A connection dropped by the server (a PostgreSQL restart) emits 'error' on the pool when idle
     // and on the client when checked out between queries; uncaught, either ends the process. The pool
     // discards idle ones, and the next query on a checked-out one fails as UNAVAILABLE.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    if (args.onPayload) listenOnPoolConnections({ pool, onPayload: args.onPayload });
+    const notifier = onPayload ? createChangeNotifier({ pool }) : undefined;
+    if (onPayload && notifier) {
+      listenOnPoolConnections({ pool, onPayload });
+      collectDeferredChanges({
+        pool,
+        onEnded: (payloads) => {
+          // This instance first (read-your-writes), then the others.
+          for (const payload of payloads) onPayload(payload);
+          notifier.send(payloads);
+        },
+      });
+    }
     const db = new Kysely<Database>({
       dialect: new GuardedDialect(new PostgresDialect({ pool: preparedStatementPool(pool) })),
     });
     const connectionString = args.databaseUrl;
-    return { db, driver: 'postgres', listen: (feed) => listenOnPostgres({ connectionString, schema, feed }) };
+    return {
+      db,
+      driver: 'postgres',
+      listen: (feed) => listenOnPostgres({ connectionString, schema, feed }),
+      ...(notifier ? { flushChanges: () => notifier.close() } : {}),
+    };
   }
   const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';
   const release = dataDir.includes('://') ? () => undefined : lockDataDir(dataDir);

@@ -12,6 +12,7 @@ import { assets } from './009_assets.js';
 import { listIndexes } from './010_list_indexes.js';
 import { writePerf } from './011_write_perf.js';
 import { frameworkPerf } from './012_framework_perf.js';
+import { deferredNotify } from './013_deferred_notify.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   listIndexes,
   writePerf,
   frameworkPerf,
+  deferredNotify,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).
