@@ -12,11 +12,14 @@ export type RecordJson = (alias: 'b' | 'w') => RawBuilder<unknown>;
  * entry's `after` is `recordJson` over the returned row `w`; its `before` is `recordJson` over
  * the row `before` selects. Every part of one statement reads the same snapshot, and the UPDATE's
  * own change is not visible to it, so that row is the record as it was just before this write
- * (the caller holds the row lock, so no other write can come in between). Resolves to the
+ * (the caller holds the row lock, or the statement itself writes only when the version it locks
+ * is the one its snapshot reads: src/registers/kit.ts, optimisticUpdate). Resolves to the
  * returned row, or undefined when the statement wrote no row (then no entry is written either).
  */
 export async function auditedStatement<Row>(args: {
   db: Db;
+  /** CTEs the statement refers to, first in the WITH list (`name as (…), …`). */
+  prelude?: RawBuilder<unknown> | undefined;
   statement: OperationNodeSource;
   /** For an update: the record's select (one row), read in the same statement. */
   before?: OperationNodeSource | undefined;
@@ -30,7 +33,7 @@ export async function auditedStatement<Row>(args: {
   const { actor, at } = args;
   const before = args.before ? sql`(select ${args.recordJson('b')} from b)` : sql`null::jsonb`;
   const { rows } =
-    await sql<Row>`with ${args.before ? sql`b as (${args.before}), ` : sql``}w as (${args.statement}),
+    await sql<Row>`with ${args.prelude ? sql`${args.prelude}, ` : sql``}${args.before ? sql`b as (${args.before}), ` : sql``}w as (${args.statement}),
     a as (insert into audit_log (id, organization_id, at, actor_user_id, token_id, source, action,
         record_type, record_id, before, after)
       select ${newId('log', at.getTime())}, ${args.organizationId}, ${at.toISOString()}::timestamptz,

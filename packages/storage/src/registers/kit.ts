@@ -1,4 +1,12 @@
-import { type OperationNodeSource, sql, type Transaction, type UpdateObject } from 'kysely';
+import {
+  type Expression,
+  type OperationNodeSource,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+  type UpdateObject,
+} from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { auditedStatement, type RecordJson } from '../audit/audited-statement.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
@@ -52,6 +60,11 @@ interface RecordWrite<T> {
 /** A write that is one statement: the INSERT/UPDATE … RETURNING the register's select columns. */
 export type LoneStatement = OperationNodeSource | undefined;
 
+/** An UPDATE … RETURNING the register's select columns, to which a condition can be added. */
+export interface LoneUpdate extends OperationNodeSource {
+  where(expression: Expression<SqlBool>): OperationNodeSource;
+}
+
 /**
  * Runs a lone statement with its audit entry (one round trip) and maps the returned row. An
  * update (`update`) reads the record as it was in the same statement.
@@ -64,14 +77,32 @@ async function auditedWrite<T extends { id: string }>(args: {
   update: boolean;
   at: Date;
   missing: () => Error;
+  /** CTEs the statement refers to, placed first in its WITH list. */
+  prelude?: RawBuilder<unknown>;
 }): Promise<T> {
+  const row = await auditedRow(args);
+  if (row === undefined) throw args.missing();
+  return args.write.returned!.toRecord(row);
+}
+
+/** auditedWrite's row, or undefined when the statement wrote none. */
+async function auditedRow<T extends { id: string }>(args: {
+  write: RecordWrite<T>;
+  db: StorageContext['db'];
+  statement: OperationNodeSource;
+  id: string;
+  update: boolean;
+  at: Date;
+  prelude?: RawBuilder<unknown>;
+}): Promise<never | undefined> {
   const { write } = args;
   const returned = write.returned!;
   const before = args.update
     ? returned.selectOne({ organizationId: write.organizationId, id: args.id })
     : undefined;
-  const row = await auditedStatement<never>({
+  return auditedStatement<never>({
     db: args.db,
+    prelude: args.prelude,
     statement: args.statement,
     before,
     recordJson: returned.recordJson,
@@ -81,8 +112,6 @@ async function auditedWrite<T extends { id: string }>(args: {
     recordId: args.id,
     at: args.at,
   });
-  if (row === undefined) throw args.missing();
-  return returned.toRecord(row);
 }
 
 /** Loads the record as written and appends the audit entry from `before` to it. */
@@ -181,9 +210,43 @@ function checkExpected(args: { expected: string | undefined; updatedAt: string; 
 }
 
 /**
+ * A lone update as ONE statement, without BEGIN/COMMIT: it locks the row and writes (record and
+ * audit entry) only if the version it locked is the version its own snapshot reads — the same
+ * `xmin`, so no other transaction changed the row in between — and, when given, carries
+ * `expectedUpdatedAt`. Then the before record that the statement reads from its snapshot is the
+ * latest committed one, exactly as after a separate lock. Otherwise (another writer got there
+ * first, a stale `expectedUpdatedAt`, no such record) it writes nothing and resolves undefined.
+ */
+function optimisticUpdate<T extends { id: string; updated_at: string }>(args: {
+  write: RecordWrite<T> & { table: RegisterTable; id: string; expectedUpdatedAt?: string | undefined };
+  statement: LoneUpdate;
+  at: Date;
+}): Promise<never | undefined> {
+  const { table, organizationId, id } = args.write;
+  const expected =
+    args.write.expectedUpdatedAt === undefined ? undefined : new Date(args.write.expectedUpdatedAt);
+  if (expected && Number.isNaN(expected.getTime())) return Promise.resolve(undefined);
+  const row = sql`from ${sql.table(table)} where organization_id = ${organizationId} and id = ${id}`;
+  const prelude = sql`locked as (select xmin as version, updated_at ${row} for update),
+    seen as (select xmin as version ${row}),
+    fresh as (select 1 from locked join seen on locked.version = seen.version
+      ${expected ? sql`where locked.updated_at = ${expected.toISOString()}::timestamptz` : sql``})`;
+  return auditedRow({
+    write: args.write,
+    db: args.write.ctx.db,
+    statement: args.statement.where(sql<SqlBool>`exists (select 1 from fresh)`),
+    id,
+    update: true,
+    at: args.at,
+    prelude,
+  });
+}
+
+/**
  * Updates a register record: row lock, optional optimistic check, apply, audit entry with the
  * before and after wire records — one transaction. An update that is one statement (loneUpdate)
- * runs as: lock, then the UPDATE with its audit entry, which reads the before record itself.
+ * is first tried as one guarded statement (optimisticUpdate); when that writes nothing it runs
+ * as: lock, then the UPDATE with its audit entry, which reads the before record itself.
  */
 export async function updateRecord<T extends { id: string; updated_at: string }>(
   args: RecordWrite<T> & {
@@ -192,11 +255,19 @@ export async function updateRecord<T extends { id: string; updated_at: string }>
     expectedUpdatedAt?: string | undefined;
     apply: (args: { trx: Transaction<Database>; before: T; now: string }) => Promise<void>;
     /** The update as one statement when it changes no links, else undefined. */
-    loneUpdate?: (args: { now: string }) => LoneStatement;
+    loneUpdate?: (args: { now: string }) => LoneUpdate | undefined;
   },
 ): Promise<T> {
   const { ctx, organizationId, id, recordType } = args;
   const missing = () => notFound(recordType, id);
+  if (args.returned) {
+    const at = ctx.clock();
+    const statement = args.loneUpdate?.({ now: at.toISOString() });
+    if (statement) {
+      const row = await optimisticUpdate({ write: args, statement, at });
+      if (row !== undefined) return args.returned.toRecord(row);
+    }
+  }
   return inTransaction(ctx.db, async (trx) => {
     // After waiting for this lock, the row read is the latest committed version.
     const locked = await sql<{ updated_at: Date | string }>`select updated_at from ${sql.table(args.table)}

@@ -14,7 +14,14 @@ import type { IdKind } from '../ids.js';
 import type { ListParams, Page } from '../paging/list.js';
 import type { OrderSpec } from '../paging/order.js';
 import { listPage } from '../paging/query.js';
-import { createRecord, type Loader, type LoneStatement, type RegisterTable, updateRecord } from './kit.js';
+import {
+  createRecord,
+  type Loader,
+  type LoneStatement,
+  type LoneUpdate,
+  type RegisterTable,
+  updateRecord,
+} from './kit.js';
 
 /** A register's select of wire columns, computed fields evaluated at `today`. */
 type Select<TB extends RegisterTable, Row> = (args: {
@@ -82,7 +89,7 @@ export interface RegisterSpec<
    */
   recordJson?: RecordJson;
   loneInsert?: (step: Omit<InsertStep<Create>, 'trx'>) => LoneStatement;
-  loneUpdate?: (step: Omit<UpdateStep<T, Patch>, 'trx' | 'before'>) => LoneStatement;
+  loneUpdate?: (step: Omit<UpdateStep<T, Patch>, 'trx' | 'before'>) => LoneUpdate | undefined;
 }
 
 /** The public API every register repository shares. */
