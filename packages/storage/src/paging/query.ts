@@ -1,12 +1,26 @@
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { StorageContext } from '../context.js';
 import type { Database } from '../db/types.js';
 import { type ListParams, type Page, paginate } from './list.js';
 import type { OrderSpec } from './order.js';
 
 /**
+ * How many rows, in the listing's order, a search's probe reads before giving up (see `probe`).
+ * A substring found in one row out of 40 fills a 50-row page within it.
+ */
+export const PROBE_ROWS = 2000;
+
+/**
  * Runs a register list: the select (wire columns) narrowed by `where`, keyset-paginated by `spec`,
  * with total_count from a COUNT over the same `where`.
+ *
+ * With `probe` (a text search: `where` without its `query` term), the page is first looked for
+ * among the first PROBE_ROWS rows that `probe` admits, in the listing's order, read along the
+ * ordering's index. When they hold a full page of matches, those are exactly the page the whole
+ * query would return: every later match sorts after all of them. Otherwise the whole query runs.
+ * The planner cannot tell how common a substring is, so left alone it filled the page of a common
+ * one from the trigram index and sorted every match (a second at a million risks) when reading
+ * the first few hundred rows in order was enough (docs/performance.md).
  */
 export async function listPage<TB extends keyof Database, Row extends { id: string }>(args: {
   ctx: StorageContext;
@@ -17,17 +31,34 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
   where: (eb: ExpressionBuilder<Database, TB>) => Expression<SqlBool>;
   /** A cheaper exact total_count, when the register has one for these filters (null: use COUNT). */
   count?: () => Promise<number | null>;
+  /** `where` without the text search, when there is one. */
+  probe?: ((eb: ExpressionBuilder<Database, TB>) => Expression<SqlBool>) | undefined;
 }): Promise<Page<Row>> {
+  const idColumn = args.spec.idColumn;
+  const table = idColumn.slice(0, idColumn.indexOf('.'));
   return paginate({
     secret: args.ctx.cursorSecret,
     register: args.register,
     spec: args.spec,
     params: args.params,
-    fetch: ({ after, orderBy, sortValue, limit }) => {
+    fetch: async ({ after, orderBy, sortValue, limit }) => {
       let query = args.select().where(args.where).select(sortValue.as('sort_value'));
       if (after) query = query.where(after);
       for (const term of orderBy) query = query.orderBy(term);
-      return query.limit(limit).execute();
+      query = query.limit(limit);
+      if (args.probe) {
+        // The subquery's own `from <table>` shadows the outer one, so `probe`, `after` and the
+        // order terms (written against the table's name) apply to it unchanged.
+        let first = args.ctx.db
+          .selectFrom(sql.table(table).as(table) as never)
+          .select(sql.ref(idColumn).as('id'))
+          .where(args.probe as never);
+        if (after) first = first.where(after);
+        for (const term of orderBy) first = first.orderBy(term);
+        const rows = await query.where(sql.ref(idColumn), 'in', first.limit(PROBE_ROWS) as never).execute();
+        if (rows.length === limit) return rows;
+      }
+      return query.execute();
     },
     count: async () => {
       const fast = args.count ? await args.count() : null;

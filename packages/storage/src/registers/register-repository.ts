@@ -92,6 +92,12 @@ export interface RegisterSpec<
   loneUpdate?: (step: Omit<UpdateStep<T, Patch>, 'trx' | 'before'>) => LoneUpdate | undefined;
 }
 
+/** Whether a list's filters carry a text search (`query`), which listPage probes for first. */
+function searched(filters: object): boolean {
+  const query = (filters as { query?: unknown }).query;
+  return typeof query === 'string' && query.length > 0;
+}
+
 /** The public API every register repository shares. */
 export interface RegisterRepository<T, Create, Patch, Filters, Field extends string, Item = T> {
   get: (args: { organizationId: string; id: string }) => Promise<T | null>;
@@ -196,6 +202,7 @@ export function registerRepository<
         select: () => listed.select({ db: ctx.db, today: day }),
         where: spec.where({ organizationId, filters, today: day }),
         count: count && (() => count({ organizationId, filters })),
+        probe: searched(filters) ? spec.where({ organizationId, filters: { ...filters, query: undefined }, today: day }) : undefined,
       });
       return { ...page, items: page.items.map(listed.toItem) };
     },
