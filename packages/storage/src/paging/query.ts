@@ -1,6 +1,6 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { StorageContext } from '../context.js';
-import type { Database } from '../db/types.js';
+import type { Database, Db } from '../db/types.js';
 import { type ListParams, type Page, paginate } from './list.js';
 import type { OrderSpec } from './order.js';
 
@@ -16,8 +16,9 @@ export const PROBE_ROWS = 2000;
  *
  * With `probe` (a text search: `where` without its `query` term), the page is first looked for
  * among the first PROBE_ROWS rows that `probe` admits, in the listing's order, read along the
- * ordering's index. When they hold a full page of matches, those are exactly the page the whole
- * query would return: every later match sorts after all of them. Otherwise the whole query runs.
+ * ordering's index and only as far as the page needs. When they hold a full page of matches,
+ * those are exactly the page the whole query would return: every later match sorts after all of
+ * them. Otherwise the whole query runs.
  * The planner cannot tell how common a substring is, so left alone it filled the page of a common
  * one from the trigram index and sorted every match (a second at a million risks) when reading
  * the first few hundred rows in order was enough (docs/performance.md).
@@ -27,7 +28,8 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
   register: string;
   spec: OrderSpec;
   params: ListParams<object>;
-  select: () => SelectQueryBuilder<Database, TB, Row>;
+  /** The register's select of wire columns, from `db` (default: the storage's). */
+  select: (db?: Db) => SelectQueryBuilder<Database, TB, Row>;
   where: (eb: ExpressionBuilder<Database, TB>) => Expression<SqlBool>;
   /** A cheaper exact total_count, when the register has one for these filters (null: use COUNT). */
   count?: () => Promise<number | null>;
@@ -47,15 +49,24 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
       for (const term of orderBy) query = query.orderBy(term);
       query = query.limit(limit);
       if (args.probe) {
-        // The subquery's own `from <table>` shadows the outer one, so `probe`, `after` and the
-        // order terms (written against the table's name) apply to it unchanged.
-        let first = args.ctx.db
-          .selectFrom(sql.table(table).as(table) as never)
-          .select(sql.ref(idColumn).as('id'))
-          .where(args.probe as never);
-        if (after) first = first.where(after);
-        for (const term of orderBy) first = first.orderBy(term);
-        const rows = await query.where(sql.ref(idColumn), 'in', first.limit(PROBE_ROWS) as never).execute();
+        // The same select over a CTE named like the table: the first PROBE_ROWS rows that `probe`
+        // admits, in order. Inside a non-recursive CTE its own name still means the table, and
+        // the select list, `where`, `after` and the order terms apply to it unchanged. Its rows
+        // come out in the listing's order, so the outer query stops at its limit.
+        const probe = args.probe;
+        const first = args.ctx.db.with(table, (db) => {
+          let rows = db
+            .selectFrom(table as never)
+            .selectAll()
+            .where(probe as never);
+          if (after) rows = rows.where(after);
+          for (const term of orderBy) rows = rows.orderBy(term);
+          return rows.limit(PROBE_ROWS);
+        }) as unknown as Db;
+        let probed = args.select(first).where(args.where).select(sortValue.as('sort_value'));
+        if (after) probed = probed.where(after);
+        for (const term of orderBy) probed = probed.orderBy(term);
+        const rows = await probed.limit(limit).execute();
         if (rows.length === limit) return rows;
       }
       return query.execute();

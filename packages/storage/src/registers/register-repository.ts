@@ -199,10 +199,12 @@ export function registerRepository<
         register,
         spec: spec.order,
         params,
-        select: () => listed.select({ db: ctx.db, today: day }),
+        select: (db = ctx.db) => listed.select({ db, today: day }),
         where: spec.where({ organizationId, filters, today: day }),
         count: count && (() => count({ organizationId, filters })),
-        probe: searched(filters) ? spec.where({ organizationId, filters: { ...filters, query: undefined }, today: day }) : undefined,
+        probe: searched(filters)
+          ? spec.where({ organizationId, filters: { ...filters, query: undefined }, today: day })
+          : undefined,
       });
       return { ...page, items: page.items.map(listed.toItem) };
     },
