@@ -12,6 +12,7 @@
 // The server runs in its own process
 // (scripts/bench/server-process.ts, on the TypeScript sources through tsx); autocannon drives it
 // from this one. Options: --risks N (10000), --connections N (16), --seconds N (10).
+// BENCH_PROF=DIR writes a CPU profile of the server process into DIR (node --cpu-prof).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -31,10 +32,20 @@ const connections = Number(values.connections);
 const seconds = Number(values.seconds);
 
 const serverScript = fileURLToPath(new URL('./server-process.ts', import.meta.url));
-const server = spawn(process.execPath, ['--conditions=@comply/source', '--import', 'tsx', serverScript], {
-  env: { ...process.env, BENCH_RISKS: values.risks },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []),
+    '--conditions=@comply/source',
+    '--import',
+    'tsx',
+    serverScript,
+  ],
+  {
+    env: { ...process.env, BENCH_RISKS: values.risks },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const [line] = await once(createInterface({ input: server.stdout }), 'line');
 const setup = JSON.parse(line);
 

@@ -12,7 +12,7 @@
 // --tools a,b (listRisks,listVendors,listMeasures), --only a,b (bare,varied,writes,mixed,report:
 // the phases to run; bare always runs, it is the baseline; report times getComplianceReport
 // after a write each time, so the read cache cannot answer it), --driver postgres|pglite (postgres),
-// --seed N (1), --profile DIR.
+// --seed N (1), --profile DIR, --search-every N (5: a `query` on every 5th varied read; 0: none).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end);
 // --driver pglite runs an in-memory PGlite in the server process instead.
 import { spawn } from 'node:child_process';
@@ -34,9 +34,11 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     only: { type: 'string', default: 'bare,varied,writes,mixed,report' },
     driver: { type: 'string', default: 'postgres' },
+    'search-every': { type: 'string', default: '5' },
   },
 });
 const seconds = Number(values.seconds);
+const searchEvery = Number(values['search-every']);
 const risks = Number(values.risks);
 const others = Math.min(20_000, Math.round(risks / 5));
 const phases = new Set(values.only.split(','));
@@ -87,7 +89,10 @@ const riskIds = (await call('listRisks', { organization_id: organizationId, page
 function readSource(tool, salt = 0) {
   const random = seededRandom(Number(values.seed) + salt);
   let index = 0;
-  return () => ({ tool, input: variedListInput({ tool, random, index: index++, organizationId }) });
+  return () => ({
+    tool,
+    input: variedListInput({ tool, random, index: index++, organizationId, searchEvery }),
+  });
 }
 function writeSource() {
   const random = seededRandom(Number(values.seed) + 1);

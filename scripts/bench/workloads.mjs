@@ -55,16 +55,16 @@ const TOOLS = {
 
 /**
  * The i-th input of a varied listing: a status set, a score floor 1–25 (risks), a page size of
- * 10/25/50, an ordering in either direction, a `query` substring on every 5th and a category on
- * every 7th request.
+ * 10/25/50, an ordering in either direction, a `query` substring on every `searchEvery`-th (5th;
+ * 0: never) and a category on every 7th request.
  */
-export function variedListInput({ tool, random, index, organizationId }) {
+export function variedListInput({ tool, random, index, organizationId, searchEvery = 5 }) {
   const spec = TOOLS[tool];
   const input = { organization_id: organizationId, page_size: pick(random, PAGE_SIZES) };
   if (random() < 0.7) input[spec.status[0]] = subset(random, spec.status[1]);
   if (spec.score) input.min_residual_score = 1 + Math.floor(random() * 25);
   input.order_by = { field: pick(random, spec.order), direction: random() < 0.5 ? 'asc' : 'desc' };
-  if (index % 5 === 4) input.query = pick(random, QUERIES);
+  if (searchEvery > 0 && index % searchEvery === searchEvery - 1) input.query = pick(random, QUERIES);
   if (index % 7 === 6) input.category = pick(random, CATEGORIES);
   return input;
 }
