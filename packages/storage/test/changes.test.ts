@@ -3,8 +3,9 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createChangeFeed } from '../src/changes/feed.js';
 import { listenerName } from '../src/changes/listen.js';
+import { openStorage } from '../src/index.js';
 import { DEFERRED_CHANGE_CODE } from '../src/migrations/013_deferred_notify.js';
-import { openTestStorage, seedOrganization } from './helpers.js';
+import { dropSchema, openTestStorage, randomSchema, seedOrganization } from './helpers.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -99,7 +100,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('deferred change notifications o
       // A session's own notifications arrive before its statement's reply.
       // The deferring session's insert notified no one: the one payload is the plain session's.
       expect(orgPayloads(plain.notifications)).toEqual([payload]);
-      await pause(200);
+      const deadline = Date.now() + 2000;
+      while (orgPayloads(deferring.notifications).length === 0 && Date.now() < deadline) await pause(10);
       expect(orgPayloads(deferring.notifications)).toEqual([payload]);
     } finally {
       await plain.client.end();
@@ -137,6 +139,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('deferred change notifications o
     } finally {
       await other.client.end();
       await dispose();
+    }
+  });
+
+  it("hears its own writes even where the role's defaults hide notices from its sessions", async () => {
+    const role = 'comply_quiet_notices';
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const schema = randomSchema();
+    await admin.query(`do $$ begin
+        if not exists (select from pg_roles where rolname = '${role}') then create role ${role} login; end if;
+      end $$`);
+    await admin.query(`alter role ${role} set client_min_messages = warning`);
+    await admin.query(`grant create on database ${admin.database} to ${role}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.username = role;
+    const storage = await openStorage({ databaseUrl: url.toString(), schema });
+    try {
+      const { organization, actor } = await seedOrganization(storage);
+      await pause(100);
+      const before = storage.changes.dataVersion(organization.id);
+      await storage.risks.create({
+        organizationId: organization.id,
+        actor,
+        data: { name: 'quiet', inherent_likelihood: 2, inherent_impact: 2 },
+      });
+      expect(storage.changes.dataVersion(organization.id)).not.toBe(before);
+    } finally {
+      await storage.close();
+      await dropSchema(schema);
+      await admin.query(`revoke create on database ${admin.database} from ${role}`);
+      await admin.query(`drop owned by ${role}`);
+      await admin.query(`drop role ${role}`);
+      await admin.end();
     }
   });
 });

@@ -2,8 +2,11 @@ import type pg from 'pg';
 import { DEFERRED_CHANGE_CODE } from '../migrations/013_deferred_notify.js';
 import { CHANGES_CHANNEL } from './feed.js';
 
-/** The startup option that makes a session's register writes announce by NOTICE (migration 013). */
-export const DEFERRED_NOTIFY_OPTION = '-c comply.notify=deferred';
+/**
+ * The startup options that make a session's register writes announce by NOTICE (migration 013),
+ * and make sure notices reach it even where the server's default `client_min_messages` is higher.
+ */
+export const DEFERRED_NOTIFY_OPTION = '-c comply.notify=deferred -c client_min_messages=notice';
 
 type PendingClient = pg.PoolClient & { complyPending?: Set<string> };
 
