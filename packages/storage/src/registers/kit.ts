@@ -65,36 +65,32 @@ export interface LoneUpdate extends OperationNodeSource {
   where(expression: Expression<SqlBool>): OperationNodeSource;
 }
 
-/**
- * Runs a lone statement with its audit entry (one round trip) and maps the returned row. An
- * update (`update`) reads the record as it was in the same statement.
- */
-async function auditedWrite<T extends { id: string }>(args: {
+/** A lone statement to run with its audit entry. */
+interface LoneWrite<T> {
   write: RecordWrite<T>;
   db: StorageContext['db'];
   statement: OperationNodeSource;
   id: string;
   update: boolean;
   at: Date;
-  missing: () => Error;
   /** CTEs the statement refers to, placed first in its WITH list. */
   prelude?: RawBuilder<unknown>;
-}): Promise<T> {
+}
+
+/**
+ * Runs a lone statement with its audit entry (one round trip) and maps the returned row. An
+ * update (`update`) reads the record as it was in the same statement.
+ */
+async function auditedWrite<T extends { id: string }>(
+  args: LoneWrite<T> & { missing: () => Error },
+): Promise<T> {
   const row = await auditedRow(args);
   if (row === undefined) throw args.missing();
   return args.write.returned!.toRecord(row);
 }
 
 /** auditedWrite's row, or undefined when the statement wrote none. */
-async function auditedRow<T extends { id: string }>(args: {
-  write: RecordWrite<T>;
-  db: StorageContext['db'];
-  statement: OperationNodeSource;
-  id: string;
-  update: boolean;
-  at: Date;
-  prelude?: RawBuilder<unknown>;
-}): Promise<never | undefined> {
+async function auditedRow<T extends { id: string }>(args: LoneWrite<T>): Promise<never | undefined> {
   const { write } = args;
   const returned = write.returned!;
   const before = args.update
