@@ -16,7 +16,8 @@ export function humanize(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const ENUM_COLUMNS = new Set([
+/** Columns whose values are enums (`IN_TREATMENT` → `In treatment`). */
+export const ENUM_COLUMNS: ReadonlySet<string> = new Set([
   'status',
   'state',
   'severity',

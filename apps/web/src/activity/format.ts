@@ -1,21 +1,8 @@
-import { formatDate, formatTime, humanize } from '../format.js';
+import { ENUM_COLUMNS, formatDate, formatTime, humanize } from '../format.js';
 import type { ActivityEntry } from './types.js';
 
 // Fields whose values are enums (`IN_TREATMENT` → `In treatment`); free text (an owner "CISO") is kept.
-const ENUM_FIELDS = new Set([
-  'status',
-  'state',
-  'severity',
-  'risk_tier',
-  'kind',
-  'source',
-  'treatment',
-  'type',
-  'classification',
-  'role',
-  'scope',
-  'relationship',
-]);
+const ENUM_FIELDS = new Set([...ENUM_COLUMNS, 'role', 'scope', 'relationship']);
 // Bookkeeping every record has; a diff never lists it.
 const HIDDEN = new Set(['id', 'organization_id', 'created_at', 'updated_at']);
 const ACTIONS: Record<string, string> = {

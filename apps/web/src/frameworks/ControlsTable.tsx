@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
+import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import type { ControlsPage, FrameworkDetail } from './types.js';
 
@@ -154,25 +155,13 @@ export function ControlsTable({
           </tbody>
         </table>
       </div>
-      <div className="actions">
-        <button
-          type="button"
-          className="secondary"
-          disabled={cursors.length < 2}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Previous controls
-        </button>
-        <span className="hint">Page {cursors.length}</span>
-        <button
-          type="button"
-          className="secondary"
-          disabled={!page?.next_cursor}
-          onClick={() => page?.next_cursor && setCursors([...cursors, page.next_cursor])}
-        >
-          Next controls
-        </button>
-      </div>
+      <CursorPager
+        cursors={cursors}
+        onChange={setCursors}
+        next={page?.next_cursor}
+        noun="controls"
+        showPage
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
+import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { FilterForm } from '../components/FilterForm.js';
 import { Link } from '../components/Link.js';
@@ -166,24 +167,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
           </tbody>
         </table>
       </div>
-      <div className="actions">
-        <button
-          type="button"
-          className="secondary"
-          disabled={cursors.length < 2}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={!page?.next_cursor}
-          onClick={() => page?.next_cursor && setCursors([...cursors, page.next_cursor])}
-        >
-          Next page
-        </button>
-      </div>
+      <CursorPager cursors={cursors} onChange={setCursors} next={page?.next_cursor} noun="page" />
     </section>
   );
 }

@@ -37,8 +37,8 @@ export function collectDeferredChanges({
     client.complyPending = undefined;
     onEnded([...pending]);
   };
+  // pg-pool emits 'release' for every return to the pool, an errored connection's included.
   pool.on('release', (_error: Error | undefined, client: PendingClient) => hand(client));
-  pool.on('remove', (client: PendingClient) => hand(client));
 }
 
 function notifyAll(pool: pg.Pool, payloads: string[]): Promise<unknown> {
@@ -51,8 +51,7 @@ function notifyAll(pool: pg.Pool, payloads: string[]): Promise<unknown> {
 /** Sends deferred change notifications, batching those that arrive while one is in flight. */
 export interface ChangeNotifier {
   send(payloads: readonly string[]): void;
-  /** Resolves once everything handed to `send` so far has been sent (or given up on at close). */
-  flush(): Promise<void>;
+  /** Sends what is pending once more and stops retrying. */
   close(): Promise<void>;
 }
 
@@ -99,9 +98,6 @@ export function createChangeNotifier({
     send(payloads) {
       for (const payload of payloads) pending.add(payload);
       start();
-    },
-    async flush() {
-      while (running) await running;
     },
     async close() {
       // One last attempt for what is pending, then stop retrying.

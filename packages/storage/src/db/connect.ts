@@ -81,8 +81,10 @@ export async function connect(args: {
     // discards idle ones, and the next query on a checked-out one fails as UNAVAILABLE.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const notifier = onPayload ? createChangeNotifier({ pool }) : undefined;
-    if (onPayload && notifier) {
+    let flushChanges: (() => Promise<void>) | undefined;
+    if (onPayload) {
+      const notifier = createChangeNotifier({ pool });
+      flushChanges = () => notifier.close();
       listenOnPoolConnections({ pool, onPayload });
       collectDeferredChanges({
         pool,
@@ -101,7 +103,7 @@ export async function connect(args: {
       db,
       driver: 'postgres',
       listen: (feed) => listenOnPostgres({ connectionString, schema, feed }),
-      ...(notifier ? { flushChanges: () => notifier.close() } : {}),
+      ...(flushChanges ? { flushChanges } : {}),
     };
   }
   const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';
