@@ -1,3 +1,4 @@
+import type { ListFrameworkControlsOutput } from '@comply/schemas';
 /** Shapes of the framework pages' replies (listFrameworks, getFramework, listFrameworkControls, readiness). */
 export interface FrameworkSummary {
   id: string;
@@ -22,32 +23,8 @@ export interface FrameworkDetail extends FrameworkSummary {
   families_omitted: number;
 }
 
-export interface ControlViaMapping {
-  framework_id: string;
-  control_code: string;
-  relationship: string;
-  mapping_title: string;
-}
-
-export interface FrameworkControl {
-  code: string;
-  title: string;
-  family: string | null;
-  position: number;
-  parent_code: string | null;
-  baselines: string[];
-  statement: string | null;
-  statement_truncated: boolean;
-  covered: boolean;
-  covered_via_mapping: ControlViaMapping[];
-  measure_ids: string[];
-}
-
-export interface ControlsPage {
-  controls: FrameworkControl[];
-  next_cursor: string | null;
-  total_count: number;
-}
+/** A page of listFrameworkControls, as the console's controls route returns it (the tool's output). */
+export type ControlsPage = ListFrameworkControlsOutput;
 
 export interface LibraryEntry {
   key: string;
