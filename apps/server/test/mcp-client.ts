@@ -1,5 +1,7 @@
+import { toolNames, tools } from '@comply/schemas';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
 
 /** The official SDK client, connected to `server` over Streamable HTTP with a Bearer header. */
@@ -40,4 +42,29 @@ export async function callOk({
     throw new Error(`${name}: text content and structuredContent differ`);
   }
   return result.structuredContent;
+}
+
+/** The MCP client calls a read-only check needs; the v1 and the v2 SDK clients both have them. */
+interface ToolClient {
+  listTools(): Promise<{ tools: { name: string }[] }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>;
+}
+
+/** Expects a read-only token's client to list exactly the read tools and to be refused addRisk. */
+export async function expectReadOnlyTools({
+  client,
+  organizationId,
+}: {
+  client: ToolClient;
+  organizationId: string;
+}): Promise<void> {
+  const readTools = toolNames.filter((name) => tools[name].access === 'read');
+  const { tools: listed } = await client.listTools();
+  expect(listed.map((t) => t.name).sort()).toEqual([...readTools].sort());
+  const refused = await client.callTool({
+    name: 'addRisk',
+    arguments: { organization_id: organizationId, name: 'x', inherent_likelihood: 1, inherent_impact: 1 },
+  });
+  expect(refused.isError).toBe(true);
+  expect(JSON.stringify(refused.content)).toContain('FORBIDDEN');
 }

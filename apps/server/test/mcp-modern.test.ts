@@ -1,12 +1,12 @@
-import { mcpTools, toolNames, tools } from '@comply/schemas';
+import { mcpTools, tools } from '@comply/schemas';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPrompts } from '../src/mcp/prompts/get-prompt.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { expectReadOnlyTools } from './mcp-client.js';
 import { connectMcpV2, type Negotiation } from './mcp-client-v2.js';
 
 const NEGOTIATIONS: Negotiation[] = ['pinned', 'auto'];
-const readTools = toolNames.filter((name) => tools[name].access === 'read');
 
 /** The structured output of a tool call through the v2 client, failing on an error result. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
@@ -118,19 +118,7 @@ describe.each(DRIVERS)('MCP 2026-07-28 with the v2 SDK client (%s)', (driver) =>
       const readOnly = await server.createToken({ userId: server.owner.userId, scope: 'READ' });
       const reader = await connectMcpV2({ server, negotiation, token: readOnly.token });
       try {
-        const { tools: listed } = await reader.listTools();
-        expect(listed.map((t) => t.name).sort()).toEqual([...readTools].sort());
-        const refused = await reader.callTool({
-          name: 'addRisk',
-          arguments: {
-            organization_id: server.owner.organizationId,
-            name: 'x',
-            inherent_likelihood: 1,
-            inherent_impact: 1,
-          },
-        });
-        expect(refused.isError).toBe(true);
-        expect(JSON.stringify(refused.content)).toContain('FORBIDDEN');
+        await expectReadOnlyTools({ client: reader, organizationId: server.owner.organizationId });
       } finally {
         await reader.close();
       }
