@@ -29,12 +29,26 @@ describe.each(DRIVERS)('console activity names (%s)', (driver) => {
       severity: 'MAJOR',
     });
     await owner.post(`/orgs/${org}/tools/addMeasure`, { name: 'Backups' });
+    const obligation = await server.call('addObligation', {
+      organization_id: org,
+      title: 'GDPR Art. 30',
+      source: 'LAW',
+    });
+    await server.call('updateObligation', {
+      organization_id: org,
+      id: obligation.body.id,
+      title: 'GDPR Art. 30 records',
+    });
+    await owner.post(`/orgs/${org}/invitations`, { email: 'auditor@example.test', role: 'VIEWER' });
     const { entries } = (await owner.get(`/orgs/${org}/activity`)).body;
     const byAction = (action: string) => entries.find((e: { action: string }) => e.action === action);
     expect(byAction('addRisk')).toMatchObject({ record_name: 'Ransomware attack', token_name: 'test write' });
     expect(byAction('updateRisk').record_name).toBe('Ransomware attack');
     expect(byAction('addRisk').actor_name).toBe(server.owner.email);
     expect(byAction('addNonconformity').record_name).toBe('NC-7 Backups untested');
+    expect(byAction('addObligation').record_name).toBe('GDPR Art. 30 records');
+    const invited = entries.find((e: { record_type: string }) => e.record_type === 'invitation');
+    expect(invited.record_name).toBe('auditor@example.test');
     expect(byAction('addMeasure')).toMatchObject({
       record_name: 'Backups',
       token_id: null,

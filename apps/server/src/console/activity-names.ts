@@ -1,19 +1,32 @@
 import type { AuditLogEntry, Storage } from '@comply/storage';
+import { sql } from 'kysely';
 
 type Names = Map<string, string>;
 type Lookup = (args: { storage: Storage; organizationId: string; ids: string[] }) => Promise<Names>;
 
+/** The records' `column` (their name, title or email) by id, in tables with an organization_id. */
 const named =
-  (table: 'risks' | 'vendors' | 'measures' | 'audits' | 'frameworks' | 'assets'): Lookup =>
+  (
+    table:
+      | 'risks'
+      | 'vendors'
+      | 'measures'
+      | 'audits'
+      | 'frameworks'
+      | 'assets'
+      | 'obligations'
+      | 'invitations',
+    column: 'name' | 'title' | 'email' = 'name',
+  ): Lookup =>
   async ({ storage, organizationId, ids }) => {
-    // The six tables share id, organization_id and name; one query shape serves them all.
+    // These tables share id and organization_id; one query shape serves them all.
     const rows = await storage.db
       .selectFrom(table as 'risks')
-      .select(['id', 'name'])
+      .select(['id', sql.ref<string>(column).as('label')])
       .where('organization_id', '=', organizationId)
       .where('id', 'in', ids)
       .execute();
-    return new Map(rows.map((r) => [r.id, r.name]));
+    return new Map(rows.map((r) => [r.id, r.label]));
   };
 
 /** Per record type, one query for the current names of the records an activity page mentions. */
@@ -25,15 +38,7 @@ const LOOKUPS: Record<string, Lookup> = {
   framework: named('frameworks'),
   framework_mappings: named('frameworks'),
   asset: named('assets'),
-  obligation: async ({ storage, organizationId, ids }) => {
-    const rows = await storage.db
-      .selectFrom('obligations')
-      .select(['id', 'title'])
-      .where('organization_id', '=', organizationId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.title]));
-  },
+  obligation: named('obligations', 'title'),
   nonconformity: async ({ storage, organizationId, ids }) => {
     const rows = await storage.db
       .selectFrom('nonconformities')
@@ -62,15 +67,7 @@ const LOOKUPS: Record<string, Lookup> = {
       .execute();
     return new Map(rows.map((r) => [r.id, r.email]));
   },
-  invitation: async ({ storage, organizationId, ids }) => {
-    const rows = await storage.db
-      .selectFrom('invitations')
-      .select(['id', 'email'])
-      .where('organization_id', '=', organizationId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.email]));
-  },
+  invitation: named('invitations', 'email'),
 };
 
 /** A name from the entry's own snapshot, for a record that no longer exists (or a kind with no lookup). */
