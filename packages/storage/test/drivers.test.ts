@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStorage } from '../src/index.js';
 import { DRIVERS, openTestStorage, seedOrganization, testActor } from './helpers.js';
@@ -23,6 +24,31 @@ describe('embedded PGlite on disk', () => {
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded PGlite under concurrent callers', () => {
+  it('lets the event loop turn between callers, so queued statements cannot starve I/O and timers', async () => {
+    const { storage, dispose } = await openTestStorage({ driver: 'pglite' });
+    try {
+      let finished = 0;
+      const statements = Array.from({ length: 40 }, () =>
+        sql`select count(*) from generate_series(1, 2000)`.execute(storage.db).then(() => {
+          finished += 1;
+        }),
+      );
+      // A timer set while 40 statements wait: it must fire long before the queue drains. Without a
+      // turn of the event loop between callers, each statement's completion starts the next one in
+      // the same microtask chain, and the timer (like every socket read and write) waits for all 40.
+      const finishedWhenTimerFired = await new Promise<number>((resolve) =>
+        setTimeout(() => resolve(finished), 0),
+      );
+      await Promise.all(statements);
+      expect(finished).toBe(40);
+      expect(finishedWhenTimerFired).toBeLessThan(10);
+    } finally {
+      await dispose();
     }
   });
 });

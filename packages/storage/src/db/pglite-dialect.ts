@@ -60,6 +60,10 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#mutex.acquire();
+    // The engine runs each statement synchronously, and a release resolves the next holder in the
+    // same microtask chain: without this turn of the event loop, a queue of callers would run back
+    // to back while no socket is read or written and no timer fires (seconds, at 32 callers).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     // One connection object shared by successive holders; the mutex makes that safe.
     this.#releases.set(this.#connection, release);
     return this.#connection;
