@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Storage, StorageError, usageHour } from '../src/index.js';
 import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
 
@@ -87,6 +87,28 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
     await storage.tokens.revoke({ tokenId: all.token.id, userId: user.id });
     expect(await storage.tokens.authenticate(all.secret)).toEqual({ ok: false, reason: 'revoked' });
     clock.set('2026-06-15T12:00:00.000Z');
+  });
+
+  it('runs one token query for callers that present the same uncached secret at once', async () => {
+    const { user } = await seedOrganization(storage, 'Herd');
+    const { secret } = await storage.tokens.create({
+      userId: user.id,
+      name: 'herd',
+      scope: 'READ',
+      expiresAt: null,
+    });
+    const executor = storage.db.getExecutor();
+    const executeQuery = vi.spyOn(executor, 'executeQuery');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => storage.tokens.authenticate(secret)),
+      );
+      expect(answers.every((answer) => answer.ok && answer.user.id === user.id)).toBe(true);
+      const lookups = executeQuery.mock.calls.filter(([query]) => query.sql.includes('secret_hash'));
+      expect(lookups).toHaveLength(1);
+    } finally {
+      executeQuery.mockRestore();
+    }
   });
 
   it('records usage: last used, calls per window and the recent tools ring', async () => {

@@ -29,6 +29,36 @@ export function tokensRepository(ctx: StorageContext) {
     after: ApiToken;
     at: Date;
   }) => appendAudit({ ...args, organizationId: null, recordType: 'api_token', recordId: args.after.id });
+  const inFlight = new Map<string, Promise<Authentication>>();
+
+  /** Reads the token of `hash` with ONE query and caches an acceptance read at `authVersion`. */
+  async function lookUp(hash: string, authVersion: number): Promise<Authentication> {
+    const row = await selectTokens(ctx.db)
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        'u.email',
+        'u.name as user_name',
+        'u.created_at as user_created_at',
+        'u.updated_at as user_updated_at',
+        tokenOrganizations.as('organizations'),
+      ])
+      .where('t.secret_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.revoked_at) return { ok: false, reason: 'revoked' };
+    if (row.expires_at && row.expires_at.getTime() <= ctx.clock().getTime())
+      return { ok: false, reason: 'expired' };
+    const user = {
+      id: row.user_id,
+      email: row.email,
+      name: row.user_name,
+      created_at: toIsoTimestamp(row.user_created_at),
+      updated_at: toIsoTimestamp(row.user_updated_at),
+    };
+    const accepted = { ok: true as const, token: toToken(row), user, organizations: row.organizations };
+    ctx.authCache.set({ hash, value: accepted, authVersion });
+    return accepted;
+  }
 
   return {
     /** Creates a token; `secret` is returned once and never stored. */
@@ -96,37 +126,23 @@ export function tokensRepository(ctx: StorageContext) {
         return { token, secret };
       }),
 
-    /** Resolves a presented secret with ONE query by hash. */
-    authenticate: async (secret: string): Promise<Authentication> => {
+    /**
+     * Resolves a presented secret: from the auth cache, else with ONE query by hash. Callers that
+     * present the same secret while its query runs share that query (read at the same auth
+     * version), so a cache entry's expiry under load costs one query, not one per waiting request.
+     */
+    authenticate: (secret: string): Promise<Authentication> => {
       const hash = hashSecret(secret);
       const cached = ctx.authCache.get(hash);
-      if (cached) return cached;
+      if (cached) return Promise.resolve(cached);
       const authVersion = ctx.changes.authVersion();
-      const row = await selectTokens(ctx.db)
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select([
-          'u.email',
-          'u.name as user_name',
-          'u.created_at as user_created_at',
-          'u.updated_at as user_updated_at',
-          tokenOrganizations.as('organizations'),
-        ])
-        .where('t.secret_hash', '=', hash)
-        .executeTakeFirst();
-      if (!row) return { ok: false, reason: 'unknown' };
-      if (row.revoked_at) return { ok: false, reason: 'revoked' };
-      if (row.expires_at && row.expires_at.getTime() <= ctx.clock().getTime())
-        return { ok: false, reason: 'expired' };
-      const user = {
-        id: row.user_id,
-        email: row.email,
-        name: row.user_name,
-        created_at: toIsoTimestamp(row.user_created_at),
-        updated_at: toIsoTimestamp(row.user_updated_at),
-      };
-      const accepted = { ok: true as const, token: toToken(row), user, organizations: row.organizations };
-      ctx.authCache.set({ hash, value: accepted, authVersion });
-      return accepted;
+      const key = `${authVersion}:${hash}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = lookUp(hash, authVersion).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
     },
 
     get: async (args: { tokenId: string }): Promise<ApiToken | null> => {
