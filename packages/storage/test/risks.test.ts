@@ -111,6 +111,47 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
   });
   afterAll(() => dispose());
 
+  it('lists every risk with the same links and mitigation as reading it alone', async () => {
+    // Lists read a page's links in one query per link table; get reads them per risk.
+    const linked = (await seedOrganization(storage, 'Linked')).organization.id;
+    const at = { organizationId: linked, actor };
+    const measure = async (state: 'IMPLEMENTED' | 'IN_PROGRESS' | 'NOT_APPLICABLE') =>
+      (await storage.measures.create({ ...at, data: { name: state, state } })).id;
+    const [impl, prog, na] = [
+      await measure('IMPLEMENTED'),
+      await measure('IN_PROGRESS'),
+      await measure('NOT_APPLICABLE'),
+    ];
+    const asset = async (assetName: string) =>
+      (await storage.assets.create({ ...at, data: { name: assetName, type: 'SYSTEM' } })).id;
+    const [crm, erp] = [await asset('crm'), await asset('erp')];
+    const links: Pick<RiskCreate, 'measure_ids' | 'asset_ids'>[] = [
+      {},
+      { measure_ids: [impl] },
+      { measure_ids: [prog, impl], asset_ids: [erp, crm] },
+      { measure_ids: [na] },
+      { measure_ids: [na, impl, prog], asset_ids: [crm] },
+      { asset_ids: [erp] },
+    ];
+    for (const [index, link] of links.entries()) {
+      await storage.risks.create({
+        ...at,
+        data: { name: `linked ${index}`, inherent_likelihood: 3, inherent_impact: 3, ...link },
+      });
+    }
+    for (const pageSize of [100, 2]) {
+      const listed = await collect({ list, organizationId: linked, pageSize });
+      expect(listed).toHaveLength(links.length);
+      expect(listed.filter((risk) => risk.asset_ids.length > 0)).toHaveLength(3);
+      expect(new Set(listed.map((risk) => risk.mitigation.status))).toEqual(
+        new Set(['UNMITIGATED', 'MITIGATED', 'PARTIALLY_MITIGATED']),
+      );
+      for (const risk of listed) {
+        expect(risk).toEqual(await storage.risks.get({ organizationId: linked, id: risk.id }));
+      }
+    }
+  });
+
   it('computes scores and mitigation in one place', () => {
     const byName = Object.fromEntries(all.map((r) => [r.name, r]));
     expect(all).toHaveLength(6);
