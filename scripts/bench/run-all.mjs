@@ -10,6 +10,7 @@ for (const name of [
   'bench:varied',
   'bench:oscal',
   'bench:frameworks',
+  'bench:pglite-rows',
 ]) {
   console.log(`\n=== npm run ${name}\n`);
   const run = spawnSync('npm', ['run', '-s', name], { stdio: 'inherit' });
