@@ -4,7 +4,8 @@
 // page query, then times every captured query read field by field (PGlite's own decoding) and as
 // one JSON text per row (what the dialect does for a select it has seen before), alternating the
 // two in rounds so both see the same machine. Prints the median per call and the ratio.
-// Options: --risks N (10000), --calls N (12 distinct page queries), --rounds N (5), --repeat N (40).
+// Options: --risks N (10000), --calls N (12 distinct page queries), --rounds N (5), --repeat N (40),
+// --rows N (each page's limit set to N, e.g. 2 for the fixed cost of a query).
 import { parseArgs } from 'node:util';
 import { runOnSources } from './on-sources.mjs';
 import { seededRandom, variedListInput } from './workloads.mjs';
@@ -15,6 +16,7 @@ const { values: options } = parseArgs({
     calls: { type: 'string', default: '12' },
     rounds: { type: 'string', default: '5' },
     repeat: { type: 'string', default: '40' },
+    rows: { type: 'string' },
     child: { type: 'boolean', default: false },
   },
 });
@@ -65,6 +67,8 @@ try {
     });
   }
   const pages = captured;
+  // A page query ends with `limit $n`: its last parameter.
+  if (options.rows) for (const page of pages) page.params[page.params.length - 1] = Number(options.rows);
   captured = null;
   PGlite.prototype.query = query;
 
