@@ -2,8 +2,9 @@
 // What a page of risks costs on PGlite, by how its rows travel: runs varied listRisks calls
 // (scripts/bench/workloads.mjs) through the storage layer on an in-memory PGlite, captures each
 // page query, then times every captured query read field by field (PGlite's own decoding) and as
-// one JSON text per row (what the dialect does for a select it has seen before), alternating the
-// two in rounds so both see the same machine. Prints the median per call and the ratio.
+// one JSON text per row, and as a prepared statement returning one JSON text per row (what the
+// dialect does for a select it has seen before), alternating them in rounds so all see the same
+// machine. Prints the median per call and the ratio to field by field.
 // Options: --risks N (10000), --calls N (12 distinct page queries), --rounds N (5), --repeat N (40),
 // --rows N (each page's limit set to N, e.g. 2 for the fixed cost of a query).
 import { parseArgs } from 'node:util';
@@ -24,6 +25,9 @@ runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { openStorage, seedBulk } = await import('@comply/storage');
 const { PGlite } = await import('@electric-sql/pglite');
+const { prepareStatement, executePrepared } = await import(
+  '../../packages/storage/src/db/pglite-prepared.ts'
+);
 
 // Every page query the storage sends, with the PGlite instance it went to.
 let captured = null;
@@ -72,12 +76,16 @@ try {
   captured = null;
   PGlite.prototype.query = query;
 
+  const wrap = (text) => `select row_to_json(comply_row)::text as row from (${text}) as comply_row`;
+  for (const [index, page] of pages.entries()) {
+    page.statement = await prepareStatement(engine, `bench_${index}`, wrap(page.text));
+  }
   const ways = {
     'field by field': async ({ text, params }) => (await engine.query(text, params)).rows,
     'one JSON text per row': async ({ text, params }) =>
-      (
-        await engine.query(`select row_to_json(comply_row)::text as row from (${text}) as comply_row`, params)
-      ).rows.map(({ row }) => JSON.parse(row)),
+      (await engine.query(wrap(text), params)).rows.map(({ row }) => JSON.parse(row)),
+    'prepared, JSON per row': async ({ statement, params }) =>
+      (await executePrepared(engine, statement, params)).rows.map(({ row }) => JSON.parse(row)),
   };
   const rows = (await ways['field by field'](pages[0])).length;
   const times = Object.fromEntries(Object.keys(ways).map((way) => [way, []]));

@@ -15,13 +15,27 @@ import {
   SelectQueryNode,
 } from 'kysely';
 import { Mutex } from './mutex.js';
+import {
+  deallocateAll,
+  executePrepared,
+  type PreparedStatement,
+  prepareStatement,
+} from './pglite-prepared.js';
 
 /** PostgreSQL type ids whose PGlite value is a Date (timestamp with and without time zone). */
 const TIMESTAMP_TYPES = new Set([1114, 1184]);
-/** How many statements' result columns are remembered before the memory starts afresh. */
+/** How many selects are remembered (and prepared) before the memory starts afresh. */
 const REMEMBERED_STATEMENTS = 1000;
+/** Commands after which remembered columns may be wrong: a table's columns may have changed. */
+const SCHEMA_CHANGE = /^(ALTER|CREATE|DROP)\b/;
 
 type Column = { name: string; dataTypeID: number };
+
+/** A select seen before: its result columns, and once it runs again, its prepared statement. */
+interface Seen {
+  columns: Column[];
+  statement?: PreparedStatement;
+}
 
 /**
  * A select whose rows may travel as one JSON text each: a SELECT whose CTEs are all selects (a
@@ -44,8 +58,9 @@ function toDate(value: unknown): unknown {
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
   readonly #rowsAsJson: boolean;
-  /** The result columns of each select seen, by SQL text: what `rowsAsJson` needs to restore types. */
-  readonly #columns = new Map<string, Column[]>();
+  /** Each select seen, by SQL text: what `rowsAsJson` needs to restore types, and its statement. */
+  readonly #seen = new Map<string, Seen>();
+  #statements = 0;
 
   constructor(pglite: PGlite, rowsAsJson: boolean) {
     this.#pglite = pglite;
@@ -53,13 +68,15 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const columns = this.#rowsAsJson && wrappable(compiled) ? this.#columns.get(compiled.sql) : undefined;
-    if (columns) return { rows: await this.#jsonRows<R>(compiled, columns) };
+    const seen = this.#rowsAsJson && wrappable(compiled) ? this.#seen.get(compiled.sql) : undefined;
+    if (seen) return { rows: await this.#jsonRows<R>(compiled, seen) };
     const result = await this.#pglite.query<R>(compiled.sql, [...compiled.parameters]);
-    const command = (result as { command?: string }).command;
+    const command = (result as { command?: string }).command ?? '';
     if (this.#rowsAsJson && command === 'SELECT' && wrappable(compiled)) {
-      if (this.#columns.size >= REMEMBERED_STATEMENTS) this.#columns.clear();
-      this.#columns.set(compiled.sql, result.fields);
+      if (this.#seen.size >= REMEMBERED_STATEMENTS) await this.#forget();
+      this.#seen.set(compiled.sql, { columns: result.fields });
+    } else if (SCHEMA_CHANGE.test(command) && this.#seen.size > 0) {
+      await this.#forget();
     }
     const counts =
       command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
@@ -70,22 +87,32 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   /**
-   * Runs a select seen before with each row as one JSON text, and restores the values PGlite's
-   * parsers would have given (timestamps as Dates; the other types the schema uses read the same
-   * from JSON). PGlite decodes a result field by field in JavaScript, so a 51-row page of 21
-   * columns cost about twice as much as the same page as 51 JSON texts (docs/performance.md).
+   * Runs a select seen before as a prepared statement with each row as one JSON text, and
+   * restores the values PGlite's parsers would have given (timestamps as Dates; the other types
+   * the schema uses read the same from JSON). PGlite decodes a result field by field in
+   * JavaScript, so a 51-row page of 21 columns cost about twice as much as the same page as 51
+   * JSON texts; and its `query` parses, describes and plans the text every time
+   * (docs/performance.md).
    */
-  async #jsonRows<R>(compiled: CompiledQuery, columns: Column[]): Promise<R[]> {
-    const result = await this.#pglite.query<{ row: string }>(
+  async #jsonRows<R>(compiled: CompiledQuery, seen: Seen): Promise<R[]> {
+    seen.statement ??= await prepareStatement(
+      this.#pglite,
+      `comply_${++this.#statements}`,
       `select row_to_json(comply_row)::text as row from (${compiled.sql}) as comply_row`,
-      [...compiled.parameters],
     );
-    const timestamps = columns.filter((column) => TIMESTAMP_TYPES.has(column.dataTypeID));
+    const result = await executePrepared<{ row: string }>(this.#pglite, seen.statement, compiled.parameters);
+    const timestamps = seen.columns.filter((column) => TIMESTAMP_TYPES.has(column.dataTypeID));
     return result.rows.map(({ row }) => {
       const value = JSON.parse(row) as Record<string, unknown>;
       for (const { name } of timestamps) value[name] = toDate(value[name]);
       return value as R;
     });
+  }
+
+  /** Forgets every select seen and its statement: when the memory is full, or a table changed. */
+  async #forget(): Promise<void> {
+    this.#seen.clear();
+    await deallocateAll(this.#pglite);
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not supported on the embedded driver.
