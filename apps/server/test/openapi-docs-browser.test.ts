@@ -16,9 +16,12 @@ if (!HAVE_CHROMIUM) {
   console.warn(`openapi-docs-browser: SKIPPED — ${CHROMIUM} not found. Enable with: ${ENABLE}`);
 }
 
-describe.skipIf(HAVE_CHROMIUM)('the API reference in a browser (Debian chromium)', () => {
-  it.skip(`skipped: ${CHROMIUM} not found; enable with \`${ENABLE}\``, () => {});
-});
+// The placeholder exists only without the browser; with it, the report lists no skip at all.
+if (!HAVE_CHROMIUM) {
+  describe('the API reference in a browser (Debian chromium)', () => {
+    it.skip(`skipped: ${CHROMIUM} not found; enable with \`${ENABLE}\``, () => {});
+  });
+}
 
 describe.skipIf(!HAVE_CHROMIUM)('the API reference in a browser (Debian chromium)', () => {
   let server: TestServer;
