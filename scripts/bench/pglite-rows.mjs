@@ -25,9 +25,11 @@ runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { openStorage, seedBulk } = await import('@comply/storage');
 const { PGlite } = await import('@electric-sql/pglite');
-const { prepareStatement, executePrepared } = await import(
-  '../../packages/storage/src/db/pglite-prepared.ts'
-);
+const {
+  executePrepared,
+  jsonRowsSql: wrap,
+  prepareStatement,
+} = await import('../../packages/storage/src/db/pglite-prepared.ts');
 
 // Every page query the storage sends, with the PGlite instance it went to.
 let captured = null;
@@ -76,7 +78,6 @@ try {
   captured = null;
   PGlite.prototype.query = query;
 
-  const wrap = (text) => `select row_to_json(comply_row)::text as row from (${text}) as comply_row`;
   for (const [index, page] of pages.entries()) {
     page.statement = await prepareStatement(engine, `bench_${index}`, wrap(page.text));
   }

@@ -18,6 +18,7 @@ import { Mutex } from './mutex.js';
 import {
   deallocateAll,
   executePrepared,
+  jsonRowsSql,
   type PreparedStatement,
   prepareStatement,
 } from './pglite-prepared.js';
@@ -98,7 +99,7 @@ class PGliteConnection implements DatabaseConnection {
     seen.statement ??= await prepareStatement(
       this.#pglite,
       `comply_${++this.#statements}`,
-      `select row_to_json(comply_row)::text as row from (${compiled.sql}) as comply_row`,
+      jsonRowsSql(compiled.sql),
     );
     const result = await executePrepared<{ row: string }>(this.#pglite, seen.statement, compiled.parameters);
     const timestamps = seen.columns.filter((column) => TIMESTAMP_TYPES.has(column.dataTypeID));

@@ -11,6 +11,11 @@ export interface PreparedStatement {
   rowDescription: BackendMessage;
 }
 
+/** A select's text rewritten to return each of its rows as one JSON text, in a column `row`. */
+export function jsonRowsSql(text: string): string {
+  return `select row_to_json(comply_row)::text as row from (${text}) as comply_row`;
+}
+
 function concat(parts: Uint8Array[]): Uint8Array {
   const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
