@@ -1,18 +1,19 @@
 /**
- * Previous/next buttons over a listing's pages, kept as the stack of cursors that reached them
+ * Back/forward buttons over a listing's pages, kept as the stack of cursors that reached them
  * (the first page's is undefined), with the page number when `showPage` is set.
  */
 export function CursorPager({
   cursors,
   onChange,
   next,
-  noun,
+  labels,
   showPage = false,
 }: {
   cursors: (string | undefined)[];
   onChange: (cursors: (string | undefined)[]) => void;
   next: string | null | undefined;
-  noun: string;
+  /** The back and forward buttons' text, e.g. ['Previous page', 'Next page']. */
+  labels: readonly [string, string];
   showPage?: boolean;
 }) {
   return (
@@ -23,7 +24,7 @@ export function CursorPager({
         disabled={cursors.length < 2}
         onClick={() => onChange(cursors.slice(0, -1))}
       >
-        Previous {noun}
+        {labels[0]}
       </button>
       {showPage && <span className="hint">Page {cursors.length}</span>}
       <button
@@ -32,7 +33,7 @@ export function CursorPager({
         disabled={!next}
         onClick={() => next && onChange([...cursors, next])}
       >
-        Next {noun}
+        {labels[1]}
       </button>
     </div>
   );

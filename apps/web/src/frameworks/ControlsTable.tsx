@@ -159,7 +159,7 @@ export function ControlsTable({
         cursors={cursors}
         onChange={setCursors}
         next={page?.next_cursor}
-        noun="controls"
+        labels={['Previous controls', 'Next controls']}
         showPage
       />
     </section>

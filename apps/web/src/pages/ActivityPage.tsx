@@ -4,6 +4,7 @@ import { EntryView } from '../activity/EntryView.js';
 import { groupEntries } from '../activity/format.js';
 import type { ActivityEntry } from '../activity/types.js';
 import { api, toQuery } from '../api.js';
+import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import type { MemberRow, Organization } from '../types.js';
 
@@ -116,24 +117,12 @@ export function ActivityPage({ organization }: { organization: Organization }) {
         )}
         {page && page.entries.length === 0 && <li className="hint">No activity matches.</li>}
       </ol>
-      <div className="actions">
-        <button
-          type="button"
-          className="secondary"
-          disabled={cursors.length < 2}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Newer
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={!page?.next_cursor}
-          onClick={() => page?.next_cursor && setCursors([...cursors, page.next_cursor])}
-        >
-          Older
-        </button>
-      </div>
+      <CursorPager
+        cursors={cursors}
+        onChange={setCursors}
+        next={page?.next_cursor}
+        labels={['Newer', 'Older']}
+      />
     </section>
   );
 }

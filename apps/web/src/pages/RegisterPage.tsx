@@ -167,7 +167,12 @@ export function RegisterPage({ organization, register }: { organization: Organiz
           </tbody>
         </table>
       </div>
-      <CursorPager cursors={cursors} onChange={setCursors} next={page?.next_cursor} noun="page" />
+      <CursorPager
+        cursors={cursors}
+        onChange={setCursors}
+        next={page?.next_cursor}
+        labels={['Previous page', 'Next page']}
+      />
     </section>
   );
 }
