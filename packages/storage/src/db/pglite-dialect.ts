@@ -30,11 +30,9 @@ const REMEMBERED_STATEMENTS = 1000;
 /** Commands after which remembered columns may be wrong: a table's columns may have changed. */
 const SCHEMA_CHANGE = /^(ALTER|CREATE|DROP)\b/;
 
-type Column = { name: string; dataTypeID: number };
-
-/** A select seen before: its result columns, and once it runs again, its prepared statement. */
+/** A select seen before: its timestamp columns, and once it runs again, its prepared statement. */
 interface Seen {
-  columns: Column[];
+  timestamps: string[];
   statement?: PreparedStatement;
 }
 
@@ -59,7 +57,7 @@ function toDate(value: unknown): unknown {
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
   readonly #rowsAsJson: boolean;
-  /** Each select seen, by SQL text: what `rowsAsJson` needs to restore types, and its statement. */
+  /** Each select seen, by SQL text: the columns `rowsAsJson` restores, and its statement. */
   readonly #seen = new Map<string, Seen>();
   #statements = 0;
 
@@ -69,13 +67,15 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const seen = this.#rowsAsJson && wrappable(compiled) ? this.#seen.get(compiled.sql) : undefined;
+    const remembers = this.#rowsAsJson && wrappable(compiled);
+    const seen = remembers ? this.#seen.get(compiled.sql) : undefined;
     if (seen) return { rows: await this.#jsonRows<R>(compiled, seen) };
     const result = await this.#pglite.query<R>(compiled.sql, [...compiled.parameters]);
     const command = (result as { command?: string }).command ?? '';
-    if (this.#rowsAsJson && command === 'SELECT' && wrappable(compiled)) {
+    if (remembers && command === 'SELECT') {
       if (this.#seen.size >= REMEMBERED_STATEMENTS) await this.#forget();
-      this.#seen.set(compiled.sql, { columns: result.fields });
+      const timestamps = result.fields.filter((field) => TIMESTAMP_TYPES.has(field.dataTypeID));
+      this.#seen.set(compiled.sql, { timestamps: timestamps.map((field) => field.name) });
     } else if (SCHEMA_CHANGE.test(command) && this.#seen.size > 0) {
       await this.#forget();
     }
@@ -102,10 +102,9 @@ class PGliteConnection implements DatabaseConnection {
       jsonRowsSql(compiled.sql),
     );
     const result = await executePrepared<{ row: string }>(this.#pglite, seen.statement, compiled.parameters);
-    const timestamps = seen.columns.filter((column) => TIMESTAMP_TYPES.has(column.dataTypeID));
     return result.rows.map(({ row }) => {
       const value = JSON.parse(row) as Record<string, unknown>;
-      for (const { name } of timestamps) value[name] = toDate(value[name]);
+      for (const name of seen.timestamps) value[name] = toDate(value[name]);
       return value as R;
     });
   }

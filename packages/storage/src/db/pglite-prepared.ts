@@ -70,7 +70,7 @@ export async function executePrepared<R>(
   ]);
   const [result] = parse.parseResults([statement.rowDescription, ...messages], pglite.parsers);
   if (!result) throw new Error(`Prepared statement ${statement.name} gave no result`);
-  await pglite.syncToFs();
+  // No syncToFs, unlike PGlite's `query`: a prepared statement here is a select and writes nothing.
   return result as Results<R>;
 }
 
