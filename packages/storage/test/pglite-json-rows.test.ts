@@ -1,6 +1,7 @@
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PGLITE_PARSERS } from '../src/db/connect.js';
 import { PGliteDialect } from '../src/db/pglite-dialect.js';
 
 interface Sample {
@@ -34,12 +35,7 @@ describe('PGlite rows as JSON', () => {
   let fieldByField: Kysely<Db>;
 
   beforeAll(async () => {
-    pglite = new PGlite('memory://', {
-      parsers: {
-        [pgliteTypes.DATE]: (value: string) => value,
-        [pgliteTypes.INT8]: (value: string) => Number(value),
-      },
-    });
+    pglite = new PGlite('memory://', { parsers: PGLITE_PARSERS });
     asJson = new Kysely<Db>({ dialect: new PGliteDialect(pglite) });
     fieldByField = new Kysely<Db>({ dialect: new PGliteDialect(pglite, { rowsAsJson: false }) });
     await sql`create table samples (id text primary key, label text, small smallint, whole integer,

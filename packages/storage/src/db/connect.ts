@@ -46,6 +46,12 @@ export function checkSchemaName(schema: string): string {
   return schema;
 }
 
+/** How PGlite reads dates (as the wire's strings) and int8 (as numbers), like the pg driver here. */
+export const PGLITE_PARSERS = {
+  [pgliteTypes.DATE]: (value: string) => value,
+  [pgliteTypes.INT8]: (value: string) => Number(value),
+};
+
 /** Opens a Kysely instance on PostgreSQL or PGlite; migrations are not run here. */
 export async function connect(args: {
   databaseUrl?: string | undefined;
@@ -111,10 +117,7 @@ export async function connect(args: {
   const pglite = new PGlite(dataDir, {
     // Bundled with PGlite; migration 010 builds the `query` trigram index with it.
     extensions: { pg_trgm },
-    parsers: {
-      [pgliteTypes.DATE]: (value: string) => value,
-      [pgliteTypes.INT8]: (value: string) => Number(value),
-    },
+    parsers: PGLITE_PARSERS,
   });
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new PGliteDialect(pglite)) });
   if (schema) {
