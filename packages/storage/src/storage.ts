@@ -4,6 +4,7 @@ import { createAuthCache } from './accounts/auth-cache.js';
 import { type ChangeFeed, createChangeFeed } from './changes/feed.js';
 import type { StorageContext } from './context.js';
 import { type Clock, systemClock } from './dates.js';
+import { runCall } from './db/call-order.js';
 import { connect, type DriverName } from './db/connect.js';
 import { keepPgliteStatistics } from './db/pglite-statistics.js';
 import type { Database, Db } from './db/types.js';
@@ -38,6 +39,13 @@ export interface Storage extends Repositories {
   clock: Clock;
   /** Versions of each organization's data, for caches of read results (see docs/performance.md). */
   changes: Pick<ChangeFeed, 'dataVersion' | 'dataChanged'>;
+  /**
+   * Runs `fn` as one call (a tool call, say): on the embedded engine, whose one connection serves
+   * callers in turn, the statements of a call that began earlier go before those of later calls,
+   * so a call is not queued behind every newer one again for each of its statements. On
+   * PostgreSQL it only runs `fn`.
+   */
+  runCall<T>(fn: () => Promise<T>): Promise<T>;
   /** Runs `fn` with repositories bound to one transaction; rolls back if it throws. */
   transaction<T>(fn: (repos: Repositories & { db: Transaction<Database> }) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -94,6 +102,9 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
       ping: async () => {
         await sql`select 1`.execute(db);
       },
+      // Only the embedded engine ranks its callers; PostgreSQL's pool needs no order, nor the cost
+      // of tracking one through every promise.
+      runCall: driver === 'pglite' ? runCall : (fn) => fn(),
       transaction: (fn) =>
         db.transaction().execute((trx) => fn({ ...repositories({ ...ctx, db: trx }), db: trx })),
       close: async () => {

@@ -51,6 +51,47 @@ describe('embedded PGlite under concurrent callers', () => {
       await dispose();
     }
   });
+
+  it('serves the oldest call first: a call is not queued again behind newer calls for each statement', async () => {
+    const { storage, dispose } = await openTestStorage({ driver: 'pglite' });
+    try {
+      // A transaction holds the engine while one call and then ten newer ones line up behind it.
+      let holding!: () => void;
+      let letGo!: () => void;
+      const holds = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const held = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      const holder = storage.db.transaction().execute(async () => {
+        holding();
+        await held;
+      });
+      await holds;
+      const order: string[] = [];
+      const first = storage.runCall(async () => {
+        await sql`select 1`.execute(storage.db);
+        order.push('first call, statement 1');
+        await sql`select 2`.execute(storage.db);
+        order.push('first call, statement 2');
+      });
+      const newer = Array.from({ length: 10 }, (_, index) =>
+        storage.runCall(async () => {
+          await sql`select 3`.execute(storage.db);
+          order.push(`newer call ${index}`);
+        }),
+      );
+      letGo();
+      await Promise.all([holder, first, ...newer]);
+      // First come, first served per statement would put the first call's second statement last,
+      // behind the ten newer calls that were waiting when it asked.
+      expect(order.slice(0, 2)).toEqual(['first call, statement 1', 'first call, statement 2']);
+      expect(order.slice(2)).toEqual(Array.from({ length: 10 }, (_, index) => `newer call ${index}`));
+    } finally {
+      await dispose();
+    }
+  });
 });
 
 describe.each(DRIVERS)('driver $name', ({ name }) => {

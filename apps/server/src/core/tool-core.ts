@@ -154,7 +154,7 @@ export function createToolCore({
     has: (name): name is ToolName => Object.hasOwn(tools, name),
     async invoke(params) {
       try {
-        return await run(params);
+        return await storage.runCall(() => run(params));
       } catch (error) {
         const known = error instanceof ToolError ? error : fromStorageError(error);
         if (known) throw known;

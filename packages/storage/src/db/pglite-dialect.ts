@@ -14,7 +14,7 @@ import {
   type QueryResult,
   SelectQueryNode,
 } from 'kysely';
-import { Mutex } from './mutex.js';
+import { callRank, RankedLock } from './call-order.js';
 import {
   deallocateAll,
   executePrepared,
@@ -122,12 +122,13 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 /**
- * PGlite has one connection. The mutex is held from acquireConnection to releaseConnection, so a
- * transaction's statements are never interleaved with another caller's.
+ * PGlite has one connection. The lock is held from acquireConnection to releaseConnection, so a
+ * transaction's statements are never interleaved with another caller's. Waiters are served
+ * oldest call first (./call-order.ts).
  */
 class PGliteDriver implements Driver {
   readonly #pglite: PGlite;
-  readonly #mutex = new Mutex();
+  readonly #lock = new RankedLock();
   readonly #connection: PGliteConnection;
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
@@ -141,12 +142,8 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#mutex.acquire();
-    // The engine runs each statement synchronously, and a release resolves the next holder in the
-    // same microtask chain: without this turn of the event loop, a queue of callers would run back
-    // to back while no socket is read or written and no timer fires (seconds, at 32 callers).
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    // One connection object shared by successive holders; the mutex makes that safe.
+    const release = await this.#lock.acquire(callRank());
+    // One connection object shared by successive holders; the lock makes that safe.
     this.#releases.set(this.#connection, release);
     return this.#connection;
   }
