@@ -52,6 +52,29 @@ describe('embedded PGlite under concurrent callers', () => {
     }
   });
 
+  it('lets the event loop turn between one caller\'s statements too, when nobody else waits', async () => {
+    const { storage, dispose } = await openTestStorage({ driver: 'pglite' });
+    try {
+      let finished = 0;
+      const inRow = (async () => {
+        for (let index = 0; index < 40; index++) {
+          await sql`select count(*) from generate_series(1, 2000)`.execute(storage.db);
+          finished += 1;
+        }
+      })();
+      // Each statement finds the engine free. Granting it at once would run all 40 in one
+      // microtask chain, and no socket of any other connection would be read until they end.
+      const finishedWhenTimerFired = await new Promise<number>((resolve) =>
+        setTimeout(() => resolve(finished), 0),
+      );
+      await inRow;
+      expect(finished).toBe(40);
+      expect(finishedWhenTimerFired).toBeLessThan(10);
+    } finally {
+      await dispose();
+    }
+  });
+
   it('serves the oldest call first: a call is not queued again behind newer calls for each statement', async () => {
     const { storage, dispose } = await openTestStorage({ driver: 'pglite' });
     try {

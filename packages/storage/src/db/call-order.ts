@@ -23,10 +23,11 @@ export function callRank(): number {
 
 /**
  * An async lock that is granted to the waiter of lowest rank, first come first served within a
- * rank. A release hands over after one turn of the event loop, for two reasons. The engine runs
- * each statement synchronously: without the turn, a queue of holders would run back to back in
- * one microtask chain while no socket is read or written and no timer fires. And during the turn
- * the caller that just released can ask for its next statement, which then ranks among the others.
+ * rank. A release hands over after one turn of the event loop, even when nobody waits, for two
+ * reasons. The engine runs each statement synchronously: without the turn, a queue of holders, or
+ * one caller's statements in a row, would run back to back in one microtask chain while no socket
+ * is read or written and no timer fires. And during the turn the caller that just released can ask
+ * for its next statement, which then ranks among the others.
  */
 export class RankedLock {
   readonly #waiting: { rank: number; grant: (release: () => void) => void }[] = [];
@@ -51,7 +52,6 @@ export class RankedLock {
       if (released) return;
       released = true;
       this.#held = false;
-      if (this.#waiting.length === 0) return;
       this.#handing = true;
       setImmediate(() => {
         this.#handing = false;

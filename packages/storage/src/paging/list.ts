@@ -74,12 +74,12 @@ export async function paginate<Row extends SortedRow>(args: {
     limit: pageSize + 1,
   };
   // total_count is counted once, on the first page, and travels in the signed cursor: later pages
-  // report the count as it was when the listing began and skip the COUNT entirely.
-  const carried = position?.total;
-  const [rows, total] = await Promise.all([
-    args.fetch(query),
-    carried === undefined ? args.count() : carried,
-  ]);
+  // report the count as it was when the listing began and skip the COUNT entirely. A first page
+  // that is not full holds every match, so its length is the count and no COUNT runs either; the
+  // page is read first to know that (docs/performance.md, "A first page that is not full").
+  const rows = await args.fetch(query);
+  const total =
+    position?.total ?? (position === null && rows.length <= pageSize ? rows.length : await args.count());
   const items = rows.slice(0, pageSize);
   const last = items[items.length - 1];
   const next_cursor =
