@@ -52,7 +52,7 @@ describe('embedded PGlite under concurrent callers', () => {
     }
   });
 
-  it('lets the event loop turn between one caller\'s statements too, when nobody else waits', async () => {
+  it("lets the event loop turn between one caller's statements too, when nobody else waits", async () => {
     const { storage, dispose } = await openTestStorage({ driver: 'pglite' });
     try {
       let finished = 0;
