@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openStorage } from '../src/index.js';
+import { openStorage, type Storage } from '../src/index.js';
 import { DRIVERS, openTestStorage, seedOrganization, testActor } from './helpers.js';
 
 describe('embedded PGlite on disk', () => {
@@ -29,50 +29,48 @@ describe('embedded PGlite on disk', () => {
 });
 
 describe('embedded PGlite under concurrent callers', () => {
-  it('lets the event loop turn between callers, so queued statements cannot starve I/O and timers', async () => {
+  const STATEMENTS = 40;
+  const statement = (storage: Storage) =>
+    sql`select count(*) from generate_series(1, 2000)`.execute(storage.db);
+
+  /**
+   * How many of `STATEMENTS` statements had finished when a timer set as they started fired.
+   * `run` sends them, calling `finish` after each. Without a turn of the event loop between
+   * statements, each completion starts the next in the same microtask chain, and the timer (like
+   * every socket read and write) waits for all of them.
+   */
+  async function finishedWhenTimerFired(run: (storage: Storage, finish: () => void) => Promise<unknown>) {
     const { storage, dispose } = await openTestStorage({ driver: 'pglite' });
     try {
       let finished = 0;
-      const statements = Array.from({ length: 40 }, () =>
-        sql`select count(*) from generate_series(1, 2000)`.execute(storage.db).then(() => {
-          finished += 1;
-        }),
-      );
-      // A timer set while 40 statements wait: it must fire long before the queue drains. Without a
-      // turn of the event loop between callers, each statement's completion starts the next one in
-      // the same microtask chain, and the timer (like every socket read and write) waits for all 40.
-      const finishedWhenTimerFired = await new Promise<number>((resolve) =>
-        setTimeout(() => resolve(finished), 0),
-      );
-      await Promise.all(statements);
-      expect(finished).toBe(40);
-      expect(finishedWhenTimerFired).toBeLessThan(10);
+      const running = run(storage, () => {
+        finished += 1;
+      });
+      const whenFired = await new Promise<number>((resolve) => setTimeout(() => resolve(finished), 0));
+      await running;
+      expect(finished).toBe(STATEMENTS);
+      return whenFired;
     } finally {
       await dispose();
     }
+  }
+
+  it('lets the event loop turn between callers, so queued statements cannot starve I/O and timers', async () => {
+    const whenFired = await finishedWhenTimerFired((storage, finish) =>
+      Promise.all(Array.from({ length: STATEMENTS }, () => statement(storage).then(finish))),
+    );
+    expect(whenFired).toBeLessThan(10);
   });
 
   it("lets the event loop turn between one caller's statements too, when nobody else waits", async () => {
-    const { storage, dispose } = await openTestStorage({ driver: 'pglite' });
-    try {
-      let finished = 0;
-      const inRow = (async () => {
-        for (let index = 0; index < 40; index++) {
-          await sql`select count(*) from generate_series(1, 2000)`.execute(storage.db);
-          finished += 1;
-        }
-      })();
-      // Each statement finds the engine free. Granting it at once would run all 40 in one
-      // microtask chain, and no socket of any other connection would be read until they end.
-      const finishedWhenTimerFired = await new Promise<number>((resolve) =>
-        setTimeout(() => resolve(finished), 0),
-      );
-      await inRow;
-      expect(finished).toBe(40);
-      expect(finishedWhenTimerFired).toBeLessThan(10);
-    } finally {
-      await dispose();
-    }
+    // Each statement finds the engine free; it must still wait one turn before it runs.
+    const whenFired = await finishedWhenTimerFired(async (storage, finish) => {
+      for (let index = 0; index < STATEMENTS; index++) {
+        await statement(storage);
+        finish();
+      }
+    });
+    expect(whenFired).toBeLessThan(10);
   });
 
   it('serves the oldest call first: a call is not queued again behind newer calls for each statement', async () => {
