@@ -53,9 +53,10 @@ export class RankedLock {
       released = true;
       this.#held = false;
       this.#handing = true;
+      // Nobody is granted while handing, so the lock is still free when the turn ends.
       setImmediate(() => {
         this.#handing = false;
-        if (!this.#held) this.#grantNext();
+        this.#grantNext();
       });
     });
   }
