@@ -84,6 +84,8 @@ export interface RegisterInfo {
 export interface ListPage {
   next_cursor: string | null;
   total_count: number;
+  /** Present when total_count stopped at the search's count limit: at least that many match. */
+  total_count_is_lower_bound?: true;
   [key: string]: unknown;
 }
 

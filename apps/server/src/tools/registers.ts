@@ -35,16 +35,17 @@ export function toListParams<A extends ListArgs>({
   return { organizationId: organizationOf(ctx), filters, orderBy: order_by, pageSize: page_size, cursor };
 }
 
-/** A repository page as a list tool's output: `{<plural>: items, next_cursor, total_count}`. */
+/** A repository page as a list tool's output: `{<plural>: items, next_cursor, total_count, …}`. */
 export function toListOutput<K extends string, T>({
   key,
   page,
 }: {
   key: K;
   page: Page<T>;
-}): Record<K, T[]> & Omit<Page<T>, 'items'> {
+}): Record<K, T[]> & { next_cursor: string | null; total_count: number; total_count_is_lower_bound?: true } {
   const items = { [key]: page.items } as Record<K, T[]>;
-  return { ...items, next_cursor: page.next_cursor, total_count: page.total_count };
+  const bound = page.total_count_is_lower_bound ? { total_count_is_lower_bound: true as const } : {};
+  return { ...items, next_cursor: page.next_cursor, total_count: page.total_count, ...bound };
 }
 
 /** An add tool's args as repository create params: the idempotency key apart, the rest the record's data. */

@@ -101,7 +101,12 @@ export function RegisterPage({ organization, register }: { organization: Organiz
     <section className="stack">
       <div className="page-head">
         <h1>{humanize(register)}</h1>
-        {page && <span className="hint">{page.total_count} matching</span>}
+        {page && (
+          <span className="hint">
+            {page.total_count_is_lower_bound ? 'At least ' : ''}
+            {page.total_count} matching
+          </span>
+        )}
         {order && (
           <span className="hint" data-testid="applied-order">
             Sorted by {humanize(order.field).toLowerCase()},{' '}

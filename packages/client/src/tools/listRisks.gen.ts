@@ -56,6 +56,8 @@ export type ListRisksOutput = {
   risks: Risk[];
   /** Cursor for the next page; null when this is the last page. */
   next_cursor: string | null;
-  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. */
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
   total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
 };

@@ -31,6 +31,7 @@ export const listMeasuresOutput = z.object({
   measures: z.array(measureSchema),
   next_cursor: z.string().nullable(),
   total_count: z.int().min(0),
+  total_count_is_lower_bound: z.boolean().optional(),
 });
 
 /** What a caller sends to `listMeasures`. */
@@ -158,7 +159,11 @@ export const listMeasuresOutputJsonSchema: JsonSchema = {
     total_count: {
       type: 'integer',
       minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count.',
+      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
+    },
+    total_count_is_lower_bound: {
+      type: 'boolean',
+      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
     },
   },
   required: ['measures', 'next_cursor', 'total_count'],

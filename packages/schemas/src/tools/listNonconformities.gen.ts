@@ -34,6 +34,7 @@ export const listNonconformitiesOutput = z.object({
   nonconformities: z.array(nonconformitySchema),
   next_cursor: z.string().nullable(),
   total_count: z.int().min(0),
+  total_count_is_lower_bound: z.boolean().optional(),
 });
 
 /** What a caller sends to `listNonconformities`. */
@@ -177,7 +178,11 @@ export const listNonconformitiesOutputJsonSchema: JsonSchema = {
     total_count: {
       type: 'integer',
       minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count.',
+      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
+    },
+    total_count_is_lower_bound: {
+      type: 'boolean',
+      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
     },
   },
   required: ['nonconformities', 'next_cursor', 'total_count'],

@@ -19,6 +19,8 @@ export interface CursorPosition {
 export interface CursorState extends CursorPosition {
   /** Absent in cursors issued before the count was carried: the next page counts again. */
   total?: number | undefined;
+  /** total is a search's count limit, not the exact count. */
+  lowerBound?: boolean | undefined;
 }
 
 interface Payload {
@@ -29,6 +31,7 @@ interface Payload {
   v: CursorPosition['value'];
   i: string;
   t?: number;
+  l?: 1;
 }
 
 function canonical(value: unknown): unknown {
@@ -69,6 +72,7 @@ export function encodeCursor(args: {
     v: position.value,
     i: position.id,
     t: position.total,
+    ...(position.lowerBound ? { l: 1 as const } : {}),
   };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${sign(args.secret, body).toString('base64url')}`;
@@ -102,5 +106,5 @@ export function decodeCursor(args: { secret: Buffer; binding: CursorBinding; cur
     );
   }
   const total = Number.isSafeInteger(payload.t) && (payload.t as number) >= 0 ? payload.t : undefined;
-  return { value: payload.v, id: payload.i, total };
+  return { value: payload.v, id: payload.i, total, lowerBound: total !== undefined && payload.l === 1 };
 }

@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { invalidInput } from '../errors.js';
-import { type CursorPosition, decodeCursor, encodeCursor, hashFilters } from './cursor.js';
+import { type CursorPosition, type CursorState, decodeCursor, encodeCursor, hashFilters } from './cursor.js';
 import { keysetAfter, type OrderBy, type OrderSpec, orderTerms, resolveOrder } from './order.js';
 
 /** Common inputs of every list call. */
@@ -17,6 +17,8 @@ export interface Page<T> {
   items: T[];
   next_cursor: string | null;
   total_count: number;
+  /** True when total_count stopped at the listing's count limit: at least that many match. */
+  total_count_is_lower_bound: boolean;
 }
 
 /** Rows fetched by a list must expose their id and the value they were sorted by. */
@@ -34,6 +36,11 @@ export interface PageQuery {
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
+/**
+ * How far a free-text search counts its matches: an exact count of a common word visits every
+ * match (143k rows at a million risks), so beyond this total_count is this number and a lower bound.
+ */
+export const SEARCH_COUNT_LIMIT = 10_000;
 export const MAX_PAGE_SIZE = 100;
 
 function cursorValue(value: unknown): CursorPosition['value'] {
@@ -51,6 +58,8 @@ export async function paginate<Row extends SortedRow>(args: {
   params: ListParams<object>;
   fetch: (query: PageQuery) => Promise<Row[]>;
   count: () => Promise<number>;
+  /** Counts above this are reported as this number, flagged as a lower bound (none: exact). */
+  countLimit?: number | undefined;
 }): Promise<Page<Row>> {
   const { params, spec } = args;
   const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -78,8 +87,7 @@ export async function paginate<Row extends SortedRow>(args: {
   // that is not full holds every match, so its length is the count and no COUNT runs either; the
   // page is read first to know that (docs/performance.md, "A first page that is not full").
   const rows = await args.fetch(query);
-  const total =
-    position?.total ?? (position === null && rows.length <= pageSize ? rows.length : await args.count());
+  const { total, lowerBound } = await pageTotal({ position, rows: rows.length, pageSize, ...args });
   const items = rows.slice(0, pageSize);
   const last = items[items.length - 1];
   const next_cursor =
@@ -87,8 +95,27 @@ export async function paginate<Row extends SortedRow>(args: {
       ? encodeCursor({
           secret: args.secret,
           binding,
-          position: { value: cursorValue(last.sort_value), id: last.id, total },
+          position: { value: cursorValue(last.sort_value), id: last.id, total, lowerBound },
         })
       : null;
-  return { items, next_cursor, total_count: total };
+  return { items, next_cursor, total_count: total, total_count_is_lower_bound: lowerBound };
+}
+
+/** total_count as the cursor carries it, as a first page that is not full shows it, or counted. */
+async function pageTotal(args: {
+  position: CursorState | null;
+  rows: number;
+  pageSize: number;
+  count: () => Promise<number>;
+  countLimit?: number | undefined;
+}): Promise<{ total: number; lowerBound: boolean }> {
+  if (args.position?.total !== undefined) {
+    return { total: args.position.total, lowerBound: args.position.lowerBound === true };
+  }
+  if (args.position === null && args.rows <= args.pageSize) return { total: args.rows, lowerBound: false };
+  const counted = await args.count();
+  if (args.countLimit !== undefined && counted > args.countLimit) {
+    return { total: args.countLimit, lowerBound: true };
+  }
+  return { total: counted, lowerBound: false };
 }

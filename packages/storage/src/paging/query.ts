@@ -1,7 +1,7 @@
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { StorageContext } from '../context.js';
 import type { Database, Db } from '../db/types.js';
-import { type ListParams, type Page, paginate } from './list.js';
+import { type ListParams, type Page, paginate, SEARCH_COUNT_LIMIT } from './list.js';
 import type { OrderSpec } from './order.js';
 
 /**
@@ -12,7 +12,8 @@ export const PROBE_ROWS = 2000;
 
 /**
  * Runs a register list: the select (wire columns) narrowed by `where`, keyset-paginated by `spec`,
- * with total_count from a COUNT over the same `where`.
+ * with total_count from a COUNT over the same `where`. A text search counts at most
+ * SEARCH_COUNT_LIMIT + 1 matches: beyond the limit its total_count is the limit, a lower bound.
  *
  * With `probe` (a text search: `where` without its `query` term), the page is first looked for
  * among the first PROBE_ROWS rows that `probe` admits, in the listing's order, read along the
@@ -71,15 +72,22 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
       }
       return query.execute();
     },
+    countLimit: args.probe ? SEARCH_COUNT_LIMIT : undefined,
     count: async () => {
       const fast = args.count ? await args.count() : null;
       if (fast !== null) return fast;
-      const row = await args
-        .select()
-        .clearSelect()
-        .where(args.where)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
+      const matches = args.select().clearSelect().where(args.where);
+      const row = args.probe
+        ? await args.ctx.db
+            .selectFrom(
+              matches
+                .select(sql<number>`1`.as('one'))
+                .limit(SEARCH_COUNT_LIMIT + 1)
+                .as('matches'),
+            )
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow()
+        : await matches.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
       return Number(row.count);
     },
   });
