@@ -8,7 +8,9 @@ import { authInfoFor } from './auth-info.js';
 import type { modernServerFactory } from './modern-server.js';
 import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
 import type { JsonRpcReply } from './multiplex-transport.js';
+import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
 import { replyBody } from './reply-body.js';
+import { RpcCode } from './rpc-error.js';
 import { createToolCallAnswerer } from './tool-calls.js';
 
 // The `_meta` key every 2026-07-28 request carries (its "envelope claim").
@@ -153,6 +155,22 @@ export function createModernEra({
       caller: Caller;
     }): Promise<boolean> {
       if (!mayBeModern(request)) return false;
+      if (nestsDeeperThan({ value: request.body, limit: MAX_NESTING })) {
+        const id = isObject(request.body) ? request.body.id : undefined;
+        await reply
+          .code(400)
+          .type('application/json')
+          .send({
+            jsonrpc: '2.0',
+            id: typeof id === 'string' || typeof id === 'number' ? id : null,
+            error: {
+              code: RpcCode.InvalidParams,
+              message: `Invalid params: the message nests more than ${MAX_NESTING} levels deep.`,
+              data: { field: 'params' },
+            },
+          });
+        return true;
+      }
       const call = plainToolCall(request);
       if (call) {
         const answered = await toolCall({ request: call, caller });
