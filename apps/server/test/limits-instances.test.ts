@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleClient, HARNESS_PASSWORD } from './console-client.js';
+import { type Cluster, startCluster } from './instances.js';
+
+// Issue 24, item 9: two servers on one PostgreSQL schema, like replicas behind a load balancer.
+// Per-process limits gave an attacker N times the attempts; every instance now counts the same.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances', () => {
+  let cluster: Cluster;
+  let one: Cluster['instances'][0];
+  let two: Cluster['instances'][0];
+
+  beforeAll(async () => {
+    cluster = await startCluster({
+      count: 2,
+      config: { trustedProxies: ['127.0.0.1'] },
+    });
+    [one, two] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  const signIn = async ({ url, email, password }: { url: string; email: string; password: string }) =>
+    (
+      await consoleClient(url).request({
+        method: 'POST',
+        path: '/session',
+        body: { email, password },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      })
+    ).status;
+
+  it('evaluates at most 5 wrong passwords per email and address across both instances', async () => {
+    const { email } = await cluster.addOwner();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(await signIn({ url: [one, two][i % 2]!.url, email, password: `wrong guess ${i}` }));
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+    // The right password is not evaluated either, on either instance.
+    expect(await signIn({ url: two.url, email, password: HARNESS_PASSWORD })).toBe(429);
+    expect(await signIn({ url: one.url, email, password: HARNESS_PASSWORD })).toBe(429);
+  });
+
+  it('evaluates at most 5 of 20 parallel attempts spread over both instances', async () => {
+    const { email } = await cluster.addOwner();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signIn({ url: [one, two][i % 2]!.url, email, password: `parallel guess ${i}` }),
+      ),
+    );
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(5);
+  });
+
+  it('remembers on one instance the address its owner signed in from on the other', async () => {
+    const { email } = await cluster.addOwner();
+    const from = (address: string, url: string, password: string) =>
+      consoleClient(url)
+        .request({
+          method: 'POST',
+          path: '/session',
+          body: { email, password },
+          headers: { 'x-forwarded-for': address },
+        })
+        .then((reply) => reply.status);
+    expect(await from('198.51.100.7', one.url, HARNESS_PASSWORD)).toBe(200);
+    for (let i = 0; i < 5; i++) expect(await from('203.0.113.77', two.url, `stranger ${i}`)).toBe(401);
+    expect(await from('203.0.113.77', one.url, HARNESS_PASSWORD)).toBe(429);
+    // The email is now progressive for strangers, but the owner's usual address still gets in, on either.
+    expect(await from('198.51.100.7', two.url, HARNESS_PASSWORD)).toBe(200);
+  });
+});
