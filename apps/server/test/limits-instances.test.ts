@@ -5,6 +5,7 @@ import { type Cluster, startCluster } from './instances.js';
 // Issue 24, item 9: two servers on one PostgreSQL schema, like replicas behind a load balancer.
 // Per-process limits gave an attacker N times the attempts; every instance now counts the same.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances', () => {
+  const PER_TOKEN = 12;
   let cluster: Cluster;
   let one: Cluster['instances'][0];
   let two: Cluster['instances'][0];
@@ -12,7 +13,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances'
   beforeAll(async () => {
     cluster = await startCluster({
       count: 2,
-      config: { trustedProxies: ['127.0.0.1'] },
+      config: { trustedProxies: ['127.0.0.1'], rateLimitPerMinute: PER_TOKEN },
     });
     [one, two] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
   });
@@ -70,4 +71,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances'
     // The email is now progressive for strangers, but the owner's usual address still gets in, on either.
     expect(await from('198.51.100.7', two.url, HARNESS_PASSWORD)).toBe(200);
   });
+
+  it('grants a token its per-minute calls once across both instances, not once per instance', async () => {
+    const owner = await cluster.addOwner();
+    // The shared budget is per calendar minute: start well inside one, so the test stays in it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 61_000 - intoMinute));
+    const statuses: number[] = [];
+    for (let i = 0; i < 2 * PER_TOKEN; i++) {
+      statuses.push(
+        (await [one, two][i % 2]!.call({ tool: 'listOrganizations', token: owner.token })).status,
+      );
+    }
+    // Both instances together serve the minute's budget (less at most what each holds unused).
+    const served = statuses.filter((status) => status === 200).length;
+    expect(served).toBeLessThanOrEqual(PER_TOKEN);
+    expect(served).toBeGreaterThanOrEqual(PER_TOKEN - 2);
+    expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
+  }, 30_000);
 });

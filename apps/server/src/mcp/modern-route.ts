@@ -3,7 +3,6 @@ import { classifyInboundRequest, createMcpHandler, type Implementation } from '@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/caller.js';
 import type { ToolCore } from '../core/tool-core.js';
-import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
 import type { modernServerFactory } from './modern-server.js';
 import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
@@ -116,12 +115,10 @@ export function createModernEra({
   factory,
   serverInfo,
   core,
-  limiter,
 }: {
   factory: ReturnType<typeof modernServerFactory>;
   serverInfo: Implementation;
   core: ToolCore;
-  limiter: TokenLimiter;
 }) {
   const handler = createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' });
   const stamp = { resultType: 'complete', _meta: { [SERVER_INFO_META]: serverInfo } };
@@ -133,7 +130,7 @@ export function createModernEra({
     request: { id: string | number; params?: unknown };
     caller: Caller;
   }) {
-    const reply = await createToolCallAnswerer({ core, caller, limiter })({
+    const reply = await createToolCallAnswerer({ core, caller })({
       jsonrpc: '2.0',
       id: request.id,
       method: 'tools/call',
