@@ -6,6 +6,7 @@ import { type Cluster, startCluster } from './instances.js';
 // Per-process limits gave an attacker N times the attempts; every instance now counts the same.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances', () => {
   const PER_TOKEN = 12;
+  const REFUSED_PER_ADDRESS = 6;
   let cluster: Cluster;
   let one: Cluster['instances'][0];
   let two: Cluster['instances'][0];
@@ -13,7 +14,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances'
   beforeAll(async () => {
     cluster = await startCluster({
       count: 2,
-      config: { trustedProxies: ['127.0.0.1'], rateLimitPerMinute: PER_TOKEN },
+      config: {
+        trustedProxies: ['127.0.0.1'],
+        rateLimitPerMinute: PER_TOKEN,
+        unauthenticatedRateLimitPerMinute: REFUSED_PER_ADDRESS,
+      },
     });
     [one, two] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
   });
@@ -89,4 +94,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances'
     expect(served).toBeGreaterThanOrEqual(PER_TOKEN - 2);
     expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
   }, 30_000);
+
+  it('limits refused credentials per address across both instances', async () => {
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 61_000 - intoMinute));
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const reply = await fetch(`${[one, two][i % 2]!.url}/api/mcp/tools/listOrganizations`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer comply_pat_wrong${i}`,
+          'x-forwarded-for': '198.51.100.99',
+        },
+        body: '{}',
+      });
+      statuses.push(reply.status);
+      // The refusal is counted after the reply is sent: let it reach the database.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // At most the limit plus one lease per instance (docs/security.md), not the limit per instance.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(REFUSED_PER_ADDRESS + 2);
+    expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
+  });
 });
