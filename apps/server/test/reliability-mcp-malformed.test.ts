@@ -95,4 +95,31 @@ describe('malformed MCP messages get a 4xx or -32602, never a 500 or -32603', ()
     expect(body.error, JSON.stringify(body)).toMatchObject({ code: -32602 });
     expect(body.error?.message).toContain('percent-escape');
   });
+
+  // Found while checking item 6 on the 2025 era: the SDK answered these -32603 with raw zod issues.
+  it.each([
+    [
+      'prompts/get',
+      { name: 'riskAssessment', arguments: { organization_id: 5 } },
+      'params.arguments.organization_id',
+    ],
+    [
+      'completion/complete',
+      { ref: { type: 'ref/prompt' }, argument: { name: 'x', value: 'y' } },
+      'params.ref',
+    ],
+    ['resources/read', { uri: 42 }, 'params.uri'],
+    ['resources/list', { cursor: 7 }, 'params.cursor'],
+  ])(
+    'answers 2025-era %s with ill-typed params with -32602 naming the field',
+    async (method, params, field) => {
+      const { body } = await post({
+        body: JSON.stringify({ jsonrpc: '2.0', id: 4, method, params }),
+        modern: false,
+      });
+      expect(body.error, JSON.stringify(body)).toMatchObject({ code: -32602, data: { field } });
+      expect(body.error?.message).toContain(`\`${field}`);
+      expect(body.error?.message).not.toMatch(/invalid_type|"code"|\[/);
+    },
+  );
 });

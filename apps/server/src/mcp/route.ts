@@ -14,6 +14,7 @@ import { parseMessages } from './messages.js';
 import type { createModernEra } from './modern-route.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
 import { repliesBody } from './reply-body.js';
+import { invalidParamsReply } from './request-params.js';
 import { createToolCallAnswerer, isToolCall } from './tool-calls.js';
 import { parseToolsets } from './tool-list.js';
 
@@ -99,7 +100,7 @@ export async function registerMcpRoute({
     const owner = caller.tokenId;
     const pending: Promise<JsonRpcReply>[] = [];
     for (const message of messages) {
-      const refused = await charge(message);
+      const refused = (await charge(message)) ?? invalidParamsReply(message);
       if (refused) pending.push(Promise.resolve(refused));
       else if (isToolCall(message)) pending.push(answerToolCall(message));
       else if (isJSONRPCRequest(message))
