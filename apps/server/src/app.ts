@@ -26,6 +26,11 @@ import { SERVER_VERSION } from './version.js';
 
 export const MCP_PATH = '/api/mcp/v1';
 
+/** `POST /api/oscal/import`: parsing, validating and writing a document costs far more than a call. */
+const OSCAL_IMPORT_PATH = `${OSCAL_PREFIX}import`;
+/** What an OSCAL import takes from its token's per-minute budget, in calls. */
+export const OSCAL_IMPORT_COST = 10;
+
 /** What buildApp needs; `handlers` and `authenticate` default to the real ones. */
 export interface AppOptions {
   config: ServerConfig;
@@ -96,7 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
   const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX];
-  const limiter = registerRateLimit({ app, prefix: bearerPrefixes, limits: config });
+  const limiter = registerRateLimit({
+    app,
+    prefix: bearerPrefixes,
+    limits: config,
+    storage,
+    costOf: (request) => (request.routeOptions.url === OSCAL_IMPORT_PATH ? OSCAL_IMPORT_COST : 1),
+  });
   registerBearerAuth({ app, prefix: bearerPrefixes, authenticate: options.authenticate, mcpPath: MCP_PATH });
 
   const usage = createUsageRecorder({ storage, logger: app.log, intervalMs: options.usageFlushMs ?? 500 });
@@ -128,11 +139,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       serverInfo: modernServerInfo({ version: SERVER_VERSION }),
       core,
-      limiter,
     }),
     core,
     path: MCP_PATH,
     limiter,
+    batchReplyLimit: config.batchReplyLimit,
   });
   await registerConsole({
     app,

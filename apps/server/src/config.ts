@@ -18,6 +18,8 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Refused (401) MCP-path attempts per minute per client address (0: no limit). */
   unauthenticatedRateLimitPerMinute: number;
+  /** Largest total of a JSON-RPC batch's replies in bytes; replies beyond it are refused (-32003). */
+  batchReplyLimit: number;
   /** Reverse proxies (addresses or CIDRs) whose X-Forwarded-* headers are believed; empty: none. */
   trustedProxies: string[];
 }
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       name: 'COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE',
       fallback: 60,
     }),
+    batchReplyLimit: integer({ env, name: 'COMPLY_BATCH_REPLY_LIMIT', fallback: 8 * 1024 * 1024 }),
     trustedProxies: parseTrustedProxies(env.COMPLY_TRUSTED_PROXIES),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Actor, openStorage, type Storage } from '@comply/storage';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
@@ -18,23 +18,32 @@ export interface Instance {
 export interface Cluster {
   instances: Instance[];
   /** A new user owning a new organization, with a read-write token. */
-  addOwner(): Promise<{ userId: string; organizationId: string; token: string; tokenId: string }>;
+  addOwner(): Promise<{
+    userId: string;
+    email: string;
+    organizationId: string;
+    token: string;
+    tokenId: string;
+  }>;
   stop(): Promise<void>;
 }
 
 export async function startCluster({
   count,
   clock,
+  config: overrides = {},
 }: {
   count: number;
   clock?: () => Date;
+  /** Settings over the defaults, for every instance. */
+  config?: Partial<ServerConfig>;
 }): Promise<Cluster> {
   const schema = `inst_${randomBytes(6).toString('hex')}`;
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const running: { server: RunningServer; storage: Storage }[] = [];
   for (let i = 0; i < count; i += 1) {
     const storage = await openStorage({ databaseUrl, schema, clock });
-    const config = { ...loadConfig({}), port: 0, host: '127.0.0.1' };
+    const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', ...overrides };
     const server = await startServer({
       config,
       storage,
@@ -73,7 +82,7 @@ export async function startCluster({
         expiresAt: null,
         actor: ACTOR,
       });
-      return { userId: user.id, organizationId: org.id, token: secret, tokenId: token.id };
+      return { userId: user.id, email, organizationId: org.id, token: secret, tokenId: token.id };
     },
     async stop() {
       for (const { server } of running) await server.stop();

@@ -140,3 +140,53 @@ describe('JSON-RPC batches, cancellations and malformed calls on the MCP endpoin
     }
   });
 });
+
+// Issue 24, item 4: a batch of 100 resources/read returned 83 MB of exports in one reply.
+describe('the size of a batch’s replies', () => {
+  const LIMIT = 5_000;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver: 'pglite', config: { batchReplyLimit: LIMIT } });
+  });
+  afterAll(() => server?.stop());
+
+  it('fills at most the limit and refuses the replies beyond it with -32003, while /livez answers', async () => {
+    const batch = Array.from({ length: 40 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'resources/read',
+      params: { uri: 'comply://library' },
+    }));
+    const started = Date.now();
+    const [reply, live] = await Promise.all([
+      fetch(`${server.url}/api/mcp/v1`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${server.owner.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(batch),
+      }),
+      fetch(`${server.url}/livez`).then((r) => ({ status: r.status, ms: Date.now() - started })),
+    ]);
+    expect(live.status).toBe(200);
+    expect(live.ms).toBeLessThan(5_000);
+    const text = await reply.text();
+    const replies = JSON.parse(text) as RpcReply[];
+    expect(replies.map((r) => r.id)).toEqual(batch.map((m) => m.id));
+    const read = replies.filter((r) => r.result !== undefined);
+    const refused = replies.filter((r) => r.error !== undefined);
+    expect(read.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(read.map((r) => JSON.stringify(r).length).reduce((a, b) => a + b)).toBeLessThanOrEqual(LIMIT);
+    for (const r of refused) {
+      expect(r.error?.code).toBe(-32003);
+      expect(r.error?.message).toContain(`${LIMIT} bytes`);
+      expect(r.error?.data).toMatchObject({ code: 'REPLY_TOO_LARGE', limit_bytes: LIMIT });
+    }
+    // Each refused reply is small: the whole body stays near the limit.
+    expect(text.length).toBeLessThan(LIMIT + refused.length * 300);
+  });
+});

@@ -90,6 +90,37 @@ describe.each(DRIVERS)('member invitations give the inviter no credential (%s)',
     expect((await erinClient.post('/invitations/accept', { code: invited.body.code })).status).toBe(200);
   });
 
+  it('shows invitations in the activity log only to those who see the invitation list (issue 24, item 8)', async () => {
+    const email = 'pending-invitee@example.test';
+    await ownerA.post(`/orgs/${orgA}/invitations`, { email, role: 'EDITOR' });
+    const withdrawn = await ownerA.post(`/orgs/${orgA}/invitations`, {
+      email: 'withdrawn@example.test',
+      role: 'VIEWER',
+    });
+    await ownerA.delete(`/orgs/${orgA}/invitations/${withdrawn.body.invitation.id}`);
+    const ownerView = (await ownerA.get(`/orgs/${orgA}/activity?page_size=100`)).body;
+    expect(JSON.stringify(ownerView)).toContain(email);
+    for (const role of ['VIEWER', 'EDITOR'] as const) {
+      const member = await server.addMember({ organizationId: orgA, role });
+      const client = await signedIn({ server, email: member.email });
+      expect((await client.get(`/orgs/${orgA}/invitations`)).status).toBe(403);
+      for (const query of ['', '?record_type=invitation', `?action=inviteMember`]) {
+        const reply = await client.get(`/orgs/${orgA}/activity${query}`);
+        expect(reply.status).toBe(200);
+        const text = JSON.stringify(reply.body);
+        expect(text).not.toContain(email);
+        expect(text).not.toContain('withdrawn@example.test');
+        expect(
+          reply.body.entries.filter((e: { record_type: string }) => e.record_type === 'invitation'),
+        ).toEqual([]);
+      }
+      // The rest of the log is still theirs to read.
+      const all = (await client.get(`/orgs/${orgA}/activity?page_size=100`)).body;
+      expect(all.entries.length).toBeGreaterThan(0);
+      expect(all.total_count).toBe(all.entries.length);
+    }
+  });
+
   it('limits wrong invitation codes per address', async () => {
     const client = consoleClient(server.url);
     const statuses: number[] = [];

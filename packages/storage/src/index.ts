@@ -83,6 +83,7 @@ export {
 } from './enums.js';
 export { StorageError, type StorageErrorCode } from './errors.js';
 export { ID_PREFIXES, type IdKind, newId, ulid } from './ids.js';
+export type { AttemptChange, LimitsRepository } from './limits/repository.js';
 export { MIGRATIONS, runMigrations } from './migrations/index.js';
 export { pendingMigrations } from './migrations/pending.js';
 export type { Migration } from './migrations/types.js';

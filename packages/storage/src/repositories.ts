@@ -7,6 +7,7 @@ import { type TokensRepository, tokensRepository } from './accounts/tokens.js';
 import { type UsersRepository, usersRepository } from './accounts/users.js';
 import { type AuditLogRepository, auditLogRepository } from './audit/repository.js';
 import type { StorageContext } from './context.js';
+import { type LimitsRepository, limitsRepository } from './limits/repository.js';
 import { locator } from './locate.js';
 import { type AssetsRepository, assetsRepository } from './registers/assets/repository.js';
 import { type AuditsRepository, auditsRepository } from './registers/audits/repository.js';
@@ -41,6 +42,8 @@ export interface Repositories {
   frameworks: FrameworksRepository;
   assets: AssetsRepository;
   reports: ReportsRepository;
+  /** Rate and attempt limits shared by every instance on the database. */
+  limits: LimitsRepository;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
 }
@@ -65,6 +68,7 @@ export function repositories(ctx: StorageContext): Repositories {
     frameworks: frameworksRepository(ctx),
     assets: assetsRepository(ctx),
     reports: reportsRepository(ctx),
+    limits: limitsRepository(ctx),
     locate: locator(ctx),
   };
 }

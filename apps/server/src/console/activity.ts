@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireMembership } from './access.js';
 import { nameEntries } from './activity-names.js';
 import { type ConsoleDeps, identityOf } from './context.js';
+import { hiddenRecordTypes } from './invitation-visibility.js';
 import { parseInput } from './validate.js';
 
 const id = z.string().trim().min(1).max(200).optional();
@@ -19,14 +20,25 @@ const activityQuery = z.strictObject({
 
 /**
  * Activity: the organization's audit log, newest first, filterable by record, actor, token and tool;
- * each entry carries the record's, the actor's and the token's names.
+ * each entry carries the record's, the actor's and the token's names. Members who may not see
+ * invitations (`invitation-visibility.ts`) get no invitation entries.
  */
 export function registerActivityRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   scope.get<{ Params: { orgId: string } }>('/orgs/:orgId/activity', async (request) => {
     const organizationId = request.params.orgId;
-    await requireMembership({ storage: deps.storage, userId: identityOf(request).user.id, organizationId });
+    const { role } = await requireMembership({
+      storage: deps.storage,
+      userId: identityOf(request).user.id,
+      organizationId,
+    });
     const { page_size, cursor, ...filters } = parseInput({ schema: activityQuery, value: request.query });
-    const page = await deps.storage.auditLog.list({ organizationId, filters, pageSize: page_size, cursor });
+    const page = await deps.storage.auditLog.list({
+      organizationId,
+      // Invitation entries carry what the invitation list shows, and follow its rule.
+      filters: { ...filters, exclude_record_types: hiddenRecordTypes(role) },
+      pageSize: page_size,
+      cursor,
+    });
     const entries = await nameEntries({ storage: deps.storage, organizationId, entries: page.items });
     return { entries, next_cursor: page.next_cursor, total_count: page.total_count };
   });

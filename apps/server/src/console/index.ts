@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { HandlerMap, ToolCore } from '../core/tool-core.js';
 import { registerActivityRoutes } from './activity.js';
+import { memoryAttemptStore, sharedAttemptStore } from './attempt-store.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { registerDemoRoutes } from './demo.js';
@@ -62,7 +63,13 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
     mcpPath: options.mcpPath,
     sessionTtlMs: options.sessionTtlMs ?? 12 * 3_600_000,
   };
-  const limiter = createAttemptLimiter({ rule: attemptRule });
+  // On PostgreSQL every instance behind a load balancer counts the same attempts; the embedded
+  // PGlite mode is one process, so its memory is enough.
+  const store =
+    options.storage.driver === 'postgres'
+      ? sharedAttemptStore({ storage: options.storage, ttlMs: FIFTEEN_MINUTES })
+      : memoryAttemptStore({ ttlMs: FIFTEEN_MINUTES });
+  const limiter = createAttemptLimiter({ rule: attemptRule, store });
   await options.app.register(
     async (scope) => {
       installConsoleErrorHandler(scope);

@@ -61,19 +61,19 @@ export function registerInvitationCodeRoutes({ scope, deps, limiter }: LimitedCo
 
   scope.post('/invitations/preview', async (request, reply) => {
     const body = parseInput({ schema: codeBody, value: request.body });
-    const succeeded = reserveCodeAttempt({ limiter, request, reply });
+    const succeeded = await reserveCodeAttempt({ limiter, request, reply });
     const preview = await storage.invitationCodes.preview({ secret: body.code });
     if (!preview) throw consoleError(PROBLEMS.invalid);
-    succeeded();
+    await succeeded();
     return { invitation: preview };
   });
 
   scope.post('/invitations/redeem', async (request, reply) => {
     const body = parseInput({ schema: redeemBody, value: request.body });
-    const succeeded = reserveCodeAttempt({ limiter, request, reply });
+    const succeeded = await reserveCodeAttempt({ limiter, request, reply });
     const preview = await storage.invitationCodes.preview({ secret: body.code });
     if (!preview) throw consoleError(PROBLEMS.invalid);
-    succeeded();
+    await succeeded();
     checkNewPassword({ password: body.password, email: preview.email, field: 'password' });
     const result = await storage.invitationCodes.redeem({
       secret: body.code,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireRole } from './access.js';
 import { type ConsoleRoutes, identityOf, publicOrigin } from './context.js';
+import { INVITATION_ROLES } from './invitation-visibility.js';
 import { parseInput } from './validate.js';
 
 const inviteBody = z.strictObject({ email: z.email().trim().max(320), role: z.enum(ROLES) });
@@ -10,13 +11,19 @@ type OrgParams = { Params: { orgId: string } };
 type InvitationParams = { Params: { orgId: string; id: string } };
 
 /**
- * Invitations to an organization, managed by its OWNERs. The reply to an invitation is the same
+ * Invitations to an organization, managed by its OWNERs (`INVITATION_ROLES`, the rule the activity
+ * log follows too). The reply to an invitation is the same
  * whether or not the email has an account: the invitee, not the inviter, decides what happens next.
  */
 export function registerInvitationRoutes({ scope, deps }: ConsoleRoutes) {
   const { storage } = deps;
   const owner = (request: FastifyRequest, organizationId: string) =>
-    requireRole({ storage, userId: identityOf(request).user.id, organizationId, roles: ['OWNER'] });
+    requireRole({
+      storage,
+      userId: identityOf(request).user.id,
+      organizationId,
+      roles: [...INVITATION_ROLES],
+    });
   const actor = (request: FastifyRequest, action: string) => ({
     userId: identityOf(request).user.id,
     tokenId: null,

@@ -25,7 +25,8 @@ export function queryToInput({
     if (raw === undefined || raw === '') continue;
     const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).filter(Boolean);
     const text = Array.isArray(raw) ? raw.join(',') : raw;
-    switch (properties[key]?.type) {
+    // The key comes from the URL: `constructor` or `toString` must not find Object.prototype's.
+    switch (Object.hasOwn(properties, key) ? properties[key]?.type : undefined) {
       case 'array':
         input[key] = values;
         break;

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { type AttemptStore, memoryAttemptStore } from './attempt-store.js';
 import type { ConsoleRoutes } from './context.js';
 import { consoleError } from './errors.js';
 
@@ -18,37 +19,41 @@ export interface LimitedConsoleRoutes extends ConsoleRoutes {
   limiter: AttemptLimiter;
 }
 
-/** Counts attempts per key in a sliding window; kept in this process's memory. */
+/** Counts attempts per key in a sliding window, in an AttemptStore (memory, or the database). */
 export interface AttemptLimiter {
   /**
    * Reserves one attempt on every key at once, BEFORE the attempt is evaluated, so parallel
    * requests cannot outrun the limit. `wait` > 0: refused, nothing reserved. Otherwise the attempt
    * counts as a failure until `succeeded()` takes it back.
    */
-  reserve(keys: string[]): { wait: number; succeeded: () => void };
+  reserve(keys: string[]): Promise<{ wait: number; succeeded: () => Promise<void> }>;
   /** Forgets every attempt of `key`. */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
+  /** Remembers `key` (e.g. an (email, address) pair that signed in) for `forMs`. */
+  remember(args: { key: string; forMs: number }): Promise<void>;
+  /** Whether `key` is remembered now. */
+  remembers(key: string): Promise<boolean>;
 }
 
-/** An attempt limiter with one rule per key (chosen by `rule`). */
+const REMEMBERED = 'known:';
+
+/** An attempt limiter with one rule per key (chosen by `rule`), over `store` (default: memory). */
 export function createAttemptLimiter({
   rule,
+  store,
   now = Date.now,
 }: {
   rule: (key: string) => AttemptRule;
+  store?: AttemptStore;
   now?: () => number;
 }): AttemptLimiter {
-  const attempts = new Map<string, number[]>();
-  const recent = (key: string) => {
+  const attempts = store ?? memoryAttemptStore({ ttlMs: 24 * 3_600_000, now });
+  const recent = (key: string, times: number[]) => {
     const cutoff = now() - rule(key).windowMs;
-    const kept = (attempts.get(key) ?? []).filter((at) => at > cutoff);
-    if (kept.length) attempts.set(key, kept);
-    else attempts.delete(key);
-    return kept;
+    return times.filter((at) => at > cutoff);
   };
-  const waitFor = (key: string): number => {
+  const waitFor = (key: string, times: number[]): number => {
     const { limit, windowMs, progressive } = rule(key);
-    const times = recent(key);
     if (times.length < limit) return 0;
     if (progressive) {
       const over = times.length - limit;
@@ -60,28 +65,48 @@ export function createAttemptLimiter({
     return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
   };
   return {
-    reserve(keys) {
-      const wait = Math.max(0, ...keys.map(waitFor));
-      if (wait > 0) return { wait, succeeded: () => undefined };
+    async reserve(keys) {
       const at = now();
-      for (const key of keys) attempts.set(key, [...recent(key), at]);
-      const succeeded = () => {
-        for (const key of keys) {
-          const times = attempts.get(key) ?? [];
-          const index = times.lastIndexOf(at);
-          if (index >= 0) times.splice(index, 1);
-        }
-      };
+      const wait = await attempts.update({
+        keys,
+        change: (current) => {
+          const kept = new Map([...current].map(([key, times]) => [key, recent(key, times)]));
+          const wait = Math.max(0, ...[...kept].map(([key, times]) => waitFor(key, times)));
+          if (wait === 0) for (const times of kept.values()) times.push(at);
+          return { next: kept, result: wait };
+        },
+      });
+      if (wait > 0) return { wait, succeeded: async () => undefined };
+      const succeeded = () =>
+        attempts.update({
+          keys,
+          change: (current) => {
+            for (const times of current.values()) {
+              const index = times.lastIndexOf(at);
+              if (index >= 0) times.splice(index, 1);
+            }
+            return { next: current, result: undefined };
+          },
+        });
       return { wait: 0, succeeded };
     },
-    reset(key) {
-      attempts.delete(key);
-    },
+    reset: (key) =>
+      attempts.update({ keys: [key], change: () => ({ next: new Map([[key, []]]), result: undefined }) }),
+    remember: ({ key, forMs }) =>
+      attempts.update({
+        keys: [REMEMBERED + key],
+        change: () => ({ next: new Map([[REMEMBERED + key, [now() + forMs]]]), result: undefined }),
+      }),
+    remembers: (key) =>
+      attempts.update({
+        keys: [REMEMBERED + key],
+        change: (current) => ({ next: new Map(), result: (current.get(REMEMBERED + key)?.[0] ?? 0) > now() }),
+      }),
   };
 }
 
-/** Reserves an attempt on `keys` or throws 429 with Retry-After. */
-export function reserveAttempt({
+/** Reserves an attempt on `keys` or throws 429 with Retry-After; resolves to the give-back function. */
+export async function reserveAttempt({
   limiter,
   keys,
   reply,
@@ -91,8 +116,8 @@ export function reserveAttempt({
   keys: string[];
   reply: FastifyReply;
   message: string;
-}): () => void {
-  const { wait, succeeded } = limiter.reserve(keys);
+}): Promise<() => Promise<void>> {
+  const { wait, succeeded } = await limiter.reserve(keys);
   if (wait > 0) {
     reply.header('retry-after', String(wait));
     throw consoleError({ code: 'RATE_LIMITED', message: `${message} Try again in ${wait} seconds.` });

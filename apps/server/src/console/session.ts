@@ -67,7 +67,7 @@ export function registerSessionRoutes({ scope, deps, limiter }: LimitedConsoleRo
     const body = parseInput({ schema: passwordBody, value: request.body });
     const { user } = identityOf(request);
     checkNewPassword({ password: body.new_password, email: user.email, field: 'new_password' });
-    const succeeded = reserveAttempt({
+    const succeeded = await reserveAttempt({
       limiter,
       keys: [`password:${user.id}`],
       reply,
@@ -84,7 +84,7 @@ export function registerSessionRoutes({ scope, deps, limiter }: LimitedConsoleRo
         message: 'The current password is not correct.',
       });
     }
-    succeeded();
+    await succeeded();
     await deps.storage.users.setPassword({ userId: user.id, password: body.new_password });
     // Every other browser signed in as this user is signed out; this one gets a fresh session.
     await deps.storage.sessions.revokeAllForUser({ userId: user.id });

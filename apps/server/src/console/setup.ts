@@ -27,7 +27,7 @@ export function registerSetupRoutes({ scope, deps, limiter }: LimitedConsoleRout
   scope.post('/setup', async (request, reply) => {
     const body = parseInput({ schema: setupBody, value: request.body });
     checkNewPassword({ password: body.password, email: body.email, field: 'password' });
-    const succeeded = reserveAttempt({
+    const succeeded = await reserveAttempt({
       limiter,
       keys: [`setup:${request.ip}`],
       reply,
@@ -52,7 +52,7 @@ export function registerSetupRoutes({ scope, deps, limiter }: LimitedConsoleRout
           'The setup code is not valid, or setup is already done. Restart `comply serve` for a new code while no account exists.',
       });
     }
-    succeeded();
+    await succeeded();
     await startSession({ deps, request, reply, userId: result.user.id });
     return reply.code(201).send({ user: result.user, organizations: [result.organization] });
   });

@@ -1,9 +1,9 @@
 /** Token buckets per key, kept in this process's memory. */
 export interface TokenBuckets {
-  /** Takes one token for `key`; returns 0 when granted, else the seconds until one is available. */
-  take(key: string): number;
-  /** Seconds until `key` has a token again, without taking one (0 when it has one now). */
-  wait(key: string): number;
+  /** Takes `cost` tokens (default 1) for `key`; returns 0 when granted, else the seconds until they are available. */
+  take(key: string, cost?: number): number;
+  /** Seconds until `key` has `cost` tokens (default 1), without taking any (0 when it has them now). */
+  wait(key: string, cost?: number): number;
 }
 
 interface Bucket {
@@ -24,7 +24,10 @@ export function createTokenBuckets({ perMinute, now = Date.now }: { perMinute: n
     if (!bucket) return { tokens: perMinute, at };
     return { tokens: Math.min(perMinute, bucket.tokens + (at - bucket.at) * ratePerMs), at };
   };
-  const secondsUntilOne = (bucket: Bucket) => Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000));
+  // A cost above a minute's worth could never be paid: it is charged as a whole minute's.
+  const capped = (cost: number) => Math.min(cost, perMinute);
+  const secondsUntil = (bucket: Bucket, cost: number) =>
+    Math.max(1, Math.ceil((capped(cost) - bucket.tokens) / ratePerMs / 1000));
   // Full buckets carry no information; dropping them bounds memory under many keys.
   const sweep = () => {
     if (buckets.size < SWEEP_ABOVE) return;
@@ -32,19 +35,19 @@ export function createTokenBuckets({ perMinute, now = Date.now }: { perMinute: n
   };
 
   return {
-    take(key) {
+    take(key, cost = 1) {
       const bucket = refill(key);
-      if (bucket.tokens < 1) {
+      if (bucket.tokens < capped(cost)) {
         buckets.set(key, bucket);
-        return secondsUntilOne(bucket);
+        return secondsUntil(bucket, cost);
       }
-      buckets.set(key, { ...bucket, tokens: bucket.tokens - 1 });
+      buckets.set(key, { ...bucket, tokens: bucket.tokens - capped(cost) });
       sweep();
       return 0;
     },
-    wait(key) {
+    wait(key, cost = 1) {
       const bucket = refill(key);
-      return bucket.tokens >= 1 ? 0 : secondsUntilOne(bucket);
+      return bucket.tokens >= capped(cost) ? 0 : secondsUntil(bucket, cost);
     },
   } satisfies TokenBuckets;
 }

@@ -47,6 +47,6 @@ export function registerIconRoute(app: FastifyInstance) {
       .header('cache-control', 'public, max-age=86400')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'")
-      .send(ICONS[name] ?? FALLBACK);
+      .send(Object.hasOwn(ICONS, name) ? ICONS[name] : FALLBACK);
   });
 }

@@ -3,12 +3,13 @@ import { classifyInboundRequest, createMcpHandler, type Implementation } from '@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/caller.js';
 import type { ToolCore } from '../core/tool-core.js';
-import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
 import type { modernServerFactory } from './modern-server.js';
 import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
 import type { JsonRpcReply } from './multiplex-transport.js';
+import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
 import { replyBody } from './reply-body.js';
+import { RpcCode } from './rpc-error.js';
 import { createToolCallAnswerer } from './tool-calls.js';
 
 // The `_meta` key every 2026-07-28 request carries (its "envelope claim").
@@ -114,12 +115,10 @@ export function createModernEra({
   factory,
   serverInfo,
   core,
-  limiter,
 }: {
   factory: ReturnType<typeof modernServerFactory>;
   serverInfo: Implementation;
   core: ToolCore;
-  limiter: TokenLimiter;
 }) {
   const handler = createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' });
   const stamp = { resultType: 'complete', _meta: { [SERVER_INFO_META]: serverInfo } };
@@ -131,7 +130,7 @@ export function createModernEra({
     request: { id: string | number; params?: unknown };
     caller: Caller;
   }) {
-    const reply = await createToolCallAnswerer({ core, caller, limiter })({
+    const reply = await createToolCallAnswerer({ core, caller })({
       jsonrpc: '2.0',
       id: request.id,
       method: 'tools/call',
@@ -153,6 +152,22 @@ export function createModernEra({
       caller: Caller;
     }): Promise<boolean> {
       if (!mayBeModern(request)) return false;
+      if (nestsDeeperThan({ value: request.body, limit: MAX_NESTING })) {
+        const id = isObject(request.body) ? request.body.id : undefined;
+        await reply
+          .code(400)
+          .type('application/json')
+          .send({
+            jsonrpc: '2.0',
+            id: typeof id === 'string' || typeof id === 'number' ? id : null,
+            error: {
+              code: RpcCode.InvalidParams,
+              message: `Invalid params: the message nests more than ${MAX_NESTING} levels deep.`,
+              data: { field: 'params' },
+            },
+          });
+        return true;
+      }
       const call = plainToolCall(request);
       if (call) {
         const answered = await toolCall({ request: call, caller });

@@ -1,4 +1,5 @@
 import type { JsonRpcReply } from './multiplex-transport.js';
+import { errorReply, RpcCode } from './rpc-error.js';
 
 function spliceableText(result: unknown): string | undefined {
   if (!result || typeof result !== 'object') return undefined;
@@ -49,16 +50,40 @@ export function replyBody(reply: JsonRpcReply): string | Buffer {
   return Buffer.concat([head, resultTail({ others: JSON.stringify(rest), text })]);
 }
 
-/** The body for a single request or a batch. */
+/**
+ * The body for a single request or a batch. A batch's replies, in order, fill at most `maxBytes`:
+ * the first is always sent, and each one that would go past the limit is replaced by a -32003
+ * error naming the limit, so one POST cannot make the server build and send without bound.
+ */
 export function repliesBody({
   replies,
   batch,
+  maxBytes = Number.POSITIVE_INFINITY,
 }: {
   replies: JsonRpcReply[];
   batch: boolean;
+  maxBytes?: number;
 }): string | Buffer {
   if (!batch) return replyBody(replies[0]!);
-  const parts = replies.map(replyBody);
+  let total = 0;
+  const parts = replies.map((reply, i) => {
+    const part = replyBody(reply);
+    const size = Buffer.byteLength(part);
+    if (i === 0 || total + size <= maxBytes) {
+      total += size;
+      return part;
+    }
+    const refused = JSON.stringify(
+      errorReply({
+        id: reply.id as string | number,
+        code: RpcCode.ReplyTooLarge,
+        message: `Reply too large: this batch's replies would exceed ${maxBytes} bytes; send this request again on its own or in a smaller batch.`,
+        data: { code: 'REPLY_TOO_LARGE', limit_bytes: maxBytes },
+      }),
+    );
+    total += Buffer.byteLength(refused);
+    return refused;
+  });
   return Buffer.concat([
     Buffer.from('['),
     ...parts.flatMap((part, i) => [...(i ? [Buffer.from(',')] : []), Buffer.from(part)]),

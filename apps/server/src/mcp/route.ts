@@ -8,11 +8,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ToolCore } from '../core/tool-core.js';
 import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
+import { createBatchCharger } from './batch-charge.js';
 import { registerIconRoute } from './icons.js';
 import { parseMessages } from './messages.js';
 import type { createModernEra } from './modern-route.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
 import { repliesBody } from './reply-body.js';
+import { invalidParamsReply } from './request-params.js';
 import { createToolCallAnswerer, isToolCall } from './tool-calls.js';
 import { parseToolsets } from './tool-list.js';
 
@@ -34,6 +36,7 @@ export async function registerMcpRoute({
   path,
   limiter,
   modern,
+  batchReplyLimit,
 }: {
   app: FastifyInstance;
   /** The 2025-era server (SDK v1), connected to one multiplex transport. */
@@ -42,8 +45,10 @@ export async function registerMcpRoute({
   modern: ReturnType<typeof createModernEra>;
   core: ToolCore;
   path: string;
-  /** Each tools/call of a batch after the first takes from the token's rate limit through it. */
+  /** Each request of a batch after the first takes from the token's rate limit through it. */
   limiter: TokenLimiter;
+  /** The most bytes a batch's replies may fill together (config `batchReplyLimit`). */
+  batchReplyLimit: number;
 }) {
   const transport = new MultiplexTransport();
   await server.connect(transport);
@@ -90,11 +95,14 @@ export async function registerMcpRoute({
         url: new URL(request.url, `${request.protocol}://${request.host}`),
       },
     };
-    const answerToolCall = createToolCallAnswerer({ core, caller, limiter });
+    const answerToolCall = createToolCallAnswerer({ core, caller });
+    const charge = createBatchCharger({ limiter, tokenId: caller.tokenId });
     const owner = caller.tokenId;
     const pending: Promise<JsonRpcReply>[] = [];
     for (const message of messages) {
-      if (isToolCall(message)) pending.push(answerToolCall(message));
+      const refused = (await charge(message)) ?? invalidParamsReply(message);
+      if (refused) pending.push(Promise.resolve(refused));
+      else if (isToolCall(message)) pending.push(answerToolCall(message));
       else if (isJSONRPCRequest(message))
         pending.push(transport.dispatch({ request: message, extra, owner }));
       else transport.deliver({ message, extra, owner });
@@ -104,7 +112,7 @@ export async function registerMcpRoute({
     return reply
       .code(200)
       .type('application/json')
-      .send(repliesBody({ replies, batch: Array.isArray(request.body) }));
+      .send(repliesBody({ replies, batch: Array.isArray(request.body), maxBytes: batchReplyLimit }));
   });
 
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>

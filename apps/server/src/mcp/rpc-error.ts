@@ -6,6 +6,8 @@ export const RpcCode = {
   RateLimited: -32000,
   /** Server-defined: the request took longer than the route waits. */
   RequestTimeout: -32001,
+  /** Server-defined: the batch's replies so far fill its size limit; send this request again alone. */
+  ReplyTooLarge: -32003,
   InvalidParams: -32602,
   /** The caller cancelled the request (the code LSP uses for it). */
   RequestCancelled: -32800,

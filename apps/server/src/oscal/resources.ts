@@ -36,6 +36,19 @@ export const OSCAL_RESOURCE_TEMPLATES = [
   },
 ];
 
+/** A percent-encoded part of a resource URI, decoded; a malformed escape is the caller's error. */
+function decodePart({ text, field }: { text: string; field: string }): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new ToolError({
+      code: 'INVALID_INPUT',
+      field: 'uri',
+      message: `The resource URI's ${field} has a malformed percent-escape (\`${text.slice(0, 100)}\`); encode \`%\` as \`%25\`.`,
+    });
+  }
+}
+
 /**
  * Reads a Comply resource for a caller, whatever the transport: the library, or an OSCAL export
  * of an organization the caller can read. Unknown URIs and refused reads are ToolErrors.
@@ -60,7 +73,7 @@ export async function readOscalResource(args: {
   const [, rawOrg, model, rawFramework] = match;
   const organizationId = oscalOrganization({
     caller: args.caller,
-    organizationId: decodeURIComponent(rawOrg!),
+    organizationId: decodePart({ text: rawOrg!, field: 'organization_id' }),
     write: false,
   });
   const organization = await args.storage.organizations.getForUser({
@@ -74,7 +87,8 @@ export async function readOscalResource(args: {
     storage: args.storage,
     organization,
     model: model!,
-    frameworkId: rawFramework === undefined ? undefined : decodeURIComponent(rawFramework),
+    frameworkId:
+      rawFramework === undefined ? undefined : decodePart({ text: rawFramework, field: 'framework_id' }),
   });
   return { uri, mimeType: 'application/json', text: JSON.stringify(document) };
 }

@@ -28,6 +28,8 @@ export interface AuditLogFilters {
   actor_user_id?: string;
   token_id?: string;
   action?: string;
+  /** Record types left out (e.g. those the reader may not see). */
+  exclude_record_types?: readonly string[];
 }
 
 const LOG_ORDER: OrderSpec<'at'> = {
@@ -54,6 +56,8 @@ export function auditLogRepository(ctx: StorageContext) {
         if (f.actor_user_id !== undefined) terms.push(eb('audit_log.actor_user_id', '=', f.actor_user_id));
         if (f.token_id !== undefined) terms.push(eb('audit_log.token_id', '=', f.token_id));
         if (f.action !== undefined) terms.push(eb('audit_log.action', '=', f.action));
+        if (f.exclude_record_types?.length)
+          terms.push(eb('audit_log.record_type', 'not in', [...f.exclude_record_types]));
         return eb.and(terms);
       };
       const page = await paginate({

@@ -300,6 +300,20 @@ export interface AuditLogTable {
   after: Json<unknown> | null;
 }
 
+export interface RateWindowsTable {
+  key: string;
+  /** Milliseconds since the epoch at which the one-minute window starts. */
+  window_start: ColumnType<string | number, number, number>;
+  count: number;
+}
+
+export interface LimitAttemptsTable {
+  key: string;
+  /** Attempt times, milliseconds since the epoch. */
+  times: ColumnType<(string | number)[], number[], number[]>;
+  expires_at: Timestamp;
+}
+
 /** Every table, for Kysely. Reports and the seed generator query these directly. */
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
@@ -329,6 +343,8 @@ export interface Database {
   risk_assets: RiskAssetsTable;
   risk_counts: RiskCountsTable;
   audit_log: AuditLogTable;
+  rate_windows: RateWindowsTable;
+  limit_attempts: LimitAttemptsTable;
 }
 
 /** A database handle or an open transaction: repositories accept either. */
