@@ -144,6 +144,7 @@ describe('the library', () => {
       version: '4.0',
       licence: '',
       source: '',
+      description: '',
     };
     expect(() => readCatalogDocument({ ...entry, catalogs: ['pci-dss-4.json'], baselines: {} })).toThrowError(
       new OscalImportError('library entry `pci-dss-4` is not installed: library/pci-dss-4.json is missing'),
