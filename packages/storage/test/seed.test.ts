@@ -60,10 +60,11 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     const risks = await storage.risks.list({ organizationId, filters: { asset_id: onAsset.items[0]!.id } });
     expect(risks.total_count).toBeGreaterThan(0);
     // Adopted whole from the library; covered = at least one IMPLEMENTED measure (counted by hand
-    // from DEMO_MEASURES: 35 Annex A controls, 18 criteria, 7 articles).
+    // from DEMO_MEASURES: 35 Annex A controls, 3 clauses (5.2, 7.2, 7.3), 18 criteria, 7 GDPR provisions).
     expect(report.frameworks.map((f) => [f.name, f.control_count, f.covered_control_count]).sort()).toEqual([
       ['GDPR', 46, 7],
       ['ISO/IEC 27001:2022 Annex A', 93, 35],
+      ['ISO/IEC 27001:2022 clauses 4–10', 34, 3],
       ['SOC 2 Trust Services Criteria', 61, 18],
     ]);
     for (const framework of report.frameworks) {

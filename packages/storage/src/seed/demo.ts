@@ -161,8 +161,9 @@ export interface DemoSeed {
 }
 
 /**
- * Creates one realistic demo organization owned by `ownerUserId`: three frameworks adopted from the
- * built-in library (ISO/IEC 27001:2022 Annex A, the SOC 2 Trust Services Criteria, GDPR), 30
+ * Creates one realistic demo organization owned by `ownerUserId`: four frameworks adopted from the
+ * built-in library (ISO/IEC 27001:2022 Annex A and clauses 4–10, the SOC 2 Trust Services Criteria,
+ * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
  * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them) and 9
  * nonconformities. Dates are relative to the storage
