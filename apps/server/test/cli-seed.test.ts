@@ -58,7 +58,7 @@ describe('comply seed --demo', () => {
         .executeTakeFirst();
       expect(org?.name).toBe('Northwind Health (demo)');
       // Each printed count is the register's count in the database, none zero.
-      const counts: Record<string, number> = await storage.organizations.counts({ organizationId: id });
+      const counts = await storage.organizations.counts({ organizationId: id });
       expect(Object.fromEntries(printed.map(([register, n]) => [register, Number(n)]))).toEqual(counts);
       expect(Object.values(counts).every((n) => n > 0)).toBe(true);
     } finally {
