@@ -265,6 +265,8 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
     await page.getByRole('link', { name: 'Quarterly access review' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Quarterly access review' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Customer database' }).waitFor();
+    // The computed mitigation in words: its one measure is IMPLEMENTED.
+    await page.getByText('1 of 1 measures implemented').waitFor();
     await edit(
       'risks',
       'risk',

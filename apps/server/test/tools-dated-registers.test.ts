@@ -141,6 +141,7 @@ describe.each(DRIVERS)('vendors, obligations, nonconformities and audits (%s)', 
       id: major.id,
       status: 'CLOSED',
       root_cause: 'No owner',
+      corrective_action: 'Owner named',
     });
     expect(closed).toMatchObject({ overdue: false, closed_at: expect.any(String), root_cause: 'No owner' });
 

@@ -70,7 +70,7 @@ describe.each(DRIVERS)('seed workflows over MCP on demo data (%s)', (driver) => 
       const measure = await callOk({ client, name: 'getMeasure', args: { id: measureId } });
       expect(measure.risk_ids).toContain(risk.id);
     }
-    expect(['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED']).toContain(risk.mitigation.status);
+    expect(['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED']).toContain(risk.mitigation.status);
 
     const updated = await callOk({
       client,

@@ -16,6 +16,16 @@ export function humanize(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const MITIGATION_LABELS: Record<string, string> = {
+  UNMITIGATED: 'Unmitigated (no measure)',
+  PLANNED: 'Not mitigated (no measure implemented yet)',
+};
+
+/** A risk's mitigation status as a person reads it: PLANNED is "not mitigated", not partial. */
+export function mitigationLabel(status: string): string {
+  return MITIGATION_LABELS[status] ?? humanize(status);
+}
+
 /** Columns whose values are enums (`IN_TREATMENT` → `In treatment`). */
 export const ENUM_COLUMNS: ReadonlySet<string> = new Set([
   'status',

@@ -31,8 +31,8 @@ export type FrameworkSource = 'library' | 'oscal' | 'manual';
 /** Implementation state of a measure (control). */
 export type MeasureState = 'NOT_STARTED' | 'IN_PROGRESS' | 'IMPLEMENTED' | 'NOT_APPLICABLE';
 
-/** Computed mitigation state of a risk: UNMITIGATED (no measure linked), PARTIALLY_MITIGATED, or MITIGATED (every linked measure IMPLEMENTED or NOT_APPLICABLE, at least one IMPLEMENTED). */
-export type MitigationStatus = 'UNMITIGATED' | 'PARTIALLY_MITIGATED' | 'MITIGATED';
+/** Computed mitigation state of a risk: UNMITIGATED (no measure linked), PLANNED (measures linked, none IMPLEMENTED yet: not mitigated), PARTIALLY_MITIGATED (at least one IMPLEMENTED, at least one still NOT_STARTED or IN_PROGRESS), or MITIGATED (every linked measure IMPLEMENTED or NOT_APPLICABLE, at least one IMPLEMENTED). */
+export type MitigationStatus = 'UNMITIGATED' | 'PLANNED' | 'PARTIALLY_MITIGATED' | 'MITIGATED';
 
 /** How serious a nonconformity is. */
 export type NonconformitySeverity = 'MAJOR' | 'MINOR' | 'OBSERVATION';
@@ -704,7 +704,7 @@ export type ReadinessStatusCounts = {
 
 /** Computed mitigation status of a risk from its linked measures. */
 export type RiskMitigation = {
-  /** UNMITIGATED, PARTIALLY_MITIGATED or MITIGATED. */
+  /** UNMITIGATED, PLANNED, PARTIALLY_MITIGATED or MITIGATED. */
   status: MitigationStatus;
   /** Number of linked measures. */
   measures_total: number;

@@ -86,6 +86,8 @@ export interface LibraryEntry {
   version: string;
   licence: string;
   source: string;
+  /** What the entry holds and leaves out, and where to get more (e.g. the full NIST catalog). */
+  description: string;
   baselines: string[];
   control_count: number;
 }

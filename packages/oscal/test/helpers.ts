@@ -11,7 +11,12 @@ export function readJson(relative: string): unknown {
 /** Every NIST document shipped with the package or its tests, relative to the package root. */
 export function nistDocuments(): string[] {
   const list = (dir: string) => readdirSync(`${root}${dir}`).map((file) => `${dir}/${file}`);
-  return [...list('test/fixtures'), ...list('library/nist-sp-800-53-r5')].filter((f) => f.endsWith('.json'));
+  return [
+    ...list('test/fixtures'),
+    ...list('library/nist-sp-800-53-r5'),
+    ...list('library/nist-csf-2.0'),
+    ...list('library/nist-sp-800-171-r3'),
+  ].filter((f) => f.endsWith('.json'));
 }
 
 export const HIGH_CATALOG =

@@ -785,7 +785,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'Status.',
+        description: 'Status; CLOSED requires root_cause and corrective_action and sets closed_at.',
         required: false,
         nullable: false,
         default: 'OPEN',
@@ -884,7 +884,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'New status; CLOSED sets closed_at.',
+        description: 'New status; CLOSED requires root_cause and corrective_action (on the record as it will be) and sets closed_at.',
         required: false,
         nullable: false,
         kind: 'enum',
@@ -1164,7 +1164,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'Life-cycle status.',
+        description: 'Life-cycle status. ACCEPTED requires treatment ACCEPT (set when no treatment is given); CLOSED refuses treatment ACCEPT.',
         required: false,
         nullable: false,
         default: 'OPEN',
@@ -1173,7 +1173,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'treatment',
-        description: 'Chosen treatment.',
+        description: 'Chosen treatment; must be ACCEPT when status is ACCEPTED, and not ACCEPT when CLOSED.',
         required: false,
         nullable: true,
         kind: 'enum',
@@ -1199,7 +1199,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'residual_likelihood',
-        description: 'Likelihood with measures (1-5); defaults to inherent_likelihood.',
+        description: 'Likelihood with measures (1-5); defaults to inherent_likelihood. The residual score may not exceed the inherent score.',
         required: false,
         nullable: false,
         kind: 'integer',
@@ -1285,7 +1285,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'New status.',
+        description: 'New status; ACCEPTED requires treatment ACCEPT (set when none is recorded), CLOSED refuses treatment ACCEPT. Checked on the record as it will be.',
         required: false,
         nullable: false,
         kind: 'enum',
@@ -1293,7 +1293,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'treatment',
-        description: 'New treatment.',
+        description: 'New treatment; must be ACCEPT while the status is ACCEPTED, and not ACCEPT when CLOSED.',
         required: false,
         nullable: true,
         kind: 'enum',
@@ -1319,7 +1319,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'residual_likelihood',
-        description: 'New residual likelihood (1-5).',
+        description: 'New residual likelihood (1-5); the residual score may not exceed the inherent score.',
         required: false,
         nullable: false,
         kind: 'integer',

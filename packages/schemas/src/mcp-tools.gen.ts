@@ -377,7 +377,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            description: 'Status.',
+            description: 'Status; CLOSED requires root_cause and corrective_action and sets closed_at.',
           },
           audit_id: {
             type: 'string',
@@ -527,11 +527,11 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            description: 'Life-cycle status.',
+            description: 'Life-cycle status. ACCEPTED requires treatment ACCEPT (set when no treatment is given); CLOSED refuses treatment ACCEPT.',
           },
           treatment: {
             enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER'],
-            description: 'Chosen treatment.',
+            description: 'Chosen treatment; must be ACCEPT when status is ACCEPTED, and not ACCEPT when CLOSED.',
           },
           inherent_likelihood: {
             type: 'integer',
@@ -543,7 +543,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           residual_likelihood: {
             type: 'integer',
-            description: 'Likelihood with measures (1-5); defaults to inherent_likelihood.',
+            description: 'Likelihood with measures (1-5); defaults to inherent_likelihood. The residual score may not exceed the inherent score.',
           },
           residual_impact: {
             type: 'integer',
@@ -1654,7 +1654,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           mitigation_status: {
             type: 'array',
             items: {
-              enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
+              enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
             },
             description: 'Any of these computed mitigation statuses.',
           },
@@ -2200,7 +2200,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            description: 'New status; CLOSED sets closed_at.',
+            description: 'New status; CLOSED requires root_cause and corrective_action (on the record as it will be) and sets closed_at.',
           },
           audit_id: {
             type: ['string', 'null'],
@@ -2362,11 +2362,11 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            description: 'New status.',
+            description: 'New status; ACCEPTED requires treatment ACCEPT (set when none is recorded), CLOSED refuses treatment ACCEPT. Checked on the record as it will be.',
           },
           treatment: {
             enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-            description: 'New treatment.',
+            description: 'New treatment; must be ACCEPT while the status is ACCEPTED, and not ACCEPT when CLOSED.',
           },
           inherent_likelihood: {
             type: 'integer',
@@ -2378,7 +2378,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           residual_likelihood: {
             type: 'integer',
-            description: 'New residual likelihood (1-5).',
+            description: 'New residual likelihood (1-5); the residual score may not exceed the inherent score.',
           },
           residual_impact: {
             type: 'integer',

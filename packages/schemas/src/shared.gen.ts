@@ -58,10 +58,10 @@ export const measureStateSchema = z.enum(['NOT_STARTED', 'IN_PROGRESS', 'IMPLEME
 /** Implementation state of a measure (control). */
 export type MeasureState = z.output<typeof measureStateSchema>;
 
-/** Computed mitigation state of a risk: UNMITIGATED (no measure linked), PARTIALLY_MITIGATED, or MITIGATED (every linked measure IMPLEMENTED or NOT_APPLICABLE, at least one IMPLEMENTED). */
-export const mitigationStatusSchema = z.enum(['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED']);
+/** Computed mitigation state of a risk: UNMITIGATED (no measure linked), PLANNED (measures linked, none IMPLEMENTED yet: not mitigated), PARTIALLY_MITIGATED (at least one IMPLEMENTED, at least one still NOT_STARTED or IN_PROGRESS), or MITIGATED (every linked measure IMPLEMENTED or NOT_APPLICABLE, at least one IMPLEMENTED). */
+export const mitigationStatusSchema = z.enum(['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED']);
 
-/** Computed mitigation state of a risk: UNMITIGATED (no measure linked), PARTIALLY_MITIGATED, or MITIGATED (every linked measure IMPLEMENTED or NOT_APPLICABLE, at least one IMPLEMENTED). */
+/** Computed mitigation state of a risk: UNMITIGATED (no measure linked), PLANNED (measures linked, none IMPLEMENTED yet: not mitigated), PARTIALLY_MITIGATED (at least one IMPLEMENTED, at least one still NOT_STARTED or IN_PROGRESS), or MITIGATED (every linked measure IMPLEMENTED or NOT_APPLICABLE, at least one IMPLEMENTED). */
 export type MitigationStatus = z.output<typeof mitigationStatusSchema>;
 
 /** How serious a nonconformity is. */
@@ -1277,7 +1277,7 @@ export const highPriorityRiskJsonSchema: JsonSchema = {
     },
     mitigation_status: {
       type: 'string',
-      enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
+      enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
       description: 'Computed mitigation status.',
     },
     owner: {
@@ -2088,8 +2088,8 @@ export const riskMitigationJsonSchema: JsonSchema = {
   properties: {
     status: {
       type: 'string',
-      enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
-      description: 'UNMITIGATED, PARTIALLY_MITIGATED or MITIGATED.',
+      enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
+      description: 'UNMITIGATED, PLANNED, PARTIALLY_MITIGATED or MITIGATED.',
     },
     measures_total: {
       type: 'integer',

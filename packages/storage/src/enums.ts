@@ -1,10 +1,10 @@
 /** Every enum of docs/data-model.md; the database CHECK constraints are built from these lists. */
 export const ROLES = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'] as const;
 export const TOKEN_SCOPES = ['READ', 'WRITE'] as const;
-export const AUDIT_SOURCES = ['mcp', 'rest', 'console', 'cli'] as const;
+export const AUDIT_SOURCES = ['mcp', 'rest', 'console', 'cli', 'migration'] as const;
 export const RISK_STATUSES = ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'] as const;
 export const RISK_TREATMENTS = ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER'] as const;
-export const MITIGATION_STATUSES = ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'] as const;
+export const MITIGATION_STATUSES = ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'] as const;
 export const VENDOR_RISK_TIERS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export const VENDOR_STATUSES = ['ACTIVE', 'OFFBOARDED'] as const;
 export const MEASURE_STATES = ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'] as const;

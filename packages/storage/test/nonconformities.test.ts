@@ -37,6 +37,8 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
         status: 'CLOSED',
         audit_id: auditId,
         owner: 'ciso',
+        root_cause: 'No review date set',
+        corrective_action: 'Annual review added to the document calendar',
         due_date: '2026-05-01',
         date_identified: '2026-02-01',
       },
@@ -155,7 +157,11 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
       organizationId: org,
       actor,
       id: nc.id,
-      patch: { status: 'CLOSED' },
+      patch: {
+        status: 'CLOSED',
+        root_cause: 'Trainer unavailable',
+        corrective_action: 'Second trainer named',
+      },
     });
     expect(closed).toMatchObject({ closed_at: '2026-06-16T08:00:00.000Z', overdue: false });
     const reopened = await storage.nonconformities.update({

@@ -159,6 +159,8 @@ export async function buildReportFixture(storage: Storage) {
     title: 'Fixed',
     severity: 'MINOR',
     status: 'CLOSED',
+    root_cause: 'Checklist step missing',
+    corrective_action: 'Step added to the checklist',
     audit_id: internal.id,
     due_date: '2026-05-01',
     date_identified: '2026-03-03',

@@ -1,5 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storage, seedBulk, seedDemo } from '../src/index.js';
+import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
+import { DEMO_FRAMEWORKS, DEMO_MEASURES } from '../src/seed/demo-frameworks.js';
+import {
+  DEMO_AUDITS,
+  DEMO_NONCONFORMITIES,
+  DEMO_OBLIGATIONS,
+  DEMO_VENDORS,
+} from '../src/seed/demo-registers.js';
+import { DEMO_RISKS } from '../src/seed/demo-risks.js';
+
+// How many records each register holds after seedDemo, from the demo data itself.
+const DEMO_COUNTS = {
+  risks: DEMO_RISKS.length,
+  vendors: DEMO_VENDORS.length,
+  measures: DEMO_MEASURES.length,
+  obligations: DEMO_OBLIGATIONS.length,
+  nonconformities: DEMO_NONCONFORMITIES.length,
+  audits: DEMO_AUDITS.length,
+  frameworks: Object.keys(DEMO_FRAMEWORKS).length,
+  assets: DEMO_ASSETS.length,
+};
+
 import { DRIVERS, fixedClock, openTestStorage } from './helpers.js';
 
 describe.each(DRIVERS)('seed on $name', ({ name }) => {
@@ -18,16 +40,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     const { organizationId } = await seedDemo({ storage, ownerUserId, organizationName: 'Demo Co' });
     const org = await storage.organizations.getForUser({ organizationId, userId: ownerUserId });
     expect(org).toMatchObject({ name: 'Demo Co', role: 'OWNER' });
-    expect(await storage.organizations.counts({ organizationId })).toEqual({
-      risks: 40,
-      vendors: 15,
-      measures: 30,
-      obligations: 15,
-      nonconformities: 8,
-      audits: 5,
-      frameworks: 3,
-      assets: 12,
-    });
+    expect(await storage.organizations.counts({ organizationId })).toEqual(DEMO_COUNTS);
     const report = await storage.reports.complianceReport({ organizationId, topN: 50 });
     expect(report.obligations.overdue.count).toBeGreaterThan(0);
     expect(report.risks.high_priority.items.some((r) => r.status === 'OPEN' && r.residual_score > 15)).toBe(
@@ -47,10 +60,11 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     const risks = await storage.risks.list({ organizationId, filters: { asset_id: onAsset.items[0]!.id } });
     expect(risks.total_count).toBeGreaterThan(0);
     // Adopted whole from the library; covered = at least one IMPLEMENTED measure (counted by hand
-    // from DEMO_MEASURES: 35 Annex A controls, 18 criteria, 7 articles).
+    // from DEMO_MEASURES: 35 Annex A controls, 3 clauses (5.2, 7.2, 7.3), 18 criteria, 7 GDPR provisions).
     expect(report.frameworks.map((f) => [f.name, f.control_count, f.covered_control_count]).sort()).toEqual([
       ['GDPR', 46, 7],
       ['ISO/IEC 27001:2022 Annex A', 93, 35],
+      ['ISO/IEC 27001:2022 clauses 4–10', 34, 3],
       ['SOC 2 Trust Services Criteria', 61, 18],
     ]);
     for (const framework of report.frameworks) {
@@ -62,12 +76,48 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     expect(measures.total_count).toBeGreaterThan(10);
   });
 
+  it('is a programme an auditor recognises: certification before surveillance, real corrective actions, consistent risks', async () => {
+    const { organizationId } = await seedDemo({ storage, ownerUserId, organizationName: 'Programme Co' });
+    const audits = (await storage.audits.list({ organizationId, pageSize: 100 })).items;
+    const iso = audits.filter((a) => a.name.startsWith('ISO 27001'));
+    const startOf = (pattern: RegExp) => {
+      const found = iso.filter((a) => pattern.test(a.name));
+      expect(found.length).toBeGreaterThan(0);
+      return found.map((a) => a.start_date ?? '');
+    };
+    const [stage1] = startOf(/stage 1/);
+    const [stage2] = startOf(/stage 2/);
+    const surveillance = startOf(/surveillance/);
+    const preCertification = startOf(/internal audit \(pre-certification\)/);
+    expect(preCertification[0]! < stage1!).toBe(true);
+    expect(stage1! < stage2!).toBe(true);
+    for (const start of surveillance) expect(stage2! < start).toBe(true);
+    for (const audit of iso.filter((a) => /stage/.test(a.name))) {
+      expect(audit).toMatchObject({ kind: 'EXTERNAL', state: 'COMPLETED' });
+    }
+    const ncs = (await storage.nonconformities.list({ organizationId, pageSize: 100 })).items;
+    const actions = ncs.map((nc) => nc.corrective_action ?? '');
+    expect(new Set(actions).size).toBe(ncs.length);
+    for (const nc of ncs) {
+      expect(nc.corrective_action).not.toMatch(/^Fix:/);
+      expect(nc.corrective_action!.toLowerCase()).not.toContain(
+        nc.root_cause!.toLowerCase().replace(/\.$/, ''),
+      );
+    }
+    const risks = (await storage.risks.list({ organizationId, pageSize: 100 })).items;
+    for (const risk of risks) {
+      if (risk.status === 'ACCEPTED') expect(risk.treatment).toBe('ACCEPT');
+      if (risk.status === 'CLOSED') expect(risk.treatment).not.toBe('ACCEPT');
+      expect(risk.residual_score).toBeLessThanOrEqual(risk.inherent_score);
+    }
+  });
+
   it('records the demo seed in the audit log as a CLI action', async () => {
     const { organizationId } = await seedDemo({ storage, ownerUserId });
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
-    // organization + 3 frameworks + 30 measures + 40 risks + 15 vendors + 12 assets + 15 obligations
-    // + 5 audits + 8 NCs
-    expect(log.total_count).toBe(129);
+    // The organization and one entry per record.
+    const records = Object.values(DEMO_COUNTS).reduce((sum, n) => sum + n, 0);
+    expect(log.total_count).toBe(1 + records);
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );

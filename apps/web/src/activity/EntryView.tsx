@@ -7,6 +7,7 @@ const SOURCES: Record<string, string> = {
   rest: 'the REST API',
   console: 'the console',
   cli: 'the command line',
+  migration: 'a database migration',
 };
 
 /** Who did it, through what: `Olivia (olivia@…) via token "Claude Desktop"`. */

@@ -8,6 +8,7 @@ const HIDDEN = new Set(['id', 'organization_id', 'created_at', 'updated_at']);
 const ACTIONS: Record<string, string> = {
   seedDemo: 'Demo data loaded',
   importOscal: 'OSCAL import',
+  enforceInvariants: 'Repaired by a migration (invariants)',
 };
 
 /** `updateRisk` → `Update risk`; console actions keep their own wording. */

@@ -68,6 +68,7 @@ export function LibraryPage({ organization }: { organization: Organization }) {
         {entries?.map((entry) => (
           <li key={entry.key} className="card stack">
             <h2>{entry.title}</h2>
+            {entry.description && <p className="wrap">{entry.description}</p>}
             <dl className="facts">
               <dt>Publisher</dt>
               <dd>{entry.publisher}</dd>

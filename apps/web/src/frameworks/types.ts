@@ -33,6 +33,7 @@ export interface LibraryEntry {
   version: string;
   licence: string;
   source: string;
+  description: string;
   baselines: string[];
   control_count: number;
 }

@@ -5,7 +5,7 @@ import { GettingStarted } from '../components/GettingStarted.js';
 import { HeatMap } from '../components/HeatMap.js';
 import { Link } from '../components/Link.js';
 import { StateBars } from '../components/StateBars.js';
-import { formatDate, humanize } from '../format.js';
+import { formatDate, humanize, mitigationLabel } from '../format.js';
 import type { Organization } from '../types.js';
 
 interface Capped<T> {
@@ -192,7 +192,7 @@ export function DashboardPage({
           title="High-priority risks"
           list={report.risks.high_priority}
           label="name"
-          detail={(i) => `score ${i.residual_score} · ${humanize(String(i.mitigation_status))}`}
+          detail={(i) => `score ${i.residual_score} · ${mitigationLabel(String(i.mitigation_status))}`}
         />
         <Attention
           title="Overdue obligations"

@@ -32,7 +32,10 @@ const TONES: Record<string, string> = {
 /** Columns whose values are shown as chips. */
 export const CHIP_COLUMNS = new Set(['status', 'state', 'severity', 'risk_tier', 'classification']);
 
-/** A status, severity or tier as text in a coloured chip: the colour only repeats what the text says. */
-export function Chip({ value }: { value: string }) {
-  return <span className={`chip tone-${TONES[value] ?? 'plain'}`}>{humanize(value)}</span>;
+/**
+ * A status, severity or tier as text in a coloured chip: the colour only repeats what the text says.
+ * `label` replaces the humanized value where the same value means something else elsewhere.
+ */
+export function Chip({ value, label }: { value: string; label?: string }) {
+  return <span className={`chip tone-${TONES[value] ?? 'plain'}`}>{label ?? humanize(value)}</span>;
 }

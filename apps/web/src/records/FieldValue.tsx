@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { Link } from '../components/Link.js';
-import { cellText, formatDate } from '../format.js';
+import { cellText, formatDate, mitigationLabel } from '../format.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
 import { fieldLabel, recordPath, recordTitle, referencedRegister } from './registry.js';
 
@@ -78,6 +78,16 @@ export function FieldValue({
           </li>
         ))}
       </ul>
+    );
+  }
+  if (name === 'mitigation' && value && typeof value === 'object') {
+    // A risk's computed mitigation: PLANNED reads "Not mitigated", not like an audit's "Planned".
+    const { status, measures_total: total, measures_implemented: done } = value as Record<string, unknown>;
+    return (
+      <span>
+        <Chip value={String(status)} label={mitigationLabel(String(status))} /> {String(done)} of{' '}
+        {String(total)} measures implemented
+      </span>
     );
   }
   if (value && typeof value === 'object') {

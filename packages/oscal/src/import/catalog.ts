@@ -31,6 +31,18 @@ function partNamed({ control, name }: { control: Json; name: string }): Json | u
   return objects(control.parts).find((part) => part.name === name);
 }
 
+/**
+ * The code users see: the control's label, or its id without one. NIST's newer catalogs (CSF 2.0,
+ * SP 800-171 Rev. 3) label a control `<title> (<code>)`, e.g. `Account Management (03.01.01)`:
+ * then the code is the part in parentheses.
+ */
+function codeOf(control: Json & { id: string; title: string }): string {
+  const label = labelOf(control);
+  if (label === null) return control.id;
+  const suffix = label.startsWith(`${control.title} (`) && label.endsWith(')');
+  return suffix ? label.slice(control.title.length + 2, -1) : label;
+}
+
 /** Flattens a catalog's controls in document order: catalog-level controls, then each top-level group. */
 function collectControls({ catalog, params }: { catalog: Json; params: ParamIndex }) {
   const controls: CatalogControl[] = [];
@@ -40,7 +52,7 @@ function collectControls({ catalog, params }: { catalog: Json; params: ParamInde
       throw new OscalImportError('a control needs an `id` and a `title`', pointer);
     }
     if (isWithdrawn(control)) return;
-    const code = labelOf(control) ?? control.id;
+    const code = codeOf(control as Json & { id: string; title: string });
     const statement = partNamed({ control, name: 'statement' });
     const guidance = partNamed({ control, name: 'guidance' });
     controls.push({

@@ -113,6 +113,7 @@ export function listLibrary(): LibraryEntry[] {
       version: entry.version,
       licence: entry.licence,
       source: entry.source,
+      description: entry.description,
       baselines: Object.keys(entry.baselines),
       control_count: loadLibraryCatalog({ key: entry.key }).controls.length,
     }));

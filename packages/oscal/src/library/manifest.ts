@@ -8,6 +8,8 @@ export interface ManifestEntry {
   version: string;
   licence: string;
   source: string;
+  /** What the entry holds and leaves out, and where to get more. */
+  description: string;
   /** Catalog files under library/; several are united (NIST's HIGH and PRIVACY). */
   catalogs: string[];
   /** Baseline name → profile file under library/ selecting that baseline's controls. */

@@ -81,7 +81,7 @@ export const listRisksInputJsonSchema: JsonSchema = {
       type: 'array',
       items: {
         type: 'string',
-        enum: ['UNMITIGATED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
+        enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
       },
       minItems: 1,
       description: 'Any of these computed mitigation statuses.',

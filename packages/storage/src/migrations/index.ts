@@ -14,6 +14,7 @@ import { writePerf } from './011_write_perf.js';
 import { frameworkPerf } from './012_framework_perf.js';
 import { deferredNotify } from './013_deferred_notify.js';
 import { sharedLimits } from './014_shared_limits.js';
+import { invariants } from './016_invariants.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   frameworkPerf,
   deferredNotify,
   sharedLimits,
+  invariants,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).

@@ -66,18 +66,26 @@ const base = (c: RowContext, kind: Parameters<typeof newId>[0]) => ({
   updated_at: c.now,
 });
 
+/** A bulk risk's treatment, consistent with its status (docs/data-model.md, "Invariants"). */
+function riskTreatment(n: number, status: string) {
+  if (status === 'ACCEPTED') return 'ACCEPT';
+  const treatment = pick(n, 7, 5) === 0 ? null : of(RISK_TREATMENTS, n, 8);
+  return status === 'CLOSED' && treatment === 'ACCEPT' ? 'MITIGATE' : treatment;
+}
+
 /** One bulk risk: residual scores uniform over 1–25 products (16% above 15), inherent ≥ residual. */
 export function riskRow(c: RowContext) {
   const rl = 1 + pick(c.n, 1, 5);
   const ri = 1 + pick(c.n, 2, 5);
+  const status = riskStatus(c.n);
   return {
     ...base(c, 'risk'),
     name: `${of(TOPICS, c.n, 4)} risk ${pad(c.n)}`,
     description: null,
     category: of(CATEGORIES, c.n, 5),
     owner: of(OWNERS, c.n, 6),
-    status: riskStatus(c.n),
-    treatment: pick(c.n, 7, 5) === 0 ? null : of(RISK_TREATMENTS, c.n, 8),
+    status,
+    treatment: riskTreatment(c.n, status),
     inherent_likelihood: Math.max(rl, 1 + pick(c.n, 9, 5)),
     inherent_impact: Math.max(ri, 1 + pick(c.n, 10, 5)),
     residual_likelihood: rl,
@@ -135,23 +143,25 @@ export function obligationRow(c: RowContext) {
   };
 }
 
-/** One bulk nonconformity with a unique reference. */
+/** One bulk nonconformity with a unique reference; a CLOSED one has its cause and correction. */
 export function nonconformityRow(c: RowContext) {
+  const status = of(NC_STATUSES, c.n, 2);
+  const closed = status === 'CLOSED';
   return {
     ...base(c, 'nonconformity'),
     reference: `NC-BULK-${pad(c.n)}`,
     title: `Nonconformity ${pad(c.n)}`,
     description: null,
     severity: of(NC_SEVERITIES, c.n, 1),
-    status: of(NC_STATUSES, c.n, 2),
+    status,
     audit_id: null,
     measure_id: null,
     date_identified: day(c.today, -pick(c.n, 3, 365)),
-    root_cause: null,
-    corrective_action: null,
+    root_cause: closed ? 'Procedure step skipped under time pressure' : null,
+    corrective_action: closed ? 'Step made mandatory in the checklist; staff briefed' : null,
     owner: of(OWNERS, c.n, 4),
     due_date: day(c.today, pick(c.n, 5, 180) - 90),
-    closed_at: null,
+    closed_at: closed ? c.now : null,
   };
 }
 

@@ -9,6 +9,7 @@ import type { FrameworkCreate } from '../registers/frameworks/types.js';
  */
 export const DEMO_FRAMEWORKS = {
   iso: 'iso-27001-2022',
+  isms: 'iso-27001-2022-clauses',
   soc2: 'soc2-tsc-2017',
   gdpr: 'gdpr',
 } as const;
@@ -53,7 +54,7 @@ const m = (
 /** 30 measures in every state; some IMPLEMENTED ones lack evidence on purpose (readiness gaps). */
 // biome-ignore format: one row per record reads as a table
 export const DEMO_MEASURES: DemoMeasure[] = [
-  m('Information security policy', 'Governance', 'IMPLEMENTED', 'CISO', ['iso:A.5.1', 'iso:A.5.4', 'iso:A.5.36', 'iso:A.5.37', 'soc2:CC1.1', 'soc2:CC5.3'], 2),
+  m('Information security policy', 'Governance', 'IMPLEMENTED', 'CISO', ['isms:5.2', 'iso:A.5.1', 'iso:A.5.4', 'iso:A.5.36', 'iso:A.5.37', 'soc2:CC1.1', 'soc2:CC5.3'], 2),
   m('Code of conduct acknowledgement', 'Governance', 'IMPLEMENTED', 'HR', ['iso:A.6.2', 'iso:A.6.4', 'soc2:CC1.1', 'soc2:CC1.4'], 1),
   m('Asset inventory in CMDB', 'Asset management', 'IN_PROGRESS', 'IT Operations', ['iso:A.5.9', 'iso:A.5.10', 'iso:A.5.11', 'iso:A.5.12', 'soc2:CC2.1']),
   m('Single sign-on with MFA', 'Access control', 'IMPLEMENTED', 'IT Operations', ['iso:A.5.15', 'iso:A.5.16', 'iso:A.5.17', 'iso:A.8.5', 'soc2:CC6.1', 'soc2:CC6.2'], 2),
@@ -66,7 +67,7 @@ export const DEMO_MEASURES: DemoMeasure[] = [
   m('Breach notification procedure', 'Incident management', 'IMPLEMENTED', 'DPO', ['gdpr:Art. 33', 'gdpr:Art. 34', 'iso:A.5.5', 'soc2:P6.6']),
   m('Business continuity plan', 'Continuity', 'NOT_STARTED', 'COO', ['iso:A.5.29', 'iso:A.5.30', 'soc2:CC9.1']),
   m('Disaster recovery test', 'Continuity', 'NOT_STARTED', 'IT Operations', ['iso:A.5.30', 'iso:A.8.14', 'soc2:A1.2', 'soc2:A1.3']),
-  m('Security awareness training', 'People', 'IMPLEMENTED', 'HR', ['iso:A.6.3', 'soc2:CC1.4', 'soc2:CC2.2'], 2),
+  m('Security awareness training', 'People', 'IMPLEMENTED', 'HR', ['isms:7.2', 'isms:7.3', 'iso:A.6.3', 'soc2:CC1.4', 'soc2:CC2.2'], 2),
   m('Phishing simulations', 'People', 'IN_PROGRESS', 'CISO', ['iso:A.6.3']),
   m('Secure media disposal', 'Physical', 'NOT_APPLICABLE', 'Facilities', ['iso:A.7.10', 'iso:A.7.14', 'soc2:CC6.5']),
   m('Endpoint protection (EDR)', 'Operations', 'IMPLEMENTED', 'IT Operations', ['iso:A.8.1', 'iso:A.8.7', 'soc2:CC6.8'], 1),
@@ -77,7 +78,7 @@ export const DEMO_MEASURES: DemoMeasure[] = [
   m('Encryption at rest and in transit', 'Cryptography', 'IMPLEMENTED', 'Platform team', ['iso:A.8.24', 'iso:A.5.14', 'soc2:CC6.7', 'gdpr:Art. 32'], 2),
   m('Key management procedure', 'Cryptography', 'NOT_STARTED', 'Platform team', ['iso:A.8.24']),
   m('Change management process', 'Engineering', 'IMPLEMENTED', 'Engineering manager', ['iso:A.8.32', 'iso:A.8.25', 'soc2:CC8.1'], 1),
-  m('Annual risk assessment', 'Governance', 'IN_PROGRESS', 'CISO', ['soc2:CC3.1', 'soc2:CC3.2', 'soc2:CC3.4']),
+  m('Annual risk assessment', 'Governance', 'IN_PROGRESS', 'CISO', ['isms:6.1.2', 'isms:8.2', 'soc2:CC3.1', 'soc2:CC3.2', 'soc2:CC3.4']),
   m('Records of processing register', 'Privacy', 'IN_PROGRESS', 'DPO', ['gdpr:Art. 30']),
   m('DPIA procedure', 'Privacy', 'NOT_STARTED', 'DPO', ['gdpr:Art. 35', 'gdpr:Art. 36']),
   m('Privacy by design checklist', 'Privacy', 'NOT_STARTED', 'Engineering manager', ['gdpr:Art. 25', 'gdpr:Art. 5(1)(c)', 'iso:A.8.26']),

@@ -47,7 +47,7 @@ const ROWS: Row[] = [
   ['Unauthorized production change', 'Engineering', 3, 4, 2, 3, 'IN_TREATMENT', 'MITIGATE', 'Engineering manager', [23], 30],
   ['Secrets committed to repositories', 'Engineering', 4, 4, 3, 4, 'OPEN', 'MITIGATE', 'Platform team', [22], 21],
   ['Weak encryption key management', 'Cryptography', 3, 4, 3, 4, 'OPEN', 'MITIGATE', 'Platform team', [22, 21], 40],
-  ['DDoS takes customer portal offline', 'Availability', 3, 4, 2, 3, 'ACCEPTED', 'TRANSFER', 'Platform team', [], 200],
+  ['DDoS takes customer portal offline', 'Availability', 3, 4, 2, 3, 'IN_TREATMENT', 'TRANSFER', 'Platform team', [], 200],
   ['Shadow IT SaaS tools handle customer data', 'Third party', 4, 3, 4, 3, 'OPEN', null, 'CISO', [], -30],
   ['Lost or stolen laptop with unencrypted data', 'Information security', 3, 4, 1, 4, 'CLOSED', 'MITIGATE', 'IT Operations', [21], null],
   ['Key person dependency in platform team', 'People', 4, 4, 3, 4, 'OPEN', null, 'CTO', [], 15],

@@ -129,8 +129,7 @@ async function seedAudits(args: {
         state: audit.state,
         start_date: args.day(audit.start),
         end_date: args.day(audit.start + audit.days),
-        report_url:
-          audit.state === 'COMPLETED' ? 'https://intranet.example.com/audits/iso-internal.pdf' : null,
+        report_url: audit.report === null ? null : `https://intranet.example.com/audits/${audit.report}.pdf`,
       },
     });
     auditIds.push(created.id);
@@ -146,8 +145,8 @@ async function seedAudits(args: {
         measure_id: nc.measure === null ? null : (args.measureIds[nc.measure] ?? null),
         date_identified: args.day(nc.identified),
         due_date: args.day(nc.due),
-        root_cause: nc.rootCause,
-        corrective_action: `Fix: ${nc.rootCause.toLowerCase()}.`,
+        root_cause: `${nc.rootCause}.`,
+        corrective_action: `${nc.correctiveAction}.`,
         owner: 'CISO',
       },
     });
@@ -162,10 +161,12 @@ export interface DemoSeed {
 }
 
 /**
- * Creates one realistic demo organization owned by `ownerUserId`: three frameworks adopted from the
- * built-in library (ISO/IEC 27001:2022 Annex A, the SOC 2 Trust Services Criteria, GDPR), 30
+ * Creates one realistic demo organization owned by `ownerUserId`: four frameworks adopted from the
+ * built-in library (ISO/IEC 27001:2022 Annex A and clauses 4–10, the SOC 2 Trust Services Criteria,
+ * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
- * vendors, 12 assets, 15 obligations, 5 audits and 8 nonconformities. Dates are relative to the storage
+ * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them) and 9
+ * nonconformities. Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
  * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
  * unless the console asked).

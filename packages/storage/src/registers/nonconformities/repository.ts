@@ -2,10 +2,11 @@ import type { Transaction } from 'kysely';
 import type { StorageContext } from '../../context.js';
 import { toDateString } from '../../dates.js';
 import type { Database } from '../../db/types.js';
-import { setColumns } from '../kit.js';
+import { definedOnly, setColumns } from '../kit.js';
 import { checkRefs } from '../refs.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { NONCONFORMITY_ORDER, nonconformityWhere } from './filters.js';
+import { checkNonconformityInvariants } from './invariants.js';
 import { selectNonconformities, toNonconformity } from './mapping.js';
 import { nextReference } from './reference.js';
 import type { Nonconformity, NonconformityCreate, NonconformityPatch } from './types.js';
@@ -37,6 +38,13 @@ export function nonconformitiesRepository(ctx: StorageContext) {
     where: nonconformityWhere,
     order: NONCONFORMITY_ORDER,
     insert: async ({ trx, organizationId, id, now, data }: InsertStep<NonconformityCreate>) => {
+      checkNonconformityInvariants({
+        nonconformity: {
+          status: data.status ?? 'OPEN',
+          root_cause: data.root_cause ?? null,
+          corrective_action: data.corrective_action ?? null,
+        },
+      });
       await checkLinks({ trx, organizationId, auditId: data.audit_id, measureId: data.measure_id });
       const dateIdentified = data.date_identified ?? toDateString(ctx.clock());
       const status = data.status ?? 'OPEN';
@@ -73,6 +81,7 @@ export function nonconformitiesRepository(ctx: StorageContext) {
       now,
       patch,
     }: UpdateStep<Nonconformity, NonconformityPatch>) => {
+      checkNonconformityInvariants({ nonconformity: { ...before, ...definedOnly(patch) } });
       await checkLinks({ trx, organizationId, auditId: patch.audit_id, measureId: patch.measure_id });
       let closedAt: string | null | undefined;
       if (patch.status === 'CLOSED' && before.status !== 'CLOSED') closedAt = now;

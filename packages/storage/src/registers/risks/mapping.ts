@@ -9,10 +9,12 @@ import type { Risk } from './types.js';
 const IMPLEMENTED = sql`m.state = 'IMPLEMENTED'`;
 const NOT_DONE = sql`m.state not in ('IMPLEMENTED', 'NOT_APPLICABLE')`;
 
-// The one definition of a risk's mitigation status, over its linked measures (rm, m).
+// The one definition of a risk's mitigation status, over its linked measures (rm, m): no measure
+// linked, measures linked but none IMPLEMENTED (PLANNED: not mitigated yet), some, or all done.
 const STATUS = sql`case
   when count(*) = 0 then 'UNMITIGATED'
-  when count(*) filter (where ${IMPLEMENTED}) > 0 and count(*) filter (where ${NOT_DONE}) = 0 then 'MITIGATED'
+  when count(*) filter (where ${IMPLEMENTED}) = 0 then 'PLANNED'
+  when count(*) filter (where ${NOT_DONE}) = 0 then 'MITIGATED'
   else 'PARTIALLY_MITIGATED' end`;
 
 const LINKED = sql`from risk_measures rm join measures m on m.id = rm.measure_id where rm.risk_id = risks.id`;
