@@ -1,3 +1,4 @@
+import type { RegisterName } from '@comply/schemas/registers';
 import { type InvitationRedeemRepository, invitationRedeemRepository } from './accounts/invitation-redeem.js';
 import { type InvitationsRepository, invitationsRepository } from './accounts/invitations.js';
 import { type MembershipsRepository, membershipsRepository } from './accounts/memberships.js';
@@ -21,8 +22,11 @@ import { type RisksRepository, risksRepository } from './registers/risks/reposit
 import { type VendorsRepository, vendorsRepository } from './registers/vendors/repository.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 
+/** A slot per register of the catalog: a register without its repository here fails the build. */
+type RegisterSlots = { readonly [R in RegisterName]: unknown };
+
 /** Every repository of a Storage. */
-export interface Repositories {
+export interface Repositories extends RegisterSlots {
   organizations: OrganizationsRepository;
   users: UsersRepository;
   memberships: MembershipsRepository;

@@ -16,12 +16,15 @@ const snake = (pascal: string) => pascal.replace(/(?<!^)([A-Z])/g, '_$1').toLowe
 function registersOf(model: Model) {
   const out: { register: string; singular: string; add: Tool; update?: Tool; list?: Tool; get?: Tool }[] = [];
   for (const add of model.tools.filter((t) => t.kind === 'add' && t.organizationScoped)) {
-    const register = toolsetOf(add);
+    const register = toolsetOf({ tool: add, model });
     const noun = add.name.slice('add'.length);
     const same = (kind: Tool['kind']) =>
-      model.tools.find((t) => t.kind === kind && toolsetOf(t) === register && t.name.endsWith(noun));
+      model.tools.find(
+        (t) => t.kind === kind && toolsetOf({ tool: t, model }) === register && t.name.endsWith(noun),
+      );
     const list = model.tools.find(
-      (t) => t.kind === 'list' && toolsetOf(t) === register && t.pagination?.items === register,
+      (t) =>
+        t.kind === 'list' && toolsetOf({ tool: t, model }) === register && t.pagination?.items === register,
     );
     out.push({ register, singular: snake(noun), add, update: same('update'), list, get: same('get') });
   }
