@@ -65,6 +65,8 @@ export const names = {
   clientIterateInterface: 'ComplyIterators',
   createClient: 'createClient',
   handlersType: 'Handlers',
+  /** The generic register handler's map of the plain register tools (apps/server). */
+  registerHandlers: 'registerHandlers',
   handlers: 'handlers',
   toolHandlerType: 'ToolHandler',
   notImplemented: 'notImplemented',
@@ -113,6 +115,8 @@ export const paths = {
     stub: (tool: string) => `apps/server/src/tools/handlers/${tool}.ts`,
     /** Hand-written: ToolHandler, ToolContext, notImplemented. */
     handlerTypes: 'apps/server/src/tools/handler.ts',
+    /** Hand-written: the generic register handler, serving every plain register tool from the catalog. */
+    registerHandler: 'apps/server/src/tools/register-handler.ts',
   },
   /** Directories whose `*.gen.ts` files are all owned by the generator (stale ones are deleted). */
   generatedDirs: ['packages/schemas/src', 'packages/client/src', 'apps/server/src/tools'],
