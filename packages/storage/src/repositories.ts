@@ -1,4 +1,3 @@
-import type { RegisterName } from '@comply/schemas/registers';
 import { type InvitationRedeemRepository, invitationRedeemRepository } from './accounts/invitation-redeem.js';
 import { type InvitationsRepository, invitationsRepository } from './accounts/invitations.js';
 import { type MembershipsRepository, membershipsRepository } from './accounts/memberships.js';
@@ -9,24 +8,11 @@ import { type UsersRepository, usersRepository } from './accounts/users.js';
 import { type AuditLogRepository, auditLogRepository } from './audit/repository.js';
 import type { StorageContext } from './context.js';
 import { locator } from './locate.js';
-import { type AssetsRepository, assetsRepository } from './registers/assets/repository.js';
-import { type AuditsRepository, auditsRepository } from './registers/audits/repository.js';
-import { type FrameworksRepository, frameworksRepository } from './registers/frameworks/repository.js';
-import { type MeasuresRepository, measuresRepository } from './registers/measures/repository.js';
-import {
-  type NonconformitiesRepository,
-  nonconformitiesRepository,
-} from './registers/nonconformities/repository.js';
-import { type ObligationsRepository, obligationsRepository } from './registers/obligations/repository.js';
-import { type RisksRepository, risksRepository } from './registers/risks/repository.js';
-import { type VendorsRepository, vendorsRepository } from './registers/vendors/repository.js';
+import { type RegisterRepositories, registerRepositories } from './registers/registers.gen.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 
-/** A slot per register of the catalog: a register without its repository here fails the build. */
-type RegisterSlots = { readonly [R in RegisterName]: unknown };
-
-/** Every repository of a Storage. */
-export interface Repositories extends RegisterSlots {
+/** Every repository of a Storage: one per register of the catalog (generated), and these. */
+export interface Repositories extends RegisterRepositories {
   organizations: OrganizationsRepository;
   users: UsersRepository;
   memberships: MembershipsRepository;
@@ -36,14 +22,6 @@ export interface Repositories extends RegisterSlots {
   tokens: TokensRepository;
   sessions: SessionsRepository;
   auditLog: AuditLogRepository;
-  risks: RisksRepository;
-  vendors: VendorsRepository;
-  measures: MeasuresRepository;
-  obligations: ObligationsRepository;
-  nonconformities: NonconformitiesRepository;
-  audits: AuditsRepository;
-  frameworks: FrameworksRepository;
-  assets: AssetsRepository;
   reports: ReportsRepository;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
@@ -51,7 +29,11 @@ export interface Repositories extends RegisterSlots {
 
 /** Builds the repositories over one database handle (a pool or a transaction). */
 export function repositories(ctx: StorageContext): Repositories {
+  const registers = Object.fromEntries(
+    Object.entries(registerRepositories).map(([name, repository]) => [name, repository(ctx)]),
+  ) as RegisterRepositories;
   return {
+    ...registers,
     organizations: organizationsRepository(ctx),
     users: usersRepository(ctx),
     memberships: membershipsRepository(ctx),
@@ -60,14 +42,6 @@ export function repositories(ctx: StorageContext): Repositories {
     tokens: tokensRepository(ctx),
     sessions: sessionsRepository(ctx),
     auditLog: auditLogRepository(ctx),
-    risks: risksRepository(ctx),
-    vendors: vendorsRepository(ctx),
-    measures: measuresRepository(ctx),
-    obligations: obligationsRepository(ctx),
-    nonconformities: nonconformitiesRepository(ctx),
-    audits: auditsRepository(ctx),
-    frameworks: frameworksRepository(ctx),
-    assets: assetsRepository(ctx),
     reports: reportsRepository(ctx),
     locate: locator(ctx),
   };

@@ -65,6 +65,10 @@ export const names = {
   clientIterateInterface: 'ComplyIterators',
   createClient: 'createClient',
   handlersType: 'Handlers',
+  /** `nonconformities` → `nonconformitiesRepository`: a register's repository factory in storage. */
+  storageRepository: (plural: string) => `${lowerFirst(pascal(plural))}Repository`,
+  registerRepositories: 'registerRepositories',
+  registerRepositoriesType: 'RegisterRepositories',
   /** The generic register handler's map of the plain register tools (apps/server). */
   registerHandlers: 'registerHandlers',
   handlers: 'handlers',
@@ -118,8 +122,19 @@ export const paths = {
     /** Hand-written: the generic register handler, serving every plain register tool from the catalog. */
     registerHandler: 'apps/server/src/tools/register-handler.ts',
   },
+  storage: {
+    /** The repositories of the catalog's registers, by register name. */
+    registers: 'packages/storage/src/registers/registers.gen.ts',
+    /** Hand-written: a register's repository (`registers/<plural>/repository.ts`). */
+    repository: (plural: string) => `packages/storage/src/registers/${plural}/repository.ts`,
+  },
   /** Directories whose `*.gen.ts` files are all owned by the generator (stale ones are deleted). */
-  generatedDirs: ['packages/schemas/src', 'packages/client/src', 'apps/server/src/tools'],
+  generatedDirs: [
+    'packages/schemas/src',
+    'packages/client/src',
+    'apps/server/src/tools',
+    'packages/storage/src/registers',
+  ],
   schemasPackage: '@comply/schemas',
 } as const;
 
