@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { genericTools } from '../src/emit/schemas/registers.js';
 import { readModel } from '../src/generate.js';
 import { formatDiagnostics } from '../src/validate/diagnostic.js';
 import { repoRoot } from './helpers/sandbox.js';
@@ -25,6 +28,16 @@ describe('the real specs', () => {
     const registered = model?.registers.flatMap((r) => r.toolNames) ?? [];
     expect(model?.registers.length).toBeGreaterThan(0);
     expect(model?.tools.map((t) => t.name)).toEqual([...registered, ...toolsOutsideRegisters].sort());
+  });
+
+  it('leave a handler file only for the tools the generic register handler does not serve', () => {
+    const generic = new Set(model ? genericTools(model) : []);
+    const files = readdirSync(join(repoRoot, 'apps/server/src/tools/handlers'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.replace(/\.ts$/, ''))
+      .sort();
+    expect(generic.size).toBeGreaterThan(0);
+    expect(files).toEqual((model?.tools ?? []).map((t) => t.name).filter((n) => !generic.has(n)));
   });
 
   it('give every register its four plain tools, each a tool of the right kind', () => {
