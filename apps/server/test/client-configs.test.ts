@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toolNames } from '@comply/schemas';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -141,22 +142,24 @@ describe('the configurations in docs/clients.md', () => {
     );
   });
 
-  it.each(['claude-code', 'cursor', 'windsurf'])('%s: URL and headers reach the 37 tools', async (name) => {
+  it.each(['claude-code', 'cursor', 'windsurf'])('%s: URL and headers reach every tool', async (name) => {
     const entry = configs.get(name).mcpServers.comply as Entry;
-    expect(await listOverHttp(entry)).toHaveLength(37);
+    expect(await listOverHttp(entry)).toHaveLength(toolNames.length);
   });
 
-  it('vscode: the password input fills the header and reaches the 37 tools', async () => {
+  it('vscode: the password input fills the header and reaches every tool', async () => {
     const config = configs.get('vscode');
     expect(config.inputs[0]).toMatchObject({ type: 'promptString', id: 'comply-token', password: true });
     expect(config.servers.comply.type).toBe('http');
-    expect(await listOverHttp(config.servers.comply)).toHaveLength(37);
+    expect(await listOverHttp(config.servers.comply)).toHaveLength(toolNames.length);
   });
 
   it.each(['claude-desktop-comply-mcp', 'claude-desktop-mcp-remote'])(
-    '%s: the command with its env block reaches the 37 tools',
+    '%s: the command with its env block reaches every tool',
     async (name) => {
-      expect(await listOverStdio(configs.get(name).mcpServers.comply as Entry)).toHaveLength(37);
+      expect(await listOverStdio(configs.get(name).mcpServers.comply as Entry)).toHaveLength(
+        toolNames.length,
+      );
     },
   );
 
@@ -165,7 +168,8 @@ describe('the configurations in docs/clients.md', () => {
     expect(Object.keys(servers)).toEqual(['comply-local', 'comply-production']);
     expect(servers['comply-local']?.url).toMatch(/^http:\/\//);
     expect(servers['comply-production']?.url).toMatch(/^https:\/\//);
-    for (const entry of Object.values(servers)) expect(await listOverHttp(entry)).toHaveLength(37);
+    for (const entry of Object.values(servers))
+      expect(await listOverHttp(entry)).toHaveLength(toolNames.length);
     const swapped = { ...servers['comply-local'], headers: servers['comply-production']?.headers };
     await expect(listOverHttp(swapped)).rejects.toMatchObject({ code: 401 });
   });

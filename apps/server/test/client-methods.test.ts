@@ -3,7 +3,7 @@ import { toolNames } from '@comply/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 
-// The typed client against a real listening server: every one of the 37 methods, called once at least.
+// The typed client against a real listening server: every method, called once at least.
 describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (driver) => {
   let server: TestServer;
   let client: ComplyClient;
@@ -136,8 +136,8 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     expect(report.risks.total).toBe(1);
   });
 
-  it('has called every one of the 37 tools', () => {
+  it('has called every tool of the registry', () => {
     expect([...called].sort()).toEqual([...toolNames].sort());
-    expect(called.size).toBe(37);
+    expect(called.size).toBe(toolNames.length);
   });
 });

@@ -7,8 +7,8 @@ import { minimalInput } from './reliability/minimal-input.js';
 import { seedTenant, type Tenant } from './reliability/tenants.js';
 
 /**
- * The bound on the whole tools/list result, in bytes of JSON: 48 KB. 37 tools are 48,392 bytes
- * (53,995 while output schemas spelled out nested records; docs/server.md, What tools/list shows).
+ * The bound on the whole tools/list result, in bytes of JSON: 48 KB. The size of today's tools is
+ * measured in docs/server.md (What tools/list shows).
  */
 const MAX_TOOLS_LIST_BYTES = 49_152;
 /** Room the current tools must leave under it. */

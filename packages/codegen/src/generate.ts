@@ -4,6 +4,7 @@ import { emitHandlers } from './emit/handlers/emit.js';
 import type { EmittedFile } from './emit/header.js';
 import { emitOpenApi } from './emit/openapi/emit.js';
 import { emitSchemas } from './emit/schemas/emit.js';
+import { emitStorage } from './emit/storage/emit.js';
 import { formatSpecFiles } from './format/specs.js';
 import { listSpecFiles, loadSpecs } from './load/load.js';
 import { buildModel } from './model/build.js';
@@ -39,6 +40,7 @@ export function emitAll(model: Model) {
     ...emitSchemas({ model, project }),
     ...emitClient({ model, project }),
     ...emitHandlers({ model, project }),
+    ...emitStorage({ model, project }),
     emitOpenApi({ model }),
   ];
   return renderFiles({ project, files });

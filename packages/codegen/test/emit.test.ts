@@ -2,10 +2,12 @@ import { IndentationText, Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { emitClientFacade } from '../src/emit/client/facade.js';
 import { writeTsType } from '../src/emit/client/ts-type.js';
+import { emitHandlers } from '../src/emit/handlers/emit.js';
 import { ConstRef, literalRefs, writeLiteral } from '../src/emit/literal.js';
 import { objectJsonSchema, sharedObjectJsonSchema } from '../src/emit/schemas/json-schema.js';
+import { emitRegisters } from '../src/emit/schemas/registers.js';
 import { writeZodType } from '../src/emit/schemas/zod.js';
-import { field, model, objectDef, t, tool } from '../src/model/factory.js';
+import { field, model, objectDef, register, t, tool } from '../src/model/factory.js';
 import type { TypeNode } from '../src/model/types.js';
 import { moduleSpecifier, names } from '../src/naming/naming.js';
 
@@ -124,4 +126,42 @@ describe('naming', () => {
     ]).toEqual(['listRisksInput', 'ListRisksInput', 'ListRisksArgs', 'riskStatusSchema', 'riskJsonSchema']));
   it('builds NodeNext specifiers', () =>
     expect(moduleSpecifier({ from: 'a/b/c.ts', to: 'a/d.gen.ts' })).toBe('../d.gen.js'));
+});
+
+describe('register catalog emitters', () => {
+  const notes = register('notes', 'note', { customHandlers: ['addNote'] });
+  const m = model({
+    tools: ['addNote', 'getNote', 'listNotes', 'updateNote', 'getReport'].map((n) => tool(n)),
+    registers: [notes],
+  });
+  const emitted = (files: { path: string }[]) =>
+    new Map(files.map((f) => [f.path, project.getSourceFileOrThrow(f.path).getFullText()]));
+
+  it('serves plain register tools generically and stubs only the others', () => {
+    const files = emitted(emitHandlers({ model: m, project }));
+    expect([...files.keys()].sort()).toEqual([
+      'apps/server/src/tools/handlers.gen.ts',
+      'apps/server/src/tools/handlers/addNote.ts',
+      'apps/server/src/tools/handlers/getReport.ts',
+    ]);
+    const map = files.get('apps/server/src/tools/handlers.gen.ts') ?? '';
+    expect(map).toMatch(/import \{ registerHandlers \} from ["']\.\/register-handler\.js["'];/);
+    expect(map).toMatch(/\.\.\.registerHandlers,\s+addNote,\s+getReport,/);
+    expect(map).not.toContain('getNote');
+  });
+
+  it('spreads no generic handler when the spec set has no register catalog', () => {
+    const files = emitted(emitHandlers({ model: model({ tools: [tool('getNote')] }), project }));
+    expect(files.get('apps/server/src/tools/handlers.gen.ts')).not.toContain('registerHandlers');
+  });
+
+  it('lists the generic tools and each register once, in catalog order', () => {
+    const [file] = emitRegisters({ model: model({ registers: [notes, register('tags', 'tag')] }), project });
+    const text = project.getSourceFileOrThrow(file?.path ?? '').getFullText();
+    expect(text).toContain("registerNames: readonly RegisterName[] = ['notes', 'tags'];");
+    expect(text).toContain(
+      "export type GenericToolName = 'addTag' | 'getNote' | 'getTag' | 'listNotes' | 'listTags' | 'updateNote' | 'updateTag';",
+    );
+    expect(emitRegisters({ model: model(), project })).toEqual([]);
+  });
 });

@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { type RegisterName, registers } from '@comply/schemas/registers';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** Id prefixes of docs/data-model.md, by record kind. */
+/** Id prefixes of the registers' records, by record kind, from the register catalog. */
+const REGISTER_PREFIXES = Object.fromEntries(
+  Object.values(registers).map((r) => [r.singular, r.idPrefix]),
+) as {
+  readonly [R in RegisterName as (typeof registers)[R]['singular']]: (typeof registers)[R]['idPrefix'];
+};
+
+/** Id prefixes of docs/data-model.md, by record kind: the registers' from the catalog, then the rest. */
 export const ID_PREFIXES = {
   organization: 'org',
   user: 'usr',
   token: 'tok',
-  risk: 'risk',
-  vendor: 'vnd',
-  measure: 'msr',
-  obligation: 'obl',
-  nonconformity: 'nc',
-  audit: 'aud',
-  framework: 'fw',
-  asset: 'ast',
+  ...REGISTER_PREFIXES,
   control: 'ctl',
   mapping: 'map',
   evidence: 'evd',

@@ -1,27 +1,11 @@
+import { type RegisterTable, registers } from '@comply/schemas/registers';
 import type { StorageContext } from './context.js';
-
-type RegisterTable =
-  | 'risks'
-  | 'vendors'
-  | 'measures'
-  | 'obligations'
-  | 'nonconformities'
-  | 'audits'
-  | 'frameworks'
-  | 'assets';
 
 // A Map, not an object literal: a prefix such as `constructor` or `toString` must not find an
 // inherited Object.prototype member.
-const TABLE_BY_PREFIX: ReadonlyMap<string, RegisterTable> = new Map([
-  ['risk', 'risks'],
-  ['vnd', 'vendors'],
-  ['msr', 'measures'],
-  ['obl', 'obligations'],
-  ['nc', 'nonconformities'],
-  ['aud', 'audits'],
-  ['fw', 'frameworks'],
-  ['ast', 'assets'],
-]);
+const TABLE_BY_PREFIX: ReadonlyMap<string, RegisterTable> = new Map(
+  Object.values(registers).map((r) => [r.idPrefix, r.table]),
+);
 
 /**
  * The organization a register record belongs to, if it is one of `organizationIds`; otherwise

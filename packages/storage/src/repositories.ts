@@ -9,21 +9,11 @@ import { type AuditLogRepository, auditLogRepository } from './audit/repository.
 import type { StorageContext } from './context.js';
 import { type LimitsRepository, limitsRepository } from './limits/repository.js';
 import { locator } from './locate.js';
-import { type AssetsRepository, assetsRepository } from './registers/assets/repository.js';
-import { type AuditsRepository, auditsRepository } from './registers/audits/repository.js';
-import { type FrameworksRepository, frameworksRepository } from './registers/frameworks/repository.js';
-import { type MeasuresRepository, measuresRepository } from './registers/measures/repository.js';
-import {
-  type NonconformitiesRepository,
-  nonconformitiesRepository,
-} from './registers/nonconformities/repository.js';
-import { type ObligationsRepository, obligationsRepository } from './registers/obligations/repository.js';
-import { type RisksRepository, risksRepository } from './registers/risks/repository.js';
-import { type VendorsRepository, vendorsRepository } from './registers/vendors/repository.js';
+import { type RegisterRepositories, registerRepositories } from './registers/registers.gen.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 
-/** Every repository of a Storage. */
-export interface Repositories {
+/** Every repository of a Storage: one per register of the catalog (generated), and these. */
+export interface Repositories extends RegisterRepositories {
   organizations: OrganizationsRepository;
   users: UsersRepository;
   memberships: MembershipsRepository;
@@ -33,14 +23,6 @@ export interface Repositories {
   tokens: TokensRepository;
   sessions: SessionsRepository;
   auditLog: AuditLogRepository;
-  risks: RisksRepository;
-  vendors: VendorsRepository;
-  measures: MeasuresRepository;
-  obligations: ObligationsRepository;
-  nonconformities: NonconformitiesRepository;
-  audits: AuditsRepository;
-  frameworks: FrameworksRepository;
-  assets: AssetsRepository;
   reports: ReportsRepository;
   /** Rate and attempt limits shared by every instance on the database. */
   limits: LimitsRepository;
@@ -50,7 +32,11 @@ export interface Repositories {
 
 /** Builds the repositories over one database handle (a pool or a transaction). */
 export function repositories(ctx: StorageContext): Repositories {
+  const registers = Object.fromEntries(
+    Object.entries(registerRepositories).map(([name, repository]) => [name, repository(ctx)]),
+  ) as RegisterRepositories;
   return {
+    ...registers,
     organizations: organizationsRepository(ctx),
     users: usersRepository(ctx),
     memberships: membershipsRepository(ctx),
@@ -59,14 +45,6 @@ export function repositories(ctx: StorageContext): Repositories {
     tokens: tokensRepository(ctx),
     sessions: sessionsRepository(ctx),
     auditLog: auditLogRepository(ctx),
-    risks: risksRepository(ctx),
-    vendors: vendorsRepository(ctx),
-    measures: measuresRepository(ctx),
-    obligations: obligationsRepository(ctx),
-    nonconformities: nonconformitiesRepository(ctx),
-    audits: auditsRepository(ctx),
-    frameworks: frameworksRepository(ctx),
-    assets: assetsRepository(ctx),
     reports: reportsRepository(ctx),
     limits: limitsRepository(ctx),
     locate: locator(ctx),

@@ -1,53 +1,31 @@
+import { type RegisterTable, registers } from '@comply/schemas';
 import type { AuditLogEntry, Storage } from '@comply/storage';
 import { sql } from 'kysely';
 
 type Names = Map<string, string>;
 type Lookup = (args: { storage: Storage; organizationId: string; ids: string[] }) => Promise<Names>;
 
-/** The records' `column` (their name, title or email) by id, in tables with an organization_id. */
+/** The records' name columns (joined by a space) by id, in tables with an organization_id. */
 const named =
-  (
-    table:
-      | 'risks'
-      | 'vendors'
-      | 'measures'
-      | 'audits'
-      | 'frameworks'
-      | 'assets'
-      | 'obligations'
-      | 'invitations',
-    column: 'name' | 'title' | 'email' = 'name',
-  ): Lookup =>
+  (table: RegisterTable | 'invitations', columns: readonly string[]): Lookup =>
   async ({ storage, organizationId, ids }) => {
     // These tables share id and organization_id; one query shape serves them all.
     const rows = await storage.db
       .selectFrom(table as 'risks')
-      .select(['id', sql.ref<string>(column).as('label')])
+      .select(['id', ...columns.map((c, i) => sql.ref<string>(c).as(`c${i}`))])
       .where('organization_id', '=', organizationId)
       .where('id', 'in', ids)
       .execute();
-    return new Map(rows.map((r) => [r.id, r.label]));
+    return new Map(
+      rows.map((r) => [r.id, columns.map((_, i) => (r as Record<string, string>)[`c${i}`]).join(' ')]),
+    );
   };
 
 /** Per record type, one query for the current names of the records an activity page mentions. */
 const LOOKUPS: Record<string, Lookup> = {
-  risk: named('risks'),
-  vendor: named('vendors'),
-  measure: named('measures'),
-  audit: named('audits'),
-  framework: named('frameworks'),
-  framework_mappings: named('frameworks'),
-  asset: named('assets'),
-  obligation: named('obligations', 'title'),
-  nonconformity: async ({ storage, organizationId, ids }) => {
-    const rows = await storage.db
-      .selectFrom('nonconformities')
-      .select(['id', 'reference', 'title'])
-      .where('organization_id', '=', organizationId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, `${r.reference} ${r.title}`]));
-  },
+  // Every register's records by their kind, named by the catalog's title fields.
+  ...Object.fromEntries(Object.values(registers).map((r) => [r.singular, named(r.table, r.titleFields)])),
+  framework_mappings: named(registers.frameworks.table, registers.frameworks.titleFields),
   organization: async ({ storage, organizationId, ids }) => {
     const rows = await storage.db
       .selectFrom('organizations')
@@ -67,7 +45,7 @@ const LOOKUPS: Record<string, Lookup> = {
       .execute();
     return new Map(rows.map((r) => [r.id, r.email]));
   },
-  invitation: named('invitations', 'email'),
+  invitation: named('invitations', ['email']),
 };
 
 /** A name from the entry's own snapshot, for a record that no longer exists (or a kind with no lookup). */

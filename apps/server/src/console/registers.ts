@@ -1,4 +1,4 @@
-import { type ToolName, tools } from '@comply/schemas';
+import { type RegisterName, registers, type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
@@ -6,19 +6,11 @@ import { consoleError } from './errors.js';
 import { propertiesOf, queryToInput } from './query-params.js';
 import { runReadTool } from './read-tool.js';
 
-/** Each register's list and get tools. */
-export const REGISTERS = {
-  risks: { list: 'listRisks', get: 'getRisk' },
-  vendors: { list: 'listVendors', get: 'getVendor' },
-  measures: { list: 'listMeasures', get: 'getMeasure' },
-  obligations: { list: 'listObligations', get: 'getObligation' },
-  nonconformities: { list: 'listNonconformities', get: 'getNonconformity' },
-  audits: { list: 'listAudits', get: 'getAudit' },
-  frameworks: { list: 'listFrameworks', get: 'getFramework' },
-  assets: { list: 'listAssets', get: 'getAsset' },
-} as const satisfies Record<string, { list: ToolName; get: ToolName }>;
+/** Each register's list and get tools, from the register catalog. */
+export const REGISTERS = Object.fromEntries(
+  Object.values(registers).map((r) => [r.plural, { list: r.tools.list, get: r.tools.get }]),
+) as { readonly [R in RegisterName]: { list: ToolName; get: ToolName } };
 
-type RegisterName = keyof typeof REGISTERS;
 const PAGING = new Set(['organization_id', 'page_size', 'cursor', 'order_by']);
 
 function registerOf(name: string): RegisterName {

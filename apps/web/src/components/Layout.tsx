@@ -1,9 +1,13 @@
+import { registers } from '@comply/schemas/registers';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import type { Me, Organization } from '../types.js';
 import { Link } from './Link.js';
 
-const REGISTERS = ['risks', 'assets', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits'];
+/** The registers in navigation order, each with its console page (from the register catalog). */
+const NAVIGATION = Object.values(registers)
+  .map((r) => ({ plural: r.plural, ...r.console }))
+  .sort((a, b) => a.navigation - b.navigation);
 
 /** The signed-in frame: header with the organization switch, navigation, and the page. */
 export function Layout({
@@ -83,8 +87,7 @@ export function Layout({
         <ul>
           {item('/', 'Dashboard')}
           <li className="group">Registers</li>
-          {REGISTERS.map((r) => item(`/registers/${r}`, r.charAt(0).toUpperCase() + r.slice(1)))}
-          {item('/frameworks', 'Frameworks')}
+          {NAVIGATION.map((r) => item(r.path, r.plural.charAt(0).toUpperCase() + r.plural.slice(1)))}
           <li className="group">Organization</li>
           {item('/activity', 'Activity')}
           {item('/members', 'Members')}

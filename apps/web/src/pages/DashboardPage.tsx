@@ -1,3 +1,4 @@
+import { registers } from '@comply/schemas/registers';
 import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
@@ -126,38 +127,44 @@ export function DashboardPage({
     );
   }
   const openNcs = Object.values(report.nonconformities.open_by_severity).reduce((a, b) => a + b, 0);
+  // The report's sections, each linking to its register's page (from the register catalog).
   const figures = [
-    ['Risks', report.risks.total, `${report.risks.high_priority.count} high priority`, '/registers/risks'],
+    [
+      'Risks',
+      report.risks.total,
+      `${report.risks.high_priority.count} high priority`,
+      registers.risks.console.path,
+    ],
     [
       'Measures implemented',
       `${report.measures.implemented_percent}%`,
       `of ${report.measures.total} measures`,
-      '/registers/measures',
+      registers.measures.console.path,
     ],
     [
       'Obligations overdue',
       report.obligations.overdue.count,
       `of ${report.obligations.total}`,
-      '/registers/obligations',
+      registers.obligations.console.path,
     ],
     [
       'Vendor reviews overdue',
       report.vendors.review_overdue.count,
       `${report.vendors.never_reviewed.count} never reviewed · ${report.vendors.total_active} active`,
-      '/registers/vendors',
+      registers.vendors.console.path,
     ],
     [
       'Open nonconformities',
       openNcs,
       `${report.nonconformities.overdue.count} overdue`,
-      '/registers/nonconformities',
+      registers.nonconformities.console.path,
     ],
-    ['Upcoming audits', report.audits.upcoming.count, 'in the next 90 days', '/registers/audits'],
+    ['Upcoming audits', report.audits.upcoming.count, 'in the next 90 days', registers.audits.console.path],
     [
       'Assets',
       report.assets.total,
       `${report.assets.review_overdue} reviews overdue · ${report.assets.never_reviewed} never reviewed`,
-      '/registers/assets',
+      registers.assets.console.path,
     ],
   ] as const;
   return (

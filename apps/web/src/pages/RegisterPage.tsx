@@ -1,3 +1,4 @@
+import { registers } from '@comply/schemas/registers';
 import { useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
@@ -10,24 +11,10 @@ import { loadCatalog } from '../records/catalog.js';
 import { formOf, recordPath, recordTitle, singularLabel } from '../records/registry.js';
 import type { ListPage, Organization, RegisterInfo } from '../types.js';
 
-const COLUMNS: Record<string, string[]> = {
-  risks: ['name', 'status', 'residual_score', 'inherent_score', 'treatment', 'owner'],
-  vendors: [
-    'name',
-    'risk_tier',
-    'status',
-    'last_reviewed_at',
-    'next_review_due',
-    'review_overdue',
-    'never_reviewed',
-  ],
-  measures: ['name', 'state', 'category', 'owner', 'evidence'],
-  obligations: ['title', 'status', 'source', 'due_date', 'overdue', 'owner'],
-  nonconformities: ['reference', 'title', 'severity', 'status', 'due_date', 'overdue'],
-  audits: ['name', 'kind', 'state', 'start_date', 'end_date', 'auditor'],
-  frameworks: ['name', 'version', 'control_count', 'covered_control_count', 'coverage'],
-  assets: ['name', 'type', 'classification', 'owner', 'next_review_due', 'review_overdue'],
-};
+/** The columns of each register's table, from the register catalog. */
+const COLUMNS: Record<string, readonly string[]> = Object.fromEntries(
+  Object.values(registers).map((r) => [r.plural, r.console.columns]),
+);
 
 /** A cell: the first column links to the record; statuses, severities and tiers are chips. */
 function Cell({

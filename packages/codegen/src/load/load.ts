@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic } from '../validate/diagnostic.js';
@@ -10,7 +10,7 @@ export interface SpecFile {
   /** Path relative to the repository root, with forward slashes, e.g. `specs/tools/listRisks.yaml`. */
   file: string;
   /** `openapi`: hand-written OpenAPI paths the generator merges into the document. */
-  role: 'tool' | 'types' | 'openapi';
+  role: 'tool' | 'types' | 'openapi' | 'registers';
   data: unknown;
   /** Line of the value at `path` (or of its key when `key` is true); falls back to the nearest parent. */
   lineOf: (path: SpecPath, key?: boolean) => number;
@@ -21,15 +21,24 @@ export interface Loaded {
   diagnostics: Diagnostic[];
 }
 
-/** Every spec file under `root` (`specs/{types,tools,openapi}/*.yaml`), relative paths, sorted per folder. */
+/** The register catalog, one file (optional for spec sets without registers). */
+export const REGISTERS_FILE = 'specs/registers.yaml';
+
+/** Every spec file under `root` (`specs/{types,tools,openapi}/*.yaml`, then `specs/registers.yaml`), relative paths, sorted per folder. */
 export function listSpecFiles(root: string): { file: string; role: SpecFile['role'] }[] {
-  return (
-    [
-      ['specs/types', 'types'],
-      ['specs/tools', 'tool'],
-      ['specs/openapi', 'openapi'],
-    ] as const
-  ).flatMap(([dir, role]) => listYaml(join(root, dir)).map((name) => ({ file: `${dir}/${name}`, role })));
+  const catalog = existsSync(join(root, REGISTERS_FILE))
+    ? [{ file: REGISTERS_FILE, role: 'registers' as const }]
+    : [];
+  return [
+    ...(
+      [
+        ['specs/types', 'types'],
+        ['specs/tools', 'tool'],
+        ['specs/openapi', 'openapi'],
+      ] as const
+    ).flatMap(([dir, role]) => listYaml(join(root, dir)).map((name) => ({ file: `${dir}/${name}`, role }))),
+    ...catalog,
+  ];
 }
 
 /** Reads every spec under `root`. Syntax errors become diagnostics. */

@@ -1,7 +1,8 @@
+import { names, registerToolNames } from '../naming/naming.js';
 import type { Catalog, ToolDecl } from '../validate/catalog.js';
 import { refsOf } from '../validate/rules/types.js';
 import type { RawField } from '../validate/shape.js';
-import type { EnumDef, Field, Model, ObjectDef, Tool, TypeNode } from './types.js';
+import type { EnumDef, Field, Model, ObjectDef, Register, Tool, TypeNode } from './types.js';
 
 /** Turns a validated catalog into the model. Assumes validation found no problems. */
 export function buildModel(catalog: Catalog): Model {
@@ -26,6 +27,7 @@ export function buildModel(catalog: Catalog): Model {
   ];
   for (const e of catalog.errors.values()) typeSources.push(e.spec.file);
   if (catalog.pagination) typeSources.push(catalog.pagination.spec.file);
+  if (catalog.registers?.raw.counts) typeSources.push(catalog.registers.spec.file);
   const http = {
     tags: catalog.openapi.flatMap((o) => o.raw.tags),
     paths: Object.assign({}, ...catalog.openapi.map((o) => o.raw.paths)),
@@ -33,7 +35,44 @@ export function buildModel(catalog: Catalog): Model {
     schemas: Object.assign({}, ...catalog.openapi.map((o) => o.raw.schemas)),
     sources: catalog.openapi.map((o) => o.spec.file).sort(),
   };
-  return { tools, enums, objects, errors, http, typeSources: [...new Set(typeSources)].sort() };
+  return {
+    tools,
+    enums,
+    objects,
+    errors,
+    http,
+    typeSources: [...new Set(typeSources)].sort(),
+    registers: toRegisters(catalog),
+  };
+}
+
+/** The catalog's registers in catalog order; names of the plain tools follow the register's. */
+function toRegisters(catalog: Catalog): Register[] {
+  if (!catalog.registers) return [];
+  const { raw, spec } = catalog.registers;
+  return Object.entries(raw.registers).map(([plural, r]) => {
+    const tools = registerToolNames({ plural, singular: r.singular });
+    const get = catalog.tools.find((t) => t.raw.name === tools.get)?.raw.output;
+    return {
+      plural,
+      singular: r.singular,
+      idPrefix: r.id_prefix,
+      table: r.table,
+      record: get && 'type' in get ? get.type : names.recordType(r.singular),
+      titleFields: r.title,
+      tools,
+      toolNames: r.tools,
+      customHandlers: r.custom_handlers,
+      links: r.links,
+      console: {
+        navigation: r.console.navigation,
+        path: r.console.path ?? `/registers/${plural}`,
+        columns: r.console.columns,
+        derivedColumns: r.console.derived_columns,
+      },
+      source: spec.file,
+    };
+  });
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

@@ -1,4 +1,5 @@
-import type { EnumDef, Field, Model, ObjectDef, Tool, TypeNode } from './types.js';
+import { names, registerToolNames } from '../naming/naming.js';
+import type { EnumDef, Field, Model, ObjectDef, Register, Tool, TypeNode } from './types.js';
 
 /** Small builders for model nodes, so emitter tests stay one-liners. */
 export const t = {
@@ -69,5 +70,25 @@ export function model(parts: Partial<Model> = {}): Model {
   const objects = parts.objects ?? [];
   const typeSources = [...new Set([...enums, ...objects].map((d) => d.source))].sort();
   const http = { tags: [], paths: {}, parameters: {}, schemas: {}, sources: [] };
-  return { tools: [], errors: [], typeSources, http, ...parts, enums, objects };
+  return { tools: [], errors: [], typeSources, http, registers: [], ...parts, enums, objects };
+}
+
+/** A register following the naming: `register('risks', 'risk')` → listRisks, getRisk, addRisk, updateRisk. */
+export function register(plural: string, singular: string, extra: Partial<Register> = {}): Register {
+  const tools = registerToolNames({ plural, singular });
+  return {
+    plural,
+    singular,
+    idPrefix: singular.slice(0, 3),
+    table: plural,
+    record: names.recordType(singular),
+    titleFields: ['name'],
+    tools,
+    toolNames: [tools.list, tools.get, tools.add, tools.update],
+    customHandlers: [],
+    links: [],
+    console: { navigation: 1, path: `/registers/${plural}`, columns: ['name'], derivedColumns: {} },
+    source: 'specs/registers.yaml',
+    ...extra,
+  };
 }

@@ -86,6 +86,44 @@ export interface Tool {
   source: string;
 }
 
+/** The tools of a register that follow the plain pattern (`listRisks`, `getRisk`, `addRisk`, `updateRisk`). */
+export interface RegisterTools {
+  list: string;
+  get: string;
+  add: string;
+  update: string;
+}
+
+/** One entry of the register catalog (`specs/registers.yaml`). */
+export interface Register {
+  /** `nonconformities`: the catalog key, the list output key, the console's register name. */
+  plural: string;
+  /** `nonconformity`: the record kind (audit record_type, `<singular>_id` fields). */
+  singular: string;
+  idPrefix: string;
+  table: string;
+  /** The record type its get tool returns (`Nonconformity`). */
+  record: string;
+  /** Record fields that name a record, joined by a space (`reference title`). */
+  titleFields: readonly string[];
+  tools: RegisterTools;
+  /** Every tool of the register (its toolset), in catalog order. */
+  toolNames: readonly string[];
+  /** Tools that keep a hand-written handler; every other tool of the register is served generically. */
+  customHandlers: readonly string[];
+  /** Registers its records link to through `<singular>_id` / `<singular>_ids` fields. */
+  links: readonly string[];
+  console: {
+    navigation: number;
+    /** The console page: `/registers/<plural>` unless the register has a page of its own. */
+    path: string;
+    columns: readonly string[];
+    /** Columns the console computes from other fields, with what they show. */
+    derivedColumns: Readonly<Record<string, string>>;
+  };
+  source: string;
+}
+
 /** Everything the emitters need; all lists sorted by name. */
 export interface Model {
   tools: readonly Tool[];
@@ -103,4 +141,6 @@ export interface Model {
   };
   /** Spec files that declare shared types, enums or errors (relative, posix). */
   typeSources: readonly string[];
+  /** The register catalog, in catalog order (empty without `specs/registers.yaml`). */
+  registers: readonly Register[];
 }

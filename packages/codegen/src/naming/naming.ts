@@ -5,7 +5,29 @@ import { posix } from 'node:path';
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** `non_conformity` → `NonConformity`. */
+const pascal = (snake: string) => snake.split('_').map(upperFirst).join('');
+
+/** The plain tools of a register, by the naming every register follows (`listRisks`, `getRisk`, …). */
+export function registerToolNames(a: { plural: string; singular: string }) {
+  const one = pascal(a.singular);
+  return { list: `list${pascal(a.plural)}`, get: `get${one}`, add: `add${one}`, update: `update${one}` };
+}
+
 export const names = {
+  /** `nonconformity` → `Nonconformity`: the record type a register's get tool returns. */
+  recordType: (singular: string) => pascal(singular),
+  /** The register catalog (packages/schemas/src/registers.gen.ts). */
+  registers: 'registers',
+  registerNames: 'registerNames',
+  registerNameType: 'RegisterName',
+  registerTableType: 'RegisterTable',
+  registerDefinitionType: 'RegisterDefinition',
+  /** Tools a register serves without a handler file of its own (the generic register handler). */
+  genericTools: 'genericTools',
+  genericToolNameType: 'GenericToolName',
+  /** Tools that need a handler file (apps/server/src/tools/handlers/<name>.ts). */
+  handlerToolNameType: 'HandlerToolName',
   /** `RiskStatus` → `riskStatusSchema` (zod schema of a shared enum or type). */
   sharedSchema: (type: string) => `${lowerFirst(type)}Schema`,
   /** `Risk` → `riskJsonSchema` (JSON Schema of a shared object type). */
@@ -43,6 +65,12 @@ export const names = {
   clientIterateInterface: 'ComplyIterators',
   createClient: 'createClient',
   handlersType: 'Handlers',
+  /** `nonconformities` → `nonconformitiesRepository`: a register's repository factory in storage. */
+  storageRepository: (plural: string) => `${lowerFirst(pascal(plural))}Repository`,
+  registerRepositories: 'registerRepositories',
+  registerRepositoriesType: 'RegisterRepositories',
+  /** The generic register handler's map of the plain register tools (apps/server). */
+  registerHandlers: 'registerHandlers',
   handlers: 'handlers',
   toolHandlerType: 'ToolHandler',
   notImplemented: 'notImplemented',
@@ -65,6 +93,10 @@ export const paths = {
     mcpTools: 'packages/schemas/src/mcp-tools.gen.ts',
     /** The console's form descriptions, also exported as `@comply/schemas/forms`. */
     forms: 'packages/schemas/src/forms.gen.ts',
+    /** The register catalog, also exported as `@comply/schemas/registers` (no zod, for the console). */
+    registers: 'packages/schemas/src/registers.gen.ts',
+    /** Hand-written: RegisterDefinition type. */
+    registerDefinition: 'packages/schemas/src/register-definition.ts',
     /** Hand-written: RegisterForm and FormField types. */
     formDefinition: 'packages/schemas/src/form-definition.ts',
     /** Hand-written: ToolDefinition and JsonSchema types. */
@@ -87,9 +119,22 @@ export const paths = {
     stub: (tool: string) => `apps/server/src/tools/handlers/${tool}.ts`,
     /** Hand-written: ToolHandler, ToolContext, notImplemented. */
     handlerTypes: 'apps/server/src/tools/handler.ts',
+    /** Hand-written: the generic register handler, serving every plain register tool from the catalog. */
+    registerHandler: 'apps/server/src/tools/register-handler.ts',
+  },
+  storage: {
+    /** The repositories of the catalog's registers, by register name. */
+    registers: 'packages/storage/src/registers/registers.gen.ts',
+    /** Hand-written: a register's repository (`registers/<plural>/repository.ts`). */
+    repository: (plural: string) => `packages/storage/src/registers/${plural}/repository.ts`,
   },
   /** Directories whose `*.gen.ts` files are all owned by the generator (stale ones are deleted). */
-  generatedDirs: ['packages/schemas/src', 'packages/client/src', 'apps/server/src/tools'],
+  generatedDirs: [
+    'packages/schemas/src',
+    'packages/client/src',
+    'apps/server/src/tools',
+    'packages/storage/src/registers',
+  ],
   schemasPackage: '@comply/schemas',
 } as const;
 

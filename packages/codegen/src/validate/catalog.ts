@@ -1,5 +1,5 @@
 import type { SpecFile } from '../load/load.js';
-import type { RawField, RawOpenApi, RawTool, RawTypes } from './shape.js';
+import type { RawField, RawOpenApi, RawRegisters, RawTool, RawTypes } from './shape.js';
 
 export interface EnumDecl {
   name: string;
@@ -35,6 +35,8 @@ export interface Catalog {
   pagination?: PaginationDecl;
   /** Hand-written OpenAPI for the endpoints that are not tools, one entry per file. */
   openapi: { raw: RawOpenApi; spec: SpecFile }[];
+  /** The register catalog (`specs/registers.yaml`), when the spec set has one. */
+  registers?: { raw: RawRegisters; spec: SpecFile };
 }
 
 export const builtinTypes = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);

@@ -129,6 +129,35 @@ export const rawOpenApiSchema = z.strictObject({
 });
 export type RawOpenApi = z.output<typeof rawOpenApiSchema>;
 
+/** `specs/registers.yaml`: the register catalog, one entry per register, keyed by its plural. */
+export const rawRegistersSchema = z.strictObject({
+  counts: z
+    .strictObject({ type: z.string().regex(/^[A-Z][A-Za-z0-9]*$/), description: z.string().min(1) })
+    .optional(),
+  registers: z.record(
+    z.string().regex(/^[a-z][a-z_]*$/, 'must be a lower-case plural such as `risks`'),
+    z.strictObject({
+      singular: z.string().regex(/^[a-z][a-z_]*$/, 'must be lower-case snake_case such as `risk`'),
+      id_prefix: z.string().regex(/^[a-z]{2,5}$/, 'must be 2 to 5 lower-case letters'),
+      table: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lower-case SQL table name'),
+      title: z.array(z.string().min(1)).min(1),
+      tools: z.array(z.string().min(1)).min(1),
+      custom_handlers: z.array(z.string().min(1)).default([]),
+      links: z.array(z.string().min(1)).default([]),
+      console: z.strictObject({
+        navigation: z.int().positive(),
+        path: z
+          .string()
+          .regex(/^\/[a-z0-9/_-]*$/)
+          .optional(),
+        columns: z.array(z.string().min(1)).min(1),
+        derived_columns: z.record(z.string(), z.string().min(1)).default({}),
+      }),
+    }),
+  ),
+});
+export type RawRegisters = z.output<typeof rawRegistersSchema>;
+
 /** Checks one file against the spec format; every mismatch becomes a SPEC_SHAPE diagnostic. */
 export function checkShape<T>(
   spec: SpecFile,

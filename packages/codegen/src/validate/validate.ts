@@ -2,9 +2,10 @@ import type { SpecFile } from '../load/load.js';
 import type { Catalog } from './catalog.js';
 import type { Diagnostic } from './diagnostic.js';
 import { sortDiagnostics } from './diagnostic.js';
+import { checkRegisters } from './rules/registers.js';
 import { checkTool } from './rules/tools.js';
 import { checkTypes } from './rules/types.js';
-import { checkShape, rawOpenApiSchema, rawToolSchema, rawTypesSchema } from './shape.js';
+import { checkShape, rawOpenApiSchema, rawRegistersSchema, rawToolSchema, rawTypesSchema } from './shape.js';
 
 /** Shape-checks every file, builds the catalog, then runs every rule. Never stops at the first problem. */
 export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; diagnostics: Diagnostic[] } {
@@ -83,7 +84,30 @@ export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; d
       declare({ name, spec, path: ['schemas', name], what: 'type' });
     catalog.openapi.push({ raw: value, spec });
   }
+  for (const spec of files.filter((f) => f.role === 'registers' && f.data !== undefined)) {
+    const { value, diagnostics: shape } = checkShape(spec, rawRegistersSchema);
+    diagnostics.push(...shape);
+    if (!value) continue;
+    catalog.registers = { raw: value, spec };
+    const { counts } = value;
+    // The counts type (one integer per register) is declared by the catalog, not restated in types.
+    if (counts && declare({ name: counts.type, spec, path: ['counts', 'type'], what: 'type' })) {
+      catalog.objects.set(counts.type, {
+        name: counts.type,
+        description: counts.description,
+        strict: false,
+        fields: Object.fromEntries(
+          Object.keys(value.registers).map((plural) => [
+            plural,
+            { type: 'integer', min: 0, description: `Number of ${plural.replace(/_/g, ' ')}.` },
+          ]),
+        ),
+        spec,
+      });
+    }
+  }
   checkTypes({ catalog, report });
+  checkRegisters({ catalog, report });
   for (const decl of catalog.tools) checkTool({ catalog, decl, report });
   const firstList = catalog.tools.find((t) => t.raw.kind === 'list');
   if (firstList && !catalog.pagination) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const handWritten = [
   'packages/schemas/src/definition.ts',
   'packages/schemas/src/form-definition.ts',
+  'packages/schemas/src/register-definition.ts',
   'packages/client/src/core.ts',
   'packages/client/src/errors.ts',
   'packages/client/src/pages.ts',
@@ -30,6 +31,17 @@ export function notImplemented(tool: ToolName): never {
 `;
 
 /**
+ * The generic register handler the generated handler map spreads, for spec sets with a register
+ * catalog: every generic tool answers NOT_IMPLEMENTED in the sandbox (the real one is in apps/server).
+ */
+const registerHandlerContract = `import { type GenericToolName, genericTools } from '@comply/schemas';
+import { notImplemented, type ToolHandler } from './handler.js';
+export const registerHandlers = Object.fromEntries(
+  genericTools.map((name) => [name, async () => notImplemented(name)]),
+) as unknown as { readonly [N in GenericToolName]: ToolHandler<N> };
+`;
+
+/**
  * A temporary repository: the given repo paths copied, extra files written, and a node_modules
  * whose `@comply/schemas` points at the sandbox's own packages/schemas.
  */
@@ -38,6 +50,8 @@ export function makeSandbox(a: { copy: readonly string[]; files?: ReadonlyMap<st
   for (const path of [...a.copy, 'tsconfig.base.json'])
     cpSync(join(repoRoot, path), join(dir, path), { recursive: true });
   const files = new Map([['apps/server/src/tools/handler.ts', handlerContract], ...(a.files ?? [])]);
+  if (files.has('packages/schemas/src/registers.gen.ts') || existsSync(join(dir, 'specs/registers.yaml')))
+    files.set('apps/server/src/tools/register-handler.ts', registerHandlerContract);
   for (const [path, text] of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);

@@ -1,3 +1,4 @@
+import { type RegisterName, registerNames, registers } from '@comply/schemas/registers';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
@@ -20,17 +21,8 @@ export interface Organization {
   updated_at: string;
 }
 
-/** Record counts per register (getOrganization). */
-export interface OrganizationCounts {
-  risks: number;
-  vendors: number;
-  measures: number;
-  obligations: number;
-  nonconformities: number;
-  audits: number;
-  frameworks: number;
-  assets: number;
-}
+/** Record counts per register (getOrganization), one per register of the catalog. */
+export type OrganizationCounts = { [R in RegisterName]: number };
 
 const ORG_ORDER: OrderSpec<'name' | 'created_at'> = {
   keys: {
@@ -239,16 +231,15 @@ export function organizationsRepository(ctx: StorageContext) {
     /** How many records each register holds (getOrganization's `counts`). */
     counts: async (args: { organizationId: string }): Promise<OrganizationCounts> => {
       const org = args.organizationId;
-      const count = (table: keyof OrganizationCounts) =>
-        sql<number>`(select count(*) from ${sql.table(table)} where organization_id = ${org})`;
-      const row = await sql<OrganizationCounts>`select
-        ${count('risks')} as risks, ${count('vendors')} as vendors, ${count('measures')} as measures,
-        ${count('obligations')} as obligations, ${count('nonconformities')} as nonconformities,
-        ${count('audits')} as audits, ${count('frameworks')} as frameworks,
-        ${count('assets')} as assets`.execute(ctx.db);
+      // One scalar subquery per register, in catalog order, in one statement.
+      const columns = registerNames.map(
+        (name) =>
+          sql`(select count(*) from ${sql.table(registers[name].table)} where organization_id = ${org}) as ${sql.ref(name)}`,
+      );
+      const row = await sql<Record<RegisterName, unknown>>`select ${sql.join(columns)}`.execute(ctx.db);
       const counts = row.rows[0]!;
       return Object.fromEntries(
-        Object.entries(counts).map(([k, v]) => [k, Number(v)]),
+        registerNames.map((name) => [name, Number(counts[name])]),
       ) as unknown as OrganizationCounts;
     },
   };

@@ -1,3 +1,4 @@
+import type { RegisterTable } from '@comply/schemas/registers';
 import {
   type Expression,
   type OperationNodeSource,
@@ -15,16 +16,8 @@ import type { Database } from '../db/types.js';
 import { invalidInput, notFound, StorageError } from '../errors.js';
 import { type IdKind, newId } from '../ids.js';
 
-/** The tables of the registers (each with id, organization_id, created_at, updated_at). */
-export type RegisterTable =
-  | 'risks'
-  | 'measures'
-  | 'audits'
-  | 'frameworks'
-  | 'vendors'
-  | 'obligations'
-  | 'nonconformities'
-  | 'assets';
+/** The tables of the registers (each with id, organization_id, created_at, updated_at), from the catalog. */
+export type { RegisterTable };
 
 type Selecting = (args: never) => { executeTakeFirstOrThrow(): Promise<unknown> };
 

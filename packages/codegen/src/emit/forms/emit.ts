@@ -12,18 +12,54 @@ const TEXTAREA_FROM = 1000;
 
 const snake = (pascal: string) => pascal.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase();
 
-/** `risk` → `risks`: the singular record name of each register, from its add tool (`addRisk`). */
-function registersOf(model: Model) {
-  const out: { register: string; singular: string; add: Tool; update?: Tool; list?: Tool; get?: Tool }[] = [];
+type FormRegister = { register: string; singular: string; add: Tool; update?: Tool; list?: Tool; get?: Tool };
+
+/**
+ * The registers with an add tool, ordered by it: from the register catalog when the spec set has
+ * one, else derived from the organization-scoped add tools (`addRisk` → `risks`).
+ */
+function registersOf(model: Model): FormRegister[] {
+  const byName = (name: string) => model.tools.find((t) => t.name === name);
+  if (model.registers.length > 0) {
+    return model.registers
+      .flatMap((r): FormRegister[] => {
+        const add = byName(r.tools.add);
+        if (!add) return [];
+        const [update, list, get] = [r.tools.update, r.tools.list, r.tools.get].map(byName);
+        return [
+          {
+            register: r.plural,
+            singular: r.singular,
+            add,
+            ...(update && { update }),
+            ...(list && { list }),
+            ...(get && { get }),
+          },
+        ];
+      })
+      .sort((a, b) => (a.add.name < b.add.name ? -1 : 1));
+  }
+  const out: FormRegister[] = [];
   for (const add of model.tools.filter((t) => t.kind === 'add' && t.organizationScoped)) {
-    const register = toolsetOf(add);
+    const register = toolsetOf({ tool: add, model });
     const noun = add.name.slice('add'.length);
     const same = (kind: Tool['kind']) =>
-      model.tools.find((t) => t.kind === kind && toolsetOf(t) === register && t.name.endsWith(noun));
+      model.tools.find(
+        (t) => t.kind === kind && toolsetOf({ tool: t, model }) === register && t.name.endsWith(noun),
+      );
     const list = model.tools.find(
-      (t) => t.kind === 'list' && toolsetOf(t) === register && t.pagination?.items === register,
+      (t) =>
+        t.kind === 'list' && toolsetOf({ tool: t, model }) === register && t.pagination?.items === register,
     );
-    out.push({ register, singular: snake(noun), add, update: same('update'), list, get: same('get') });
+    const [update, get] = [same('update'), same('get')];
+    out.push({
+      register,
+      singular: snake(noun),
+      add,
+      ...(update && { update }),
+      ...(list && { list }),
+      ...(get && { get }),
+    });
   }
   return out;
 }

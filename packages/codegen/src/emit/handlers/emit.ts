@@ -3,14 +3,29 @@ import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { quote } from '../literal.js';
+import { genericTools } from '../schemas/registers.js';
 
-/** apps/server: `handlers.gen.ts` (the Handlers map) plus a stub per tool, created only when missing. */
+/** The tools that need a handler file: every tool the generic register handler does not serve. */
+function ownHandlerTools(model: Model): Tool[] {
+  const generic = new Set(genericTools(model));
+  return model.tools.filter((t) => !generic.has(t.name));
+}
+
+/**
+ * apps/server: `handlers.gen.ts` (the Handlers map) plus a stub per tool that needs a handler file,
+ * created only when missing. Plain register tools are served by the generic register handler.
+ */
 export function emitHandlers(a: { model: Model; project: Project }): EmittedFile[] {
-  return [emitHandlerMap(a), ...a.model.tools.map((tool) => emitStub({ tool, project: a.project }))];
+  return [
+    emitHandlerMap(a),
+    ...ownHandlerTools(a.model).map((tool) => emitStub({ tool, project: a.project })),
+  ];
 }
 
 function emitHandlerMap(a: { model: Model; project: Project }): EmittedFile {
   const path = paths.server.handlers;
+  const own = ownHandlerTools(a.model);
+  const generic = genericTools(a.model).length > 0;
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
@@ -24,7 +39,16 @@ function emitHandlerMap(a: { model: Model; project: Project }): EmittedFile {
       moduleSpecifier: moduleSpecifier({ from: path, to: paths.server.handlerTypes }),
       namedImports: [names.toolHandlerType],
     },
-    ...a.model.tools.map(
+    ...(generic
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: moduleSpecifier({ from: path, to: paths.server.registerHandler }),
+            namedImports: [names.registerHandlers],
+          } satisfies StatementStructures,
+        ]
+      : []),
+    ...own.map(
       (t): StatementStructures => ({
         kind: StructureKind.ImportDeclaration,
         moduleSpecifier: moduleSpecifier({ from: path, to: paths.server.stub(t.name) }),
@@ -34,7 +58,9 @@ function emitHandlerMap(a: { model: Model; project: Project }): EmittedFile {
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
-      docs: ['One handler per tool: the build fails while a tool lacks one.'],
+      docs: [
+        `One handler per tool: the build fails while a tool lacks one.${generic ? ' Plain register tools come from the generic register handler.' : ''}`,
+      ],
       name: names.handlersType,
       type: `{ readonly [N in ${names.toolName}]: ${names.toolHandlerType}<N> }`,
     },
@@ -50,7 +76,8 @@ function emitHandlerMap(a: { model: Model; project: Project }): EmittedFile {
           initializer: (w) => {
             w.write('{').newLine();
             w.indent(() => {
-              for (const t of a.model.tools)
+              if (generic) w.writeLine(`...${names.registerHandlers},`);
+              for (const t of own)
                 w.writeLine(
                   t.name === names.handler(t.name) ? `${t.name},` : `${t.name}: ${names.handler(t.name)},`,
                 );
@@ -62,7 +89,8 @@ function emitHandlerMap(a: { model: Model; project: Project }): EmittedFile {
     },
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });
-  return { path, sources: a.model.tools.map((t) => t.source), mode: 'generated' };
+  const catalog = generic ? [...new Set(a.model.registers.map((r) => r.source))] : [];
+  return { path, sources: [...catalog, ...a.model.tools.map((t) => t.source)], mode: 'generated' };
 }
 
 function emitStub(a: { tool: Tool; project: Project }): EmittedFile {

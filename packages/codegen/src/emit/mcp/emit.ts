@@ -28,10 +28,14 @@ function outputSchema(tool: Tool) {
 }
 
 /**
- * The toolset a tool belongs to, for `?toolsets=` and its icon: reports form their own, every other
- * tool belongs to the register its name is about (`listFrameworkControls` → `frameworks`).
+ * The toolset a tool belongs to, for `?toolsets=` and its icon: the register whose catalog entry
+ * lists it; reports form their own; any other tool belongs to the record its name is about
+ * (`listOrganizations` → `organizations`).
  */
-export function toolsetOf(tool: Tool): string {
+export function toolsetOf(a: { tool: Tool; model: Model }): string {
+  const { tool } = a;
+  const register = a.model.registers.find((r) => r.toolNames.includes(tool.name));
+  if (register) return register.plural;
   if (tool.kind === 'report') return 'reports';
   const noun =
     tool.name
@@ -44,7 +48,7 @@ export function toolsetOf(tool: Tool): string {
 
 /** One tool's tools/list entry, with its toolset. */
 function entry({ tool, model }: { tool: Tool; model: Model }) {
-  return { toolset: toolsetOf(tool), tool: toolEntry({ tool, model }) };
+  return { toolset: toolsetOf({ tool, model }), tool: toolEntry({ tool, model }) };
 }
 
 function toolEntry({ tool, model }: { tool: Tool; model: Model }) {

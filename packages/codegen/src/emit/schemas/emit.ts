@@ -4,6 +4,7 @@ import { emitForms } from '../forms/emit.js';
 import type { EmittedFile } from '../header.js';
 import { emitMcpTools } from '../mcp/emit.js';
 import { emitSchemasIndex } from './index.js';
+import { emitRegisters } from './registers.js';
 import { emitRegistry } from './registry.js';
 import { emitErrors, emitSharedSchemas } from './shared.js';
 import { emitToolSchemas } from './tool.js';
@@ -15,6 +16,7 @@ export function emitSchemas(a: { model: Model; project: Project }): EmittedFile[
     emitErrors(a),
     ...a.model.tools.map((tool) => emitToolSchemas({ ...a, tool })),
     emitRegistry(a),
+    ...emitRegisters(a),
     emitMcpTools(a),
     emitForms(a),
     emitSchemasIndex(a),

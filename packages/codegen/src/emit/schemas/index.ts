@@ -54,6 +54,16 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
       values: [names.toolNames, names.tools],
       types: [names.toolArgs, names.toolInputs, names.toolName, names.toolOutputs],
     }),
+    ...(a.model.registers.length > 0
+      ? [
+          ...exp({ to: paths.schemas.registerDefinition, types: [names.registerDefinitionType] }),
+          ...exp({
+            to: paths.schemas.registers,
+            values: [names.genericTools, names.registerNames, names.registers],
+            types: [names.genericToolNameType, names.registerNameType, names.registerTableType],
+          }),
+        ]
+      : []),
     ...exp({
       to: paths.schemas.shared,
       values: [

@@ -1,0 +1,51 @@
+import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { Model } from '../../model/types.js';
+import { moduleSpecifier, names, paths } from '../../naming/naming.js';
+import type { EmittedFile } from '../header.js';
+
+/**
+ * packages/storage: `registers/registers.gen.ts`, every register's repository factory by register
+ * name (`registers/<plural>/repository.ts` exporting `<plural>Repository`), so the storage's list
+ * of repositories reads the catalog. Emitted only for spec sets with a register catalog.
+ */
+export function emitStorage(a: { model: Model; project: Project }): EmittedFile[] {
+  const { registers } = a.model;
+  if (registers.length === 0) return [];
+  const path = paths.storage.registers;
+  const statements: StatementStructures[] = [
+    ...registers.map(
+      (r): StatementStructures => ({
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: moduleSpecifier({ from: path, to: paths.storage.repository(r.plural) }),
+        namedImports: [names.storageRepository(r.plural)],
+      }),
+    ),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: ["Each register's repository factory, by register name, in catalog order."],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: names.registerRepositories,
+          initializer: (w) => {
+            w.write('{').newLine();
+            w.indent(() => {
+              for (const r of registers) w.writeLine(`${r.plural}: ${names.storageRepository(r.plural)},`);
+            });
+            w.write('} as const');
+          },
+        },
+      ],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      docs: ["Each register's repository, by register name."],
+      name: names.registerRepositoriesType,
+      type: `{ [R in keyof typeof ${names.registerRepositories}]: ReturnType<(typeof ${names.registerRepositories})[R]> }`,
+    },
+  ];
+  a.project.createSourceFile(path, { statements }, { overwrite: true });
+  return [{ path, sources: [...new Set(registers.map((r) => r.source))], mode: 'generated' }];
+}
