@@ -11,17 +11,17 @@ export const IMPORT_LIMITS = {
   /** Characters of one control once rendered: statement, guidance and parameters. */
   controlText: 100_000,
   /** Characters rendered for a whole document (every control's text together). */
-  documentText: 32 * 1024 * 1024,
+  documentText: 16 * 1024 * 1024,
   /** Parameters inserting parameters: how many levels deep (cycles are detected and left as written). */
   insertionDepth: 10,
-  /** Controls in one imported catalog or resolved profile. */
-  controls: 10_000,
+  /** Controls in one imported catalog or resolved profile (as many as addFramework takes). */
+  controls: 2_000,
   /** Schema errors read from the validator before choosing the ones shown. */
   schemaErrors: 1_000,
   /** `sources` and `targets` of one mapping-collection map, each. */
   idsPerMap: 1_000,
   /** Crosswalk rows one mapping-collection may describe (each map's sources × targets, summed). */
-  mappingRows: 50_000,
+  mappingRows: 10_000,
   /** `matching` patterns in one profile. */
   patterns: 100,
   /** Characters of one `matching` pattern. */

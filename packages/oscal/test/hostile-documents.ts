@@ -72,8 +72,16 @@ export function unknownPropertyCatalog(count: number) {
   ]);
 }
 
-/** A mapping-collection with one map of `sources` × `targets` control ids. */
-export function crossProductCollection({ sources, targets }: { sources: number; targets: number }) {
+/** A mapping-collection with one map of `sources` × `targets` control ids (`s-0`…, `t-0`… by default). */
+export function crossProductCollection({
+  sources,
+  targets,
+  prefixes = ['s', 't'],
+}: {
+  sources: number;
+  targets: number;
+  prefixes?: [string, string];
+}) {
   const items = (prefix: string, n: number) =>
     Array.from({ length: n }, (_, i) => ({ type: 'control', 'id-ref': `${prefix}-${i}` }));
   return {
@@ -95,8 +103,8 @@ export function crossProductCollection({ sources, targets }: { sources: number; 
             {
               uuid: uuidOf(4),
               relationship: 'intersects-with',
-              sources: items('s', sources),
-              targets: items('t', targets),
+              sources: items(prefixes[0], sources),
+              targets: items(prefixes[1], targets),
             },
           ],
         },
