@@ -14,8 +14,8 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 interface Validators {
   /** Stops at the first error: linear, and what a valid document costs. */
   check: ValidateFunction;
-  /** Gathers errors for the report, within IMPORT_LIMITS.schemaErrors. */
-  report: ValidateFunction;
+  /** Gathers errors for the report, within IMPORT_LIMITS.schemaErrors (compiled when first needed). */
+  report: () => ValidateFunction;
 }
 
 let ajv: { check: Ajv; report: Ajv & ErrorBudget } | null = null;
@@ -59,7 +59,15 @@ function validatorFor(model: OscalModel): Validators {
     Object.entries(branch.properties).map(([key, property]) => [key, { $ref: `${id}${property.$ref}` }]),
   );
   const root = { type: 'object', properties, required: branch.required, additionalProperties: false };
-  const compiled = { check: ajv.check.compile(root), report: ajv.report.compile(root) };
+  const { check, report } = ajv;
+  let reporter: ValidateFunction | null = null;
+  const compiled = {
+    check: check.compile(root),
+    report: () => {
+      reporter ??= report.compile(root);
+      return reporter;
+    },
+  };
   validators.set(model, compiled);
   return compiled;
 }
@@ -93,5 +101,5 @@ export function validateOscal(
     return { ok: false, issues: [{ pointer: deep, message: `nests deeper than ${MAX_DEPTH} levels` }] };
   const { check, report } = validatorFor(model);
   if (check(doc)) return { ok: true, model };
-  return { ok: false, issues: firstIssues(reportErrors({ validate: report, doc })) };
+  return { ok: false, issues: firstIssues(reportErrors({ validate: report(), doc })) };
 }
