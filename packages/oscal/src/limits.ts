@@ -14,6 +14,8 @@ export const IMPORT_LIMITS = {
   documentText: 16 * 1024 * 1024,
   /** Parameters inserting parameters: how many levels deep (cycles are detected and left as written). */
   insertionDepth: 10,
+  /** Parameters in one catalog (each control's and group's together). */
+  parameters: 20_000,
   /** Controls in one imported catalog or resolved profile (as many as addFramework takes). */
   controls: 2_000,
   /** Schema errors read from the validator before choosing the ones shown. */
@@ -28,6 +30,6 @@ export const IMPORT_LIMITS = {
   patternLength: 100,
   /** Character comparisons all of a profile's patterns may take against the catalog's control ids. */
   matchingSteps: 20_000_000,
-  /** `set-parameters` plus `alters` entries in one profile's `modify`. */
+  /** `set-parameters`, `alters` and the alters' `removes` and `adds` in one profile's `modify`. */
   modifications: 10_000,
 } as const;

@@ -137,6 +137,22 @@ describe('parameter insertions (issue 24, item 1)', () => {
     expect(pointer).toMatch(/^\/catalog\/controls\/\d+$/);
   });
 
+  it('refuses more parameters than the limit, naming the first one over', () => {
+    const params = Array.from({ length: IMPORT_LIMITS.parameters + 1 }, (_, i) => ({ id: `p-${i}` }));
+    const { message, pointer } = refusal(() => parseCatalog(catalogOf([{ id: 'c-0', title: 'C', params }])));
+    expect(message).toBe(`the catalog has more than ${IMPORT_LIMITS.parameters} parameters`);
+    expect(pointer).toBe(`/catalog/controls/0/params/${IMPORT_LIMITS.parameters}`);
+  });
+
+  it('counts parameter labels and values in the control size', () => {
+    const values = Array.from({ length: 11 }, () => 'v'.repeat(IMPORT_LIMITS.controlText / 10));
+    const { message, pointer } = refusal(() =>
+      parseCatalog(catalogOf([{ id: 'c-0', title: 'C', params: [{ id: 'p', values }] }])),
+    );
+    expect(message).toContain(`more than ${IMPORT_LIMITS.controlText} characters`);
+    expect(pointer).toBe('/catalog/controls/0');
+  });
+
   it('refuses more controls than the limit', () => {
     const doc = catalogOf(
       Array.from({ length: IMPORT_LIMITS.controls + 1 }, (_, i) => ({ id: `c-${i}`, title: 'C' })),
@@ -254,6 +270,15 @@ describe('mapping-collections and profiles (issue 24, item 3)', () => {
         values: ['x'],
       })),
     };
+    const { message, pointer } = refusal(() => resolveProfile({ profile, catalog: catalog(['ab']) }));
+    expect(message).toContain(`more than ${IMPORT_LIMITS.modifications} times`);
+    expect(pointer).toBe('/profile/modify');
+  });
+
+  it('counts the removes and adds of alters among the modifications', () => {
+    const profile = patternProfile(['a*']) as { profile: Record<string, unknown> };
+    const adds = Array.from({ length: IMPORT_LIMITS.modifications }, () => ({ position: 'ending' }));
+    profile.profile.modify = { alters: [{ 'control-id': 'ab', adds }] };
     const { message, pointer } = refusal(() => resolveProfile({ profile, catalog: catalog(['ab']) }));
     expect(message).toContain(`more than ${IMPORT_LIMITS.modifications} times`);
     expect(pointer).toBe('/profile/modify');

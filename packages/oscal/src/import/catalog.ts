@@ -16,8 +16,16 @@ interface Family {
 
 function indexParams(catalog: Json): ParamIndex {
   const params = new ParamIndex();
+  let count = 0;
   const walk = (node: Json, pointer: string) => {
     objects(node.params).forEach((param, i) => {
+      count += 1;
+      if (count > IMPORT_LIMITS.parameters) {
+        throw new OscalImportError(
+          `the catalog has more than ${IMPORT_LIMITS.parameters} parameters`,
+          `${pointer}/params/${i}`,
+        );
+      }
       params.set({ id: String(param.id), param, pointer: `${pointer}/params/${i}` });
     });
     objects(node.groups).forEach((child, i) => {

@@ -204,9 +204,13 @@ export function applyModify({
   }));
   const settings = objects(modify['set-parameters']);
   const alters = objects(modify.alters);
-  if (settings.length + alters.length > IMPORT_LIMITS.modifications) {
+  const changes = alters.reduce(
+    (sum, alter) => sum + objects(alter.removes).length + objects(alter.adds).length,
+    settings.length + alters.length,
+  );
+  if (changes > IMPORT_LIMITS.modifications) {
     refuse(
-      `the profile modifies more than ${IMPORT_LIMITS.modifications} times (set-parameters and alters together)`,
+      `the profile modifies more than ${IMPORT_LIMITS.modifications} times (set-parameters, alters and their removes and adds together)`,
       POINTER,
     );
   }

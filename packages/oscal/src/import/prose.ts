@@ -43,14 +43,18 @@ export function toParameter({
 }): ControlParameter {
   const select = param.select as Json | undefined;
   const howMany = select?.['how-many'];
+  const label = text(param.label);
+  const values = (Array.isArray(param.values) ? param.values : []).map(String);
+  // Kept with the control as written: counted in its rendered size like the rest.
+  params.charge((label?.length ?? 0) + values.reduce((sum, value) => sum + value.length, 0));
   const guidelines = objects(param.guidelines)
     .map((guideline) => text(guideline.prose))
     .filter((prose): prose is string => prose !== null)
     .map((prose) => renderProse({ prose: prose.trim(), params }));
   return {
     id: String(param.id),
-    label: text(param.label),
-    values: (Array.isArray(param.values) ? param.values : []).map(String),
+    label,
+    values,
     select: select
       ? {
           how_many: howMany === 'one' || howMany === 'one-or-more' ? howMany : null,
