@@ -23,7 +23,7 @@ export const IMPORT_LIMITS = {
   /** `sources` and `targets` of one mapping-collection map, each. */
   idsPerMap: 1_000,
   /** Crosswalk rows one mapping-collection may describe (each map's sources × targets, summed). */
-  mappingRows: 10_000,
+  mappingRows: 5_000,
   /** `matching` patterns in one profile. */
   patterns: 100,
   /** Characters of one `matching` pattern. */

@@ -70,7 +70,7 @@ export const insertionGraphs: fc.Arbitrary<OscalCase> = fc
     return { label: `${params.length} parameters, ${controls} controls`, doc, query: '' };
   });
 
-/** One map with up to 1,500 × 1,500 ids (the limit is 1,000 each, 10,000 pairs). */
+/** One map with up to 1,500 × 1,500 ids (the limit is 1,000 each, 5,000 pairs). */
 export const hugeIdLists: fc.Arbitrary<OscalCase> = fc
   .record({ sources: fc.integer({ min: 1, max: 1_500 }), targets: fc.integer({ min: 1, max: 1_500 }) })
   .map(({ sources, targets }) => ({
