@@ -23,6 +23,7 @@ export { IMPORTABLE_MODELS, type ImportableModel, importableModel } from './impo
 export { parseMappingCollection } from './import/mapping.js';
 export { profileImports, resolveProfile } from './import/profile.js';
 export { listLibrary, loadLibraryCatalog } from './library/load.js';
+export { IMPORT_LIMITS } from './limits.js';
 export { OSCAL_MODELS, oscalModel } from './model.js';
 export type {
   CatalogControl,

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { IMPORT_LIMITS } from './limits.js';
 import type { OscalIssue } from './types.js';
 
 const MAX_ISSUES = 10;
@@ -45,19 +46,25 @@ const depth = (issue: OscalIssue) => issue.pointer.split('/').length;
  * error beside a pattern error on the same value.
  */
 export function firstIssues(errors: ErrorObject[]): OscalIssue[] {
+  // A document may carry hundreds of thousands of errors: the first ones are enough to show.
   const all = errors
+    .slice(0, IMPORT_LIMITS.schemaErrors)
     .filter((error) => !['anyOf', 'oneOf', 'allOf'].includes(error.keyword))
     .map((error) => ({ issue: issueOf(error), keyword: error.keyword }));
   const patterned = new Set(
     all.filter((entry) => entry.keyword === 'pattern').map((entry) => entry.issue.pointer),
   );
+  // Every pointer that has an issue below it, found in one pass over each issue's ancestors.
+  const parents = new Set<string>();
+  for (const { issue } of all) {
+    for (let cut = issue.pointer.lastIndexOf('/'); cut > 0; cut = issue.pointer.lastIndexOf('/', cut - 1))
+      parents.add(issue.pointer.slice(0, cut));
+  }
   const seen = new Set<string>();
   const issues: OscalIssue[] = [];
   for (const { issue, keyword } of all) {
     if (keyword === 'format' && patterned.has(issue.pointer)) continue;
-    const inner = `${issue.pointer}/`;
-    if (keyword === 'additionalProperties' && all.some((other) => other.issue.pointer.startsWith(inner)))
-      continue;
+    if (keyword === 'additionalProperties' && parents.has(issue.pointer)) continue;
     const key = `${issue.pointer} ${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

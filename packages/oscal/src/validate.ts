@@ -1,7 +1,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { boundErrors, ERROR_BUDGET_HELPERS, type ErrorBudget, TooManyErrors } from './bounded-ajv.js';
 import { MAX_DEPTH, tooDeep } from './depth.js';
 import { firstIssues } from './issues.js';
+import { IMPORT_LIMITS } from './limits.js';
 import { OSCAL_MODELS, oscalModel } from './model.js';
 import { readPackageJson } from './paths.js';
 import type { OscalIssue, OscalModel } from './types.js';
@@ -9,8 +11,15 @@ import type { OscalIssue, OscalModel } from './types.js';
 // ajv-formats ships CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-let ajv: Ajv | null = null;
-const validators = new Map<OscalModel, ValidateFunction>();
+interface Validators {
+  /** Stops at the first error: linear, and what a valid document costs. */
+  check: ValidateFunction;
+  /** Gathers errors for the report, within IMPORT_LIMITS.schemaErrors (compiled when first needed). */
+  report: () => ValidateFunction;
+}
+
+let ajv: { check: Ajv; report: Ajv & ErrorBudget } | null = null;
+const validators = new Map<OscalModel, Validators>();
 
 interface Branch {
   required: string[];
@@ -28,13 +37,19 @@ let branches: { id: string; oneOf: Branch[] } | null = null;
 // The complete schema is added once (without its root oneOf) and each model gets a small root that
 // refers into it, so a catalog's errors are not drowned in the seven other models' mismatches and
 // the definitions the models share (metadata, back-matter…) are compiled once.
-function validatorFor(model: OscalModel): ValidateFunction {
+function validatorFor(model: OscalModel): Validators {
   const cached = validators.get(model);
   if (cached) return cached;
   if (!ajv || !branches) {
     const { oneOf, ...definitions } = readPackageJson('schema/oscal_complete_schema.json') as CompleteSchema;
-    ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
-    ajv.addSchema(definitions);
+    const check = addFormats(new Ajv({ strict: false, allErrors: false }));
+    const report = Object.assign(
+      addFormats(new Ajv({ strict: false, allErrors: true, code: { process: boundErrors } })),
+      ERROR_BUDGET_HELPERS,
+    );
+    check.addSchema(definitions);
+    report.addSchema(definitions);
+    ajv = { check, report };
     branches = { id: definitions.$id, oneOf };
   }
   const branch = branches.oneOf.find((candidate) => candidate.required.includes(model));
@@ -43,14 +58,33 @@ function validatorFor(model: OscalModel): ValidateFunction {
   const properties = Object.fromEntries(
     Object.entries(branch.properties).map(([key, property]) => [key, { $ref: `${id}${property.$ref}` }]),
   );
-  const validate = ajv.compile({
-    type: 'object',
-    properties,
-    required: branch.required,
-    additionalProperties: false,
-  });
-  validators.set(model, validate);
-  return validate;
+  const root = { type: 'object', properties, required: branch.required, additionalProperties: false };
+  const { check, report } = ajv;
+  let reporter: ValidateFunction | null = null;
+  const compiled = {
+    check: check.compile(root),
+    report: () => {
+      reporter ??= report.compile(root);
+      return reporter;
+    },
+  };
+  validators.set(model, compiled);
+  return compiled;
+}
+
+/** The errors of an invalid document: all of them, or the first IMPORT_LIMITS.schemaErrors met. */
+function reportErrors({ validate, doc }: { validate: ValidateFunction; doc: unknown }) {
+  ajv!.report.complyErrorsLeft = IMPORT_LIMITS.schemaErrors;
+  ajv!.report.complyErrorsMet = [];
+  try {
+    validate(doc);
+    return validate.errors ?? [];
+  } catch (error) {
+    if (error instanceof TooManyErrors) return error.errors;
+    throw error;
+  } finally {
+    ajv!.report.complyErrorsMet = [];
+  }
 }
 
 /** Validates against the official OSCAL 1.2.1 schema (compiled once per model, lazily). */
@@ -65,7 +99,7 @@ export function validateOscal(
   const deep = tooDeep(doc);
   if (deep !== null)
     return { ok: false, issues: [{ pointer: deep, message: `nests deeper than ${MAX_DEPTH} levels` }] };
-  const validate = validatorFor(model);
-  if (validate(doc)) return { ok: true, model };
-  return { ok: false, issues: firstIssues(validate.errors ?? []) };
+  const { check, report } = validatorFor(model);
+  if (check(doc)) return { ok: true, model };
+  return { ok: false, issues: firstIssues(reportErrors({ validate: report(), doc })) };
 }

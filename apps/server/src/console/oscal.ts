@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { roleCanWrite } from '../core/caller.js';
-import { exportOscal } from '../oscal/export.js';
+import { exportOscalText } from '../oscal/export.js';
 import { type ImportOptions, importOscal } from '../oscal/import.js';
 import { OSCAL_BODY_LIMIT, sendOscalError } from '../oscal/routes.js';
 import { requireMembership } from './access.js';
@@ -66,13 +66,13 @@ export function registerConsoleOscalRoutes({ scope, deps }: { scope: FastifyInst
       });
       const frameworkId = request.query.framework_id || undefined;
       const { model } = request.params;
-      const document = await exportOscal({ storage: deps.storage, organization, model, frameworkId });
+      const text = await exportOscalText({ storage: deps.storage, organization, model, frameworkId });
       const name = `comply-${model}-${frameworkId ?? organization.id}.json`.replace(/[^\w.-]/g, '_');
       return reply
         .code(200)
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
-        .send(JSON.stringify(document));
+        .send(text);
     },
   );
 }

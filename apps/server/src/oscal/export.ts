@@ -12,6 +12,13 @@ import { listEvery } from './records.js';
 import { allFrameworks } from './resolve.js';
 import { oscalIdOf, toCatalogControl } from './stored-catalog.js';
 
+/**
+ * The largest OSCAL document Comply serves (an export, a resource read, a console download), in
+ * characters of JSON. Imports keep documents far below it (docs/security.md); beyond it the
+ * export is refused rather than built and sent.
+ */
+export const EXPORT_CHAR_LIMIT = 64 * 1024 * 1024;
+
 /** The models Comply exports, as they appear in `/api/oscal/export/{model}`. */
 export const EXPORT_MODELS = [
   'catalog',
@@ -44,6 +51,14 @@ function noSuchFramework(frameworkId: string): ToolError {
   });
 }
 
+function tooLarge(model: string): ToolError {
+  return new ToolError({
+    code: 'INVALID_INPUT',
+    field: 'model',
+    message: `This ${model} would be larger than ${EXPORT_CHAR_LIMIT / 1024 / 1024} MiB, the most Comply exports at once; narrow it with framework_id where the model allows.`,
+  });
+}
+
 async function oneFramework(args: ExportArgs) {
   if (!args.frameworkId) {
     throw new ToolError({
@@ -61,6 +76,13 @@ async function oneFramework(args: ExportArgs) {
     organizationId: args.organization.id,
     frameworkId: framework.id,
   });
+  // The stored text is most of a catalog's or a plan's size: refuse before building the document.
+  let size = 0;
+  for (const control of stored) {
+    size += (control.statement ?? control.description ?? '').length + (control.guidance ?? '').length;
+    size += control.parameters.length === 0 ? 0 : JSON.stringify(control.parameters).length;
+  }
+  if (size > EXPORT_CHAR_LIMIT) throw tooLarge(args.model);
   return { framework, controls: stored.map(toCatalogControl) };
 }
 
@@ -180,4 +202,11 @@ export async function exportOscal(args: ExportArgs): Promise<object> {
       message: `This ${model} cannot be produced: ${error.message}.`,
     });
   }
+}
+
+/** The export as JSON text, refused (400, field `model`) when it is larger than EXPORT_CHAR_LIMIT. */
+export async function exportOscalText(args: ExportArgs): Promise<string> {
+  const text = JSON.stringify(await exportOscal(args));
+  if (text.length > EXPORT_CHAR_LIMIT) throw tooLarge(args.model);
+  return text;
 }

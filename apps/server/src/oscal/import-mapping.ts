@@ -34,6 +34,11 @@ async function sideFramework(
   return only;
 }
 
+/** Each distinct resource once: a collection may repeat the same pair in thousands of mappings. */
+function distinct(refs: ResourceRef[]): ResourceRef[] {
+  return [...new Map(refs.map((ref) => [JSON.stringify([ref.href, ref.title]), ref])).values()];
+}
+
 /** Code by OSCAL id (a typed-in control's id is its code). */
 async function codesById(args: { storage: Storage; organizationId: string; frameworkId: string }) {
   const controls = await args.storage.frameworks.allControls(args);
@@ -46,12 +51,12 @@ export async function importMappings(args: MappingArgs) {
   const sourceId = await sideFramework({
     ...args,
     side: 'source',
-    refs: mappings.map((m) => m.source_resource),
+    refs: distinct(mappings.map((m) => m.source_resource)),
   });
   const targetId = await sideFramework({
     ...args,
     side: 'target',
-    refs: mappings.map((m) => m.target_resource),
+    refs: distinct(mappings.map((m) => m.target_resource)),
   });
   const scope = { storage: args.storage, organizationId: args.organizationId };
   const sourceCodes = await codesById({ ...scope, frameworkId: sourceId });

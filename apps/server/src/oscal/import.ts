@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type ImportedCatalog,
   importableModel,
@@ -85,16 +86,23 @@ async function profileCatalog(args: ImportArgs): Promise<ImportedCatalog> {
  * mapping-collection becomes crosswalk rows. Each import is one transaction and one audit entry.
  */
 export async function importOscal(args: ImportArgs): Promise<ImportResult> {
+  // Each step is bounded (IMPORT_LIMITS in @comply/oscal, docs/security.md); between steps other
+  // requests get their turn, so a 16 MiB document never holds the event loop for the whole import.
+  await nextTurn();
   const validation = validateOscal(args.doc);
   if (!validation.ok) throw new OscalDocumentError(validation.issues);
+  await nextTurn();
   const model = importableModel(args.doc);
   if (model === 'mapping-collection') {
-    return importMappings({ ...args, collection: parseMappingCollection(args.doc) });
+    const collection = parseMappingCollection(args.doc);
+    await nextTurn();
+    return importMappings({ ...args, collection });
   }
   const catalog =
     model === 'catalog'
       ? parseCatalog(args.doc)
       : resolveProfile({ profile: args.doc, catalog: await profileCatalog(args) });
+  await nextTurn();
   const data = catalogFramework({ catalog, provenance: { source: 'oscal' } });
   const framework = await args.storage.frameworks.create({
     organizationId: args.organizationId,

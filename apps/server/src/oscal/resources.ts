@@ -2,7 +2,7 @@ import type { Storage } from '@comply/storage';
 import type { Caller } from '../core/caller.js';
 import { ToolError } from '../core/errors.js';
 import { oscalOrganization } from './access.js';
-import { EXPORT_MODELS, exportOscal } from './export.js';
+import { EXPORT_MODELS, exportOscalText } from './export.js';
 import { libraryEntries } from './library.js';
 
 /** The library as a resource. */
@@ -83,12 +83,12 @@ export async function readOscalResource(args: {
   if (!organization) {
     throw new ToolError({ code: 'NOT_FOUND', field: 'organization_id', message: 'No such organization.' });
   }
-  const document = await exportOscal({
+  const text = await exportOscalText({
     storage: args.storage,
     organization,
     model: model!,
     frameworkId:
       rawFramework === undefined ? undefined : decodePart({ text: rawFramework, field: 'framework_id' }),
   });
-  return { uri, mimeType: 'application/json', text: JSON.stringify(document) };
+  return { uri, mimeType: 'application/json', text };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ToolError, toErrorBody } from '../core/errors.js';
 import { fromStorageError } from '../core/storage-errors.js';
 import { oscalOrganization } from './access.js';
-import { exportOscal } from './export.js';
+import { exportOscalText } from './export.js';
 import { type ImportOptions, importOscal, OscalDocumentError } from './import.js';
 import { libraryEntries } from './library.js';
 
@@ -91,7 +91,7 @@ export function registerOscalRoutes({ app, storage }: { app: FastifyInstance; st
             message: 'No such organization.',
           });
         const { model } = request.params;
-        const document = await exportOscal({
+        const text = await exportOscalText({
           storage,
           organization,
           model,
@@ -102,7 +102,7 @@ export function registerOscalRoutes({ app, storage }: { app: FastifyInstance; st
           .code(200)
           .type('application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
-          .send(JSON.stringify(document));
+          .send(text);
       } catch (error) {
         return sendOscalError(reply, error);
       }

@@ -14,3 +14,6 @@ export const FUZZ_SEED = Number(process.env.COMPLY_FUZZ_SEED ?? Date.now() % 2 *
 
 /** Per-test time limit for the fuzzing properties: long profiles run far longer than CI's 30 s. */
 export const FUZZ_TIMEOUT_MS = STRESS ? 900_000 : 30_000;
+
+/** fast-check runs per OSCAL document generator (each run is one import against a live server). */
+export const OSCAL_FUZZ_RUNS = count({ name: 'COMPLY_OSCAL_FUZZ_RUNS', ci: 6, stress: 100 });

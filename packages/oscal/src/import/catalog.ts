@@ -1,9 +1,11 @@
 import { OscalImportError } from '../errors.js';
+import { IMPORT_LIMITS } from '../limits.js';
 import { isObject } from '../model.js';
 import type { CatalogControl, ImportedCatalog } from '../types.js';
 import { expectModel } from './expect.js';
+import { ParamIndex } from './params.js';
 import { labelOf, objects, propValues, text } from './props.js';
-import { type ParamIndex, partText, toParameter } from './prose.js';
+import { partText, toParameter } from './prose.js';
 
 type Json = Record<string, unknown>;
 
@@ -13,13 +15,27 @@ interface Family {
 }
 
 function indexParams(catalog: Json): ParamIndex {
-  const params: ParamIndex = new Map();
-  const walk = (node: Json) => {
-    for (const param of objects(node.params)) params.set(String(param.id), param);
-    for (const child of objects(node.groups)) walk(child);
-    for (const child of objects(node.controls)) walk(child);
+  const params = new ParamIndex();
+  let count = 0;
+  const walk = (node: Json, pointer: string) => {
+    objects(node.params).forEach((param, i) => {
+      count += 1;
+      if (count > IMPORT_LIMITS.parameters) {
+        throw new OscalImportError(
+          `the catalog has more than ${IMPORT_LIMITS.parameters} parameters`,
+          `${pointer}/params/${i}`,
+        );
+      }
+      params.set({ id: String(param.id), param, pointer: `${pointer}/params/${i}` });
+    });
+    objects(node.groups).forEach((child, i) => {
+      walk(child, `${pointer}/groups/${i}`);
+    });
+    objects(node.controls).forEach((child, i) => {
+      walk(child, `${pointer}/controls/${i}`);
+    });
   };
-  walk(catalog);
+  walk(catalog, '/catalog');
   return params;
 }
 
@@ -52,6 +68,10 @@ function collectControls({ catalog, params }: { catalog: Json; params: ParamInde
       throw new OscalImportError('a control needs an `id` and a `title`', pointer);
     }
     if (isWithdrawn(control)) return;
+    if (controls.length >= IMPORT_LIMITS.controls) {
+      throw new OscalImportError(`the catalog has more than ${IMPORT_LIMITS.controls} controls`, pointer);
+    }
+    params.startControl(pointer);
     const code = codeOf(control as Json & { id: string; title: string });
     const statement = partNamed({ control, name: 'statement' });
     const guidance = partNamed({ control, name: 'guidance' });
@@ -64,7 +84,9 @@ function collectControls({ catalog, params }: { catalog: Json; params: ParamInde
       parent_code: args.parent ?? propValues({ node: control, name: 'parent-code', ns: 'comply' })[0] ?? null,
       statement: statement ? partText({ part: statement, params }) : null,
       guidance: guidance ? partText({ part: guidance, params }) : null,
-      parameters: objects(control.params).map((param) => toParameter({ param, params })),
+      parameters: objects(control.params).map((param, i) =>
+        toParameter({ param, params, pointer: `${pointer}/params/${i}` }),
+      ),
       baselines: propValues({ node: control, name: 'baseline', ns: 'comply' }),
       position: controls.length,
     });

@@ -1,8 +1,9 @@
 import { OscalImportError } from '../errors.js';
+import { IMPORT_LIMITS } from '../limits.js';
 import { isObject } from '../model.js';
 import type { ImportedMapping, ImportedMappingCollection, MappingRelationship } from '../types.js';
 import { expectModel } from './expect.js';
-import { objects, text } from './props.js';
+import { byUuid, objects, text } from './props.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,16 +27,20 @@ function relationshipOf({ value, pointer }: { value: unknown; pointer: string })
 }
 
 /** A mapped item's control id: statement ids (`ac-2_smt.a`) name their control's statement. */
-function controlIds(items: Json[]): string[] {
+function controlIds({ value, pointer }: { value: unknown; pointer: string }): string[] {
+  const items = objects(value);
+  if (items.length > IMPORT_LIMITS.idsPerMap) {
+    throw new OscalImportError(`a map may name at most ${IMPORT_LIMITS.idsPerMap} ids here`, pointer);
+  }
   const ids = items.map((item) =>
     item.type === 'statement' ? String(item['id-ref']).replace(/_smt(\..*)?$/, '') : String(item['id-ref']),
   );
   return [...new Set(ids)];
 }
 
-function resourceOf({ reference, resources }: { reference: unknown; resources: Json[] }) {
+function resourceOf({ reference, resources }: { reference: unknown; resources: Map<unknown, Json> }) {
   const href = isObject(reference) ? String(reference.href) : '';
-  const resource = href.startsWith('#') ? resources.find((r) => r.uuid === href.slice(1)) : undefined;
+  const resource = href.startsWith('#') ? resources.get(href.slice(1)) : undefined;
   return { href, title: resource ? text(resource.title) : null };
 }
 
@@ -49,10 +54,13 @@ export function parseMappingCollection(doc: unknown): ImportedMappingCollection 
       '/mapping-collection/metadata/title',
     );
   }
-  const resources = objects(isObject(body['back-matter']) ? body['back-matter'].resources : undefined);
+  const resources = byUuid(
+    objects(isObject(body['back-matter']) ? body['back-matter'].resources : undefined),
+  );
   // The schema allows one mapping object or an array of them.
   const mappingList = isObject(body.mappings) ? [body.mappings] : objects(body.mappings);
   const mappings: ImportedMapping[] = [];
+  let rows = 0;
   mappingList.forEach((mapping, m) => {
     const source_resource = resourceOf({ reference: mapping['source-resource'], resources });
     const target_resource = resourceOf({ reference: mapping['target-resource'], resources });
@@ -60,10 +68,18 @@ export function parseMappingCollection(doc: unknown): ImportedMappingCollection 
       const pointer = `/mapping-collection/mappings/${m}/maps/${i}`;
       const relationship = relationshipOf({ value: map.relationship, pointer: `${pointer}/relationship` });
       if (relationship === null) return;
-      const source_ids = controlIds(objects(map.sources));
-      const target_ids = controlIds(objects(map.targets));
+      const source_ids = controlIds({ value: map.sources, pointer: `${pointer}/sources` });
+      const target_ids = controlIds({ value: map.targets, pointer: `${pointer}/targets` });
       if (source_ids.length === 0 || target_ids.length === 0) {
         throw new OscalImportError('a map needs at least one source and one target', pointer);
+      }
+      // Every source × target pair becomes a row: counted before any is built.
+      rows += source_ids.length * target_ids.length;
+      if (rows > IMPORT_LIMITS.mappingRows) {
+        throw new OscalImportError(
+          `the mapping-collection describes more than ${IMPORT_LIMITS.mappingRows} crosswalk rows (each map's sources × targets, summed)`,
+          pointer,
+        );
       }
       mappings.push({
         source_resource,

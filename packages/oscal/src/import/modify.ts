@@ -1,7 +1,9 @@
 import { OscalImportError } from '../errors.js';
+import { IMPORT_LIMITS } from '../limits.js';
 import type { CatalogControl, ControlParameter, ImportedCatalog } from '../types.js';
+import { ParamIndex } from './params.js';
 import { COMPLY_NS, objects, text } from './props.js';
-import { type ParamIndex, partText, toConstraints, toParameter, withConstraints } from './prose.js';
+import { partText, toConstraints, toParameter, withConstraints } from './prose.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,7 +28,17 @@ function rawParam(param: ControlParameter): Json {
 
 /** The catalog's parameters by id, so inserted prose and choices render as at import. */
 function paramIndex(controls: CatalogControl[]): ParamIndex {
-  return new Map(controls.flatMap((control) => control.parameters.map((p) => [p.id, rawParam(p)] as const)));
+  const index = new ParamIndex();
+  for (const control of controls)
+    for (const p of control.parameters) index.set({ id: p.id, param: rawParam(p) });
+  return index;
+}
+
+/** The control holding each parameter, so a setting finds its owner without scanning every control. */
+function paramOwners(controls: CatalogControl[]): Map<string, CatalogControl> {
+  const owners = new Map<string, CatalogControl>();
+  for (const control of controls) for (const p of control.parameters) owners.set(p.id, control);
+  return owners;
 }
 
 function refuse(message: string, pointer: string): never {
@@ -36,10 +48,11 @@ function refuse(message: string, pointer: string): never {
 function setParameter(args: {
   setting: Json;
   pointer: string;
-  controls: CatalogControl[];
+  owners: Map<string, CatalogControl>;
   index: ParamIndex;
 }): void {
   const { setting, pointer } = args;
+  args.index.startControl(pointer);
   const id = String(setting['param-id']);
   const extra = Object.keys(setting).filter((key) => !SETTABLE.has(key));
   if (extra.length > 0) {
@@ -48,12 +61,12 @@ function setParameter(args: {
       pointer,
     );
   }
-  const owner = args.controls.find((control) => control.parameters.some((param) => param.id === id));
+  const owner = args.owners.get(id);
   if (!owner) refuse(`set-parameters names parameter \`${id}\`, which no selected control has`, pointer);
   owner.parameters = owner.parameters.map((param) => {
     if (param.id !== id) return param;
     // OSCAL: label, values and select replace; guidelines and constraints are added.
-    const given = toParameter({ param: { id, ...setting }, params: args.index });
+    const given = toParameter({ param: { id, ...setting }, params: args.index, pointer });
     const guidelines = [param.guidelines, given.guidelines].filter((g): g is string => g !== null);
     const next: ControlParameter = {
       id,
@@ -63,7 +76,7 @@ function setParameter(args: {
       guidelines: guidelines.length > 0 ? guidelines.join('\n') : null,
       ...withConstraints([...(param.constraints ?? []), ...toConstraints(setting.constraints)]),
     };
-    args.index.set(id, rawParam(next));
+    args.index.set({ id, param: rawParam(next) });
     return next;
   });
 }
@@ -166,7 +179,7 @@ function add(args: { control: CatalogControl; addition: Json; pointer: string; i
   }
   const added = objects(addition.params).map((param) => toParameter({ param, params: args.index }));
   if (added.length === 0) return;
-  for (const param of added) args.index.set(param.id, rawParam(param));
+  for (const param of added) args.index.set({ id: param.id, param: rawParam(param) });
   const at = params.indexOf(byId);
   const cut = at >= 0 ? at + (position === 'after' ? 1 : 0) : first ? 0 : params.length;
   control.parameters = [...control.parameters.slice(0, cut), ...added, ...control.parameters.slice(cut)];
@@ -189,13 +202,27 @@ export function applyModify({
     parameters: [...control.parameters],
     baselines: [...control.baselines],
   }));
+  const settings = objects(modify['set-parameters']);
+  const alters = objects(modify.alters);
+  const changes = alters.reduce(
+    (sum, alter) => sum + objects(alter.removes).length + objects(alter.adds).length,
+    settings.length + alters.length,
+  );
+  if (changes > IMPORT_LIMITS.modifications) {
+    refuse(
+      `the profile modifies more than ${IMPORT_LIMITS.modifications} times (set-parameters, alters and their removes and adds together)`,
+      POINTER,
+    );
+  }
   const index = paramIndex(controls);
-  for (const [n, setting] of objects(modify['set-parameters']).entries()) {
-    setParameter({ setting, pointer: `${POINTER}/set-parameters/${n}`, controls, index });
+  const owners = paramOwners(controls);
+  for (const [n, setting] of settings.entries()) {
+    setParameter({ setting, pointer: `${POINTER}/set-parameters/${n}`, owners, index });
   }
   const byId = new Map(controls.map((control) => [control.oscal_id, control]));
-  for (const [n, alter] of objects(modify.alters).entries()) {
+  for (const [n, alter] of alters.entries()) {
     const pointer = `${POINTER}/alters/${n}`;
+    index.startControl(pointer);
     const control = byId.get(String(alter['control-id']));
     if (!control) {
       refuse(

@@ -1,19 +1,22 @@
 import { OscalImportError } from '../errors.js';
+import { IMPORT_LIMITS } from '../limits.js';
 import { isObject } from '../model.js';
 import type { CatalogControl, ImportedCatalog } from '../types.js';
 import { expectModel } from './expect.js';
 import { applyMerge, applyModify } from './modify.js';
-import { objects, text } from './props.js';
+import { byUuid, objects, text } from './props.js';
 
 type Json = Record<string, unknown>;
 
 /** Which catalogs a profile imports (hrefs, with back-matter resource title/rlinks when the href is "#uuid"). */
 export function profileImports(doc: unknown): { href: string; title: string | null; rlinks: string[] }[] {
   const profile = expectModel({ doc, model: 'profile' });
-  const resources = objects(isObject(profile['back-matter']) ? profile['back-matter'].resources : undefined);
+  const resources = byUuid(
+    objects(isObject(profile['back-matter']) ? profile['back-matter'].resources : undefined),
+  );
   return objects(profile.imports).map((entry) => {
     const href = String(entry.href);
-    const resource = href.startsWith('#') ? resources.find((r) => r.uuid === href.slice(1)) : undefined;
+    const resource = href.startsWith('#') ? resources.get(href.slice(1)) : undefined;
     return {
       href,
       title: resource ? text(resource.title) : null,
@@ -26,12 +29,27 @@ export function profileImports(doc: unknown): { href: string; title: string | nu
  * OSCAL `matching` patterns are globs over control ids: `*` any run of characters, `?` one character.
  * Matched without regular expressions: one backtrack point, so no pattern can take exponential time.
  */
-export function globMatches({ pattern, text }: { pattern: string; text: string }): boolean {
+export function globMatches({
+  pattern,
+  text,
+  budget,
+}: {
+  pattern: string;
+  text: string;
+  /** Comparisons left to the caller; throws once they are spent. */
+  budget?: { steps: number; pointer: string };
+}): boolean {
   let p = 0;
   let t = 0;
   let star = -1;
   let resume = 0;
   while (t < text.length) {
+    if (budget && --budget.steps < 0) {
+      throw new OscalImportError(
+        `the profile's matching patterns take more than ${IMPORT_LIMITS.matchingSteps} comparisons against the catalog's control ids; select with fewer or simpler patterns, or with-ids`,
+        budget.pointer,
+      );
+    }
     if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) {
       p += 1;
       t += 1;
@@ -52,14 +70,19 @@ export function globMatches({ pattern, text }: { pattern: string; text: string }
 }
 
 /** The controls a selector (include-controls / exclude-controls item) picks, by OSCAL id. */
-function selectorIds({ selector, catalog }: { selector: Json; catalog: ImportedCatalog }): Set<string> {
+function selectorIds(args: {
+  selector: Json;
+  catalog: ImportedCatalog;
+  budget: { steps: number; pointer: string };
+}): Set<string> {
+  const { selector, catalog, budget } = args;
   const ids = new Set((Array.isArray(selector['with-ids']) ? selector['with-ids'] : []).map(String));
   const patterns = objects(selector.matching).map((match) => String(match.pattern));
   const picked = new Set<string>();
   for (const control of catalog.controls) {
     if (
       ids.has(control.oscal_id) ||
-      patterns.some((pattern) => globMatches({ pattern, text: control.oscal_id }))
+      patterns.some((pattern) => globMatches({ pattern, text: control.oscal_id, budget }))
     ) {
       picked.add(control.oscal_id);
     }
@@ -87,6 +110,31 @@ function addDescendants({ picked, controls }: { picked: Set<string>; controls: C
   }
 }
 
+/** Refuses more `matching` patterns than IMPORT_LIMITS.patterns, or one longer than patternLength. */
+function checkPatterns(imports: Json[]): void {
+  let count = 0;
+  imports.forEach((entry, i) => {
+    for (const side of ['include-controls', 'exclude-controls'] as const) {
+      objects(entry[side]).forEach((selector, j) => {
+        objects(selector.matching).forEach((match, k) => {
+          const pointer = `/profile/imports/${i}/${side}/${j}/matching/${k}/pattern`;
+          count += 1;
+          if (count > IMPORT_LIMITS.patterns)
+            throw new OscalImportError(
+              `the profile has more than ${IMPORT_LIMITS.patterns} matching patterns`,
+              pointer,
+            );
+          if (String(match.pattern).length > IMPORT_LIMITS.patternLength)
+            throw new OscalImportError(
+              `a matching pattern may be at most ${IMPORT_LIMITS.patternLength} characters long`,
+              pointer,
+            );
+        });
+      });
+    }
+  });
+}
+
 /** The OSCAL ids a profile selects from a catalog: each import's includes minus its excludes, united. */
 export function profileSelection({
   profile,
@@ -98,16 +146,18 @@ export function profileSelection({
   const body = expectModel({ doc: profile, model: 'profile' });
   const imports = objects(body.imports);
   if (imports.length === 0) throw new OscalImportError('the profile imports nothing', '/profile/imports');
+  checkPatterns(imports);
+  const budget = { steps: IMPORT_LIMITS.matchingSteps, pointer: '/profile/imports' };
   const selected = new Set<string>();
   for (const entry of imports) {
     const included = new Set<string>();
     if (entry['include-all'] !== undefined)
       for (const control of catalog.controls) included.add(control.oscal_id);
     for (const selector of objects(entry['include-controls'])) {
-      for (const id of selectorIds({ selector, catalog })) included.add(id);
+      for (const id of selectorIds({ selector, catalog, budget })) included.add(id);
     }
     for (const selector of objects(entry['exclude-controls'])) {
-      for (const id of selectorIds({ selector, catalog })) included.delete(id);
+      for (const id of selectorIds({ selector, catalog, budget })) included.delete(id);
     }
     for (const id of included) selected.add(id);
   }
@@ -148,6 +198,11 @@ export function resolveProfile({
   const selected = selectControls({ catalog, ids: profileSelection({ profile, catalog }) });
   if (selected.controls.length === 0)
     throw new OscalImportError('the profile selects no controls', '/profile/imports');
+  if (selected.controls.length > IMPORT_LIMITS.controls)
+    throw new OscalImportError(
+      `the profile selects more than ${IMPORT_LIMITS.controls} controls`,
+      '/profile/imports',
+    );
   const modified = isObject(body.modify) ? applyModify({ catalog: selected, modify: body.modify }) : selected;
   const resolved = applyMerge({ catalog: modified, merge: isObject(body.merge) ? body.merge : undefined });
   return {

@@ -32,3 +32,10 @@ export function labelOf(node: Json): string | null {
   const plain = labels.find((prop) => prop.class === undefined) ?? labels[0];
   return plain ? (plain.value as string) : null;
 }
+
+/** Back-matter resources by uuid (the first of each uuid, as a linear search would find it). */
+export function byUuid(resources: Json[]): Map<unknown, Json> {
+  const map = new Map<unknown, Json>();
+  for (const resource of resources) if (!map.has(resource.uuid)) map.set(resource.uuid, resource);
+  return map;
+}

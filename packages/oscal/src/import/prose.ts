@@ -1,39 +1,12 @@
 import type { ControlParameter, ParameterConstraint } from '../types.js';
+import type { ParamIndex } from './params.js';
 import { objects, text } from './props.js';
 
 type Json = Record<string, unknown>;
 
-/** Parameters by id, across the whole document (insertions may reference a parent's parameters). */
-export type ParamIndex = Map<string, Json>;
-
-const INSERTION = /\{\{\s*insert:\s*param,\s*([^\s}]+)\s*\}\}/g;
-
 /** Replaces `{{ insert: param, id }}` by the parameter's value, selection or assignment, in plain text. */
 export function renderProse({ prose, params }: { prose: string; params: ParamIndex }): string {
-  return prose.replace(INSERTION, (_match, id: string) => renderParam({ id, params, depth: 0 }));
-}
-
-function renderParam({ id, params, depth }: { id: string; params: ParamIndex; depth: number }): string {
-  const param = params.get(id);
-  if (!param) return `[Assignment: ${id}]`;
-  const values = (Array.isArray(param.values) ? param.values : []).map(String);
-  if (values.length > 0) return values.join(', ');
-  const select = param.select as Json | undefined;
-  if (select) {
-    const choices = choicesOf({ select, params, depth });
-    const how = select['how-many'] === 'one-or-more' ? ' (one or more)' : '';
-    return `[Selection${how}: ${choices.join('; ')}]`;
-  }
-  return `[Assignment: ${text(param.label) ?? id}]`;
-}
-
-function choicesOf({ select, params, depth }: { select: Json; params: ParamIndex; depth: number }): string[] {
-  const choices = (Array.isArray(select.choice) ? select.choice : []).map(String);
-  // A choice may insert another parameter; a cycle of insertions stops at the third level.
-  if (depth > 2) return choices;
-  return choices.map((choice) =>
-    choice.replace(INSERTION, (_match, id: string) => renderParam({ id, params, depth: depth + 1 })),
-  );
+  return params.renderProse(prose);
 }
 
 /** Plain text of a part and its sub-parts: one line per part, `label prose`, sub-items indented. */
@@ -58,21 +31,34 @@ function labelText(part: Json): string | null {
 }
 
 /** A parameter as Comply keeps it. */
-export function toParameter({ param, params }: { param: Json; params: ParamIndex }): ControlParameter {
+export function toParameter({
+  param,
+  params,
+  pointer,
+}: {
+  param: Json;
+  params: ParamIndex;
+  /** Where the parameter is, for refusals. */
+  pointer?: string;
+}): ControlParameter {
   const select = param.select as Json | undefined;
   const howMany = select?.['how-many'];
+  const label = text(param.label);
+  const values = (Array.isArray(param.values) ? param.values : []).map(String);
+  // Kept with the control as written: counted in its rendered size like the rest.
+  params.charge((label?.length ?? 0) + values.reduce((sum, value) => sum + value.length, 0));
   const guidelines = objects(param.guidelines)
     .map((guideline) => text(guideline.prose))
     .filter((prose): prose is string => prose !== null)
     .map((prose) => renderProse({ prose: prose.trim(), params }));
   return {
     id: String(param.id),
-    label: text(param.label),
-    values: (Array.isArray(param.values) ? param.values : []).map(String),
+    label,
+    values,
     select: select
       ? {
           how_many: howMany === 'one' || howMany === 'one-or-more' ? howMany : null,
-          choices: choicesOf({ select, params, depth: 0 }),
+          choices: params.chargeAll(params.choices({ select, pointer: pointer ?? null })),
         }
       : null,
     guidelines: guidelines.length > 0 ? guidelines.join('\n') : null,

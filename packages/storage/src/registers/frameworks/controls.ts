@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { invalidInput } from '../../errors.js';
@@ -6,9 +7,12 @@ import type { FrameworkControlInput } from './types.js';
 
 /**
  * Inserts new control codes (positioned after the existing ones, in input order) and updates the
- * title/description of existing ones; removes nothing. All rows travel as one JSON parameter, so a
- * catalog of any size is one statement.
+ * title/description of existing ones; removes nothing. Rows travel as JSON parameters, CHUNK per
+ * statement: embedded PGlite runs each statement on the event loop, so a catalog of thousands of
+ * controls is a few short statements with other requests' turns between them, not one long one.
  */
+const CHUNK = 250;
+
 export async function upsertControls(args: {
   trx: Transaction<Database>;
   organizationId: string;
@@ -49,6 +53,20 @@ export async function upsertControls(args: {
     baselines: control.baselines ?? [],
     position: Number(next) + index,
   }));
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    if (start > 0) await nextTurn();
+    await insertRows({ ...args, rows: rows.slice(start, start + CHUNK) });
+  }
+}
+
+async function insertRows(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  frameworkId: string;
+  rows: object[];
+  now: string;
+}): Promise<void> {
+  const { rows } = args;
   await sql`insert into framework_controls (id, organization_id, framework_id, code, title, description,
       family, family_id, oscal_id, parent_code, statement, guidance, parameters, baselines, position,
       created_at, updated_at)

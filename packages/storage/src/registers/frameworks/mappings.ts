@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { appendAudit } from '../../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../../context.js';
@@ -10,6 +11,8 @@ import type { FrameworkMapping, MappingInput } from './types.js';
 
 // An error lists at most this many unknown codes.
 const SHOWN_CODES = 5;
+// Rows per statement: embedded PGlite runs each statement on the event loop (see upsertControls).
+const CHUNK = 500;
 
 /** Crosswalks between two frameworks of one organization. */
 export function mappingsRepository(ctx: StorageContext) {
@@ -58,14 +61,16 @@ export function mappingsRepository(ctx: StorageContext) {
         }
         const now = ctx.clock();
         const rows = args.rows.map((row) => ({ id: newId('mapping'), ...row }));
-        if (rows.length > 0) {
+        for (let start = 0; start < rows.length; start += CHUNK) {
+          if (start > 0) await nextTurn();
+          const chunk = rows.slice(start, start + CHUNK);
           await sql`insert into framework_mappings (id, organization_id, source_framework_id,
               source_control_code, target_framework_id, target_control_code, relationship,
               collection_title, collection_uuid, imported_at)
             select r.id, ${organizationId}, ${args.sourceFrameworkId}, r.source_control_code,
               ${args.targetFrameworkId}, r.target_control_code, r.relationship, ${args.collection.title},
               ${args.collection.uuid}, ${now.toISOString()}::timestamptz
-            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
               as r(id text, source_control_code text, target_control_code text, relationship text)
             on conflict (organization_id, source_framework_id, source_control_code, target_framework_id,
               target_control_code) do update set relationship = excluded.relationship,
