@@ -101,6 +101,18 @@ async function build(args: ExportArgs & { model: ExportModel }): Promise<object>
       const nonconformities = (
         await listEvery((p) => storage.nonconformities.list(p), organizationId)
       ).filter((n) => !args.frameworkId || (n.audit_id !== null && auditIds.has(n.audit_id)));
+      // Each control's readiness from storage's one definition, as getAuditReadiness counts it.
+      const readiness = await Promise.all(
+        frameworks.map(async (f) => ({
+          framework_id: f.id,
+          controls: (await storage.reports.controlStates({ organizationId, frameworkId: f.id })).map((c) => ({
+            code: c.code,
+            state: c.state,
+            gap_reasons: c.gap_reasons,
+            exclusions: c.exclusions,
+          })),
+        })),
+      );
       return exportAssessmentResults({
         organization,
         frameworks,
@@ -108,6 +120,7 @@ async function build(args: ExportArgs & { model: ExportModel }): Promise<object>
         measures: await measures(),
         audits,
         nonconformities,
+        readiness,
       });
     }
     case 'plan-of-action-and-milestones':
