@@ -161,8 +161,12 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
     await form.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByText('1 matching').waitFor();
     const row = page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
-    const badge = row.locator('.badge');
+    const badge = row.locator('td').nth(3).locator('.badge');
     expect(await badge.textContent()).toBe('Covered via mapping: CC6.1');
+    // Its readiness, as getAuditReadiness counts it: a gap, not ready through the crosswalk.
+    const readiness = row.locator('td[data-readiness]');
+    expect(await readiness.getAttribute('data-readiness')).toBe('GAP');
+    expect(await readiness.textContent()).toBe('Gap: No measure');
     expect(await badge.getAttribute('class')).toBe('badge mapped');
     expect(await badge.getAttribute('title')).toBe('CC6.1 (intersects-with, ISO to SOC 2)');
     await page.getByText('0% covered').waitFor();

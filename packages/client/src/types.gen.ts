@@ -46,7 +46,7 @@ export type ObligationSource = 'LAW' | 'REGULATION' | 'CONTRACT' | 'STANDARD' | 
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = 'NON_COMPLIANT' | 'PARTIALLY_COMPLIANT' | 'COMPLIANT';
 
-/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
+/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export type ReadinessGapReason = 'NO_MEASURE' | 'NOT_IMPLEMENTED' | 'UNJUSTIFIED_NOT_APPLICABLE' | 'NO_EVIDENCE' | 'EVIDENCE_EXPIRED' | 'OPEN_NONCONFORMITY';
 
 /** Where a risk stands in its life cycle. */
@@ -807,7 +807,7 @@ export type ReadinessGaps = {
 export type ReadinessReasonCounts = {
   /** Controls no measure satisfies. */
   NO_MEASURE: number;
-  /** Controls with measures, none IMPLEMENTED. */
+  /** Controls with no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS. */
   NOT_IMPLEMENTED: number;
   /** Controls without an IMPLEMENTED measure that have a NOT_APPLICABLE measure without justification. */
   UNJUSTIFIED_NOT_APPLICABLE: number;

@@ -88,10 +88,10 @@ export const obligationStatusSchema = z.enum(['NON_COMPLIANT', 'PARTIALLY_COMPLI
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = z.output<typeof obligationStatusSchema>;
 
-/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
+/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export const readinessGapReasonSchema = z.enum(['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY']);
 
-/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
+/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export type ReadinessGapReason = z.output<typeof readinessGapReasonSchema>;
 
 /** Where a risk stands in its life cycle. */
@@ -2403,7 +2403,7 @@ export const readinessReasonCountsJsonSchema: JsonSchema = {
     NOT_IMPLEMENTED: {
       type: 'integer',
       minimum: 0,
-      description: 'Controls with measures, none IMPLEMENTED.',
+      description: 'Controls with no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS.',
     },
     UNJUSTIFIED_NOT_APPLICABLE: {
       type: 'integer',
