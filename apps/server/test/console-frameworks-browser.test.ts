@@ -215,6 +215,30 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
     await shot('activity-batch');
   });
 
+  it('sets the evidence validity on the Members page; the demo framework lists its exclusions', async () => {
+    const organizationId = await page
+      .getByRole('combobox', { name: 'Organization', exact: true })
+      .inputValue();
+    await openNav(page, 'Members');
+    const form = page.getByRole('form', { name: 'Evidence validity' });
+    await form.getByLabel('Months').fill('18');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('status').getByText('Saved: 18 months.').waitFor();
+    const saved = await server.storage.organizations.getForUser({
+      organizationId,
+      userId: server.owner.userId,
+    });
+    expect(saved?.evidence_validity_months).toBe(18);
+
+    const frameworks = await server.storage.frameworks.list({ organizationId });
+    const iso = frameworks.items.find((f) => f.name.startsWith('ISO/IEC 27001'))!;
+    await page.goto(`${server.url}/frameworks/${iso.id}`);
+    const excluded = page.getByRole('list', { name: 'Excluded controls' });
+    await excluded.locator('li[data-code="A.7.10"]').waitFor();
+    expect(await excluded.locator('li[data-code="A.7.10"]').textContent()).toContain('Fully remote company');
+    await shot('readiness-exclusions');
+  });
+
   it('shows a VIEWER no way to adopt or import', async () => {
     const viewer = await server.addMember({ organizationId: server.owner.organizationId, role: 'VIEWER' });
     await signInAs({ page, url: server.url, email: viewer.email });
