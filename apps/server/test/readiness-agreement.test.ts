@@ -144,6 +144,13 @@ describe.each(DRIVERS)('readiness agrees everywhere (%s)', (driver) => {
       ]),
     );
     expect(fromOscal).toEqual(EXPECTED);
+    // The nonconformity behind C-NC, raised outside any audit, is in the framework's document too.
+    const outside = exported.body['assessment-results'].results.find(
+      (r: Json) => r.title === 'Nonconformities found outside audits',
+    );
+    expect(outside.findings.map((f: Json) => f.title)).toEqual([
+      expect.stringContaining('Laptop found without disk encryption'),
+    ]);
     const statusOf = (code: string) =>
       result.findings.find((f: Json) => prop(f, 'control-code') === code).target.status.state;
     expect(statusOf('C-READY')).toBe('satisfied');
