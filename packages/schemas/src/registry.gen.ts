@@ -316,6 +316,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
           state: 'IN_PROGRESS',
         },
       },
+      {
+        title: 'A measure that does not apply, with why (its controls are excluded from readiness)',
+        input: {
+          organization_id: 'org_…',
+          name: 'Clear desk and clear screen',
+          state: 'NOT_APPLICABLE',
+          applicability_justification: 'Fully remote company without offices.',
+        },
+      },
     ],
     invalidExamples: [],
   },
