@@ -174,6 +174,10 @@ describe.each(DRIVERS)('readiness agrees everywhere (%s)', (driver) => {
     const editorClient = await signedIn({ server, email: editor.email });
     const refused = await editorClient.patch(`/orgs/${org}/settings`, { evidence_validity_months: 1 });
     expect(refused.status).toBe(403);
+    // The OWNER of another organization cannot reach this one's settings.
+    const stranger = await signedIn({ server, email: (await server.addMember()).email });
+    const foreign = await stranger.patch(`/orgs/${org}/settings`, { evidence_validity_months: 1 });
+    expect(foreign.status).toBe(404);
     const bad = await owner.patch(`/orgs/${org}/settings`, { evidence_validity_months: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe('evidence_validity_months');
