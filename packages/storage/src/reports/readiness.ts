@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import type { NcSeverity } from '../enums.js';
 import { frameworkNotFound } from '../registers/frameworks/control-list.js';
+import { ncOverdueSql } from '../registers/nonconformities/mapping.js';
 import { capped, percent } from './aggregate.js';
 import {
   GAP_REASONS,
@@ -37,16 +38,17 @@ function openNonconformities(args: Scope) {
     audit_id: string | null;
     measure_id: string | null;
     overdue: boolean;
-  }>`select n.id, n.reference, n.title, n.severity, n.audit_id, n.measure_id,
-      coalesce(n.due_date < ${args.today}::date, false) as overdue
-    from nonconformities n
-    where n.organization_id = ${org} and n.status <> 'CLOSED'
-      and (n.measure_id in (select mc.measure_id from measure_controls mc
+  }>`select nonconformities.id, nonconformities.reference, nonconformities.title,
+      nonconformities.severity, nonconformities.audit_id, nonconformities.measure_id,
+      ${ncOverdueSql(args.today)} as overdue
+    from nonconformities
+    where nonconformities.organization_id = ${org} and nonconformities.status <> 'CLOSED'
+      and (nonconformities.measure_id in (select mc.measure_id from measure_controls mc
             where mc.organization_id = ${org} and mc.framework_id = ${args.frameworkId})
-        or n.audit_id in (select a.id from audits a
+        or nonconformities.audit_id in (select a.id from audits a
             where a.organization_id = ${org} and a.framework_id = ${args.frameworkId}))
-    order by case n.severity when 'MAJOR' then 0 when 'MINOR' then 1 else 2 end,
-      n.date_identified, n.id`
+    order by case nonconformities.severity when 'MAJOR' then 0 when 'MINOR' then 1 else 2 end,
+      nonconformities.date_identified, nonconformities.id`
     .execute(args.db)
     .then((result) => result.rows);
 }
