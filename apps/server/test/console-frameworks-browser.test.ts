@@ -161,8 +161,12 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
     await form.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByText('1 matching').waitFor();
     const row = page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
-    const badge = row.locator('.badge');
+    const badge = row.locator('td').nth(3).locator('.badge');
     expect(await badge.textContent()).toBe('Covered via mapping: CC6.1');
+    // Its readiness, as getAuditReadiness counts it: a gap, not ready through the crosswalk.
+    const readiness = row.locator('td[data-readiness]');
+    expect(await readiness.getAttribute('data-readiness')).toBe('GAP');
+    expect(await readiness.textContent()).toBe('Gap: No measure');
     expect(await badge.getAttribute('class')).toBe('badge mapped');
     expect(await badge.getAttribute('title')).toBe('CC6.1 (intersects-with, ISO to SOC 2)');
     await page.getByText('0% covered').waitFor();
@@ -209,6 +213,30 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
     await batch.getByText(/^Show the \d+ records$/).click();
     await batch.locator('.batch-entries > li').first().waitFor();
     await shot('activity-batch');
+  });
+
+  it('sets the evidence validity on the Members page; the demo framework lists its exclusions', async () => {
+    const organizationId = await page
+      .getByRole('combobox', { name: 'Organization', exact: true })
+      .inputValue();
+    await openNav(page, 'Members');
+    const form = page.getByRole('form', { name: 'Evidence validity' });
+    await form.getByLabel('Months').fill('18');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('status').getByText('Saved: 18 months.').waitFor();
+    const saved = await server.storage.organizations.getForUser({
+      organizationId,
+      userId: server.owner.userId,
+    });
+    expect(saved?.evidence_validity_months).toBe(18);
+
+    const frameworks = await server.storage.frameworks.list({ organizationId });
+    const iso = frameworks.items.find((f) => f.name.startsWith('ISO/IEC 27001'))!;
+    await page.goto(`${server.url}/frameworks/${iso.id}`);
+    const excluded = page.getByRole('list', { name: 'Excluded controls' });
+    await excluded.locator('li[data-code="A.7.10"]').waitFor();
+    expect(await excluded.locator('li[data-code="A.7.10"]').textContent()).toContain('Fully remote company');
+    await shot('readiness-exclusions');
   });
 
   it('shows a VIEWER no way to adopt or import', async () => {

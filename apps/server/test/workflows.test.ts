@@ -191,11 +191,15 @@ describe.each(DRIVERS)('seed workflows over MCP on demo data (%s)', (driver) => 
     });
     expect(readiness.framework.id).toBe(framework.id);
     expect(readiness.control_count).toBe(framework.control_count);
-    const counts = readiness.status_counts as Record<string, number>;
+    const counts = readiness.state_counts as Record<string, number>;
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(framework.control_count);
-    expect(readiness.readiness_percent).toBeCloseTo((100 * counts.READY!) / framework.control_count, 1);
+    expect(readiness.readiness_percent).toBeCloseTo(
+      (100 * counts.READY!) / (framework.control_count - counts.EXCLUDED!),
+      1,
+    );
     const gaps = readiness.gaps.controls_without_measures;
-    expect(gaps.count).toBe(counts.NO_MEASURE);
+    expect(gaps.count).toBe(readiness.gap_reason_counts.NO_MEASURE);
+    expect(readiness.gaps.not_ready_controls.count).toBe(counts.GAP);
     expect(gaps.items.length + gaps.omitted).toBe(gaps.count);
   });
 });

@@ -11,6 +11,8 @@ export interface Organization {
   id: string;
   name: string;
   description: string | null;
+  /** Months evidence stays current when it names no valid_until. */
+  evidence_validity_months?: number;
   role: Role;
 }
 

@@ -20,8 +20,8 @@ export type AuditKind = 'INTERNAL' | 'EXTERNAL';
 /** Where an audit stands. */
 export type AuditState = 'PLANNED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 
-/** Audit readiness of one framework control: READY (at least one IMPLEMENTED measure and every IMPLEMENTED measure has evidence), NO_EVIDENCE, NOT_IMPLEMENTED (measures exist, none IMPLEMENTED) or NO_MEASURE. */
-export type ControlReadiness = 'READY' | 'NO_EVIDENCE' | 'NOT_IMPLEMENTED' | 'NO_MEASURE';
+/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
+export type ControlReadiness = 'READY' | 'GAP' | 'EXCLUDED';
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
 export type ControlRelationship = 'equivalent-to' | 'subset-of' | 'superset-of' | 'intersects-with';
@@ -46,6 +46,9 @@ export type ObligationSource = 'LAW' | 'REGULATION' | 'CONTRACT' | 'STANDARD' | 
 
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = 'NON_COMPLIANT' | 'PARTIALLY_COMPLIANT' | 'COMPLIANT';
+
+/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
+export type ReadinessGapReason = 'NO_MEASURE' | 'NOT_IMPLEMENTED' | 'UNJUSTIFIED_NOT_APPLICABLE' | 'NO_EVIDENCE' | 'EVIDENCE_EXPIRED' | 'OPEN_NONCONFORMITY';
 
 /** Where a risk stands in its life cycle. */
 export type RiskStatus = 'OPEN' | 'IN_TREATMENT' | 'ACCEPTED' | 'CLOSED';
@@ -175,6 +178,36 @@ export type Evidence = {
   url: string | null;
   /** When the evidence was collected. */
   collected_at: string;
+  /** Last day the evidence is current (given, or collected_at plus the organization's evidence_validity_months). */
+  valid_until: string;
+  /** valid_until is before today (UTC); expired evidence does not make a control ready. */
+  expired: boolean;
+};
+
+/** A measure and its latest evidence, which expires soon or has expired. */
+export type EvidenceDue = {
+  /** Measure id. */
+  measure_id: string;
+  /** Measure name. */
+  measure_name: string;
+  /** The measure's state. */
+  state: MeasureState;
+  /** The evidence valid longest. */
+  evidence_id: string;
+  /** Its title. */
+  evidence_title: string;
+  /** Last day it is current. */
+  valid_until: string;
+};
+
+/** Measures whose evidence needs renewing, capped at top_n. */
+export type EvidenceDueList = {
+  /** Number of such measures. */
+  count: number;
+  /** At most top_n measures. */
+  items: EvidenceDue[];
+  /** Measures left out of items. */
+  omitted: number;
 };
 
 /** Evidence to attach to a measure. */
@@ -185,6 +218,40 @@ export type EvidenceInput = {
   url?: string;
   /** When collected; defaults to now. */
   collected_at?: string;
+  /** Last day current; default collected_at + org validity. */
+  valid_until?: string;
+};
+
+/** A NOT_APPLICABLE measure's justification for excluding a control. */
+export type Exclusion = {
+  /** Measure id. */
+  measure_id: string;
+  /** Measure name. */
+  measure_name: string;
+  /** Its applicability_justification. */
+  justification: string;
+};
+
+/** An EXCLUDED control and the justifications that exclude it. */
+export type ExcludedControl = {
+  /** Control code. */
+  code: string;
+  /** Control title. */
+  title: string;
+  /** Its family. */
+  family: string | null;
+  /** The NOT_APPLICABLE measures on it, each with its justification. */
+  exclusions: Exclusion[];
+};
+
+/** EXCLUDED controls, capped at top_n, in document order. */
+export type ExcludedControlList = {
+  /** Number of EXCLUDED controls. */
+  count: number;
+  /** At most top_n controls. */
+  items: ExcludedControl[];
+  /** Controls left out of items. */
+  omitted: number;
 };
 
 /** One family's readiness. */
@@ -197,7 +264,9 @@ export type FamilyReadiness = {
   ready_count: number;
   /** Controls of the family no measure satisfies. */
   no_measure_count: number;
-  /** ready_count / control_count × 100, one decimal. */
+  /** EXCLUDED controls in the family. */
+  excluded_count: number;
+  /** ready_count / (control_count − excluded_count) × 100, one decimal; 0 when nothing is left. */
   readiness_percent: number;
 };
 
@@ -279,6 +348,12 @@ export type FrameworkControl = {
   covered_via_mapping: ControlViaMapping[];
   /** Ids of the measures that satisfy this control. */
   measure_ids: string[];
+  /** Audit readiness of the control, as getAuditReadiness counts it. */
+  readiness: ControlReadiness;
+  /** Why it is a GAP; empty when READY or EXCLUDED. */
+  gap_reasons: ReadinessGapReason[];
+  /** When EXCLUDED, the NOT_APPLICABLE measures and their justifications; otherwise empty. */
+  exclusions: Exclusion[];
 };
 
 /** A control to add to a framework, or to update by code. */
@@ -357,7 +432,7 @@ export type GapControlList = {
   omitted: number;
 };
 
-/** An IMPLEMENTED measure without any evidence. */
+/** An IMPLEMENTED measure without current evidence. */
 export type GapEvidence = {
   /** Measure id. */
   id: string;
@@ -369,7 +444,7 @@ export type GapEvidence = {
   control_codes: string[];
 };
 
-/** IMPLEMENTED measures without evidence, capped at top_n, by name. */
+/** IMPLEMENTED measures without current evidence, capped at top_n, by name. */
 export type GapEvidenceList = {
   /** Number of such measures. */
   count: number;
@@ -379,7 +454,7 @@ export type GapEvidenceList = {
   omitted: number;
 };
 
-/** A measure linked to the framework that is not IMPLEMENTED. */
+/** A measure linked to the framework that is neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
 export type GapMeasure = {
   /** Measure id. */
   id: string;
@@ -393,7 +468,7 @@ export type GapMeasure = {
   control_codes: string[];
 };
 
-/** Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+/** Linked measures neither IMPLEMENTED nor justified NOT_APPLICABLE, capped at top_n, by name. */
 export type GapMeasureList = {
   /** Number of such measures. */
   count: number;
@@ -403,7 +478,7 @@ export type GapMeasureList = {
   omitted: number;
 };
 
-/** An open nonconformity from one of the framework's audits. */
+/** An open nonconformity on one of the framework's measures or from one of its audits. */
 export type GapNonconformity = {
   /** Nonconformity id. */
   id: string;
@@ -415,9 +490,13 @@ export type GapNonconformity = {
   severity: NonconformitySeverity;
   /** The audit that found it. */
   audit_id: string | null;
+  /** The measure it is about; when MAJOR or MINOR, that measure's controls are not ready. */
+  measure_id: string | null;
+  /** Its due_date has passed. */
+  overdue: boolean;
 };
 
-/** Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+/** Open nonconformities on the framework's measures or from its audits, capped at top_n, most severe first. */
 export type GapNonconformityList = {
   /** Number of open nonconformities. */
   count: number;
@@ -469,6 +548,8 @@ export type Measure = {
   owner: string | null;
   /** Implementation state. */
   state: MeasureState;
+  /** Why the measure does not apply. A NOT_APPLICABLE measure with one excludes its controls from audit readiness; without one they are gaps. */
+  applicability_justification: string | null;
   /** Evidence collected for the measure, oldest first. */
   evidence: Evidence[];
   /** Framework controls this measure satisfies. */
@@ -533,6 +614,28 @@ export type Nonconformity = {
   updated_at: string;
 };
 
+/** A GAP control and why. */
+export type NotReadyControl = {
+  /** Control code. */
+  code: string;
+  /** Control title. */
+  title: string;
+  /** Its family. */
+  family: string | null;
+  /** Every reason it is not ready. */
+  gap_reasons: ReadinessGapReason[];
+};
+
+/** GAP controls, capped at top_n, in document order. */
+export type NotReadyControlList = {
+  /** Number of GAP controls. */
+  count: number;
+  /** At most top_n controls. */
+  items: NotReadyControl[];
+  /** Controls left out of items. */
+  omitted: number;
+};
+
 /** A legal, contractual or other obligation the organization must meet. */
 export type Obligation = {
   /** Obligation id (obl_…). */
@@ -585,6 +688,8 @@ export type Organization = {
   name: string;
   /** What the organization is. */
   description: string | null;
+  /** Months evidence stays current after collected_at when it names no valid_until (default 12). */
+  evidence_validity_months: number;
   /** The caller's role in this organization. */
   role: Role;
   /** When the record was created. */
@@ -621,6 +726,8 @@ export type OrganizationDetail = {
   name: string;
   /** What the organization is. */
   description: string | null;
+  /** Months evidence stays current after collected_at when it names no valid_until (default 12). */
+  evidence_validity_months: number;
   /** The caller's role in this organization. */
   role: Role;
   /** Number of records per register. */
@@ -681,26 +788,46 @@ export type OverdueObligationList = {
 
 /** What stands between the organization and a clean audit; each list capped at top_n. */
 export type ReadinessGaps = {
+  /** Every GAP control with its reasons, document order. */
+  not_ready_controls: NotReadyControlList;
+  /** EXCLUDED controls with their justifications, document order. */
+  excluded_controls: ExcludedControlList;
   /** Controls no measure satisfies. */
   controls_without_measures: GapControlList;
-  /** Linked measures that are not IMPLEMENTED. */
+  /** Linked measures that are neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
   measures_not_implemented: GapMeasureList;
   /** IMPLEMENTED measures with no evidence. */
   implemented_without_evidence: GapEvidenceList;
-  /** Open nonconformities from this framework's audits. */
+  /** IMPLEMENTED measures whose evidence has all expired (valid_until before today). */
+  evidence_expired: GapEvidenceList;
+  /** Open nonconformities on the framework's measures or from its audits, any severity. */
   open_nonconformities: GapNonconformityList;
 };
 
-/** Number of controls per readiness status. */
-export type ReadinessStatusCounts = {
-  /** Controls with an IMPLEMENTED measure that has evidence, and none without. */
-  READY: number;
-  /** Controls with an IMPLEMENTED measure that lacks evidence. */
-  NO_EVIDENCE: number;
-  /** Controls whose measures are none IMPLEMENTED. */
-  NOT_IMPLEMENTED: number;
+/** Number of GAP controls per reason; a control with several reasons counts under each. */
+export type ReadinessReasonCounts = {
   /** Controls no measure satisfies. */
   NO_MEASURE: number;
+  /** Controls with no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS. */
+  NOT_IMPLEMENTED: number;
+  /** Controls without an IMPLEMENTED measure that have a NOT_APPLICABLE measure without justification. */
+  UNJUSTIFIED_NOT_APPLICABLE: number;
+  /** Controls with an IMPLEMENTED measure that has no evidence. */
+  NO_EVIDENCE: number;
+  /** Controls with an IMPLEMENTED measure whose evidence has all expired. */
+  EVIDENCE_EXPIRED: number;
+  /** Controls with an open MAJOR or MINOR nonconformity on one of their measures. */
+  OPEN_NONCONFORMITY: number;
+};
+
+/** Number of controls per readiness state. */
+export type ReadinessStateCounts = {
+  /** Controls with an IMPLEMENTED measure, current evidence on every IMPLEMENTED measure and no open nonconformity. */
+  READY: number;
+  /** Controls with at least one gap reason. */
+  GAP: number;
+  /** Controls whose every measure is NOT_APPLICABLE with a justification; not in the denominator. */
+  EXCLUDED: number;
 };
 
 /** Computed mitigation status of a risk from its linked measures. */

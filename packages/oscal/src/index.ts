@@ -12,6 +12,7 @@ export type {
   NonconformityInput,
   OrganizationInput,
   PoamExportInput,
+  ReadinessInput,
   RiskInput,
   SspExportInput,
 } from './export/inputs.js';

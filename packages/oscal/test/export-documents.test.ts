@@ -13,6 +13,7 @@ import {
   audits,
   iso,
   isoControls,
+  isoReadiness,
   measures,
   nist,
   nonconformities,
@@ -34,6 +35,7 @@ const ar = () =>
     measures,
     audits,
     nonconformities,
+    readiness: isoReadiness,
   });
 const poam = () => exportPoam({ organization, measures, nonconformities, risks });
 const mappingInput = {
@@ -98,6 +100,7 @@ describe('free text with line breaks and edge spaces', () => {
         measures: messy,
         audits: messyAudits,
         nonconformities: messyNcs,
+        readiness: isoReadiness,
       }),
       exportPoam({
         organization,
@@ -145,6 +148,7 @@ describe('exportAssessmentResults', () => {
       'Internal audit Q1 2027',
       'Nonconformities found outside audits',
       'Evidence on record',
+      'Audit readiness: ISO/IEC 27001:2022 Annex A',
     ]);
     const [audit] = doc.results;
     expect(audit.start).toBe('2026-10-12T00:00:00Z');
@@ -165,6 +169,25 @@ describe('exportAssessmentResults', () => {
     );
   });
 
+  it("records each control's readiness as a finding, and when each piece of evidence expires", () => {
+    const result = doc.results[4];
+    const finding = (i: number) => result.findings[i];
+    const prop = (f: Json, name: string) => f.props.find((p: Json) => p.name === name)?.value;
+    expect(result.findings).toHaveLength(isoControls.length);
+    expect([0, 1, 2, 3].map((i) => [prop(finding(i), 'readiness'), finding(i).target.status.state])).toEqual([
+      ['READY', 'satisfied'],
+      ['EXCLUDED', 'satisfied'],
+      ['GAP', 'not-satisfied'],
+      ['GAP', 'not-satisfied'],
+    ]);
+    expect(finding(1).target.status).toMatchObject({ reason: 'other' });
+    expect(finding(1).description).toContain('One-person company.');
+    expect(prop(finding(2), 'gap-reasons')).toBe('EVIDENCE_EXPIRED OPEN_NONCONFORMITY');
+    expect(finding(0).target['target-id']).toBe(`${isoControls[0]!.oscal_id}_smt`);
+    const evidence = doc.results[3].observations;
+    expect(evidence.map((o: Json) => o.expires)).toEqual(['2027-10-20T23:59:59Z', '2026-10-31T23:59:59Z']);
+  });
+
   it('is still a valid document for an organization with nothing to report', () => {
     const empty = exportAssessmentResults({
       organization,
@@ -173,6 +196,7 @@ describe('exportAssessmentResults', () => {
       measures: [],
       audits: [],
       nonconformities: [],
+      readiness: [],
     });
     expect(validateOscal(empty)).toEqual({ ok: true, model: 'assessment-results' });
   });

@@ -4,6 +4,7 @@ import type {
   MeasureInput,
   NonconformityInput,
   OrganizationInput,
+  ReadinessInput,
   RiskInput,
 } from '../src/export/inputs.js';
 import { type CatalogControl, loadLibraryCatalog } from '../src/index.js';
@@ -48,12 +49,16 @@ export const measures: MeasureInput[] = [
         title: 'Signed policy v3',
         url: 'https://docs.acme.example/policy-v3.pdf',
         collected_at: '2026-10-20T12:00:00.000Z',
+        valid_until: '2027-10-20',
+        expired: false,
       },
       {
         id: 'evd_01JD3W5Q8Z6X4V2T0R9P7N0002',
         title: 'Board minutes',
         url: null,
         collected_at: '2026-10-21T12:00:00.000Z',
+        valid_until: '2026-10-31',
+        expired: true,
       },
     ],
     controls: [{ framework_id: iso.id, control_code: 'A.5.1' }],
@@ -224,5 +229,32 @@ export const risks: RiskInput[] = [
     measure_ids: [],
     review_date: null,
     updated_at: '2026-06-01T11:00:00.000Z',
+  },
+];
+
+/** Readiness of the ISO controls: the first READY, the second EXCLUDED, the third GAP, the rest no measure. */
+export const isoReadiness: ReadinessInput[] = [
+  {
+    framework_id: iso.id,
+    controls: isoControls.map((c, i) => {
+      if (i === 0) return { code: c.code, state: 'READY', gap_reasons: [], exclusions: [] };
+      if (i === 1) {
+        return {
+          code: c.code,
+          state: 'EXCLUDED',
+          gap_reasons: [],
+          exclusions: [{ measure_id: 'msr_x', measure_name: 'Roles', justification: 'One-person company.' }],
+        };
+      }
+      if (i === 2) {
+        return {
+          code: c.code,
+          state: 'GAP',
+          gap_reasons: ['EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
+          exclusions: [],
+        };
+      }
+      return { code: c.code, state: 'GAP', gap_reasons: ['NO_MEASURE'], exclusions: [] };
+    }),
   },
 ];

@@ -44,6 +44,7 @@ describe('exports at the size of the full NIST SP 800-53 framework with 500 meas
           measures: org.measures,
           audits: org.audits,
           nonconformities: org.nonconformities,
+          readiness: org.readiness,
         }),
     ],
     [

@@ -33,6 +33,8 @@ export function nistOrganization({ measureCount = 500 }: { measureCount?: number
       title: `Evidence ${e + 1} of measure ${i + 1}`,
       url: e % 2 === 0 ? `https://evidence.example/${i}/${e}` : null,
       collected_at: `${day(i + e)}T12:00:00.000Z`,
+      valid_until: `${day(i + e + 365)}`,
+      expired: false,
     })),
     controls: Array.from({ length: 1 + (i % 3) }, (_, k) => ({
       framework_id: nist.id,
@@ -90,7 +92,19 @@ export function nistOrganization({ measureCount = 500 }: { measureCount?: number
     code: control.code,
     oscal_id: control.oscal_id,
   }));
+  const readiness: AssessmentResultsExportInput['readiness'] = [
+    {
+      framework_id: nist.id,
+      controls: controls.map((control, i) => ({
+        code: control.code,
+        state: i % 3 === 0 ? 'READY' : 'GAP',
+        gap_reasons: i % 3 === 0 ? [] : ['NOT_IMPLEMENTED'],
+        exclusions: [],
+      })),
+    },
+  ];
   return {
+    readiness,
     organization,
     framework: nist,
     catalog,

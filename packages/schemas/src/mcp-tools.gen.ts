@@ -253,7 +253,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addMeasure',
       title: 'Add a measure',
-      description: 'Creates a measure (control) with optional evidence, framework controls and mitigated risks. Returns the record, as listMeasures does.',
+      description: 'Creates a measure (control) with optional evidence, framework controls and risks. Returns the record, as listMeasures does.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -281,6 +281,10 @@ export const mcpTools: readonly McpToolEntry[] = [
             enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
             description: 'Implementation state.',
           },
+          applicability_justification: {
+            type: 'string',
+            description: 'Why NOT_APPLICABLE; its controls leave readiness.',
+          },
           evidence: {
             type: 'array',
             items: {
@@ -300,10 +304,15 @@ export const mcpTools: readonly McpToolEntry[] = [
                   format: 'date-time',
                   description: 'When collected; defaults to now.',
                 },
+                valid_until: {
+                  type: 'string',
+                  format: 'date',
+                  description: 'Last day current; default collected_at + org validity.',
+                },
               },
               required: ['title'],
             },
-            description: 'Initial evidence; collected_at defaults to now.',
+            description: 'Initial evidence.',
           },
           controls: {
             type: 'array',
@@ -321,7 +330,7 @@ export const mcpTools: readonly McpToolEntry[] = [
               },
               required: ['framework_id', 'control_code'],
             },
-            description: 'Framework controls the measure satisfies.',
+            description: 'Controls it satisfies.',
           },
           risk_ids: {
             type: 'array',
@@ -732,7 +741,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'getAuditReadiness',
       title: 'Get audit readiness for a framework',
-      description: 'Use it to prepare an audit against one framework: readiness_percent, readiness per status and family, and the first top_n of each gap to fix. Page through the rest with listFrameworkControls and listMeasures.',
+      description: 'Audit preparation for one framework: readiness_percent, counts per state, reason and family, first top_n of each gap.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -746,14 +755,14 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           top_n: {
             type: 'integer',
-            description: 'Maximum items in each gap list (1-25, default 10).',
+            description: 'Items per gap list (1-25).',
           },
         },
         required: ['organization_id', 'framework_id'],
       },
       outputSchema: {
         type: 'object',
-        required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'status_counts', 'covered_via_mapping_count', 'families', 'gaps'],
+        required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'state_counts', 'gap_reason_counts', 'covered_via_mapping_count', 'families', 'gaps'],
       },
       annotations: {
         readOnlyHint: true,
@@ -766,7 +775,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'getComplianceReport',
       title: 'Get the compliance report',
-      description: 'Use it for an overview of one organization: high-priority risks and their mitigation, measures, overdue obligations, vendor reviews due, open nonconformities, upcoming audits, framework coverage. Lists are capped at top_n.',
+      description: 'Overview of one organization: high-priority risks, measures, overdue obligations, vendor reviews due, open nonconformities, upcoming audits, evidence to renew, framework coverage. Lists are capped at top_n.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -782,16 +791,20 @@ export const mcpTools: readonly McpToolEntry[] = [
             type: 'integer',
             description: 'Window for upcoming audits in days.',
           },
+          evidence_expiring_within_days: {
+            type: 'integer',
+            description: 'Window of evidence.expiring.',
+          },
           top_n: {
             type: 'integer',
-            description: 'Items per list in the report.',
+            description: 'Items per list.',
           },
         },
         required: ['organization_id'],
       },
       outputSchema: {
         type: 'object',
-        required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'frameworks'],
+        required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'evidence', 'frameworks'],
       },
       annotations: {
         readOnlyHint: true,
@@ -1175,7 +1188,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'listFrameworkControls',
       title: 'List a framework\'s controls',
-      description: 'A framework\'s controls in document order with coverage, satisfying measures and crosswalk mappings; covered: false (and a family) lists the gaps behind getAuditReadiness.',
+      description: 'A framework\'s controls in document order with coverage, readiness, satisfying measures and crosswalk mappings.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -1189,15 +1202,15 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           family: {
             type: 'string',
-            description: 'Only controls of this family: its title (case-insensitive) or its OSCAL group id, e.g. ac.',
+            description: 'Family title (case-insensitive) or OSCAL group id, e.g. ac.',
           },
           baseline: {
             type: 'string',
-            description: 'Only controls this baseline selects, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY).',
+            description: 'A baseline, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY).',
           },
           covered: {
             type: 'boolean',
-            description: 'true: only controls with at least one IMPLEMENTED measure; false: only those without.',
+            description: 'true: controls with an IMPLEMENTED measure; false: those without.',
           },
           query: {
             type: 'string',
@@ -2098,6 +2111,10 @@ export const mcpTools: readonly McpToolEntry[] = [
             enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
             description: 'New state.',
           },
+          applicability_justification: {
+            type: ['string', 'null'],
+            description: 'Why NOT_APPLICABLE; its controls leave readiness.',
+          },
           add_evidence: {
             type: 'array',
             items: {
@@ -2117,10 +2134,15 @@ export const mcpTools: readonly McpToolEntry[] = [
                   format: 'date-time',
                   description: 'When collected; defaults to now.',
                 },
+                valid_until: {
+                  type: 'string',
+                  format: 'date',
+                  description: 'Last day current; default collected_at + org validity.',
+                },
               },
               required: ['title'],
             },
-            description: 'Evidence to append; existing evidence is kept.',
+            description: 'Evidence to append (append-only).',
           },
           controls: {
             type: 'array',

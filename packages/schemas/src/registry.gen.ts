@@ -299,7 +299,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addMeasure: {
     name: 'addMeasure',
     title: 'Add a measure',
-    description: 'Creates a measure (control) with optional evidence, framework controls and mitigated risks.\nReturns the record, as listMeasures does.',
+    description: 'Creates a measure (control) with optional evidence, framework controls and risks. Returns the\nrecord, as listMeasures does.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,
@@ -314,6 +314,15 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
           organization_id: 'org_…',
           name: 'Quarterly access review',
           state: 'IN_PROGRESS',
+        },
+      },
+      {
+        title: 'A measure that does not apply, with why (its controls are excluded from readiness)',
+        input: {
+          organization_id: 'org_…',
+          name: 'Clear desk and clear screen',
+          state: 'NOT_APPLICABLE',
+          applicability_justification: 'Fully remote company without offices.',
         },
       },
     ],
@@ -468,7 +477,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getAuditReadiness: {
     name: 'getAuditReadiness',
     title: 'Get audit readiness for a framework',
-    description: 'Use it to prepare an audit against one framework: readiness_percent, readiness per status and\nfamily, and the first top_n of each gap to fix. Page through the rest with listFrameworkControls\nand listMeasures.',
+    description: 'Audit preparation for one framework: readiness_percent, counts per state, reason and family,\nfirst top_n of each gap.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -490,7 +499,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   getComplianceReport: {
     name: 'getComplianceReport',
     title: 'Get the compliance report',
-    description: 'Use it for an overview of one organization: high-priority risks and their mitigation, measures,\noverdue obligations, vendor reviews due, open nonconformities, upcoming audits, framework\ncoverage. Lists are capped at top_n.',
+    description: 'Overview of one organization: high-priority risks, measures, overdue obligations,\nvendor reviews due, open nonconformities, upcoming audits, evidence to renew, framework coverage.\nLists are capped at top_n.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,
@@ -726,7 +735,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   listFrameworkControls: {
     name: 'listFrameworkControls',
     title: 'List a framework\'s controls',
-    description: 'A framework\'s controls in document order with coverage, satisfying measures and crosswalk\nmappings; covered: false (and a family) lists the gaps behind getAuditReadiness.',
+    description: 'A framework\'s controls in document order with coverage, readiness, satisfying measures and\ncrosswalk mappings.',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'read',
     organizationScoped: true,

@@ -35,10 +35,10 @@ export const auditStateSchema = z.enum(['PLANNED', 'IN_PROGRESS', 'COMPLETED', '
 /** Where an audit stands. */
 export type AuditState = z.output<typeof auditStateSchema>;
 
-/** Audit readiness of one framework control: READY (at least one IMPLEMENTED measure and every IMPLEMENTED measure has evidence), NO_EVIDENCE, NOT_IMPLEMENTED (measures exist, none IMPLEMENTED) or NO_MEASURE. */
-export const controlReadinessSchema = z.enum(['READY', 'NO_EVIDENCE', 'NOT_IMPLEMENTED', 'NO_MEASURE']);
+/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
+export const controlReadinessSchema = z.enum(['READY', 'GAP', 'EXCLUDED']);
 
-/** Audit readiness of one framework control: READY (at least one IMPLEMENTED measure and every IMPLEMENTED measure has evidence), NO_EVIDENCE, NOT_IMPLEMENTED (measures exist, none IMPLEMENTED) or NO_MEASURE. */
+/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
 export type ControlReadiness = z.output<typeof controlReadinessSchema>;
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
@@ -88,6 +88,12 @@ export const obligationStatusSchema = z.enum(['NON_COMPLIANT', 'PARTIALLY_COMPLI
 
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = z.output<typeof obligationStatusSchema>;
+
+/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
+export const readinessGapReasonSchema = z.enum(['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY']);
+
+/** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
+export type ReadinessGapReason = z.output<typeof readinessGapReasonSchema>;
 
 /** Where a risk stands in its life cycle. */
 export const riskStatusSchema = z.enum(['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED']);
@@ -431,6 +437,8 @@ export const evidenceSchema = z.object({
   title: z.string(),
   url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).nullable(),
   collected_at: z.iso.datetime({ offset: true }),
+  valid_until: z.iso.date(),
+  expired: z.boolean(),
 });
 
 /** A piece of evidence attached to a measure. Evidence is append-only. */
@@ -458,8 +466,97 @@ export const evidenceJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the evidence was collected.',
     },
+    valid_until: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day the evidence is current (given, or collected_at plus the organization\'s evidence_validity_months).',
+    },
+    expired: {
+      type: 'boolean',
+      description: 'valid_until is before today (UTC); expired evidence does not make a control ready.',
+    },
   },
-  required: ['id', 'title', 'url', 'collected_at'],
+  required: ['id', 'title', 'url', 'collected_at', 'valid_until', 'expired'],
+};
+
+/** A measure and its latest evidence, which expires soon or has expired. */
+export const evidenceDueSchema = z.object({
+  measure_id: z.string(),
+  measure_name: z.string(),
+  state: measureStateSchema,
+  evidence_id: z.string(),
+  evidence_title: z.string(),
+  valid_until: z.iso.date(),
+});
+
+/** A measure and its latest evidence, which expires soon or has expired. */
+export type EvidenceDue = z.output<typeof evidenceDueSchema>;
+
+/** JSON Schema of `EvidenceDue`: A measure and its latest evidence, which expires soon or has expired. */
+export const evidenceDueJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    measure_id: {
+      type: 'string',
+      description: 'Measure id.',
+    },
+    measure_name: {
+      type: 'string',
+      description: 'Measure name.',
+    },
+    state: {
+      type: 'string',
+      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
+      description: 'The measure\'s state.',
+    },
+    evidence_id: {
+      type: 'string',
+      description: 'The evidence valid longest.',
+    },
+    evidence_title: {
+      type: 'string',
+      description: 'Its title.',
+    },
+    valid_until: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day it is current.',
+    },
+  },
+  required: ['measure_id', 'measure_name', 'state', 'evidence_id', 'evidence_title', 'valid_until'],
+};
+
+/** Measures whose evidence needs renewing, capped at top_n. */
+export const evidenceDueListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(evidenceDueSchema),
+  omitted: z.int().min(0),
+});
+
+/** Measures whose evidence needs renewing, capped at top_n. */
+export type EvidenceDueList = z.output<typeof evidenceDueListSchema>;
+
+/** JSON Schema of `EvidenceDueList`: Measures whose evidence needs renewing, capped at top_n. */
+export const evidenceDueListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of such measures.',
+    },
+    items: {
+      type: 'array',
+      items: evidenceDueJsonSchema,
+      description: 'At most top_n measures.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Measures left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
 };
 
 /** Evidence to attach to a measure. */
@@ -467,6 +564,7 @@ export const evidenceInputSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
   url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional(),
   collected_at: z.iso.datetime({ offset: true }).optional(),
+  valid_until: z.iso.date().optional(),
 });
 
 /** Evidence to attach to a measure. */
@@ -493,9 +591,113 @@ export const evidenceInputJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When collected; defaults to now.',
     },
+    valid_until: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day current; default collected_at + org validity.',
+    },
   },
   required: ['title'],
   additionalProperties: false,
+};
+
+/** A NOT_APPLICABLE measure's justification for excluding a control. */
+export const exclusionSchema = z.object({
+  measure_id: z.string(),
+  measure_name: z.string(),
+  justification: z.string(),
+});
+
+/** A NOT_APPLICABLE measure's justification for excluding a control. */
+export type Exclusion = z.output<typeof exclusionSchema>;
+
+/** JSON Schema of `Exclusion`: A NOT_APPLICABLE measure's justification for excluding a control. */
+export const exclusionJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    measure_id: {
+      type: 'string',
+      description: 'Measure id.',
+    },
+    measure_name: {
+      type: 'string',
+      description: 'Measure name.',
+    },
+    justification: {
+      type: 'string',
+      description: 'Its applicability_justification.',
+    },
+  },
+  required: ['measure_id', 'measure_name', 'justification'],
+};
+
+/** An EXCLUDED control and the justifications that exclude it. */
+export const excludedControlSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  family: z.string().nullable(),
+  exclusions: z.array(exclusionSchema),
+});
+
+/** An EXCLUDED control and the justifications that exclude it. */
+export type ExcludedControl = z.output<typeof excludedControlSchema>;
+
+/** JSON Schema of `ExcludedControl`: An EXCLUDED control and the justifications that exclude it. */
+export const excludedControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    family: {
+      type: ['string', 'null'],
+      description: 'Its family.',
+    },
+    exclusions: {
+      type: 'array',
+      items: exclusionJsonSchema,
+      description: 'The NOT_APPLICABLE measures on it, each with its justification.',
+    },
+  },
+  required: ['code', 'title', 'family', 'exclusions'],
+};
+
+/** EXCLUDED controls, capped at top_n, in document order. */
+export const excludedControlListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(excludedControlSchema),
+  omitted: z.int().min(0),
+});
+
+/** EXCLUDED controls, capped at top_n, in document order. */
+export type ExcludedControlList = z.output<typeof excludedControlListSchema>;
+
+/** JSON Schema of `ExcludedControlList`: EXCLUDED controls, capped at top_n, in document order. */
+export const excludedControlListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of EXCLUDED controls.',
+    },
+    items: {
+      type: 'array',
+      items: excludedControlJsonSchema,
+      description: 'At most top_n controls.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
 };
 
 /** One family's readiness. */
@@ -504,6 +706,7 @@ export const familyReadinessSchema = z.object({
   control_count: z.int().min(0),
   ready_count: z.int().min(0),
   no_measure_count: z.int().min(0),
+  excluded_count: z.int().min(0),
   readiness_percent: z.number().min(0).max(100),
 });
 
@@ -533,14 +736,19 @@ export const familyReadinessJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Controls of the family no measure satisfies.',
     },
+    excluded_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'EXCLUDED controls in the family.',
+    },
     readiness_percent: {
       type: 'number',
       minimum: 0,
       maximum: 100,
-      description: 'ready_count / control_count × 100, one decimal.',
+      description: 'ready_count / (control_count − excluded_count) × 100, one decimal; 0 when nothing is left.',
     },
   },
-  required: ['family', 'control_count', 'ready_count', 'no_measure_count', 'readiness_percent'],
+  required: ['family', 'control_count', 'ready_count', 'no_measure_count', 'excluded_count', 'readiness_percent'],
 };
 
 /** Families in document order, at most 50. */
@@ -718,6 +926,9 @@ export const frameworkControlSchema = z.object({
   covered: z.boolean(),
   covered_via_mapping: z.array(controlViaMappingSchema),
   measure_ids: z.array(z.string()),
+  readiness: controlReadinessSchema,
+  gap_reasons: z.array(readinessGapReasonSchema),
+  exclusions: z.array(exclusionSchema),
 });
 
 /** One control of a framework, as listFrameworkControls returns it. */
@@ -779,8 +990,26 @@ export const frameworkControlJsonSchema: JsonSchema = {
       },
       description: 'Ids of the measures that satisfy this control.',
     },
+    readiness: {
+      type: 'string',
+      enum: ['READY', 'GAP', 'EXCLUDED'],
+      description: 'Audit readiness of the control, as getAuditReadiness counts it.',
+    },
+    gap_reasons: {
+      type: 'array',
+      items: {
+        type: 'string',
+        enum: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
+      },
+      description: 'Why it is a GAP; empty when READY or EXCLUDED.',
+    },
+    exclusions: {
+      type: 'array',
+      items: exclusionJsonSchema,
+      description: 'When EXCLUDED, the NOT_APPLICABLE measures and their justifications; otherwise empty.',
+    },
   },
-  required: ['code', 'title', 'family', 'position', 'parent_code', 'baselines', 'statement', 'statement_truncated', 'covered', 'covered_via_mapping', 'measure_ids'],
+  required: ['code', 'title', 'family', 'position', 'parent_code', 'baselines', 'statement', 'statement_truncated', 'covered', 'covered_via_mapping', 'measure_ids', 'readiness', 'gap_reasons', 'exclusions'],
 };
 
 /** A control to add to a framework, or to update by code. */
@@ -1016,7 +1245,7 @@ export const gapControlListJsonSchema: JsonSchema = {
   required: ['count', 'items', 'omitted'],
 };
 
-/** An IMPLEMENTED measure without any evidence. */
+/** An IMPLEMENTED measure without current evidence. */
 export const gapEvidenceSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -1024,10 +1253,10 @@ export const gapEvidenceSchema = z.object({
   control_codes: z.array(z.string()),
 });
 
-/** An IMPLEMENTED measure without any evidence. */
+/** An IMPLEMENTED measure without current evidence. */
 export type GapEvidence = z.output<typeof gapEvidenceSchema>;
 
-/** JSON Schema of `GapEvidence`: An IMPLEMENTED measure without any evidence. */
+/** JSON Schema of `GapEvidence`: An IMPLEMENTED measure without current evidence. */
 export const gapEvidenceJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -1055,17 +1284,17 @@ export const gapEvidenceJsonSchema: JsonSchema = {
   required: ['id', 'name', 'control_count', 'control_codes'],
 };
 
-/** IMPLEMENTED measures without evidence, capped at top_n, by name. */
+/** IMPLEMENTED measures without current evidence, capped at top_n, by name. */
 export const gapEvidenceListSchema = z.object({
   count: z.int().min(0),
   items: z.array(gapEvidenceSchema),
   omitted: z.int().min(0),
 });
 
-/** IMPLEMENTED measures without evidence, capped at top_n, by name. */
+/** IMPLEMENTED measures without current evidence, capped at top_n, by name. */
 export type GapEvidenceList = z.output<typeof gapEvidenceListSchema>;
 
-/** JSON Schema of `GapEvidenceList`: IMPLEMENTED measures without evidence, capped at top_n, by name. */
+/** JSON Schema of `GapEvidenceList`: IMPLEMENTED measures without current evidence, capped at top_n, by name. */
 export const gapEvidenceListJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -1088,7 +1317,7 @@ export const gapEvidenceListJsonSchema: JsonSchema = {
   required: ['count', 'items', 'omitted'],
 };
 
-/** A measure linked to the framework that is not IMPLEMENTED. */
+/** A measure linked to the framework that is neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
 export const gapMeasureSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -1097,10 +1326,10 @@ export const gapMeasureSchema = z.object({
   control_codes: z.array(z.string()),
 });
 
-/** A measure linked to the framework that is not IMPLEMENTED. */
+/** A measure linked to the framework that is neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
 export type GapMeasure = z.output<typeof gapMeasureSchema>;
 
-/** JSON Schema of `GapMeasure`: A measure linked to the framework that is not IMPLEMENTED. */
+/** JSON Schema of `GapMeasure`: A measure linked to the framework that is neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
 export const gapMeasureJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -1133,17 +1362,17 @@ export const gapMeasureJsonSchema: JsonSchema = {
   required: ['id', 'name', 'state', 'control_count', 'control_codes'],
 };
 
-/** Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+/** Linked measures neither IMPLEMENTED nor justified NOT_APPLICABLE, capped at top_n, by name. */
 export const gapMeasureListSchema = z.object({
   count: z.int().min(0),
   items: z.array(gapMeasureSchema),
   omitted: z.int().min(0),
 });
 
-/** Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+/** Linked measures neither IMPLEMENTED nor justified NOT_APPLICABLE, capped at top_n, by name. */
 export type GapMeasureList = z.output<typeof gapMeasureListSchema>;
 
-/** JSON Schema of `GapMeasureList`: Linked measures that are not IMPLEMENTED, capped at top_n, by name. */
+/** JSON Schema of `GapMeasureList`: Linked measures neither IMPLEMENTED nor justified NOT_APPLICABLE, capped at top_n, by name. */
 export const gapMeasureListJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -1166,19 +1395,21 @@ export const gapMeasureListJsonSchema: JsonSchema = {
   required: ['count', 'items', 'omitted'],
 };
 
-/** An open nonconformity from one of the framework's audits. */
+/** An open nonconformity on one of the framework's measures or from one of its audits. */
 export const gapNonconformitySchema = z.object({
   id: z.string(),
   reference: z.string(),
   title: z.string(),
   severity: nonconformitySeveritySchema,
   audit_id: z.string().nullable(),
+  measure_id: z.string().nullable(),
+  overdue: z.boolean(),
 });
 
-/** An open nonconformity from one of the framework's audits. */
+/** An open nonconformity on one of the framework's measures or from one of its audits. */
 export type GapNonconformity = z.output<typeof gapNonconformitySchema>;
 
-/** JSON Schema of `GapNonconformity`: An open nonconformity from one of the framework's audits. */
+/** JSON Schema of `GapNonconformity`: An open nonconformity on one of the framework's measures or from one of its audits. */
 export const gapNonconformityJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -1203,21 +1434,29 @@ export const gapNonconformityJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       description: 'The audit that found it.',
     },
+    measure_id: {
+      type: ['string', 'null'],
+      description: 'The measure it is about; when MAJOR or MINOR, that measure\'s controls are not ready.',
+    },
+    overdue: {
+      type: 'boolean',
+      description: 'Its due_date has passed.',
+    },
   },
-  required: ['id', 'reference', 'title', 'severity', 'audit_id'],
+  required: ['id', 'reference', 'title', 'severity', 'audit_id', 'measure_id', 'overdue'],
 };
 
-/** Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+/** Open nonconformities on the framework's measures or from its audits, capped at top_n, most severe first. */
 export const gapNonconformityListSchema = z.object({
   count: z.int().min(0),
   items: z.array(gapNonconformitySchema),
   omitted: z.int().min(0),
 });
 
-/** Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+/** Open nonconformities on the framework's measures or from its audits, capped at top_n, most severe first. */
 export type GapNonconformityList = z.output<typeof gapNonconformityListSchema>;
 
-/** JSON Schema of `GapNonconformityList`: Open nonconformities from the framework's audits, capped at top_n, most severe first. */
+/** JSON Schema of `GapNonconformityList`: Open nonconformities on the framework's measures or from its audits, capped at top_n, most severe first. */
 export const gapNonconformityListJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -1331,6 +1570,7 @@ export const measureSchema = z.object({
   category: z.string().nullable(),
   owner: z.string().nullable(),
   state: measureStateSchema,
+  applicability_justification: z.string().nullable(),
   evidence: z.array(evidenceSchema),
   controls: z.array(controlRefSchema),
   risk_ids: z.array(z.string()),
@@ -1374,6 +1614,10 @@ export const measureJsonSchema: JsonSchema = {
       enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
       description: 'Implementation state.',
     },
+    applicability_justification: {
+      type: ['string', 'null'],
+      description: 'Why the measure does not apply. A NOT_APPLICABLE measure with one excludes its controls from audit readiness; without one they are gaps.',
+    },
     evidence: {
       type: 'array',
       items: evidenceJsonSchema,
@@ -1402,7 +1646,7 @@ export const measureJsonSchema: JsonSchema = {
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'applicability_justification', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at'],
 };
 
 /** Number of measures per state. */
@@ -1556,6 +1800,78 @@ export const nonconformityJsonSchema: JsonSchema = {
   required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at'],
 };
 
+/** A GAP control and why. */
+export const notReadyControlSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  family: z.string().nullable(),
+  gap_reasons: z.array(readinessGapReasonSchema),
+});
+
+/** A GAP control and why. */
+export type NotReadyControl = z.output<typeof notReadyControlSchema>;
+
+/** JSON Schema of `NotReadyControl`: A GAP control and why. */
+export const notReadyControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    family: {
+      type: ['string', 'null'],
+      description: 'Its family.',
+    },
+    gap_reasons: {
+      type: 'array',
+      items: {
+        type: 'string',
+        enum: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
+      },
+      description: 'Every reason it is not ready.',
+    },
+  },
+  required: ['code', 'title', 'family', 'gap_reasons'],
+};
+
+/** GAP controls, capped at top_n, in document order. */
+export const notReadyControlListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(notReadyControlSchema),
+  omitted: z.int().min(0),
+});
+
+/** GAP controls, capped at top_n, in document order. */
+export type NotReadyControlList = z.output<typeof notReadyControlListSchema>;
+
+/** JSON Schema of `NotReadyControlList`: GAP controls, capped at top_n, in document order. */
+export const notReadyControlListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of GAP controls.',
+    },
+    items: {
+      type: 'array',
+      items: notReadyControlJsonSchema,
+      description: 'At most top_n controls.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};
+
 /** A legal, contractual or other obligation the organization must meet. */
 export const obligationSchema = z.object({
   id: z.string(),
@@ -1690,6 +2006,7 @@ export const organizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  evidence_validity_months: z.int().min(1).max(120),
   role: roleSchema,
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
@@ -1714,6 +2031,12 @@ export const organizationJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       description: 'What the organization is.',
     },
+    evidence_validity_months: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 120,
+      description: 'Months evidence stays current after collected_at when it names no valid_until (default 12).',
+    },
     role: {
       type: 'string',
       enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
@@ -1730,7 +2053,7 @@ export const organizationJsonSchema: JsonSchema = {
       description: 'When the record was last changed.',
     },
   },
-  required: ['id', 'name', 'description', 'role', 'created_at', 'updated_at'],
+  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'created_at', 'updated_at'],
 };
 
 /** Number of records per register in one organization. */
@@ -1801,6 +2124,7 @@ export const organizationDetailSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  evidence_validity_months: z.int().min(1).max(120),
   role: roleSchema,
   counts: organizationCountsSchema,
   created_at: z.iso.datetime({ offset: true }),
@@ -1826,6 +2150,12 @@ export const organizationDetailJsonSchema: JsonSchema = {
       type: ['string', 'null'],
       description: 'What the organization is.',
     },
+    evidence_validity_months: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 120,
+      description: 'Months evidence stays current after collected_at when it names no valid_until (default 12).',
+    },
     role: {
       type: 'string',
       enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
@@ -1846,7 +2176,7 @@ export const organizationDetailJsonSchema: JsonSchema = {
       description: 'When the record was last changed.',
     },
   },
-  required: ['id', 'name', 'description', 'role', 'counts', 'created_at', 'updated_at'],
+  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'counts', 'created_at', 'updated_at'],
 };
 
 /** A compact overdue nonconformity. */
@@ -2001,9 +2331,12 @@ export const overdueObligationListJsonSchema: JsonSchema = {
 
 /** What stands between the organization and a clean audit; each list capped at top_n. */
 export const readinessGapsSchema = z.object({
+  not_ready_controls: notReadyControlListSchema,
+  excluded_controls: excludedControlListSchema,
   controls_without_measures: gapControlListSchema,
   measures_not_implemented: gapMeasureListSchema,
   implemented_without_evidence: gapEvidenceListSchema,
+  evidence_expired: gapEvidenceListSchema,
   open_nonconformities: gapNonconformityListSchema,
 });
 
@@ -2014,63 +2347,120 @@ export type ReadinessGaps = z.output<typeof readinessGapsSchema>;
 export const readinessGapsJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
+    not_ready_controls: {
+      ...notReadyControlListJsonSchema,
+      description: 'Every GAP control with its reasons, document order.',
+    },
+    excluded_controls: {
+      ...excludedControlListJsonSchema,
+      description: 'EXCLUDED controls with their justifications, document order.',
+    },
     controls_without_measures: {
       ...gapControlListJsonSchema,
       description: 'Controls no measure satisfies.',
     },
     measures_not_implemented: {
       ...gapMeasureListJsonSchema,
-      description: 'Linked measures that are not IMPLEMENTED.',
+      description: 'Linked measures that are neither IMPLEMENTED nor NOT_APPLICABLE with a justification.',
     },
     implemented_without_evidence: {
       ...gapEvidenceListJsonSchema,
       description: 'IMPLEMENTED measures with no evidence.',
     },
+    evidence_expired: {
+      ...gapEvidenceListJsonSchema,
+      description: 'IMPLEMENTED measures whose evidence has all expired (valid_until before today).',
+    },
     open_nonconformities: {
       ...gapNonconformityListJsonSchema,
-      description: 'Open nonconformities from this framework\'s audits.',
+      description: 'Open nonconformities on the framework\'s measures or from its audits, any severity.',
     },
   },
-  required: ['controls_without_measures', 'measures_not_implemented', 'implemented_without_evidence', 'open_nonconformities'],
+  required: ['not_ready_controls', 'excluded_controls', 'controls_without_measures', 'measures_not_implemented', 'implemented_without_evidence', 'evidence_expired', 'open_nonconformities'],
 };
 
-/** Number of controls per readiness status. */
-export const readinessStatusCountsSchema = z.object({
-  READY: z.int().min(0),
-  NO_EVIDENCE: z.int().min(0),
-  NOT_IMPLEMENTED: z.int().min(0),
+/** Number of GAP controls per reason; a control with several reasons counts under each. */
+export const readinessReasonCountsSchema = z.object({
   NO_MEASURE: z.int().min(0),
+  NOT_IMPLEMENTED: z.int().min(0),
+  UNJUSTIFIED_NOT_APPLICABLE: z.int().min(0),
+  NO_EVIDENCE: z.int().min(0),
+  EVIDENCE_EXPIRED: z.int().min(0),
+  OPEN_NONCONFORMITY: z.int().min(0),
 });
 
-/** Number of controls per readiness status. */
-export type ReadinessStatusCounts = z.output<typeof readinessStatusCountsSchema>;
+/** Number of GAP controls per reason; a control with several reasons counts under each. */
+export type ReadinessReasonCounts = z.output<typeof readinessReasonCountsSchema>;
 
-/** JSON Schema of `ReadinessStatusCounts`: Number of controls per readiness status. */
-export const readinessStatusCountsJsonSchema: JsonSchema = {
+/** JSON Schema of `ReadinessReasonCounts`: Number of GAP controls per reason; a control with several reasons counts under each. */
+export const readinessReasonCountsJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
-    READY: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with an IMPLEMENTED measure that has evidence, and none without.',
-    },
-    NO_EVIDENCE: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with an IMPLEMENTED measure that lacks evidence.',
-    },
-    NOT_IMPLEMENTED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls whose measures are none IMPLEMENTED.',
-    },
     NO_MEASURE: {
       type: 'integer',
       minimum: 0,
       description: 'Controls no measure satisfies.',
     },
+    NOT_IMPLEMENTED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS.',
+    },
+    UNJUSTIFIED_NOT_APPLICABLE: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls without an IMPLEMENTED measure that have a NOT_APPLICABLE measure without justification.',
+    },
+    NO_EVIDENCE: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with an IMPLEMENTED measure that has no evidence.',
+    },
+    EVIDENCE_EXPIRED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with an IMPLEMENTED measure whose evidence has all expired.',
+    },
+    OPEN_NONCONFORMITY: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with an open MAJOR or MINOR nonconformity on one of their measures.',
+    },
   },
-  required: ['READY', 'NO_EVIDENCE', 'NOT_IMPLEMENTED', 'NO_MEASURE'],
+  required: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
+};
+
+/** Number of controls per readiness state. */
+export const readinessStateCountsSchema = z.object({
+  READY: z.int().min(0),
+  GAP: z.int().min(0),
+  EXCLUDED: z.int().min(0),
+});
+
+/** Number of controls per readiness state. */
+export type ReadinessStateCounts = z.output<typeof readinessStateCountsSchema>;
+
+/** JSON Schema of `ReadinessStateCounts`: Number of controls per readiness state. */
+export const readinessStateCountsJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    READY: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with an IMPLEMENTED measure, current evidence on every IMPLEMENTED measure and no open nonconformity.',
+    },
+    GAP: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls with at least one gap reason.',
+    },
+    EXCLUDED: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls whose every measure is NOT_APPLICABLE with a justification; not in the denominator.',
+    },
+  },
+  required: ['READY', 'GAP', 'EXCLUDED'],
 };
 
 /** Computed mitigation status of a risk from its linked measures. */

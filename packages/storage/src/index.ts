@@ -154,6 +154,16 @@ export type {
   VendorOrderField,
   VendorPatch,
 } from './registers/vendors/types.js';
+export {
+  controlReadiness,
+  type Exclusion,
+  GAP_REASONS,
+  type GapReason,
+  type Readiness,
+  type ReadinessMeasure,
+  type ReadinessState,
+} from './reports/control-readiness.js';
+export type { ControlRow } from './reports/readiness-rows.js';
 export type { ReportsRepository } from './reports/repository.js';
 export type {
   AuditReadiness,

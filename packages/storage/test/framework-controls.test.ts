@@ -196,13 +196,14 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
     ]);
     const readiness = await storage.reports.auditReadiness({ organizationId: org, frameworkId: big });
     expect(readiness.covered_via_mapping_count).toBe(1);
-    expect(readiness.status_counts.READY).toBe(0);
+    expect(readiness.state_counts.READY).toBe(0);
     expect(readiness.gaps.controls_without_measures).toMatchObject({ count: 248, omitted: 238 });
     expect((await storage.frameworks.get({ organizationId: org, id: big }))?.covered_control_count).toBe(1);
     // Seen from the crosswalk's target: S2 has no measure, its mapped F0-1 is covered.
     const targetSide = await storage.reports.auditReadiness({ organizationId: org, frameworkId: small });
     expect(targetSide.covered_via_mapping_count).toBe(1);
-    expect(targetSide.status_counts).toEqual({ READY: 0, NO_EVIDENCE: 1, NOT_IMPLEMENTED: 0, NO_MEASURE: 1 });
+    expect(targetSide.state_counts).toEqual({ READY: 0, GAP: 2, EXCLUDED: 0 });
+    expect(targetSide.gap_reason_counts).toMatchObject({ NO_EVIDENCE: 1, NO_MEASURE: 1 });
     expect(targetSide.gaps.controls_without_measures.items).toEqual([
       { code: 'S2', title: 'Two', family: null, covered_via_mapping: true },
     ]);

@@ -119,6 +119,8 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
         title: 'Screenshot',
         url: 'https://example.com/s.png',
         collected_at: '2026-06-01T00:00:00.000Z',
+        valid_until: '2027-06-01',
+        expired: false,
       },
     ]);
     expect(mfa.controls).toEqual(

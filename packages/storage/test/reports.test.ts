@@ -245,12 +245,29 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
     expect(readiness.generated_at).toBe('2026-06-15T12:00:00.000Z');
     expect(readiness.readiness_percent).toBe(40);
     expect(readiness.control_count).toBe(5);
-    expect(readiness.status_counts).toEqual({ READY: 2, NO_EVIDENCE: 1, NOT_IMPLEMENTED: 1, NO_MEASURE: 1 });
+    expect(readiness.state_counts).toEqual({ READY: 2, GAP: 3, EXCLUDED: 0 });
+    expect(readiness.gap_reason_counts).toEqual({
+      NO_MEASURE: 1,
+      NOT_IMPLEMENTED: 0,
+      UNJUSTIFIED_NOT_APPLICABLE: 1,
+      NO_EVIDENCE: 1,
+      EVIDENCE_EXPIRED: 0,
+      OPEN_NONCONFORMITY: 0,
+    });
     expect(readiness.covered_via_mapping_count).toBe(0);
     expect(readiness.families).toEqual({
       count: 1,
       omitted: 0,
-      items: [{ family: null, control_count: 5, ready_count: 2, no_measure_count: 1, readiness_percent: 40 }],
+      items: [
+        {
+          family: null,
+          control_count: 5,
+          ready_count: 2,
+          no_measure_count: 1,
+          excluded_count: 0,
+          readiness_percent: 40,
+        },
+      ],
     });
     const gap = (x: { id: string; name: string }, codes: string[]) => ({
       id: x.id,
@@ -258,7 +275,23 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
       control_count: codes.length,
       control_codes: codes,
     });
+    const control = (code: string, gap_reasons: string[]) => ({
+      code,
+      title: `Control ${code}`,
+      family: null,
+      gap_reasons,
+    });
     expect(readiness.gaps).toEqual({
+      not_ready_controls: {
+        count: 3,
+        omitted: 0,
+        items: [
+          control('A.8.2', ['UNJUSTIFIED_NOT_APPLICABLE']),
+          control('A.5.2', ['NO_EVIDENCE']),
+          control('A.8.1', ['NO_MEASURE']),
+        ],
+      },
+      excluded_controls: { count: 0, omitted: 0, items: [] },
       controls_without_measures: {
         count: 1,
         omitted: 0,
@@ -274,6 +307,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
         ],
       },
       implemented_without_evidence: { count: 1, omitted: 0, items: [gap(backups, ['A.5.2'])] },
+      evidence_expired: { count: 0, omitted: 0, items: [] },
       open_nonconformities: {
         count: 2,
         omitted: 0,
@@ -284,6 +318,8 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
             title: 'Unreviewed access',
             severity: 'MAJOR',
             audit_id: f.audits.internal.id,
+            measure_id: null,
+            overdue: true,
           },
           {
             id: f.nonconformities.nc3.id,
@@ -291,6 +327,8 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
             title: 'Naming',
             severity: 'OBSERVATION',
             audit_id: f.audits.internal.id,
+            measure_id: null,
+            overdue: false,
           },
         ],
       },
@@ -311,7 +349,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   it('reports a framework with no measures as 0% ready', async () => {
     const readiness = await storage.reports.auditReadiness({ organizationId: f.org, frameworkId: f.gdpr.id });
     expect(readiness.readiness_percent).toBe(0);
-    expect(readiness.status_counts.NO_MEASURE).toBe(2);
+    expect(readiness.gap_reason_counts.NO_MEASURE).toBe(2);
     expect(readiness.gaps.controls_without_measures.items.map((c) => c.code)).toEqual(['Art. 5', 'Art. 32']);
     expect(readiness.gaps.measures_not_implemented).toEqual({ count: 0, omitted: 0, items: [] });
     expect(readiness.gaps.open_nonconformities.count).toBe(0);

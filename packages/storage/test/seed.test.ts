@@ -72,6 +72,14 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
       const readiness = await storage.reports.auditReadiness({ organizationId, frameworkId: framework.id });
       expect(readiness.control_count).toBe(framework.control_count);
     }
+    // Issue 25's walk-through: A.8.24's encryption measure carries the open, overdue MAJOR
+    // "Laptop found without disk encryption", raised outside any audit, so A.8.24 is not ready;
+    // media disposal is justified as not applicable, so A.7.10 is excluded.
+    const iso = report.frameworks.find((f) => f.name === 'ISO/IEC 27001:2022 Annex A')!;
+    const states = await storage.reports.controlStates({ organizationId, frameworkId: iso.id });
+    expect(states.find((c) => c.code === 'A.8.24')?.gap_reasons).toContain('OPEN_NONCONFORMITY');
+    expect(states.find((c) => c.code === 'A.7.10')).toMatchObject({ state: 'EXCLUDED' });
+    expect(report.evidence.expired.count).toBe(0);
     const measures = await storage.measures.list({ organizationId, filters: { has_evidence: true } });
     expect(measures.total_count).toBeGreaterThan(10);
   });

@@ -74,6 +74,19 @@ describe.skipIf(!url)('upgrades from a previous release’s database (PostgreSQL
           checked++;
         }
       }
+      // Migration 015: evidence written before valid_until existed is valid for the organization's
+      // default 12 months after the UTC day it was collected (docs/data-model.md, Evidence validity).
+      let evidence = 0;
+      for (const row of before.rows.measures!) {
+        const measure = await storage.measures.get({ organizationId: row.organization_id, id: row.id });
+        for (const piece of measure!.evidence) {
+          const [year, month, day] = piece.collected_at.slice(0, 10).split('-');
+          const leap = month === '02' && day === '29';
+          expect(piece.valid_until).toBe(`${Number(year) + 1}-${month}-${leap ? '28' : day}`);
+          evidence++;
+        }
+      }
+      expect(evidence).toBeGreaterThan(0);
       const entries = await storage.auditLog.list({ organizationId: before.rows.risks![0]!.organization_id });
       expect(entries.items.length).toBeGreaterThan(0);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log`.execute(storage.db);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { allMemberships } from './access.js';
+import { allMemberships, requireRole } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { parseInput } from './validate.js';
 
@@ -9,7 +9,15 @@ const createBody = z.strictObject({
   description: z.string().trim().max(10_000).nullable().optional(),
 });
 
-/** The user's organizations, and creating another (the creator becomes its OWNER). */
+const settingsBody = z.strictObject({
+  evidence_validity_months: z.number().int().min(1).max(120),
+});
+
+/**
+ * The user's organizations, creating another (the creator becomes its OWNER), and the
+ * organization's settings (OWNER or ADMIN): how many months evidence stays current when it names
+ * no valid_until.
+ */
 export function registerOrganizationRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   scope.get('/orgs', async (request) => ({
     organizations: await allMemberships({ storage: deps.storage, userId: identityOf(request).user.id }),
@@ -25,5 +33,19 @@ export function registerOrganizationRoutes({ scope, deps }: { scope: FastifyInst
       actor: { userId: user.id, tokenId: null, source: 'console', action: 'createOrganization' },
     });
     return reply.code(201).send({ organization });
+  });
+
+  scope.patch<{ Params: { orgId: string } }>('/orgs/:orgId/settings', async (request) => {
+    const { user } = identityOf(request);
+    const organizationId = request.params.orgId;
+    await requireRole({ storage: deps.storage, userId: user.id, organizationId, roles: ['OWNER', 'ADMIN'] });
+    const body = parseInput({ schema: settingsBody, value: request.body });
+    const organization = await deps.storage.organizations.update({
+      organizationId,
+      userId: user.id,
+      patch: body,
+      actor: { userId: user.id, tokenId: null, source: 'console', action: 'updateOrganizationSettings' },
+    });
+    return { organization };
   });
 }

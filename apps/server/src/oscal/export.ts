@@ -120,16 +120,42 @@ async function build(args: ExportArgs & { model: ExportModel }): Promise<object>
         (a) => !args.frameworkId || a.framework_id === args.frameworkId,
       );
       const auditIds = new Set(audits.map((a) => a.id));
+      const allMeasures = await measures();
+      // Narrowed to a framework: its audits' nonconformities, and those outside audits on its
+      // measures (they make its controls not ready, so the document shows them).
+      const ownMeasures = new Set(
+        allMeasures
+          .filter((m) => m.controls.some((c) => c.framework_id === args.frameworkId))
+          .map((m) => m.id),
+      );
       const nonconformities = (
         await listEvery((p) => storage.nonconformities.list(p), organizationId)
-      ).filter((n) => !args.frameworkId || (n.audit_id !== null && auditIds.has(n.audit_id)));
+      ).filter(
+        (n) =>
+          !args.frameworkId ||
+          (n.audit_id !== null && auditIds.has(n.audit_id)) ||
+          (n.audit_id === null && n.measure_id !== null && ownMeasures.has(n.measure_id)),
+      );
+      // Each control's readiness from storage's one definition, as getAuditReadiness counts it.
+      const readiness = await Promise.all(
+        frameworks.map(async (f) => ({
+          framework_id: f.id,
+          controls: (await storage.reports.controlStates({ organizationId, frameworkId: f.id })).map((c) => ({
+            code: c.code,
+            state: c.state,
+            gap_reasons: c.gap_reasons,
+            exclusions: c.exclusions,
+          })),
+        })),
+      );
       return exportAssessmentResults({
         organization,
         frameworks,
         controls,
-        measures: await measures(),
+        measures: allMeasures,
         audits,
         nonconformities,
+        readiness,
       });
     }
     case 'plan-of-action-and-milestones':

@@ -2,9 +2,26 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { humanize } from '../format.js';
 import type { ControlsPage, FrameworkDetail } from './types.js';
 
 type Filters = { family?: string; baseline?: string; covered?: string; query?: string };
+
+/** A control's readiness (getAuditReadiness's definition): READY, GAP with its reasons, EXCLUDED with why. */
+function ReadinessBadge({ control }: { control: ControlsPage['controls'][number] }) {
+  if (control.readiness === 'READY') return <span className="badge active">Ready</span>;
+  if (control.readiness === 'EXCLUDED') {
+    return (
+      <span
+        className="badge"
+        title={control.exclusions.map((x) => `${x.measure_name}: ${x.justification}`).join('; ')}
+      >
+        Excluded: {control.exclusions.map((x) => x.justification).join('; ')}
+      </span>
+    );
+  }
+  return <span className="badge expired">Gap: {control.gap_reasons.map(humanize).join(', ')}</span>;
+}
 
 /** A framework's controls through listFrameworkControls: filtered by family, baseline and coverage, paged. */
 export function ControlsTable({
@@ -103,6 +120,7 @@ export function ControlsTable({
               <th scope="col">Family</th>
               <th scope="col">Baselines</th>
               <th scope="col">Coverage</th>
+              <th scope="col">Readiness</th>
             </tr>
           </thead>
           <tbody>
@@ -143,11 +161,14 @@ export function ControlsTable({
                     <span className="badge expired">Not covered</span>
                   )}
                 </td>
+                <td data-readiness={c.readiness}>
+                  <ReadinessBadge control={c} />
+                </td>
               </tr>
             ))}
             {page && page.controls.length === 0 && (
               <tr>
-                <td colSpan={5} className="hint">
+                <td colSpan={6} className="hint">
                   No controls match.
                 </td>
               </tr>

@@ -11,7 +11,45 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
   return (
     <section className="card stack" aria-labelledby="readiness-title">
       <h2 id="readiness-title">Audit readiness: {readiness.readiness_percent}%</h2>
+      <p className="hint">
+        READY controls out of the controls in scope (
+        {readiness.control_count - readiness.state_counts.EXCLUDED} of {readiness.control_count}; excluded
+        controls do not count).
+      </p>
       <div className="grid two">
+        <div>
+          <h3>Controls not ready ({gaps.not_ready_controls.count})</h3>
+          <ul className="gaps" aria-label="Controls not ready">
+            {gaps.not_ready_controls.items.map((c) => (
+              <li key={c.code} data-code={c.code} data-state="GAP">
+                <strong>{c.code}</strong> {c.title}{' '}
+                {c.gap_reasons.map((r) => (
+                  <span key={r} className="badge expired">
+                    {humanize(r)}
+                  </span>
+                ))}
+              </li>
+            ))}
+            <Omitted omitted={gaps.not_ready_controls.omitted} />
+          </ul>
+        </div>
+        <div>
+          <h3>Excluded controls ({gaps.excluded_controls.count})</h3>
+          <ul className="gaps" aria-label="Excluded controls">
+            {gaps.excluded_controls.items.map((c) => (
+              <li key={c.code} data-code={c.code} data-state="EXCLUDED">
+                <strong>{c.code}</strong> {c.title}
+                {c.exclusions.map((x) => (
+                  <span key={x.measure_id} className="hint">
+                    {' '}
+                    Not applicable ({x.measure_name}): {x.justification}
+                  </span>
+                ))}
+              </li>
+            ))}
+            <Omitted omitted={gaps.excluded_controls.omitted} />
+          </ul>
+        </div>
         <div>
           <h3>Controls without measures ({gaps.controls_without_measures.count})</h3>
           <ul className="gaps">
@@ -48,11 +86,23 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
           </ul>
         </div>
         <div>
+          <h3>Evidence expired ({gaps.evidence_expired.count})</h3>
+          <ul className="gaps">
+            {gaps.evidence_expired.items.map((m) => (
+              <li key={m.id}>
+                {m.name} <span className="hint">{m.control_codes.join(', ')}</span>
+              </li>
+            ))}
+            <Omitted omitted={gaps.evidence_expired.omitted} />
+          </ul>
+        </div>
+        <div>
           <h3>Open nonconformities ({gaps.open_nonconformities.count})</h3>
           <ul className="gaps">
             {gaps.open_nonconformities.items.map((n) => (
               <li key={n.id}>
                 <strong>{n.reference}</strong> {n.title} <span className="badge">{humanize(n.severity)}</span>
+                {n.overdue && <span className="badge expired">Overdue</span>}
               </li>
             ))}
             <Omitted omitted={gaps.open_nonconformities.omitted} />
@@ -60,9 +110,14 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
         </div>
       </div>
       <p>
-        {Object.entries(readiness.status_counts)
-          .map(([status, count]) => `${humanize(status)}: ${count}`)
+        {Object.entries(readiness.state_counts)
+          .map(([state, count]) => `${humanize(state)}: ${count}`)
           .join(' · ')}
+        {' — gaps by reason: '}
+        {Object.entries(readiness.gap_reason_counts)
+          .filter(([, count]) => count > 0)
+          .map(([reason, count]) => `${humanize(reason)}: ${count}`)
+          .join(' · ') || 'none'}
         {readiness.covered_via_mapping_count > 0 &&
           ` · covered via mapping only: ${readiness.covered_via_mapping_count}`}
       </p>
@@ -84,6 +139,9 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
                   No measure
                 </th>
                 <th scope="col" className="num">
+                  Excluded
+                </th>
+                <th scope="col" className="num">
                   Readiness
                 </th>
               </tr>
@@ -95,6 +153,7 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
                   <td className="num">{f.control_count}</td>
                   <td className="num">{f.ready_count}</td>
                   <td className="num">{f.no_measure_count}</td>
+                  <td className="num">{f.excluded_count}</td>
                   <td className="num">{f.readiness_percent}%</td>
                 </tr>
               ))}

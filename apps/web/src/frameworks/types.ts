@@ -1,4 +1,4 @@
-import type { ListFrameworkControlsOutput } from '@comply/schemas';
+import type { GetAuditReadinessOutput, ListFrameworkControlsOutput } from '@comply/schemas';
 /** Shapes of the framework pages' replies (listFrameworks, getFramework, listFrameworkControls, readiness). */
 export interface FrameworkSummary {
   id: string;
@@ -38,37 +38,8 @@ export interface LibraryEntry {
   control_count: number;
 }
 
-interface Capped<T> {
-  count: number;
-  items: T[];
-  omitted: number;
-}
-
-export interface Readiness {
-  framework: { id: string; name: string; version: string | null };
-  readiness_percent: number;
-  control_count: number;
-  status_counts: Record<'READY' | 'NO_EVIDENCE' | 'NOT_IMPLEMENTED' | 'NO_MEASURE', number>;
-  covered_via_mapping_count: number;
-  families: Capped<{
-    family: string | null;
-    control_count: number;
-    ready_count: number;
-    no_measure_count: number;
-    readiness_percent: number;
-  }>;
-  gaps: {
-    controls_without_measures: Capped<{
-      code: string;
-      title: string;
-      family: string | null;
-      covered_via_mapping: boolean;
-    }>;
-    measures_not_implemented: Capped<{ id: string; name: string; state: string; control_codes: string[] }>;
-    implemented_without_evidence: Capped<{ id: string; name: string; control_codes: string[] }>;
-    open_nonconformities: Capped<{ id: string; reference: string; title: string; severity: string }>;
-  };
-}
+/** getAuditReadiness's reply, as the console's readiness route returns it (the tool's output). */
+export type Readiness = GetAuditReadinessOutput;
 
 /** Covered controls as a percentage with one decimal; 0 without controls. */
 export function coveragePercent(f: { control_count: number; covered_control_count: number }): number {

@@ -15,6 +15,13 @@ interface Capped<T> {
   omitted: number;
 }
 type Item = { id: string; [key: string]: unknown };
+type EvidenceDue = { measure_id: string; measure_name: string; evidence_title: string; valid_until: string };
+
+/** A list of measures whose evidence needs renewing, keyed by measure for Attention. */
+const byMeasure = (list: Capped<EvidenceDue>): Capped<Item> => ({
+  ...list,
+  items: list.items.map((i) => ({ ...i, id: i.measure_id })),
+});
 interface Report {
   generated_at: string;
   risks: { total: number; by_status: Record<string, number>; high_priority: Capped<Item> };
@@ -23,6 +30,7 @@ interface Report {
   vendors: { total_active: number; review_overdue: Capped<Item>; never_reviewed: Capped<Item> };
   nonconformities: { open_by_severity: Record<string, number>; overdue: Capped<Item> };
   audits: { upcoming: Capped<Item> };
+  evidence: { expiring: Capped<EvidenceDue>; expired: Capped<EvidenceDue> };
   assets: {
     total: number;
     by_classification: Record<string, number>;
@@ -230,6 +238,18 @@ export function DashboardPage({
           list={report.audits.upcoming}
           label="name"
           detail={(i) => `starts ${formatDate(String(i.start_date))}`}
+        />
+        <Attention
+          title="Evidence expiring within 30 days"
+          list={byMeasure(report.evidence.expiring)}
+          label="measure_name"
+          detail={(i) => `${i.evidence_title} · valid until ${formatDate(String(i.valid_until))}`}
+        />
+        <Attention
+          title="Evidence expired (readiness gaps)"
+          list={byMeasure(report.evidence.expired)}
+          label="measure_name"
+          detail={(i) => `${i.evidence_title} · expired after ${formatDate(String(i.valid_until))}`}
         />
       </div>
       <section className="card">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { EvidenceValiditySetting } from '../components/EvidenceValiditySetting.js';
 import { InviteForm } from '../components/InviteForm.js';
 import { PendingInvitations } from '../components/PendingInvitations.js';
 import { formatDate, humanize } from '../format.js';
@@ -8,7 +9,7 @@ import type { Me, MemberRow, Organization, Role } from '../types.js';
 
 const ROLES: Role[] = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'];
 
-/** Organization members; owners invite by email, change roles and remove. */
+/** Organization members; owners invite by email, change roles and remove; owners and admins set the evidence validity. */
 export function MembersPage({ organization, me }: { organization: Organization; me: Me }) {
   const [members, setMembers] = useState<MemberRow[]>([]);
   const [error, setError] = useState<unknown>(null);
@@ -40,6 +41,7 @@ export function MembersPage({ organization, me }: { organization: Organization; 
           <PendingInvitations base={`/orgs/${organization.id}`} version={invited} />
         </>
       )}
+      {(isOwner || organization.role === 'ADMIN') && <EvidenceValiditySetting organization={organization} />}
       <ErrorNote error={error} />
       <div className="table-wrap">
         <table>

@@ -19,9 +19,11 @@ export type AddMeasureInput = {
   owner?: string | null;
   /** Implementation state. */
   state?: MeasureState;
-  /** Initial evidence; collected_at defaults to now. */
+  /** Why NOT_APPLICABLE; its controls leave readiness. */
+  applicability_justification?: string | null;
+  /** Initial evidence. */
   evidence?: EvidenceInput[];
-  /** Framework controls the measure satisfies. */
+  /** Controls it satisfies. */
   controls?: ControlRef[];
   /** Mitigated risk ids. */
   risk_ids?: string[];

@@ -3,7 +3,7 @@
 //   specs/tools/getAuditReadiness.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import type { FamilyReadinessList, ReadinessGaps, ReadinessStatusCounts } from '../types.gen.js';
+import type { FamilyReadinessList, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts } from '../types.gen.js';
 
 /** What a caller sends to `getAuditReadiness`. */
 export type GetAuditReadinessInput = {
@@ -11,7 +11,7 @@ export type GetAuditReadinessInput = {
   organization_id: string;
   /** Framework id (fw_…) from listFrameworks. */
   framework_id: string;
-  /** Maximum items in each gap list (1-25, default 10). */
+  /** Items per gap list (1-25). */
   top_n?: number;
 };
 
@@ -28,12 +28,14 @@ export type GetAuditReadinessOutput = {
   };
   /** When the report was computed. */
   generated_at: string;
-  /** READY controls / all controls × 100, one decimal; 0 when there are no controls. */
+  /** READY controls / (all controls − EXCLUDED controls) × 100, one decimal; 0 when no control is left. */
   readiness_percent: number;
   /** Number of controls of the framework. */
   control_count: number;
-  /** Number of controls per readiness status. */
-  status_counts: ReadinessStatusCounts;
+  /** Number of controls per readiness state. */
+  state_counts: ReadinessStateCounts;
+  /** Number of GAP controls per reason (a control may have several). */
+  gap_reason_counts: ReadinessReasonCounts;
   /** Controls without an IMPLEMENTED measure of their own whose mapped control (crosswalk) is covered. */
   covered_via_mapping_count: number;
   /** Readiness per family, in document order. */

@@ -3,7 +3,7 @@
 //   specs/tools/getComplianceReport.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import type { AssetClassificationCounts, FrameworkCoverage, HighPriorityRiskList, MeasureStateCounts, ObligationStatusCounts, OverdueNonconformityList, OverdueObligationList, RiskStatusCounts, SeverityCounts, UpcomingAuditList, VendorReviewList } from '../types.gen.js';
+import type { AssetClassificationCounts, EvidenceDueList, FrameworkCoverage, HighPriorityRiskList, MeasureStateCounts, ObligationStatusCounts, OverdueNonconformityList, OverdueObligationList, RiskStatusCounts, SeverityCounts, UpcomingAuditList, VendorReviewList } from '../types.gen.js';
 
 /** What a caller sends to `getComplianceReport`. */
 export type GetComplianceReportInput = {
@@ -13,7 +13,9 @@ export type GetComplianceReportInput = {
   high_priority_threshold?: number;
   /** Window for upcoming audits in days. */
   upcoming_within_days?: number;
-  /** Items per list in the report. */
+  /** Window of evidence.expiring. */
+  evidence_expiring_within_days?: number;
+  /** Items per list. */
   top_n?: number;
 };
 
@@ -81,6 +83,13 @@ export type GetComplianceReportOutput = {
     review_overdue: number;
     /** Assets without a review date (listAssets with never_reviewed lists them). */
     never_reviewed: number;
+  };
+  /** Evidence to renew, by measure (a measure's evidence is current until its latest valid_until). */
+  evidence: {
+    /** Measures whose latest evidence expires within evidence_expiring_within_days (today included), soonest first. */
+    expiring: EvidenceDueList;
+    /** IMPLEMENTED measures whose evidence has all expired (a readiness gap), longest expired first. */
+    expired: EvidenceDueList;
   };
   /** Control coverage of each framework. */
   frameworks: FrameworkCoverage[];

@@ -11,11 +11,11 @@ export type ListFrameworkControlsInput = {
   organization_id: string;
   /** Framework id (fw_…) from listFrameworks. */
   framework_id: string;
-  /** Only controls of this family: its title (case-insensitive) or its OSCAL group id, e.g. ac. */
+  /** Family title (case-insensitive) or OSCAL group id, e.g. ac. */
   family?: string;
-  /** Only controls this baseline selects, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY). */
+  /** A baseline, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY). */
   baseline?: string;
-  /** true: only controls with at least one IMPLEMENTED measure; false: only those without. */
+  /** true: controls with an IMPLEMENTED measure; false: those without. */
   covered?: boolean;
   /** Text in code, title or statement. */
   query?: string;

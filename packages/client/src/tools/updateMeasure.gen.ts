@@ -21,7 +21,9 @@ export type UpdateMeasureInput = {
   owner?: string | null;
   /** New state. */
   state?: MeasureState;
-  /** Evidence to append; existing evidence is kept. */
+  /** Why NOT_APPLICABLE; its controls leave readiness. */
+  applicability_justification?: string | null;
+  /** Evidence to append (append-only). */
   add_evidence?: EvidenceInput[];
   /** Replaces the set of framework controls. */
   controls?: ControlRef[];

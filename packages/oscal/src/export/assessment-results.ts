@@ -3,6 +3,7 @@ import { complyProps, dateTime, frameworkResource, metadata, newest, oneLine } f
 import type { AssessmentResultsExportInput, AuditInput, MeasureInput, NonconformityInput } from './inputs.js';
 import { measureUuid } from './measures.js';
 import { type ControlOf, nonconformityFinding, nonconformityObservation } from './nonconformities.js';
+import { readinessResults } from './readiness.js';
 
 type Json = Record<string, unknown>;
 
@@ -75,6 +76,12 @@ function evidenceObservations(measures: MeasureInput[]): Json[] {
       subjects: [{ 'subject-uuid': measureUuid(measure), type: 'component', title: oneLine(measure.name) }],
       'relevant-evidence': [{ ...(evidence.url ? { href: evidence.url } : {}), description: evidence.title }],
       collected: evidence.collected_at,
+      // Current through its last day (UTC); expired evidence is a readiness gap.
+      expires: `${evidence.valid_until}T23:59:59Z`,
+      props: complyProps({
+        'valid-until': evidence.valid_until,
+        expired: evidence.expired ? 'true' : 'false',
+      }),
     })),
   );
 }
@@ -100,7 +107,10 @@ function standingResult(args: {
   };
 }
 
-/** Audits and their nonconformities (findings + observations), and the measures' evidence (observations). */
+/**
+ * Audits and their nonconformities (findings + observations), the measures' evidence (observations,
+ * with when each expires), and each framework's control readiness (one finding per control).
+ */
 export function exportAssessmentResults(input: AssessmentResultsExportInput): object {
   const { organization } = input;
   const org = organization.id;
@@ -140,6 +150,15 @@ export function exportAssessmentResults(input: AssessmentResultsExportInput): ob
     ],
     organization,
   });
+  const oscalIds = new Map(input.controls.map((c) => [`${c.framework_id}\u0000${c.code}`, c.oscal_id]));
+  results.push(
+    ...readinessResults({
+      readiness: input.readiness,
+      frameworks: input.frameworks,
+      oscalIdOf: (frameworkId, code) => oscalIds.get(`${frameworkId}\u0000${code}`),
+      start: lastModified,
+    }),
+  );
   if (results.length === 0) {
     results.push({
       uuid: stableUuid({ kind: 'results-empty', id: org }),

@@ -82,6 +82,20 @@ export interface SspExportInput {
   measures: MeasureInput[];
 }
 
+/**
+ * One framework's controls with their audit readiness, as Comply's storage computes it (the same
+ * states getAuditReadiness counts), in document order.
+ */
+export interface ReadinessInput {
+  framework_id: string;
+  controls: {
+    code: string;
+    state: 'READY' | 'GAP' | 'EXCLUDED';
+    gap_reasons: string[];
+    exclusions: { measure_id: string; measure_name: string; justification: string }[];
+  }[];
+}
+
 /** Audits, their nonconformities, and the evidence of the measures. */
 export interface AssessmentResultsExportInput {
   organization: OrganizationInput;
@@ -91,6 +105,8 @@ export interface AssessmentResultsExportInput {
   measures: MeasureInput[];
   audits: AuditInput[];
   nonconformities: NonconformityInput[];
+  /** Each framework's control readiness: one result per framework, one finding per control. */
+  readiness: ReadinessInput[];
 }
 
 /** Nonconformities and risks; the exporter keeps the open and untreated ones. */

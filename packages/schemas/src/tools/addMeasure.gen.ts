@@ -15,6 +15,7 @@ export const addMeasureInput = z.strictObject({
   category: z.string().trim().max(200).nullable().optional(),
   owner: z.string().trim().max(200).nullable().optional(),
   state: measureStateSchema.default('NOT_STARTED'),
+  applicability_justification: z.string().trim().max(2000).nullable().optional(),
   evidence: z.array(evidenceInputSchema).max(100).optional(),
   controls: z.array(controlRefSchema).max(500).optional(),
   risk_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
@@ -70,17 +71,22 @@ export const addMeasureInputJsonSchema: JsonSchema = {
       description: 'Implementation state.',
       default: 'NOT_STARTED',
     },
+    applicability_justification: {
+      type: ['string', 'null'],
+      maxLength: 2000,
+      description: 'Why NOT_APPLICABLE; its controls leave readiness.',
+    },
     evidence: {
       type: 'array',
       items: evidenceInputJsonSchema,
       maxItems: 100,
-      description: 'Initial evidence; collected_at defaults to now.',
+      description: 'Initial evidence.',
     },
     controls: {
       type: 'array',
       items: controlRefJsonSchema,
       maxItems: 500,
-      description: 'Framework controls the measure satisfies.',
+      description: 'Controls it satisfies.',
     },
     risk_ids: {
       type: 'array',

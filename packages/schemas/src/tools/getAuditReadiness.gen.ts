@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { familyReadinessListJsonSchema, familyReadinessListSchema, readinessGapsJsonSchema, readinessGapsSchema, readinessStatusCountsJsonSchema, readinessStatusCountsSchema } from '../shared.gen.js';
+import { familyReadinessListJsonSchema, familyReadinessListSchema, readinessGapsJsonSchema, readinessGapsSchema, readinessReasonCountsJsonSchema, readinessReasonCountsSchema, readinessStateCountsJsonSchema, readinessStateCountsSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getAuditReadiness`: unknown keys are rejected, defaults are applied. */
@@ -24,7 +24,8 @@ export const getAuditReadinessOutput = z.object({
   generated_at: z.iso.datetime({ offset: true }),
   readiness_percent: z.number().min(0).max(100),
   control_count: z.int().min(0),
-  status_counts: readinessStatusCountsSchema,
+  state_counts: readinessStateCountsSchema,
+  gap_reason_counts: readinessReasonCountsSchema,
   covered_via_mapping_count: z.int().min(0),
   families: familyReadinessListSchema,
   gaps: readinessGapsSchema,
@@ -59,7 +60,7 @@ export const getAuditReadinessInputJsonSchema: JsonSchema = {
       type: 'integer',
       minimum: 1,
       maximum: 25,
-      description: 'Maximum items in each gap list (1-25, default 10).',
+      description: 'Items per gap list (1-25).',
       default: 10,
     },
   },
@@ -99,16 +100,20 @@ export const getAuditReadinessOutputJsonSchema: JsonSchema = {
       type: 'number',
       minimum: 0,
       maximum: 100,
-      description: 'READY controls / all controls × 100, one decimal; 0 when there are no controls.',
+      description: 'READY controls / (all controls − EXCLUDED controls) × 100, one decimal; 0 when no control is left.',
     },
     control_count: {
       type: 'integer',
       minimum: 0,
       description: 'Number of controls of the framework.',
     },
-    status_counts: {
-      ...readinessStatusCountsJsonSchema,
-      description: 'Number of controls per readiness status.',
+    state_counts: {
+      ...readinessStateCountsJsonSchema,
+      description: 'Number of controls per readiness state.',
+    },
+    gap_reason_counts: {
+      ...readinessReasonCountsJsonSchema,
+      description: 'Number of GAP controls per reason (a control may have several).',
     },
     covered_via_mapping_count: {
       type: 'integer',
@@ -124,5 +129,5 @@ export const getAuditReadinessOutputJsonSchema: JsonSchema = {
       description: 'What to fix before the audit.',
     },
   },
-  required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'status_counts', 'covered_via_mapping_count', 'families', 'gaps'],
+  required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'state_counts', 'gap_reason_counts', 'covered_via_mapping_count', 'families', 'gaps'],
 };

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { assetClassificationCountsJsonSchema, assetClassificationCountsSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
+import { assetClassificationCountsJsonSchema, assetClassificationCountsSchema, evidenceDueListJsonSchema, evidenceDueListSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getComplianceReport`: unknown keys are rejected, defaults are applied. */
@@ -12,6 +12,7 @@ export const getComplianceReportInput = z.strictObject({
   organization_id: z.string().trim().min(1).max(100),
   high_priority_threshold: z.int().min(1).max(25).default(15),
   upcoming_within_days: z.int().min(1).max(365).default(90),
+  evidence_expiring_within_days: z.int().min(1).max(365).default(30),
   top_n: z.int().min(1).max(50).default(10),
 });
 
@@ -52,6 +53,10 @@ export const getComplianceReportOutput = z.object({
     review_overdue: z.int().min(0),
     never_reviewed: z.int().min(0),
   }),
+  evidence: z.object({
+    expiring: evidenceDueListSchema,
+    expired: evidenceDueListSchema,
+  }),
   frameworks: z.array(frameworkCoverageSchema),
 });
 
@@ -88,11 +93,18 @@ export const getComplianceReportInputJsonSchema: JsonSchema = {
       description: 'Window for upcoming audits in days.',
       default: 90,
     },
+    evidence_expiring_within_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 365,
+      description: 'Window of evidence.expiring.',
+      default: 30,
+    },
     top_n: {
       type: 'integer',
       minimum: 1,
       maximum: 50,
-      description: 'Items per list in the report.',
+      description: 'Items per list.',
       default: 10,
     },
   },
@@ -247,11 +259,26 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
       required: ['total', 'by_classification', 'review_overdue', 'never_reviewed'],
       description: 'Asset inventory summary.',
     },
+    evidence: {
+      type: 'object',
+      properties: {
+        expiring: {
+          ...evidenceDueListJsonSchema,
+          description: 'Measures whose latest evidence expires within evidence_expiring_within_days (today included), soonest first.',
+        },
+        expired: {
+          ...evidenceDueListJsonSchema,
+          description: 'IMPLEMENTED measures whose evidence has all expired (a readiness gap), longest expired first.',
+        },
+      },
+      required: ['expiring', 'expired'],
+      description: 'Evidence to renew, by measure (a measure\'s evidence is current until its latest valid_until).',
+    },
     frameworks: {
       type: 'array',
       items: frameworkCoverageJsonSchema,
       description: 'Control coverage of each framework.',
     },
   },
-  required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'frameworks'],
+  required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'evidence', 'frameworks'],
 };

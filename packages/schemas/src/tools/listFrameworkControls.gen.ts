@@ -60,17 +60,17 @@ export const listFrameworkControlsInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      description: 'Only controls of this family: its title (case-insensitive) or its OSCAL group id, e.g. ac.',
+      description: 'Family title (case-insensitive) or OSCAL group id, e.g. ac.',
     },
     baseline: {
       type: 'string',
       minLength: 1,
       maxLength: 50,
-      description: 'Only controls this baseline selects, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY).',
+      description: 'A baseline, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY).',
     },
     covered: {
       type: 'boolean',
-      description: 'true: only controls with at least one IMPLEMENTED measure; false: only those without.',
+      description: 'true: controls with an IMPLEMENTED measure; false: those without.',
     },
     query: {
       type: 'string',

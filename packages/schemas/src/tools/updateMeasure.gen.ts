@@ -16,6 +16,7 @@ export const updateMeasureInput = z.strictObject({
   category: z.string().trim().max(200).nullable().optional(),
   owner: z.string().trim().max(200).nullable().optional(),
   state: measureStateSchema.optional(),
+  applicability_justification: z.string().trim().max(2000).nullable().optional(),
   add_evidence: z.array(evidenceInputSchema).max(100).optional(),
   controls: z.array(controlRefSchema).max(500).optional(),
   risk_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
@@ -76,11 +77,16 @@ export const updateMeasureInputJsonSchema: JsonSchema = {
       enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
       description: 'New state.',
     },
+    applicability_justification: {
+      type: ['string', 'null'],
+      maxLength: 2000,
+      description: 'Why NOT_APPLICABLE; its controls leave readiness.',
+    },
     add_evidence: {
       type: 'array',
       items: evidenceInputJsonSchema,
       maxItems: 100,
-      description: 'Evidence to append; existing evidence is kept.',
+      description: 'Evidence to append (append-only).',
     },
     controls: {
       type: 'array',

@@ -16,6 +16,8 @@ export interface Organization {
   id: string;
   name: string;
   description: string | null;
+  /** Months evidence stays current when it names no valid_until (docs/data-model.md). */
+  evidence_validity_months: number;
   role: Role;
   created_at: string;
   updated_at: string;
@@ -45,6 +47,7 @@ function selectForUser(db: Db, userId: string) {
       'organizations.id',
       'organizations.name',
       'organizations.description',
+      'organizations.evidence_validity_months',
       'memberships.role',
       'organizations.created_at',
       'organizations.updated_at',
@@ -55,6 +58,7 @@ type OrgRow = {
   id: string;
   name: string;
   description: string | null;
+  evidence_validity_months: number;
   role: string;
   created_at: Date;
   updated_at: Date;
@@ -65,6 +69,7 @@ function toOrganization(row: OrgRow): Organization {
     id: row.id,
     name: row.name,
     description: row.description,
+    evidence_validity_months: row.evidence_validity_months,
     role: row.role as Role,
     created_at: toIsoTimestamp(row.created_at),
     updated_at: toIsoTimestamp(row.updated_at),
@@ -195,7 +200,7 @@ export function organizationsRepository(ctx: StorageContext) {
       organizationId: string;
       userId: string;
       actor: Actor;
-      patch: { name?: string; description?: string | null };
+      patch: { name?: string; description?: string | null; evidence_validity_months?: number };
     }): Promise<Organization> =>
       inTransaction(ctx.db, async (trx) => {
         const before = await loadForUser({

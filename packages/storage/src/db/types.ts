@@ -11,6 +11,8 @@ export interface OrganizationsTable {
   id: string;
   name: string;
   description: string | null;
+  /** Months evidence stays current when it names no valid_until (migration 015). */
+  evidence_validity_months: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -163,6 +165,8 @@ export interface MeasuresTable extends RegisterColumns {
   category: string | null;
   owner: string | null;
   state: string;
+  /** Why a NOT_APPLICABLE measure's controls are excluded from readiness (migration 015). */
+  applicability_justification: string | null;
 }
 
 export interface MeasureEvidenceTable {
@@ -172,6 +176,8 @@ export interface MeasureEvidenceTable {
   title: string;
   url: string | null;
   collected_at: Timestamp;
+  /** Last day the evidence is current; null = collected_at + the organization's validity. */
+  valid_until: DateColumn | null;
   created_at: Timestamp;
 }
 

@@ -14,6 +14,7 @@ import { writePerf } from './011_write_perf.js';
 import { frameworkPerf } from './012_framework_perf.js';
 import { deferredNotify } from './013_deferred_notify.js';
 import { sharedLimits } from './014_shared_limits.js';
+import { evidenceValidity } from './015_evidence_validity.js';
 import { invariants } from './016_invariants.js';
 import type { Migration } from './types.js';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   frameworkPerf,
   deferredNotify,
   sharedLimits,
+  evidenceValidity,
   invariants,
 ];
 

@@ -12,6 +12,7 @@ import {
   upcomingAudits,
   vendorsToReview,
 } from './compliance-lists.js';
+import { evidenceDue } from './evidence-due.js';
 import type { ComplianceReport, FrameworkCoverage } from './types.js';
 
 async function frameworkCoverage(args: { db: Db; organizationId: string }): Promise<FrameworkCoverage[]> {
@@ -48,7 +49,12 @@ async function activeVendorCount(args: { db: Db; organizationId: string }): Prom
  * a LIMITed query, so the cost does not grow with what is left out.
  */
 export async function buildComplianceReport(
-  args: ListScope & { threshold: number; withinDays: number; generatedAt: string },
+  args: ListScope & {
+    threshold: number;
+    withinDays: number;
+    evidenceWithinDays: number;
+    generatedAt: string;
+  },
 ): Promise<ComplianceReport> {
   const { db, organizationId } = args;
   const scope = { db, organizationId };
@@ -69,6 +75,7 @@ export async function buildComplianceReport(
     upcoming,
     frameworks,
     assets,
+    evidence,
   ] = await Promise.all([
     activeVendorCount(scope),
     vendorsToReview({ ...args, neverReviewed: false }),
@@ -84,6 +91,7 @@ export async function buildComplianceReport(
     upcomingAudits(args),
     frameworkCoverage(scope),
     assetSummary({ ...scope, today: args.today }),
+    evidenceDue({ ...args, withinDays: args.evidenceWithinDays }),
   ]);
   const measureTotal = total(measuresByState);
   return {
@@ -104,6 +112,7 @@ export async function buildComplianceReport(
     nonconformities: { open_by_severity: openBySeverity, overdue: ncOverdue },
     audits: { upcoming },
     assets,
+    evidence,
     frameworks,
   };
 }

@@ -1,68 +1,65 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
-import type { MeasureState } from '../enums.js';
 import { viaMappingCodesSql } from '../registers/frameworks/coverage.js';
-import type { ControlReadiness } from './types.js';
+import { validUntilSql } from '../registers/measures/validity.js';
+import { controlReadiness, type Readiness, type ReadinessMeasure } from './control-readiness.js';
 
 interface Scope {
   db: Db;
   organizationId: string;
   frameworkId: string;
-}
-
-interface LinkedMeasure {
-  id: string;
-  name: string;
-  state: MeasureState;
-  has_evidence: boolean;
+  /** `YYYY-MM-DD` (UTC): evidence valid until a day before it has expired. */
+  today: string;
+  /** Only these controls (a page of listFrameworkControls); every control when absent. */
+  codes?: readonly string[];
 }
 
 /** A control in document order with its readiness and whether a mapped control covers it. */
-export interface ControlRow {
+export interface ControlRow extends Readiness {
   code: string;
   title: string;
   family: string | null;
-  status: ControlReadiness;
   via_mapping: boolean;
 }
 
 /** A measure linked to the framework, with its control codes in document order. */
-export interface MeasureRow extends LinkedMeasure {
+export interface MeasureRow extends ReadinessMeasure {
   control_codes: string[];
 }
 
-function status(linked: readonly LinkedMeasure[]): ControlReadiness {
-  const implemented = linked.filter((m) => m.state === 'IMPLEMENTED');
-  if (linked.length === 0) return 'NO_MEASURE';
-  if (implemented.length === 0) return 'NOT_IMPLEMENTED';
-  return implemented.some((m) => !m.has_evidence) ? 'NO_EVIDENCE' : 'READY';
-}
-
 /**
- * The framework's controls (document order) with their readiness, and the measures linked to it (by
- * name). Range scans of the framework's controls and links (grouped by measure, joined to the
- * measures by key) and one probe per crosswalk row, combined here: with no statistics (PGlite has
- * no autovacuum) joins of the links with the controls were planned as nested loops over both,
- * seconds per call at 424 controls and 500 measures.
+ * The framework's controls (document order) with their readiness (control-readiness.ts), and the
+ * measures linked to it (by name). Range scans of the framework's controls and links (grouped by
+ * measure, joined to the measures by key) and one probe per crosswalk row, combined here: with no
+ * statistics (PGlite has no autovacuum) joins of the links with the controls were planned as
+ * nested loops over both, seconds per call at 424 controls and 500 measures.
  */
 export async function readinessRows(
   args: Scope,
 ): Promise<{ controls: ControlRow[]; measures: MeasureRow[] }> {
-  const { db, organizationId, frameworkId } = args;
+  const { db, organizationId, frameworkId, today, codes } = args;
+  if (codes && codes.length === 0) return { controls: [], measures: [] };
+  let controlQuery = db
+    .selectFrom('framework_controls')
+    .select(['code', 'title', 'family'])
+    .where('organization_id', '=', organizationId)
+    .where('framework_id', '=', frameworkId);
+  if (codes) controlQuery = controlQuery.where('code', 'in', [...codes]);
+  const onlyCodes = codes ? sql`and mc.control_code = any(${[...codes]}::text[])` : sql``;
   const [controls, links, viaMapping] = await Promise.all([
-    db
-      .selectFrom('framework_controls')
-      .select(['code', 'title', 'family'])
-      .where('organization_id', '=', organizationId)
-      .where('framework_id', '=', frameworkId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    // The linked measures by name, each with the codes it is linked to (document order comes below).
-    sql<LinkedMeasure & { codes: string[] }>`select m.id, m.name, m.state,
-        exists (select 1 from measure_evidence e where e.measure_id = m.id) as has_evidence, l.codes
+    controlQuery.orderBy('position').orderBy('id').execute(),
+    // The linked measures by name, each with what readiness needs and the codes it is linked to.
+    sql<Omit<ReadinessMeasure, 'justification'> & { justification: string | null; codes: string[] }>`
+      select m.id, m.name, m.state, m.applicability_justification as justification,
+        (select case when count(*) = 0 then 'NONE'
+            when bool_or(${validUntilSql('e')} >= ${today}::date) then 'CURRENT' else 'EXPIRED' end
+          from measure_evidence e where e.measure_id = m.id) as evidence,
+        exists (select 1 from nonconformities n
+          where n.organization_id = ${organizationId} and n.measure_id = m.id
+            and n.status <> 'CLOSED' and n.severity in ('MAJOR', 'MINOR')) as open_nonconformity,
+        l.codes
       from (select mc.measure_id, array_agg(mc.control_code) as codes from measure_controls mc
-          where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId}
+          where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId} ${onlyCodes}
           group by mc.measure_id) l
         join measures m on m.id = l.measure_id
       where m.organization_id = ${organizationId}
@@ -71,10 +68,10 @@ export async function readinessRows(
   ]);
   const measures: MeasureRow[] = [];
   const byCode = new Map<string, MeasureRow[]>();
-  for (const { codes, ...linked } of links.rows) {
+  for (const { codes: linkedCodes, ...linked } of links.rows) {
     const measure: MeasureRow = { ...linked, control_codes: [] };
     measures.push(measure);
-    for (const code of codes) {
+    for (const code of linkedCodes) {
       const list = byCode.get(code);
       if (list) list.push(measure);
       else byCode.set(code, [measure]);
@@ -84,12 +81,12 @@ export async function readinessRows(
   const rows = controls.map((control) => {
     const linked = byCode.get(control.code) ?? [];
     for (const measure of linked) measure.control_codes.push(control.code);
-    const readiness = status(linked);
+    const readiness = controlReadiness(linked);
+    const implemented = linked.some((m) => m.state === 'IMPLEMENTED');
     return {
       ...control,
-      status: readiness,
-      via_mapping:
-        (readiness === 'NO_MEASURE' || readiness === 'NOT_IMPLEMENTED') && covered.has(control.code),
+      ...readiness,
+      via_mapping: !implemented && readiness.state === 'GAP' && covered.has(control.code),
     };
   });
   return { controls: rows, measures };

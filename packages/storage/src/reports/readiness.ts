@@ -2,10 +2,17 @@ import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import type { NcSeverity } from '../enums.js';
 import { frameworkNotFound } from '../registers/frameworks/control-list.js';
+import { ncOverdueSql } from '../registers/nonconformities/mapping.js';
 import { capped, percent } from './aggregate.js';
+import {
+  GAP_REASONS,
+  type GapReason,
+  isJustifiedExclusion,
+  type ReadinessState,
+} from './control-readiness.js';
 import { familyReadiness } from './readiness-families.js';
-import { readinessRows } from './readiness-rows.js';
-import type { AuditReadiness, ControlReadiness } from './types.js';
+import { type MeasureRow, readinessRows } from './readiness-rows.js';
+import type { AuditReadiness } from './types.js';
 
 /** A gap measure lists at most this many of its control codes (control_count has them all). */
 const CODES_PER_MEASURE = 10;
@@ -16,21 +23,34 @@ interface Scope {
   db: Db;
   organizationId: string;
   frameworkId: string;
+  /** `YYYY-MM-DD` (UTC) at which evidence expiry and overdue are judged. */
+  today: string;
 }
 
+/** Open nonconformities on a measure linked to the framework or raised by one of its audits. */
 function openNonconformities(args: Scope) {
-  return args.db
-    .selectFrom('nonconformities as n')
-    .innerJoin('audits as a', 'a.id', 'n.audit_id')
-    .select(['n.id', 'n.reference', 'n.title', 'n.severity', 'n.audit_id'])
-    .where('n.organization_id', '=', args.organizationId)
-    .where('a.organization_id', '=', args.organizationId)
-    .where('a.framework_id', '=', args.frameworkId)
-    .where('n.status', '<>', 'CLOSED')
-    .orderBy(sql`case n.severity when 'MAJOR' then 0 when 'MINOR' then 1 else 2 end`)
-    .orderBy('n.date_identified')
-    .orderBy('n.id')
-    .execute();
+  const org = args.organizationId;
+  return sql<{
+    id: string;
+    reference: string;
+    title: string;
+    severity: NcSeverity;
+    audit_id: string | null;
+    measure_id: string | null;
+    overdue: boolean;
+  }>`select nonconformities.id, nonconformities.reference, nonconformities.title,
+      nonconformities.severity, nonconformities.audit_id, nonconformities.measure_id,
+      ${ncOverdueSql(args.today)} as overdue
+    from nonconformities
+    where nonconformities.organization_id = ${org} and nonconformities.status <> 'CLOSED'
+      and (nonconformities.measure_id in (select mc.measure_id from measure_controls mc
+            where mc.organization_id = ${org} and mc.framework_id = ${args.frameworkId})
+        or nonconformities.audit_id in (select a.id from audits a
+            where a.organization_id = ${org} and a.framework_id = ${args.frameworkId}))
+    order by case nonconformities.severity when 'MAJOR' then 0 when 'MINOR' then 1 else 2 end,
+      nonconformities.date_identified, nonconformities.id`
+    .execute(args.db)
+    .then((result) => result.rows);
 }
 
 const firstN = <T>(items: T[], topN: number) => capped({ count: items.length, items: items.slice(0, topN) });
@@ -62,43 +82,60 @@ export async function buildAuditReadiness(
     readinessRows(args),
     openNonconformities(args),
   ]);
-  const count = (status: ControlReadiness) => controls.filter((c) => c.status === status).length;
-  const withoutMeasures = controls.filter((c) => c.status === 'NO_MEASURE');
+  const inState = (state: ReadinessState) => controls.filter((c) => c.state === state);
+  const withReason = (reason: GapReason) => controls.filter((c) => c.gap_reasons.includes(reason)).length;
+  const ready = inState('READY').length;
+  const excluded = inState('EXCLUDED');
+  const current = (m: MeasureRow) => m.state === 'IMPLEMENTED' && m.evidence;
   return {
     framework,
     generated_at: args.generatedAt,
-    readiness_percent: percent({ part: count('READY'), whole: controls.length }),
+    readiness_percent: percent({ part: ready, whole: controls.length - excluded.length }),
     control_count: controls.length,
-    status_counts: {
-      READY: count('READY'),
-      NO_EVIDENCE: count('NO_EVIDENCE'),
-      NOT_IMPLEMENTED: count('NOT_IMPLEMENTED'),
-      NO_MEASURE: count('NO_MEASURE'),
-    },
+    state_counts: { READY: ready, GAP: inState('GAP').length, EXCLUDED: excluded.length },
+    gap_reason_counts: Object.fromEntries(GAP_REASONS.map((r) => [r, withReason(r)])) as Record<
+      GapReason,
+      number
+    >,
     covered_via_mapping_count: controls.filter((c) => c.via_mapping).length,
     families: familyReadiness({ controls, topN: FAMILY_CAP }),
     gaps: {
-      controls_without_measures: firstN(
-        withoutMeasures.map((c) => ({
+      not_ready_controls: firstN(
+        inState('GAP').map((c) => ({
           code: c.code,
           title: c.title,
           family: c.family,
-          covered_via_mapping: c.via_mapping,
+          gap_reasons: c.gap_reasons,
         })),
         args.topN,
       ),
+      excluded_controls: firstN(
+        excluded.map((c) => ({ code: c.code, title: c.title, family: c.family, exclusions: c.exclusions })),
+        args.topN,
+      ),
+      controls_without_measures: firstN(
+        controls
+          .filter((c) => c.gap_reasons.includes('NO_MEASURE'))
+          .map((c) => ({
+            code: c.code,
+            title: c.title,
+            family: c.family,
+            covered_via_mapping: c.via_mapping,
+          })),
+        args.topN,
+      ),
       measures_not_implemented: firstN(
-        measures.filter((m) => m.state !== 'IMPLEMENTED').map((m) => ({ ...gapMeasure(m), state: m.state })),
+        measures
+          .filter((m) => m.state !== 'IMPLEMENTED' && !isJustifiedExclusion(m))
+          .map((m) => ({ ...gapMeasure(m), state: m.state })),
         args.topN,
       ),
       implemented_without_evidence: firstN(
-        measures.filter((m) => m.state === 'IMPLEMENTED' && !m.has_evidence).map(gapMeasure),
+        measures.filter((m) => current(m) === 'NONE').map(gapMeasure),
         args.topN,
       ),
-      open_nonconformities: firstN(
-        nonconformities.map((n) => ({ ...n, severity: n.severity as NcSeverity })),
-        args.topN,
-      ),
+      evidence_expired: firstN(measures.filter((m) => current(m) === 'EXPIRED').map(gapMeasure), args.topN),
+      open_nonconformities: firstN(nonconformities, args.topN),
     },
   };
 }

@@ -2,8 +2,10 @@ import type { Transaction } from 'kysely';
 import type { StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
 import type { Database } from '../db/types.js';
+import { assertFramework } from '../registers/frameworks/control-list.js';
 import { buildComplianceReport } from './compliance.js';
 import { buildAuditReadiness } from './readiness.js';
+import { type ControlRow, readinessRows } from './readiness-rows.js';
 import type { AuditReadiness, ComplianceReport, ComplianceReportOptions } from './types.js';
 
 /** Runs `fn` in one REPEATABLE READ snapshot, so every number of a report agrees with the others. */
@@ -30,6 +32,7 @@ export function reportsRepository(ctx: StorageContext) {
           topN: args.topN ?? 10,
           threshold: args.highPriorityThreshold ?? 15,
           withinDays: args.upcomingWithinDays ?? 90,
+          evidenceWithinDays: args.evidenceExpiringWithinDays ?? 30,
           generatedAt: now.toISOString(),
         }),
       );
@@ -48,9 +51,23 @@ export function reportsRepository(ctx: StorageContext) {
           organizationId: args.organizationId,
           frameworkId: args.frameworkId,
           topN: args.topN ?? 10,
+          today: toDateString(now),
           generatedAt: now.toISOString(),
         }),
       );
+    },
+
+    /**
+     * Every control's readiness state in document order (control-readiness.ts), for readers that
+     * show each control (the OSCAL assessment results); getAuditReadiness counts the same rows.
+     */
+    controlStates: async (args: { organizationId: string; frameworkId: string }): Promise<ControlRow[]> => {
+      const now = ctx.clock();
+      return inSnapshot(ctx, async (db) => {
+        await assertFramework({ db, ...args });
+        const { controls } = await readinessRows({ db, ...args, today: toDateString(now) });
+        return controls;
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { GapMeasure as GapMeasureWithState, ToolOutputs } from '@comply/sch
 
 export type {
   ControlReadiness,
+  EvidenceDue,
   FamilyReadiness,
   FrameworkCoverage,
   HighPriorityRisk,
@@ -25,6 +26,8 @@ export interface ComplianceReportOptions {
   highPriorityThreshold?: number | undefined;
   /** Window for upcoming audits, in days (default 90). */
   upcomingWithinDays?: number | undefined;
+  /** Window for evidence.expiring, in days (default 30). */
+  evidenceExpiringWithinDays?: number | undefined;
   /** Maximum items in each capped list (default 10). */
   topN?: number | undefined;
 }

@@ -10,6 +10,12 @@ import { DEMO_RISKS } from './demo-risks.js';
 
 type Day = (offset: number) => string;
 
+/** Why the demo's NOT_APPLICABLE measures do not apply: readiness excludes their controls. */
+const NOT_APPLICABLE_BECAUSE: Record<string, string> = {
+  'Secure media disposal':
+    'Fully remote company: no offices, servers or removable media of our own; the cloud providers dispose of storage media under their certifications (see supplier assessments).',
+};
+
 async function seedMeasures(args: {
   repos: Repositories;
   organizationId: string;
@@ -26,6 +32,7 @@ async function seedMeasures(args: {
         name: measure.name,
         category: measure.category,
         state: measure.state,
+        applicability_justification: NOT_APPLICABLE_BECAUSE[measure.name] ?? null,
         owner: measure.owner,
         description: `${measure.name} (${measure.category.toLowerCase()}).`,
         controls: measure.controls.map((ref) => {

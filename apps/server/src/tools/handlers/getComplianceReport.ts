@@ -8,5 +8,6 @@ export const getComplianceReport: ToolHandler<'getComplianceReport'> = (ctx, arg
     organizationId: organizationOf(ctx),
     highPriorityThreshold: args.high_priority_threshold,
     upcomingWithinDays: args.upcoming_within_days,
+    evidenceExpiringWithinDays: args.evidence_expiring_within_days,
     topN: args.top_n,
   });

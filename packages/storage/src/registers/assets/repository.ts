@@ -1,5 +1,6 @@
 import type { StorageContext } from '../../context.js';
 import { setColumns } from '../kit.js';
+import { refuseFutureDates } from '../not-future.js';
 import { checkRefs } from '../refs.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { ASSET_ORDER, assetWhere } from './filters.js';
@@ -18,6 +19,7 @@ export function assetsRepository(ctx: StorageContext) {
     where: assetWhere,
     order: ASSET_ORDER,
     insert: async ({ trx, organizationId, id, now, data }: InsertStep<AssetCreate>) => {
+      refuseFutureDates({ now, dates: { last_reviewed_at: data.last_reviewed_at } });
       const vendorId = data.vendor_id ?? null;
       if (vendorId)
         await checkRefs({ trx, table: 'vendors', organizationId, ids: [vendorId], field: 'vendor_id' });
@@ -41,6 +43,7 @@ export function assetsRepository(ctx: StorageContext) {
         .execute();
     },
     update: async ({ trx, organizationId, id, now, patch }: UpdateStep<Asset, AssetPatch>) => {
+      refuseFutureDates({ now, dates: { last_reviewed_at: patch.last_reviewed_at } });
       if (patch.vendor_id) {
         await checkRefs({
           trx,

@@ -1,9 +1,11 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { StorageContext } from '../../context.js';
+import { toDateString } from '../../dates.js';
 import type { Db } from '../../db/types.js';
 import { StorageError } from '../../errors.js';
 import { type Page, paginate } from '../../paging/list.js';
 import type { OrderSpec } from '../../paging/order.js';
+import { readinessRows } from '../../reports/readiness-rows.js';
 import { likePattern } from '../kit.js';
 import { coveredSql, viaMappingJson } from './coverage.js';
 import type { ControlFilters, ControlViaMapping, FrameworkControl, StoredControl } from './types.js';
@@ -118,12 +120,28 @@ export function controlReader(ctx: StorageContext) {
           return Number(row.count);
         },
       });
+      // Each control's readiness from the one definition (reports/control-readiness.ts), for this
+      // page's codes only.
+      const { controls: states } = await readinessRows({
+        db: ctx.db,
+        organizationId: args.organizationId,
+        frameworkId: args.frameworkId,
+        today: toDateString(ctx.clock()),
+        codes: page.items.map((row) => row.code),
+      });
+      const byCode = new Map(states.map((c) => [c.code, c]));
       return {
         ...page,
-        items: page.items.map(({ id: _id, sort_value: _sort, ...row }) => ({
-          ...row,
-          covered_via_mapping: row.covered_via_mapping as ControlViaMapping[],
-        })),
+        items: page.items.map(({ id: _id, sort_value: _sort, ...row }) => {
+          const state = byCode.get(row.code);
+          return {
+            ...row,
+            covered_via_mapping: row.covered_via_mapping as ControlViaMapping[],
+            readiness: state?.state ?? 'GAP',
+            gap_reasons: state?.gap_reasons ?? ['NO_MEASURE'],
+            exclusions: state?.exclusions ?? [],
+          };
+        }),
       };
     },
 

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
+import { toDateString } from '../../dates.js';
 import type { Database } from '../../db/types.js';
 import { invalidInput } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { refuseFutureTimestamp } from '../not-future.js';
 import type { ControlRef, EvidenceInput } from './types.js';
 
 /** Checks every control exists in a framework of the organization; names the offending entry. */
@@ -67,15 +69,36 @@ export async function replaceControls(args: {
     .execute();
 }
 
-/** Appends evidence to a measure; nothing is ever removed. */
+/**
+ * Refuses evidence collected in the future (beyond a few minutes of clock skew) and a valid_until
+ * before the day it was collected, naming `<field>.<index>.collected_at` / `.valid_until`.
+ */
+function checkEvidence(args: { evidence: readonly EvidenceInput[]; now: string; field: string }): void {
+  const now = new Date(args.now);
+  for (const [index, e] of args.evidence.entries()) {
+    const at = `${args.field}.${index}`;
+    refuseFutureTimestamp({ field: `${at}.collected_at`, value: e.collected_at, now });
+    const collectedDay = toDateString(new Date(e.collected_at ?? args.now));
+    if (e.valid_until !== undefined && e.valid_until < collectedDay) {
+      throw invalidInput(
+        `${at}.valid_until`,
+        `\`${at}.valid_until\` ${e.valid_until} is before the evidence was collected (${collectedDay}); it must be ${collectedDay} or later.`,
+      );
+    }
+  }
+}
+
+/** Appends evidence to a measure; nothing is ever removed. `field` names the input list in errors. */
 export async function appendEvidence(args: {
   trx: Transaction<Database>;
   organizationId: string;
   measureId: string;
   evidence: readonly EvidenceInput[];
   now: string;
+  field: 'evidence' | 'add_evidence';
 }): Promise<void> {
   if (args.evidence.length === 0) return;
+  checkEvidence(args);
   await args.trx
     .insertInto('measure_evidence')
     .values(
@@ -86,6 +109,7 @@ export async function appendEvidence(args: {
         title: e.title,
         url: e.url ?? null,
         collected_at: e.collected_at ?? args.now,
+        valid_until: e.valid_until ?? null,
         created_at: args.now,
       })),
     )

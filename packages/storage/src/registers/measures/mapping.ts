@@ -4,9 +4,13 @@ import type { Db } from '../../db/types.js';
 import type { MeasureState } from '../../enums.js';
 import type { SelectedRow } from '../kit.js';
 import type { ControlRef, Evidence, Measure } from './types.js';
+import { validUntilSql, validUntilTextSql } from './validity.js';
 
-const evidenceJson = sql<Evidence[]>`(select coalesce(jsonb_agg(jsonb_build_object(
-    'id', e.id, 'title', e.title, 'url', e.url, 'collected_at', e.collected_at) order by e.id), '[]'::jsonb)
+/** The evidence with its validity (validity.ts), expired when valid_until is before `today`. */
+const evidenceJson = (today: string) => sql<Evidence[]>`(select coalesce(jsonb_agg(jsonb_build_object(
+    'id', e.id, 'title', e.title, 'url', e.url, 'collected_at', e.collected_at,
+    'valid_until', ${validUntilTextSql('e')}, 'expired', ${validUntilSql('e')} < ${today}::date)
+    order by e.id), '[]'::jsonb)
   from measure_evidence e where e.measure_id = measures.id)`;
 
 const controlsJson = sql<ControlRef[]>`(select coalesce(jsonb_agg(jsonb_build_object(
@@ -16,8 +20,8 @@ const controlsJson = sql<ControlRef[]>`(select coalesce(jsonb_agg(jsonb_build_ob
 const riskIdsJson = sql<string[]>`(select coalesce(jsonb_agg(rm.risk_id order by rm.risk_id), '[]'::jsonb)
   from risk_measures rm where rm.measure_id = measures.id)`;
 
-/** Selects measures with evidence, controls and risk ids. */
-export function selectMeasures(db: Db) {
+/** Selects measures with evidence (expiry at `today`), controls and risk ids. */
+export function selectMeasures({ db, today }: { db: Db; today: string }) {
   return db
     .selectFrom('measures')
     .select([
@@ -28,9 +32,10 @@ export function selectMeasures(db: Db) {
       'measures.category',
       'measures.owner',
       'measures.state',
+      'measures.applicability_justification',
       'measures.created_at',
       'measures.updated_at',
-      evidenceJson.as('evidence'),
+      evidenceJson(today).as('evidence'),
       controlsJson.as('controls'),
       riskIdsJson.as('risk_ids'),
     ]);
@@ -48,6 +53,7 @@ export function toMeasure(row: MeasureRow): Measure {
     category: row.category,
     owner: row.owner,
     state: row.state as MeasureState,
+    applicability_justification: row.applicability_justification,
     // jsonb renders timestamps with an offset; the wire wants `…Z` with milliseconds.
     evidence: row.evidence.map((e) => ({ ...e, collected_at: toIsoTimestamp(e.collected_at) })),
     controls: row.controls,

@@ -14,7 +14,7 @@ export function measuresRepository(ctx: StorageContext) {
     register: 'measures',
     recordType: 'measure',
     idKind: 'measure',
-    select: ({ db }) => selectMeasures(db),
+    select: selectMeasures,
     toRecord: toMeasure,
     where: measureWhere,
     order: MEASURE_ORDER,
@@ -33,11 +33,19 @@ export function measuresRepository(ctx: StorageContext) {
           category: data.category ?? null,
           owner: data.owner ?? null,
           state: data.state ?? 'NOT_STARTED',
+          applicability_justification: data.applicability_justification ?? null,
           created_at: now,
           updated_at: now,
         })
         .execute();
-      await appendEvidence({ trx, organizationId, measureId: id, evidence: data.evidence ?? [], now });
+      await appendEvidence({
+        trx,
+        organizationId,
+        measureId: id,
+        evidence: data.evidence ?? [],
+        now,
+        field: 'evidence',
+      });
       await replaceControls({ trx, organizationId, measureId: id, controls });
       await replaceRiskMeasures({ trx, organizationId, side: { measureId: id, riskIds }, fresh: true });
     },
@@ -47,7 +55,14 @@ export function measuresRepository(ctx: StorageContext) {
       if (riskIds) await checkRefs({ trx, table: 'risks', organizationId, ids: riskIds, field: 'risk_ids' });
       await setColumns({ trx, table: 'measures', organizationId, id, columns, now });
       if (addEvidence)
-        await appendEvidence({ trx, organizationId, measureId: id, evidence: addEvidence, now });
+        await appendEvidence({
+          trx,
+          organizationId,
+          measureId: id,
+          evidence: addEvidence,
+          now,
+          field: 'add_evidence',
+        });
       if (controls) await replaceControls({ trx, organizationId, measureId: id, controls });
       if (riskIds) await replaceRiskMeasures({ trx, organizationId, side: { measureId: id, riskIds } });
     },

@@ -3,6 +3,7 @@ import type { StorageContext } from '../../context.js';
 import { toDateString } from '../../dates.js';
 import type { Database } from '../../db/types.js';
 import { definedOnly, setColumns } from '../kit.js';
+import { refuseFutureDates } from '../not-future.js';
 import { checkRefs } from '../refs.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { NONCONFORMITY_ORDER, nonconformityWhere } from './filters.js';
@@ -38,6 +39,7 @@ export function nonconformitiesRepository(ctx: StorageContext) {
     where: nonconformityWhere,
     order: NONCONFORMITY_ORDER,
     insert: async ({ trx, organizationId, id, now, data }: InsertStep<NonconformityCreate>) => {
+      refuseFutureDates({ now, dates: { date_identified: data.date_identified } });
       checkNonconformityInvariants({
         nonconformity: {
           status: data.status ?? 'OPEN',
@@ -81,6 +83,7 @@ export function nonconformitiesRepository(ctx: StorageContext) {
       now,
       patch,
     }: UpdateStep<Nonconformity, NonconformityPatch>) => {
+      refuseFutureDates({ now, dates: { date_identified: patch.date_identified } });
       checkNonconformityInvariants({ nonconformity: { ...before, ...definedOnly(patch) } });
       await checkLinks({ trx, organizationId, auditId: patch.audit_id, measureId: patch.measure_id });
       let closedAt: string | null | undefined;

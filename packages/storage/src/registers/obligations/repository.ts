@@ -1,5 +1,6 @@
 import type { StorageContext } from '../../context.js';
 import { setColumns } from '../kit.js';
+import { refuseFutureDates } from '../not-future.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { OBLIGATION_ORDER, obligationWhere } from './filters.js';
 import { selectObligations, toObligation } from './mapping.js';
@@ -17,6 +18,7 @@ export function obligationsRepository(ctx: StorageContext) {
     where: obligationWhere,
     order: OBLIGATION_ORDER,
     insert: async ({ trx, organizationId, id, now, data }: InsertStep<ObligationCreate>) => {
+      refuseFutureDates({ now, dates: { last_review_date: data.last_review_date } });
       await trx
         .insertInto('obligations')
         .values({
@@ -37,8 +39,10 @@ export function obligationsRepository(ctx: StorageContext) {
         })
         .execute();
     },
-    update: ({ trx, organizationId, id, now, patch }: UpdateStep<Obligation, ObligationPatch>) =>
-      setColumns({ trx, table: 'obligations', organizationId, id, columns: patch, now }),
+    update: ({ trx, organizationId, id, now, patch }: UpdateStep<Obligation, ObligationPatch>) => {
+      refuseFutureDates({ now, dates: { last_review_date: patch.last_review_date } });
+      return setColumns({ trx, table: 'obligations', organizationId, id, columns: patch, now });
+    },
   });
 }
 

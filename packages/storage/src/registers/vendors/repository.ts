@@ -1,5 +1,6 @@
 import type { StorageContext } from '../../context.js';
 import { setColumns } from '../kit.js';
+import { refuseFutureDates } from '../not-future.js';
 import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
 import { VENDOR_ORDER, vendorWhere } from './filters.js';
 import { selectVendors, toVendor } from './mapping.js';
@@ -17,6 +18,7 @@ export function vendorsRepository(ctx: StorageContext) {
     where: vendorWhere,
     order: VENDOR_ORDER,
     insert: async ({ trx, organizationId, id, now, data }: InsertStep<VendorCreate>) => {
+      refuseFutureDates({ now, dates: { last_reviewed_at: data.last_reviewed_at } });
       await trx
         .insertInto('vendors')
         .values({
@@ -39,8 +41,10 @@ export function vendorsRepository(ctx: StorageContext) {
         })
         .execute();
     },
-    update: ({ trx, organizationId, id, now, patch }: UpdateStep<Vendor, VendorPatch>) =>
-      setColumns({ trx, table: 'vendors', organizationId, id, columns: patch, now }),
+    update: ({ trx, organizationId, id, now, patch }: UpdateStep<Vendor, VendorPatch>) => {
+      refuseFutureDates({ now, dates: { last_reviewed_at: patch.last_reviewed_at } });
+      return setColumns({ trx, table: 'vendors', organizationId, id, columns: patch, now });
+    },
   });
 }
 
