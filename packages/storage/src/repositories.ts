@@ -1,6 +1,7 @@
 import { type InvitationRedeemRepository, invitationRedeemRepository } from './accounts/invitation-redeem.js';
 import { type InvitationsRepository, invitationsRepository } from './accounts/invitations.js';
 import { type MembershipsRepository, membershipsRepository } from './accounts/memberships.js';
+import { type OAuthRecordsRepository, oauthRecordsRepository } from './accounts/oauth-records.js';
 import { type OrganizationsRepository, organizationsRepository } from './accounts/organizations.js';
 import { type SessionsRepository, sessionsRepository } from './accounts/sessions.js';
 import { type TokensRepository, tokensRepository } from './accounts/tokens.js';
@@ -31,6 +32,8 @@ export interface Repositories {
   invitationCodes: InvitationRedeemRepository;
   tokens: TokensRepository;
   sessions: SessionsRepository;
+  /** The OAuth authorization server's records (its adapter's storage). */
+  oauthRecords: OAuthRecordsRepository;
   auditLog: AuditLogRepository;
   risks: RisksRepository;
   vendors: VendorsRepository;
@@ -55,6 +58,7 @@ export function repositories(ctx: StorageContext): Repositories {
     invitationCodes: invitationRedeemRepository(ctx),
     tokens: tokensRepository(ctx),
     sessions: sessionsRepository(ctx),
+    oauthRecords: oauthRecordsRepository(ctx),
     auditLog: auditLogRepository(ctx),
     risks: risksRepository(ctx),
     vendors: vendorsRepository(ctx),

@@ -13,6 +13,7 @@ import { listIndexes } from './010_list_indexes.js';
 import { writePerf } from './011_write_perf.js';
 import { frameworkPerf } from './012_framework_perf.js';
 import { deferredNotify } from './013_deferred_notify.js';
+import { oauth } from './018_oauth.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   writePerf,
   frameworkPerf,
   deferredNotify,
+  oauth,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).
