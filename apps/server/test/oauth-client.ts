@@ -95,13 +95,11 @@ export class CookieBrowser {
   /** Follows redirects within the server; returns the first page or the first URL that leaves it. */
   async follow(url: string, init: RequestInit = {}): Promise<{ response: Response; url: string }> {
     let response = await this.request(url, init);
-    if (process.env.OAUTH_DEBUG)
-      console.log('first', response.status, response.status >= 400 ? await response.clone().text() : '');
+    console.log('first', response.status, response.status >= 400 ? await response.clone().text() : '');
     let current = new URL(url, this.origin).href;
     for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
       current = new URL(response.headers.get('location') ?? '', current).href;
-      if (process.env.OAUTH_DEBUG)
-        console.log('hop', response.status, current, response.headers.getSetCookie());
+      console.log('hop', response.status, current, response.headers.getSetCookie());
       if (new URL(current).origin !== this.origin) return { response, url: current };
       response = await this.request(current);
     }

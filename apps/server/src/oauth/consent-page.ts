@@ -8,9 +8,21 @@ const STYLE =
   'fieldset{margin:1rem 0;border:1px solid #ccc;border-radius:6px}button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}' +
   '.host{font-family:monospace}';
 
-// Inline styles only, no script, forms post only here, never framed.
-export const CONSENT_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/**
+ * Inline styles only, no script, never framed; the form posts only here, and its redirects may end
+ * only at the app's registered redirect URI (browsers apply form-action to redirects too).
+ */
+export function consentCsp(redirectUri?: string): string {
+  const parsed = redirectUri ? URL.parse(redirectUri) : null;
+  let target = '';
+  if (parsed) {
+    const web = parsed.protocol === 'https:' || parsed.protocol === 'http:';
+    const source = web ? parsed.origin : parsed.protocol;
+    // A source expression of a URL the client registered; anything odd is left out.
+    if (/^[a-z][a-z0-9+.-]*:(\/\/[a-z0-9.:[\]-]+)?$/i.test(source)) target = ` ${source}`;
+  }
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${target}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
 /** A complete page around `body`. */
 export function page({ title, body, refresh }: { title: string; body: string; refresh?: string }): string {

@@ -3,21 +3,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { allMemberships } from '../console/access.js';
 import { readCookie, SESSION_COOKIE } from '../console/cookies.js';
-import { CONSENT_CSP, consentPage, escapeHtml, page } from './consent-page.js';
+import { consentCsp, consentPage, escapeHtml, page } from './consent-page.js';
 import { consentPath } from './provider.js';
 import { oauthScopesOf, WRITE_SCOPE } from './scopes.js';
 
 type Server = () => Promise<{ provider: Provider; issuer: string; resource: string }>;
 
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .code(status)
-    .header('content-security-policy', CONSENT_CSP)
-    .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(body);
+function html(reply: FastifyReply, status: number, body: string, redirectUri?: string) {
+  return (
+    reply
+      .code(status)
+      .header('content-security-policy', consentCsp(redirectUri))
+      .header('cache-control', 'no-store')
+      .header('x-frame-options', 'DENY')
+      // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on the form's POST.
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(body)
+  );
 }
 
 const problemPage = (reply: FastifyReply, status: number, message: string) =>
@@ -119,6 +122,7 @@ export async function registerConsent({
               .split(' ')
               .includes(WRITE_SCOPE),
           }),
+          String(params.redirect_uri),
         );
       },
     );
