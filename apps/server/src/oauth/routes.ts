@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config.js';
 import type { Authenticate } from '../http/auth-hook.js';
+import { createTokenBuckets } from '../http/token-bucket.js';
 import { authenticateAccessToken } from './access-token.js';
 import { registerConsent } from './consent.js';
 import { issuerOf, issuerProblem } from './issuer.js';
@@ -10,6 +11,7 @@ import { createProvider, OAUTH_ROUTES } from './provider.js';
 import { MCP_SCOPES } from './scopes.js';
 
 const PRM = '/.well-known/oauth-protected-resource';
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** What the rest of the app uses of the OAuth server. */
 export interface OAuthServer {
@@ -83,6 +85,19 @@ export async function registerOAuth({
   // Hands a request to the library, with the path of the route that matched (never the raw URL)
   // and only the proxy information fastify decided to believe.
   const passThrough = (path: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limited.has(path) && request.method === 'POST' && config.unauthenticatedRateLimitPerMinute > 0) {
+      const wait = buckets.take(request.ip);
+      if (wait > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(wait))
+          .header('cache-control', 'no-store')
+          .send({
+            error: 'temporarily_unavailable',
+            error_description: `Too many registration and token requests from this address; retry in ${wait} s.`,
+          });
+      }
+    }
     const { provider } = await server();
     const raw = request.raw;
     const query = raw.url?.includes('?') ? raw.url.slice(raw.url.indexOf('?')) : '';
@@ -94,6 +109,19 @@ export async function registerOAuth({
     reply.hijack();
     provider.callback()(raw, reply.raw);
   };
+
+  // Registration and token requests need no credential: each address gets the refused-credential
+  // allowance (COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE), so nobody fills the database with clients.
+  const buckets = createTokenBuckets({ perMinute: Math.max(1, config.unauthenticatedRateLimitPerMinute) });
+  const limited = new Set<string>([OAUTH_ROUTES.registration, OAUTH_ROUTES.token]);
+  // Expired codes, tokens and interactions are never read again; they are deleted every ten minutes.
+  const pruning = setInterval(() => {
+    storage.oauthRecords
+      .prune()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'oauth prune failed'));
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
 
   await app.register(async (scope) => {
     // The library reads request bodies itself: fastify must leave the stream unread.
