@@ -1,4 +1,9 @@
 import { toolNames, tools } from '@comply/schemas';
+import {
+  Client as V2Client,
+  StreamableHTTPClientTransport as V2Transport,
+  UnauthorizedError as V2UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -32,6 +37,19 @@ describe.each(DRIVERS)('OAuth for the MCP endpoint (%s)', (driver) => {
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
     const client = new Client({ name: 'oauth-test', version: '1.0.0' });
     await expect(client.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    return { transport, ...(await consent({ provider, access, decision })) };
+  }
+
+  /** Opens the authorization URL the SDK produced in a signed-in "browser" and submits the consent form. */
+  async function consent({
+    provider,
+    access,
+    decision,
+  }: {
+    provider: MemoryOAuthProvider;
+    access: 'read' | 'write';
+    decision: string;
+  }) {
     expect(provider.authorizationUrl).toBeDefined();
     const browser = new CookieBrowser(server.url);
     browser.setCookie('comply_session', session);
@@ -50,7 +68,7 @@ describe.each(DRIVERS)('OAuth for the MCP endpoint (%s)', (driver) => {
       body,
     });
     const callback = new URL(done.url);
-    return { provider, transport, callback, browser, form, html };
+    return { provider, callback, browser, form, html };
   }
 
   async function connectWith(provider: MemoryOAuthProvider) {
@@ -168,6 +186,24 @@ describe.each(DRIVERS)('OAuth for the MCP endpoint (%s)', (driver) => {
     });
     const tokens = await server.storage.tokens.listForUser({ userId: server.owner.userId });
     expect(tokens.some((t) => t.id === app!.id)).toBe(false);
+  });
+
+  it('connects the v2 SDK client in the 2026-07-28 era, checking the iss of the callback', async () => {
+    const provider = new MemoryOAuthProvider({ name: 'SDK test client' });
+    const pinned = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
+    const transport = new V2Transport(mcpUrl, { authProvider: provider });
+    await expect(
+      new V2Client({ name: 'v2', version: '1' }, pinned).connect(transport),
+    ).rejects.toBeInstanceOf(V2UnauthorizedError);
+    const { callback } = await consent({ provider, access: 'read', decision: 'approve' });
+    await transport.finishAuth(callback.searchParams);
+    const client = new V2Client({ name: 'v2', version: '1' }, pinned);
+    await client.connect(new V2Transport(mcpUrl, { authProvider: provider }));
+    const { tools: listed } = await client.listTools();
+    expect(listed.map((t) => t.name).sort()).toEqual(
+      toolNames.filter((n) => tools[n].access === 'read').sort(),
+    );
+    await client.close();
   });
 
   it('lists only read tools for a read-only grant and refuses a write with 403 insufficient_scope', async () => {
