@@ -263,6 +263,29 @@ describe.each(DRIVERS)('OAuth for the MCP endpoint (%s)', (driver) => {
     expect(rest.status).toBe(401);
   });
 
+  it('sends a request for none of its scopes back as invalid_scope, before any consent', async () => {
+    const provider = new MemoryOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: 't', version: '1' }).connect(transport)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    const apps = async () =>
+      (await server.storage.tokens.listForUser({ userId: server.owner.userId, kind: 'oauth' })).length;
+    const before = await apps();
+    for (const scope of [null, 'openid profile']) {
+      const url = new URL(provider.authorizationUrl!);
+      if (scope === null) url.searchParams.delete('scope');
+      else url.searchParams.set('scope', scope);
+      const browser = new CookieBrowser(server.url);
+      browser.setCookie('comply_session', session);
+      const { url: landed } = await browser.follow(url.href);
+      const callback = new URL(landed);
+      expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
+      expect(callback.searchParams.get('error')).toBe('invalid_scope');
+    }
+    expect(await apps()).toBe(before);
+  });
+
   it('refuses a redirect URI the client did not register, without redirecting to it', async () => {
     const provider = new MemoryOAuthProvider();
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });

@@ -5,7 +5,7 @@ import { allMemberships } from '../console/access.js';
 import { readCookie, SESSION_COOKIE } from '../console/cookies.js';
 import { consentCsp, consentPage, escapeHtml, page } from './consent-page.js';
 import { consentPath } from './provider.js';
-import { oauthScopesOf, WRITE_SCOPE } from './scopes.js';
+import { MCP_SCOPES, oauthScopesOf, WRITE_SCOPE } from './scopes.js';
 
 type Server = () => Promise<{ provider: Provider; issuer: string; resource: string }>;
 
@@ -76,6 +76,15 @@ export async function registerConsent({
             400,
             'This authorization request has expired or was started in another browser. Start again from the app.',
           );
+        }
+        const requested = String(interaction.found.params.scope ?? '').split(' ');
+        if (!MCP_SCOPES.some((scope) => requested.includes(scope))) {
+          // Nothing Comply grants was asked for: the library would refuse after consent; refuse now.
+          const to = await interaction.provider.interactionResult(request.raw, reply.raw, {
+            error: 'invalid_scope',
+            error_description: `Request ${MCP_SCOPES.join(' and/or ')}.`,
+          });
+          return reply.redirect(to, 303);
         }
         const user = await signedInUser({ request, storage });
         const self = consentPath(interaction.found.uid);
