@@ -46,7 +46,14 @@ export async function registerOAuth({
   const problem = issuerProblem(config);
   if (problem) throw new Error(problem);
   // The issuer may be the listening address, known only once the server listens: built on first use.
-  let built: Promise<{ provider: Provider; issuer: string; resource: string }> | undefined;
+  let built:
+    | Promise<{
+        provider: Provider;
+        handle: ReturnType<Provider['callback']>;
+        issuer: string;
+        resource: string;
+      }>
+    | undefined;
   const server = () => {
     built ??= (async () => {
       const issuer = issuerOf({ config, app });
@@ -58,7 +65,7 @@ export async function registerOAuth({
         allowPrivateMetadata: config.oauthAllowPrivateMetadata,
         fetchMetadata,
       });
-      return { provider, issuer, resource };
+      return { provider, handle: provider.callback(), issuer, resource };
     })();
     built.catch(() => {
       built = undefined;
@@ -98,7 +105,7 @@ export async function registerOAuth({
           });
       }
     }
-    const { provider } = await server();
+    const { handle } = await server();
     const raw = request.raw;
     const query = raw.url?.includes('?') ? raw.url.slice(raw.url.indexOf('?')) : '';
     raw.url = path + query;
@@ -107,7 +114,7 @@ export async function registerOAuth({
     delete raw.headers['x-forwarded-for'];
     delete raw.headers['x-forwarded-port'];
     reply.hijack();
-    provider.callback()(raw, reply.raw);
+    handle(raw, reply.raw);
   };
 
   // Registration and token requests need no credential: each address gets the refused-credential
