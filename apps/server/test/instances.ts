@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Actor, openStorage, type Storage } from '@comply/storage';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
@@ -25,16 +25,19 @@ export interface Cluster {
 export async function startCluster({
   count,
   clock,
+  config: overrides,
 }: {
   count: number;
   clock?: () => Date;
+  /** Settings over the defaults, the same for every instance. */
+  config?: Partial<ServerConfig>;
 }): Promise<Cluster> {
   const schema = `inst_${randomBytes(6).toString('hex')}`;
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const running: { server: RunningServer; storage: Storage }[] = [];
   for (let i = 0; i < count; i += 1) {
     const storage = await openStorage({ databaseUrl, schema, clock });
-    const config = { ...loadConfig({}), port: 0, host: '127.0.0.1' };
+    const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', ...overrides };
     const server = await startServer({
       config,
       storage,

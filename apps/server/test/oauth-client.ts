@@ -74,6 +74,11 @@ export class CookieBrowser {
     this.jar.set(name, value);
   }
 
+  /** The jar's cookies (name, value), e.g. to hand them to another instance's browser. */
+  cookies(): [string, string][] {
+    return [...this.jar];
+  }
+
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url, this.origin);
     const headers = new Headers(init.headers);
@@ -95,11 +100,9 @@ export class CookieBrowser {
   /** Follows redirects within the server; returns the first page or the first URL that leaves it. */
   async follow(url: string, init: RequestInit = {}): Promise<{ response: Response; url: string }> {
     let response = await this.request(url, init);
-    console.log('first', response.status, response.status >= 400 ? await response.clone().text() : '');
     let current = new URL(url, this.origin).href;
     for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
       current = new URL(response.headers.get('location') ?? '', current).href;
-      console.log('hop', response.status, current, response.headers.getSetCookie());
       if (new URL(current).origin !== this.origin) return { response, url: current };
       response = await this.request(current);
     }
