@@ -186,6 +186,12 @@ describe.each(DRIVERS)('OAuth for the MCP endpoint (%s)', (driver) => {
     });
     const tokens = await server.storage.tokens.listForUser({ userId: server.owner.userId });
     expect(tokens.some((t) => t.id === app!.id)).toBe(false);
+    // The write is in the organization's audit log under the app's token, like an API token's.
+    const log = await server.storage.auditLog.list({
+      organizationId: server.owner.organizationId,
+      filters: { token_id: app!.id },
+    });
+    expect(log.items.map((entry) => [entry.action, entry.source])).toContainEqual(['addRisk', 'mcp']);
   });
 
   it('connects the v2 SDK client in the 2026-07-28 era, checking the iss of the callback', async () => {
