@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Storage } from '@comply/storage';
-import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import { storageAdapter } from './adapter.js';
 import { metadataUrlProblem } from './metadata-guard.js';
 import { MCP_SCOPES } from './scopes.js';
@@ -67,6 +67,8 @@ export async function createProvider({
   /** Replaces the metadata-document fetch (tests that serve a document over a private CA). */
   fetchMetadata?: typeof fetch;
 }): Promise<Provider> {
+  // Loaded only when OAuth is on: the library warns at import on runtimes it does not list (Node 20).
+  const { default: Provider, errors } = await import('oidc-provider');
   const keys = await sharedKeys(storage);
   const configuration: Configuration = {
     adapter: storageAdapter(storage),
