@@ -20,6 +20,8 @@ import { createModernEra } from './mcp/modern-route.js';
 import { modernServerFactory, modernServerInfo } from './mcp/modern-server.js';
 import { registerMcpRoute } from './mcp/route.js';
 import { createMcpServer } from './mcp/server.js';
+import { registerOAuth } from './oauth/routes.js';
+import { registerScopeGuard } from './oauth/scope-guard.js';
 import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
 import { guardInputText } from './tools/text-guard.js';
 import { SERVER_VERSION } from './version.js';
@@ -45,6 +47,8 @@ export interface AppOptions {
   webRoot?: string;
   /** How long token usage is buffered before it is written (default 500 ms; tests use 0). */
   usageFlushMs?: number;
+  /** Replaces the OAuth server's fetch of client metadata documents (tests with a private CA). */
+  oauthFetch?: typeof fetch;
 }
 
 function isLoopback(host: string): boolean {
@@ -108,7 +112,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     costOf: (request) => (request.routeOptions.url === OSCAL_IMPORT_PATH ? OSCAL_IMPORT_COST : 1),
   });
-  registerBearerAuth({ app, prefix: bearerPrefixes, authenticate: options.authenticate, mcpPath: MCP_PATH });
+  const oauth = config.oauth
+    ? await registerOAuth({
+        app,
+        storage,
+        config,
+        mcpPath: MCP_PATH,
+        authenticate: options.authenticate,
+        fetchMetadata: options.oauthFetch,
+      })
+    : undefined;
+  registerBearerAuth({
+    app,
+    prefix: bearerPrefixes,
+    authenticate: oauth?.authenticate ?? options.authenticate,
+    mcpPath: MCP_PATH,
+    challenge: oauth?.challenge,
+  });
+  if (oauth) registerScopeGuard({ app, mcpPath: MCP_PATH, challenge: oauth.challenge });
 
   const usage = createUsageRecorder({ storage, logger: app.log, intervalMs: options.usageFlushMs ?? 500 });
   app.addHook('onClose', () => usage.flush());

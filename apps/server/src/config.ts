@@ -22,6 +22,20 @@ export interface ServerConfig {
   batchReplyLimit: number;
   /** Reverse proxies (addresses or CIDRs) whose X-Forwarded-* headers are believed; empty: none. */
   trustedProxies: string[];
+  /** OAuth 2.1 authorization server for the MCP endpoint (claude.ai, ChatGPT connectors); off by default. */
+  oauth: boolean;
+  /**
+   * Client ID Metadata Documents may be fetched from loopback and private addresses (tests, closed
+   * networks). Off: only public addresses are fetched.
+   */
+  oauthAllowPrivateMetadata: boolean;
+}
+
+function flag({ env, name }: { env: NodeJS.ProcessEnv; name: string }): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'off' || raw === 'false' || raw === '0') return false;
+  if (raw === 'on' || raw === 'true' || raw === '1') return true;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
 }
 
 /** `COMPLY_TRUSTED_PROXIES`: comma-separated IPv4/IPv6 addresses or CIDRs; anything else stops start-up. */
@@ -63,7 +77,7 @@ function integer({
 /**
  * Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL,
  * COMPLY_BODY_LIMIT, COMPLY_RATE_LIMIT_PER_MINUTE, COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE,
- * COMPLY_TRUSTED_PROXIES.
+ * COMPLY_TRUSTED_PROXIES, COMPLY_OAUTH, COMPLY_OAUTH_ALLOW_PRIVATE_METADATA.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -96,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }),
     batchReplyLimit: integer({ env, name: 'COMPLY_BATCH_REPLY_LIMIT', fallback: 8 * 1024 * 1024 }),
     trustedProxies: parseTrustedProxies(env.COMPLY_TRUSTED_PROXIES),
+    oauth: flag({ env, name: 'COMPLY_OAUTH' }),
+    oauthAllowPrivateMetadata: flag({ env, name: 'COMPLY_OAUTH_ALLOW_PRIVATE_METADATA' }),
   };
 }

@@ -19,12 +19,14 @@ export async function startServer({
   logger,
   validateOutput,
   usageFlushMs,
+  oauthFetch,
 }: {
   config: ServerConfig;
   storage: Storage;
   logger?: Parameters<typeof buildApp>[0]['logger'];
   validateOutput?: boolean;
   usageFlushMs?: number;
+  oauthFetch?: typeof fetch;
 }): Promise<RunningServer> {
   const app = await buildApp({
     config,
@@ -34,6 +36,7 @@ export async function startServer({
     logger,
     validateOutput,
     usageFlushMs,
+    oauthFetch,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -56,11 +56,14 @@ export async function startTestServer({
   driver,
   clock,
   config: overrides,
+  oauthFetch,
 }: {
   driver: 'pglite' | 'postgres';
   clock?: () => Date;
   /** Settings over the defaults; rate limits are off unless a test sets them. */
   config?: Partial<ServerConfig>;
+  /** The OAuth server's fetch of client metadata documents (a test CA). */
+  oauthFetch?: typeof fetch;
 }): Promise<TestServer> {
   const schema = `srv_${randomBytes(6).toString('hex')}`;
   const storage = await openStorage(
@@ -78,7 +81,14 @@ export async function startTestServer({
   };
   let running: RunningServer;
   try {
-    running = await startServer({ config, storage, logger: false, validateOutput: true, usageFlushMs: 0 });
+    running = await startServer({
+      config,
+      storage,
+      logger: false,
+      validateOutput: true,
+      usageFlushMs: 0,
+      oauthFetch,
+    });
   } catch (error) {
     await storage.close();
     throw error;

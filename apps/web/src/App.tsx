@@ -11,6 +11,7 @@ import { SetupPage } from './pages/SetupPage.js';
 import { SignInPage } from './pages/SignInPage.js';
 import { TokensPage } from './pages/TokensPage.js';
 import { RegisterRoutes } from './records/RegisterRoutes.js';
+import { returnTo } from './return-to.js';
 import { navigate, usePath } from './router.js';
 import type { Me } from './types.js';
 
@@ -38,6 +39,9 @@ export function App() {
   }, [me, path]);
 
   const signedIn = (next: Me) => {
+    const back = returnTo();
+    // An app's consent page sent the user to sign in: go back to it (a server page, not the SPA).
+    if (back) return window.location.assign(back);
     setMe(next);
     navigate('/');
   };

@@ -1,6 +1,7 @@
 export type { InvitationPreview, RedeemProblem, RedeemResult } from './accounts/invitation-redeem.js';
 export type { Invitation } from './accounts/invitations.js';
 export type { Membership } from './accounts/memberships.js';
+export type { OAuthPayload } from './accounts/oauth-records.js';
 export type { Organization, OrganizationCounts } from './accounts/organizations.js';
 export { hashPassword, verifyPassword } from './accounts/passwords.js';
 export type { ConsoleSession } from './accounts/sessions.js';

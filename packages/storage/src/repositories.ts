@@ -1,6 +1,7 @@
 import { type InvitationRedeemRepository, invitationRedeemRepository } from './accounts/invitation-redeem.js';
 import { type InvitationsRepository, invitationsRepository } from './accounts/invitations.js';
 import { type MembershipsRepository, membershipsRepository } from './accounts/memberships.js';
+import { type OAuthRecordsRepository, oauthRecordsRepository } from './accounts/oauth-records.js';
 import { type OrganizationsRepository, organizationsRepository } from './accounts/organizations.js';
 import { type SessionsRepository, sessionsRepository } from './accounts/sessions.js';
 import { type TokensRepository, tokensRepository } from './accounts/tokens.js';
@@ -22,6 +23,8 @@ export interface Repositories extends RegisterRepositories {
   invitationCodes: InvitationRedeemRepository;
   tokens: TokensRepository;
   sessions: SessionsRepository;
+  /** The OAuth authorization server's records (its adapter's storage). */
+  oauthRecords: OAuthRecordsRepository;
   auditLog: AuditLogRepository;
   reports: ReportsRepository;
   /** Rate and attempt limits shared by every instance on the database. */
@@ -44,6 +47,7 @@ export function repositories(ctx: StorageContext): Repositories {
     invitationCodes: invitationRedeemRepository(ctx),
     tokens: tokensRepository(ctx),
     sessions: sessionsRepository(ctx),
+    oauthRecords: oauthRecordsRepository(ctx),
     auditLog: auditLogRepository(ctx),
     reports: reportsRepository(ctx),
     limits: limitsRepository(ctx),

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.js';
 import type { HandlerMap, ToolCore } from '../core/tool-core.js';
 import { registerActivityRoutes } from './activity.js';
 import { memoryAttemptStore, sharedAttemptStore } from './attempt-store.js';
+import { registerConnectedAppRoutes } from './connected-apps.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { registerDemoRoutes } from './demo.js';
@@ -82,6 +83,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerSessionRoutes({ scope: signedIn, deps, limiter });
         registerOrganizationRoutes({ scope: signedIn, deps });
         registerTokenRoutes({ scope: signedIn, deps });
+        registerConnectedAppRoutes({ scope: signedIn, deps });
         registerMemberRoutes({ scope: signedIn, deps });
         registerInvitationRoutes({ scope: signedIn, deps });
         registerInvitationAccept({ scope: signedIn, deps });

@@ -50,9 +50,10 @@ export function registerWebApp({ app, root }: { app: FastifyInstance; root: stri
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     const path = decodeURIComponent((request.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
-    // API paths and discovery documents (OAuth metadata is deliberately not served: clients that
-    // find it ignore the static Bearer header) never fall back to the SPA.
-    if (path.startsWith('api/') || path.startsWith('.well-known/')) return reply.callNotFound();
+    // API paths and discovery documents never fall back to the SPA (OAuth metadata is served only
+    // with COMPLY_OAUTH=on, by its own routes: some clients that find it ignore a static header).
+    if (path.startsWith('api/') || path.startsWith('.well-known/') || path.startsWith('oauth/'))
+      return reply.callNotFound();
     const candidate = normalize(join(base, path));
     const inside = candidate === base || candidate.startsWith(base + sep);
     if (inside && path && (await isFile(candidate))) {

@@ -14,6 +14,8 @@ export interface Caller {
   ip: string;
   /** The client's self-reported name (MCP clientInfo or User-Agent), for token usage. */
   client: string | null;
+  /** Authenticated with an OAuth access token (a connected app) rather than an API token. */
+  viaOAuth?: boolean;
 }
 
 const WRITE_ROLES: ReadonlySet<Role> = new Set(['OWNER', 'ADMIN', 'EDITOR']);

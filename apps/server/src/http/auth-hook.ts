@@ -18,13 +18,16 @@ export type Authenticate = (params: {
   client: string | null;
 }) => Promise<{ ok: true; caller: Caller } | { ok: false; problem: CredentialProblem }>;
 
-function refuse(reply: FastifyReply, problem: CredentialProblem) {
+function refuse(reply: FastifyReply, problem: CredentialProblem, challenge?: string) {
   const message = describeCredentialProblem(problem);
   // Header values must be printable ASCII without quotes; the JSON body carries the full sentence.
   const description = message.replace(/[^\x20-\x7e]|"/g, '').replace(/ {2,}/g, ' ');
   return reply
     .code(401)
-    .header('www-authenticate', `Bearer error="invalid_token", error_description="${description}"`)
+    .header(
+      'www-authenticate',
+      `Bearer error="invalid_token", error_description="${description}"${challenge ? `, ${challenge}` : ''}`,
+    )
     .header('cache-control', 'no-store')
     .send({ error: { code: 'UNAUTHORIZED', message } });
 }
@@ -40,24 +43,28 @@ export function registerBearerAuth({
   prefix,
   authenticate,
   mcpPath,
+  challenge,
 }: {
   app: FastifyInstance;
   prefix: string | readonly string[];
   authenticate: Authenticate;
   mcpPath: string;
+  /** Extra WWW-Authenticate parameters of the MCP endpoint's 401 (OAuth: `resource_metadata`, `scope`). */
+  challenge?: () => string;
 }) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!routeUnder({ request, prefix })) return;
     const route = matchedRoute(request);
+    const extra = route === mcpPath ? challenge?.() : undefined;
     const parsed = parseBearer(request.headers.authorization);
-    if (!parsed.ok) return refuse(reply, parsed.problem);
+    if (!parsed.ok) return refuse(reply, parsed.problem, extra);
     const result = await authenticate({
       secret: parsed.token,
       source: route === mcpPath ? 'mcp' : 'rest',
       ip: request.ip,
       client: request.headers['user-agent']?.slice(0, 200) ?? null,
     });
-    if (!result.ok) return refuse(reply, result.problem);
+    if (!result.ok) return refuse(reply, result.problem, extra);
     request.caller = result.caller;
   });
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
+import { ConnectedApps } from '../components/ConnectedApps.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { NewTokenSecret } from '../components/NewTokenSecret.js';
 import { TokenForm } from '../components/TokenForm.js';
@@ -145,6 +146,7 @@ export function TokensPage({ me }: { me: Me }) {
           </table>
         </div>
       )}
+      <ConnectedApps me={me} />
     </section>
   );
 }

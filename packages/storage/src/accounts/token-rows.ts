@@ -32,6 +32,9 @@ export function selectTokens(db: Db) {
       't.last_used_at',
       't.last_used_ip',
       't.last_used_client',
+      't.kind',
+      't.oauth_grant_id',
+      't.oauth_client_id',
       restrictionIds.as('organization_ids'),
     ]);
 }

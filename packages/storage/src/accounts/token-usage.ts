@@ -13,8 +13,8 @@ export function usageHour(at: Date): Date {
 /** Token usage: hourly call counters, last-used fields and the recent-tools ring. */
 export function tokenUsage(ctx: StorageContext) {
   return {
-    /** A user's tokens, newest first, with usage. */
-    listForUser: async (args: { userId: string }): Promise<ApiTokenWithUsage[]> => {
+    /** A user's API tokens (or, with `kind: 'oauth'`, connected apps), newest first, with usage. */
+    listForUser: async (args: { userId: string; kind?: 'api' | 'oauth' }): Promise<ApiTokenWithUsage[]> => {
       const now = ctx.clock().getTime();
       const since = (hours: number) =>
         new Date(Math.floor(now / HOUR) * HOUR - (hours - 1) * HOUR).toISOString();
@@ -23,6 +23,7 @@ export function tokenUsage(ctx: StorageContext) {
       const rows = await selectTokens(ctx.db)
         .select(['t.recent_tools', calls(since(24)).as('calls_24h'), calls(since(24 * 30)).as('calls_30d')])
         .where('t.user_id', '=', args.userId)
+        .where('t.kind', '=', args.kind ?? 'api')
         .orderBy('t.created_at', 'desc')
         .orderBy('t.id', 'desc')
         .execute();

@@ -6,6 +6,7 @@ import { toIsoTimestamp } from '../dates.js';
 import type { Role, TokenScope } from '../enums.js';
 import { invalidInput, notFound } from '../errors.js';
 import { newId } from '../ids.js';
+import { deleteGrantRecords, oauthGrants } from './oauth-grants.js';
 import { hashSecret, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken, Authentication } from './token-types.js';
 import { tokenUsage } from './token-usage.js';
@@ -13,6 +14,8 @@ import { tokenUsage } from './token-usage.js';
 /** Every token secret starts with this. */
 export const TOKEN_SECRET_PREFIX = 'comply_pat_';
 const DISPLAY_PREFIX_LENGTH = 16;
+// Cache keys of OAuth grants; a secret's hash is 64 hex digits and never starts with this.
+const GRANT_KEY = 'grant:';
 
 // The caller's organizations through this token: memberships ∩ the token's restriction.
 const tokenOrganizations = sql<{ id: string; role: Role }[]>`(select coalesce(jsonb_agg(
@@ -31,8 +34,12 @@ export function tokensRepository(ctx: StorageContext) {
   }) => appendAudit({ ...args, organizationId: null, recordType: 'api_token', recordId: args.after.id });
   const inFlight = new Map<string, Promise<Authentication>>();
 
-  /** Reads the token of `hash` with ONE query and caches an acceptance read at `authVersion`. */
+  /**
+   * Reads the token of `hash` (an API token's secret hash, or `grant:<id>` for an OAuth grant) with
+   * ONE query, and caches an acceptance read at `authVersion` under that key.
+   */
   async function lookUp(hash: string, authVersion: number): Promise<Authentication> {
+    const grantId = hash.startsWith(GRANT_KEY) ? hash.slice(GRANT_KEY.length) : null;
     const row = await selectTokens(ctx.db)
       .innerJoin('users as u', 'u.id', 't.user_id')
       .select([
@@ -42,7 +49,11 @@ export function tokensRepository(ctx: StorageContext) {
         'u.updated_at as user_updated_at',
         tokenOrganizations.as('organizations'),
       ])
-      .where('t.secret_hash', '=', hash)
+      .where((eb) =>
+        grantId === null
+          ? eb.and([eb('t.secret_hash', '=', hash), eb('t.kind', '=', 'api')])
+          : eb.and([eb('t.oauth_grant_id', '=', grantId), eb('t.kind', '=', 'oauth')]),
+      )
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked_at) return { ok: false, reason: 'revoked' };
@@ -58,6 +69,19 @@ export function tokensRepository(ctx: StorageContext) {
     const accepted = { ok: true as const, token: toToken(row), user, organizations: row.organizations };
     ctx.authCache.set({ hash, value: accepted, authVersion });
     return accepted;
+  }
+
+  function cachedLookUp(hash: string): Promise<Authentication> {
+    const cached = ctx.authCache.get(hash);
+    if (cached) return Promise.resolve(cached);
+    const authVersion = ctx.changes.authVersion();
+    const key = `${authVersion}:${hash}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = lookUp(hash, authVersion).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
   }
 
   return {
@@ -131,19 +155,13 @@ export function tokensRepository(ctx: StorageContext) {
      * present the same secret while its query runs share that query (read at the same auth
      * version), so a cache entry's expiry under load costs one query, not one per waiting request.
      */
-    authenticate: (secret: string): Promise<Authentication> => {
-      const hash = hashSecret(secret);
-      const cached = ctx.authCache.get(hash);
-      if (cached) return Promise.resolve(cached);
-      const authVersion = ctx.changes.authVersion();
-      const key = `${authVersion}:${hash}`;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = lookUp(hash, authVersion).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-      }
-      return pending;
-    },
+    authenticate: (secret: string): Promise<Authentication> => cachedLookUp(hashSecret(secret)),
+
+    /**
+     * Resolves an OAuth grant (a connected app) to its token row, user and organizations, cached and
+     * invalidated like an API token, so a revocation reaches every instance within a second.
+     */
+    authenticateGrant: (grantId: string): Promise<Authentication> => cachedLookUp(GRANT_KEY + grantId),
 
     get: async (args: { tokenId: string }): Promise<ApiToken | null> => {
       const row = await selectTokens(ctx.db).where('t.id', '=', args.tokenId).executeTakeFirst();
@@ -165,6 +183,9 @@ export function tokensRepository(ctx: StorageContext) {
           .set({ revoked_at: at.toISOString() })
           .where('id', '=', args.tokenId)
           .execute();
+        // A connected app: its codes, access and refresh tokens go with it.
+        if (beforeRow.oauth_grant_id)
+          await deleteGrantRecords({ db: trx, grantId: beforeRow.oauth_grant_id });
         const after = toToken(
           await selectTokens(trx).where('t.id', '=', args.tokenId).executeTakeFirstOrThrow(),
         );
@@ -182,6 +203,7 @@ export function tokensRepository(ctx: StorageContext) {
     },
 
     ...tokenUsage(ctx),
+    ...oauthGrants({ ctx, audit }),
   };
 }
 

@@ -50,6 +50,21 @@ export interface ApiTokensTable {
   last_used_ip: string | null;
   last_used_client: string | null;
   recent_tools: ColumnType<{ tool: string; at: string }[], string | undefined, string>;
+  /** `api` (a pasted token) or `oauth` (a connected app's grant). */
+  kind: Generated<string>;
+  oauth_grant_id: string | null;
+  oauth_client_id: string | null;
+}
+
+/** The OAuth authorization server's records (adapter storage), one row per model and id. */
+export interface OAuthRecordsTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
 }
 
 export interface ApiTokenOrganizationsTable {
@@ -331,6 +346,7 @@ export interface Database {
   api_token_organizations: ApiTokenOrganizationsTable;
   api_token_usage: ApiTokenUsageTable;
   console_sessions: ConsoleSessionsTable;
+  oauth_records: OAuthRecordsTable;
   invitations: InvitationsTable;
   idempotency_keys: IdempotencyKeysTable;
   risks: RisksTable;

@@ -16,6 +16,7 @@ import { deferredNotify } from './013_deferred_notify.js';
 import { sharedLimits } from './014_shared_limits.js';
 import { evidenceValidity } from './015_evidence_validity.js';
 import { invariants } from './016_invariants.js';
+import { oauth } from './018_oauth.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sharedLimits,
   evidenceValidity,
   invariants,
+  oauth,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).
