@@ -816,7 +816,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'Status; CLOSED requires root_cause and corrective_action and sets closed_at.',
+        description: 'Status.',
         required: false,
         nullable: false,
         default: 'OPEN',
@@ -915,7 +915,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'New status; CLOSED requires root_cause and corrective_action (on the record as it will be) and sets closed_at.',
+        description: 'New status; CLOSED sets closed_at.',
         required: false,
         nullable: false,
         kind: 'enum',
@@ -1195,7 +1195,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'Life-cycle status. ACCEPTED requires treatment ACCEPT (set when no treatment is given); CLOSED refuses treatment ACCEPT.',
+        description: 'Life-cycle status.',
         required: false,
         nullable: false,
         default: 'OPEN',
@@ -1204,7 +1204,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'treatment',
-        description: 'Chosen treatment; must be ACCEPT when status is ACCEPTED, and not ACCEPT when CLOSED.',
+        description: 'Chosen treatment.',
         required: false,
         nullable: true,
         kind: 'enum',
@@ -1230,7 +1230,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'residual_likelihood',
-        description: 'Likelihood with measures (1-5); defaults to inherent_likelihood. The residual score may not exceed the inherent score.',
+        description: 'Likelihood with measures (1-5); defaults to inherent_likelihood.',
         required: false,
         nullable: false,
         kind: 'integer',
@@ -1316,7 +1316,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'status',
-        description: 'New status; ACCEPTED requires treatment ACCEPT (set when none is recorded), CLOSED refuses treatment ACCEPT. Checked on the record as it will be.',
+        description: 'New status.',
         required: false,
         nullable: false,
         kind: 'enum',
@@ -1324,7 +1324,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'treatment',
-        description: 'New treatment; must be ACCEPT while the status is ACCEPTED, and not ACCEPT when CLOSED.',
+        description: 'New treatment.',
         required: false,
         nullable: true,
         kind: 'enum',
@@ -1350,7 +1350,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
       },
       {
         name: 'residual_likelihood',
-        description: 'New residual likelihood (1-5); the residual score may not exceed the inherent score.',
+        description: 'New residual likelihood (1-5).',
         required: false,
         nullable: false,
         kind: 'integer',

@@ -386,7 +386,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            description: 'Status; CLOSED requires root_cause and corrective_action and sets closed_at.',
+            description: 'Status.',
           },
           audit_id: {
             type: 'string',
@@ -536,11 +536,11 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            description: 'Life-cycle status. ACCEPTED requires treatment ACCEPT (set when no treatment is given); CLOSED refuses treatment ACCEPT.',
+            description: 'Life-cycle status.',
           },
           treatment: {
             enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER'],
-            description: 'Chosen treatment; must be ACCEPT when status is ACCEPTED, and not ACCEPT when CLOSED.',
+            description: 'Chosen treatment.',
           },
           inherent_likelihood: {
             type: 'integer',
@@ -552,7 +552,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           residual_likelihood: {
             type: 'integer',
-            description: 'Likelihood with measures (1-5); defaults to inherent_likelihood. The residual score may not exceed the inherent score.',
+            description: 'Likelihood with measures (1-5); defaults to inherent_likelihood.',
           },
           residual_impact: {
             type: 'integer',
@@ -2222,7 +2222,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            description: 'New status; CLOSED requires root_cause and corrective_action (on the record as it will be) and sets closed_at.',
+            description: 'New status; CLOSED sets closed_at.',
           },
           audit_id: {
             type: ['string', 'null'],
@@ -2384,11 +2384,11 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           status: {
             enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            description: 'New status; ACCEPTED requires treatment ACCEPT (set when none is recorded), CLOSED refuses treatment ACCEPT. Checked on the record as it will be.',
+            description: 'New status.',
           },
           treatment: {
             enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-            description: 'New treatment; must be ACCEPT while the status is ACCEPTED, and not ACCEPT when CLOSED.',
+            description: 'New treatment.',
           },
           inherent_likelihood: {
             type: 'integer',
@@ -2400,7 +2400,7 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           residual_likelihood: {
             type: 'integer',
-            description: 'New residual likelihood (1-5); the residual score may not exceed the inherent score.',
+            description: 'New residual likelihood (1-5).',
           },
           residual_impact: {
             type: 'integer',

@@ -17,7 +17,7 @@ export type AddNonconformityInput = {
   description?: string | null;
   /** MAJOR, MINOR or OBSERVATION. */
   severity: NonconformitySeverity;
-  /** Status; CLOSED requires root_cause and corrective_action and sets closed_at. */
+  /** Status. */
   status?: NonconformityStatus;
   /** The audit that found it. */
   audit_id?: string | null;

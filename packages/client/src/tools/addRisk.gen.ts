@@ -17,15 +17,15 @@ export type AddRiskInput = {
   category?: string | null;
   /** Person or role responsible. */
   owner?: string | null;
-  /** Life-cycle status. ACCEPTED requires treatment ACCEPT (set when no treatment is given); CLOSED refuses treatment ACCEPT. */
+  /** Life-cycle status. */
   status?: RiskStatus;
-  /** Chosen treatment; must be ACCEPT when status is ACCEPTED, and not ACCEPT when CLOSED. */
+  /** Chosen treatment. */
   treatment?: RiskTreatment | null;
   /** Likelihood before measures (1-5). */
   inherent_likelihood: number;
   /** Impact before measures (1-5). */
   inherent_impact: number;
-  /** Likelihood with measures (1-5); defaults to inherent_likelihood. The residual score may not exceed the inherent score. */
+  /** Likelihood with measures (1-5); defaults to inherent_likelihood. */
   residual_likelihood?: number;
   /** Impact with measures (1-5); defaults to inherent_impact. */
   residual_impact?: number;

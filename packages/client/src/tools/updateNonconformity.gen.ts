@@ -19,7 +19,7 @@ export type UpdateNonconformityInput = {
   description?: string | null;
   /** New severity. */
   severity?: NonconformitySeverity;
-  /** New status; CLOSED requires root_cause and corrective_action (on the record as it will be) and sets closed_at. */
+  /** New status; CLOSED sets closed_at. */
   status?: NonconformityStatus;
   /** New audit. */
   audit_id?: string | null;

@@ -19,15 +19,15 @@ export type UpdateRiskInput = {
   category?: string | null;
   /** New owner. */
   owner?: string | null;
-  /** New status; ACCEPTED requires treatment ACCEPT (set when none is recorded), CLOSED refuses treatment ACCEPT. Checked on the record as it will be. */
+  /** New status. */
   status?: RiskStatus;
-  /** New treatment; must be ACCEPT while the status is ACCEPTED, and not ACCEPT when CLOSED. */
+  /** New treatment. */
   treatment?: RiskTreatment | null;
   /** New inherent likelihood (1-5). */
   inherent_likelihood?: number;
   /** New inherent impact (1-5). */
   inherent_impact?: number;
-  /** New residual likelihood (1-5); the residual score may not exceed the inherent score. */
+  /** New residual likelihood (1-5). */
   residual_likelihood?: number;
   /** New residual impact (1-5). */
   residual_impact?: number;

@@ -72,7 +72,7 @@ export const addNonconformityInputJsonSchema: JsonSchema = {
     status: {
       type: 'string',
       enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-      description: 'Status; CLOSED requires root_cause and corrective_action and sets closed_at.',
+      description: 'Status.',
       default: 'OPEN',
     },
     audit_id: {

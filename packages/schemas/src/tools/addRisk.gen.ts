@@ -73,13 +73,13 @@ export const addRiskInputJsonSchema: JsonSchema = {
     status: {
       type: 'string',
       enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      description: 'Life-cycle status. ACCEPTED requires treatment ACCEPT (set when no treatment is given); CLOSED refuses treatment ACCEPT.',
+      description: 'Life-cycle status.',
       default: 'OPEN',
     },
     treatment: {
       type: ['string', 'null'],
       enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-      description: 'Chosen treatment; must be ACCEPT when status is ACCEPTED, and not ACCEPT when CLOSED.',
+      description: 'Chosen treatment.',
     },
     inherent_likelihood: {
       type: 'integer',
@@ -97,7 +97,7 @@ export const addRiskInputJsonSchema: JsonSchema = {
       type: 'integer',
       minimum: 1,
       maximum: 5,
-      description: 'Likelihood with measures (1-5); defaults to inherent_likelihood. The residual score may not exceed the inherent score.',
+      description: 'Likelihood with measures (1-5); defaults to inherent_likelihood.',
     },
     residual_impact: {
       type: 'integer',

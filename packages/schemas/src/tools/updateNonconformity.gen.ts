@@ -79,7 +79,7 @@ export const updateNonconformityInputJsonSchema: JsonSchema = {
     status: {
       type: 'string',
       enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-      description: 'New status; CLOSED requires root_cause and corrective_action (on the record as it will be) and sets closed_at.',
+      description: 'New status; CLOSED sets closed_at.',
     },
     audit_id: {
       type: ['string', 'null'],

@@ -80,12 +80,12 @@ export const updateRiskInputJsonSchema: JsonSchema = {
     status: {
       type: 'string',
       enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      description: 'New status; ACCEPTED requires treatment ACCEPT (set when none is recorded), CLOSED refuses treatment ACCEPT. Checked on the record as it will be.',
+      description: 'New status.',
     },
     treatment: {
       type: ['string', 'null'],
       enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-      description: 'New treatment; must be ACCEPT while the status is ACCEPTED, and not ACCEPT when CLOSED.',
+      description: 'New treatment.',
     },
     inherent_likelihood: {
       type: 'integer',
@@ -103,7 +103,7 @@ export const updateRiskInputJsonSchema: JsonSchema = {
       type: 'integer',
       minimum: 1,
       maximum: 5,
-      description: 'New residual likelihood (1-5); the residual score may not exceed the inherent score.',
+      description: 'New residual likelihood (1-5).',
     },
     residual_impact: {
       type: 'integer',
