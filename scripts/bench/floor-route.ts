@@ -8,6 +8,7 @@
 // tool core, the output mapping and the MCP envelope. So the floor's req/s is the ceiling of the
 // layers above storage, and REST/floor is what those layers cost.
 //   POST /floor/<listTool>   body: the tool's input (as for /api/mcp/tools/<listTool>)
+//   POST /naive/listRisks    the naive SQL for the same page (./naive-route.ts; varied.mjs --naive)
 //   -> {statements: n, rows: [rows of statement 1, …]} on PostgreSQL; {items} of the page on PGlite
 //   (which has no pg client to hook).
 // BENCH_SHOW_SQL=1 prints each distinct statement text once to stderr (what the floor runs).
@@ -16,6 +17,7 @@ import { type RegisterName, registers } from '@comply/schemas';
 import type { Storage } from '@comply/storage';
 import pg from 'pg';
 import { toListParams } from '../../apps/server/src/tools/registers.js';
+import { naiveListRisks, naiveServes } from './naive-route.js';
 
 interface Recorded {
   sql: string;
@@ -85,6 +87,15 @@ export async function startFloor({
         return reply.type('application/json').send(JSON.stringify({ items: page.items }));
       const rows = await Promise.all(statements.map((s) => s.rows));
       return reply.type('application/json').send(JSON.stringify({ statements: rows.length, rows }));
+    },
+  );
+  // The naive SQL for the same listRisks page (./naive-route.ts), beside the floor.
+  app.post<{ Params: { tool: string }; Body: Parameters<typeof naiveListRisks>[0]['input'] }>(
+    '/naive/:tool',
+    async (request, reply) => {
+      if (!naiveServes(request.params.tool)) return reply.code(404).send({ error: 'naive: listRisks only' });
+      const body = JSON.stringify(await naiveListRisks({ storage, input: request.body }));
+      return reply.type('application/json').send(body);
     },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,6 +11,9 @@
 //                      replies cannot answer it)
 //             and prints, per tool, the medians over the rounds (with min–max) of REST/floor,
 //             MCP/REST and p99/floor p99, each beside its goal.
+//             --naive adds a fourth door for listRisks: the straightforward SQL for the same page
+//             (links as joins + GROUP BY, a COUNT(*) every page: scripts/bench/naive-route.ts), the
+//             floor's inputs, and prints floor/naive (goal > 1: storage's SQL beats the naive form).
 //   writes    addRisk/updateRisk over REST, --writers callers
 //   mixed     9 varied listRisks reads to 1 write, --connections callers
 // The "repeat" column is the share of requests that repeated an earlier one: the most the read
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '5' },
     help: { type: 'boolean', default: false },
+    naive: { type: 'boolean', default: false },
     tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
@@ -133,7 +137,13 @@ function writeSource() {
   return () => writeInput({ random, index: index++, organizationId, riskIds });
 }
 function mixedSource() {
-  const reads = readSource('listRisks');
+  // Never repeats within itself; its own seed keeps it apart from the varied phase's sequences.
+  const reads = uniqueListSource({
+    tool: 'listRisks',
+    seed: Number(values.seed) + 300,
+    organizationId,
+    searchEvery,
+  });
   const writes = writeSource();
   let index = 0;
   return () => (index++ % 10 === 9 ? writes() : reads());
@@ -202,6 +212,14 @@ async function reportTimes(calls = 15) {
   return { calls, p50: times[Math.floor(calls / 2)], max: times[calls - 1] };
 }
 
+function naiveRequest(next, counter) {
+  return (request) => {
+    const { tool, input } = next();
+    counter.see(inputKey({ tool, input }));
+    return { ...request, path: `/naive/${tool}`, body: JSON.stringify(input) };
+  };
+}
+
 function floorRequest(next, counter) {
   return (request) => {
     const { tool, input } = next();
@@ -248,8 +266,18 @@ async function roundsOf(tool) {
     },
   };
   const slices = { floor: [], REST: [], MCP: [] };
+  const naiveCounter = repeatCounter();
+  if (values.naive && tool === 'listRisks') {
+    doors.naive = {
+      url: setup.floorUrl,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: naiveRequest(uniqueListSource({ tool, seed, organizationId, searchEvery }), naiveCounter),
+    };
+    slices.naive = [];
+  }
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? ['floor', 'REST', 'MCP'] : ['MCP', 'REST', 'floor'];
+    const forward = Object.keys(slices);
+    const order = round % 2 === 0 ? forward : forward.reverse();
     for (const door of order) {
       const d = doors[door];
       slices[door].push(
@@ -281,6 +309,7 @@ async function roundsOf(tool) {
     mcpOverRest: perRound((i) => slices.MCP[i].rps / slices.REST[i].rps),
     restP99OverFloor: perRound((i) => slices.REST[i].p99 / slices.floor[i].p99),
     mcpP99OverFloor: perRound((i) => slices.MCP[i].p99 / slices.floor[i].p99),
+    floorOverNaive: slices.naive ? perRound((i) => slices.floor[i].rps / slices.naive[i].rps) : undefined,
     repeat: { server: server.rate(), floor: floorCounter.rate() },
   };
 }
@@ -370,6 +399,11 @@ if (rounded.length > 0) {
         `p99 REST/floor ${range(r.restP99OverFloor, 2)}, MCP/floor ${range(r.mcpP99OverFloor, 2)} (goal <= 1.2: ${verdict(Math.max(r.restP99OverFloor.median, r.mcpP99OverFloor.median) <= 1.2)}); ` +
         `repeat rate: server ${(r.repeat.server * 100).toFixed(2)}%, floor ${(r.repeat.floor * 100).toFixed(2)}% (goal 0)`,
     );
+    if (r.floorOverNaive) {
+      console.log(
+        `${r.tool}: floor/naive ${range(r.floorOverNaive, 2)} (goal > 1: ${verdict(r.floorOverNaive.median > 1)}; naive: links as joins + GROUP BY, COUNT(*) every page)`,
+      );
+    }
   }
 }
 if (report) {

@@ -138,12 +138,15 @@ export function writeInput({ random, index, organizationId, riskIds }) {
       },
     };
   }
+  const status = pick(random, TOOLS.listRisks.status[1]);
   return {
     tool: 'updateRisk',
     input: {
       organization_id: organizationId,
       id: pick(random, riskIds),
-      status: pick(random, TOOLS.listRisks.status[1]),
+      status,
+      // The risk invariants: ACCEPTED needs treatment ACCEPT, CLOSED any other treatment.
+      treatment: status === 'ACCEPTED' ? 'ACCEPT' : 'MITIGATE',
       note: `Bench update ${index}`,
     },
   };
