@@ -74,7 +74,7 @@ export async function startFloor({
     async (request, reply) => {
       const register = registerOf(request.params.tool);
       if (!register) return reply.code(404).send({ error: `no list tool ${request.params.tool}` });
-      const args = request.body as Parameters<typeof toListParams>[0]['args'];
+      const args = request.body as unknown as Parameters<typeof toListParams>[0]['args'];
       const organizationId = String(request.body.organization_id);
       const repository = storage[register] as unknown as ListRepository;
       const params = toListParams({

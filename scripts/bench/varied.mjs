@@ -292,7 +292,11 @@ async function roundsOf(tool) {
       );
     }
   }
-  const perRound = (f) => spread(slices.floor.map((_, i) => f(i)));
+  // A round where a door served no request (or had no p99) gives no ratio; none at all: undefined.
+  const perRound = (f) => {
+    const ratios = slices.floor.map((_, i) => f(i)).filter((x) => Number.isFinite(x) && x > 0);
+    return ratios.length ? spread(ratios) : undefined;
+  };
   return {
     tool,
     doors: Object.fromEntries(
@@ -309,6 +313,7 @@ async function roundsOf(tool) {
     mcpOverRest: perRound((i) => slices.MCP[i].rps / slices.REST[i].rps),
     restP99OverFloor: perRound((i) => slices.REST[i].p99 / slices.floor[i].p99),
     mcpP99OverFloor: perRound((i) => slices.MCP[i].p99 / slices.floor[i].p99),
+    naive: Boolean(slices.naive),
     floorOverNaive: slices.naive ? perRound((i) => slices.floor[i].rps / slices.naive[i].rps) : undefined,
     repeat: { server: server.rate(), floor: floorCounter.rate() },
   };
@@ -391,17 +396,25 @@ if (rounded.length > 0) {
     }
   }
   const verdict = (ok) => (ok ? 'meets' : 'misses');
+  // Judges a ratio's median, or says it was not measured (a door served nothing in every round).
+  const judged = (s, goal, ok) =>
+    s
+      ? `${range(s, 2)} (${goal}: ${verdict(ok(s.median))})`
+      : `n/a (${goal}: not measured, a door served no request)`;
   console.log('');
   for (const r of rounded) {
+    const atMost = (x) => x <= 1.2;
+    const atLeast = (x) => x >= 0.9;
     console.log(
-      `${r.tool}: REST/floor ${range(r.restOverFloor, 2)} (goal >= 0.9: ${verdict(r.restOverFloor.median >= 0.9)}); ` +
-        `MCP/REST ${range(r.mcpOverRest, 2)} (goal >= 0.9: ${verdict(r.mcpOverRest.median >= 0.9)}); ` +
-        `p99 REST/floor ${range(r.restP99OverFloor, 2)}, MCP/floor ${range(r.mcpP99OverFloor, 2)} (goal <= 1.2: ${verdict(Math.max(r.restP99OverFloor.median, r.mcpP99OverFloor.median) <= 1.2)}); ` +
+      `${r.tool}: REST/floor ${judged(r.restOverFloor, 'goal >= 0.9', atLeast)}; ` +
+        `MCP/REST ${judged(r.mcpOverRest, 'goal >= 0.9', atLeast)}; ` +
+        `p99 REST/floor ${judged(r.restP99OverFloor, 'goal <= 1.2', atMost)}; ` +
+        `p99 MCP/floor ${judged(r.mcpP99OverFloor, 'goal <= 1.2', atMost)}; ` +
         `repeat rate: server ${(r.repeat.server * 100).toFixed(2)}%, floor ${(r.repeat.floor * 100).toFixed(2)}% (goal 0)`,
     );
-    if (r.floorOverNaive) {
+    if (r.naive) {
       console.log(
-        `${r.tool}: floor/naive ${range(r.floorOverNaive, 2)} (goal > 1: ${verdict(r.floorOverNaive.median > 1)}; naive: links as joins + GROUP BY, COUNT(*) every page)`,
+        `${r.tool}: floor/naive ${judged(r.floorOverNaive, 'goal > 1', (x) => x > 1)} (naive: links as joins + GROUP BY, COUNT(*) every page)`,
       );
     }
   }
