@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { seededRandom, variedListInput, writeInput } from './workloads.mjs';
+import { inputKey, repeatCounter, seededRandom, uniqueListSource, writeInput } from './workloads.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -79,21 +79,20 @@ async function startServer(tree) {
   return { server, url: setup.url, headers, organizationId, riskIds };
 }
 
-/** The workload's request source for one side; both sides get the same sequence. */
-function source(workload, side) {
-  const reads = seededRandom(1);
+/**
+ * The workload's request source for one side; both sides get the same sequence. Its reads never
+ * repeat (workloads.mjs uniqueListSource); `counter` sees each read, so the repeat rate is printed.
+ */
+function source(workload, side, counter) {
+  const reads = uniqueListSource({ tool: 'listRisks', seed: 1, organizationId: side.organizationId });
   const writes = seededRandom(2);
   let i = 0;
   let w = 0;
-  const read = () => ({
-    tool: 'listRisks',
-    input: variedListInput({
-      tool: 'listRisks',
-      random: reads,
-      index: i,
-      organizationId: side.organizationId,
-    }),
-  });
+  const read = () => {
+    const next = reads();
+    counter.see(inputKey(next));
+    return next;
+  };
   const write = () =>
     writeInput({ random: writes, index: w++, organizationId: side.organizationId, riskIds: side.riskIds });
   return () => {
@@ -132,7 +131,11 @@ const sides = { base: await startServer(base), head: await startServer(here) };
 const lines = [];
 try {
   for (const workload of values.workloads.split(',')) {
-    const next = { base: source(workload, sides.base), head: source(workload, sides.head) };
+    const counter = repeatCounter();
+    const next = {
+      base: source(workload, sides.base, repeatCounter()),
+      head: source(workload, sides.head, counter),
+    };
     const totals = { base: [], head: [] };
     for (let round = 0; round < Number(values.rounds); round++) {
       const order = round % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
@@ -148,7 +151,7 @@ try {
     const b = summary('base');
     const h = summary('head');
     lines.push(
-      `| ${workload.padEnd(7)} | ${b.rps.toFixed(0).padStart(6)} | ${String(b.p50).padStart(4)} | ${b.p99.padStart(9)} | ${h.rps.toFixed(0).padStart(6)} | ${String(h.p50).padStart(4)} | ${h.p99.padStart(9)} | ${(h.rps / b.rps).toFixed(2).padStart(5)} |`,
+      `| ${workload.padEnd(7)} | ${b.rps.toFixed(0).padStart(6)} | ${String(b.p50).padStart(4)} | ${b.p99.padStart(9)} | ${h.rps.toFixed(0).padStart(6)} | ${String(h.p50).padStart(4)} | ${h.p99.padStart(9)} | ${(h.rps / b.rps).toFixed(2).padStart(5)} | ${`${(counter.rate() * 100).toFixed(2)}%`.padStart(6)} |`,
     );
   }
 } finally {
@@ -161,7 +164,9 @@ try {
 console.log(
   `\n${values.driver}, ${values.risks} risks, ${values.rounds} rounds of ${values.seconds} s per side, alternating\n`,
 );
-console.log('| load    | base/s | p50  | p99       | head/s | p50  | p99       | ratio |');
-console.log('|---------|-------:|-----:|----------:|-------:|-----:|----------:|------:|');
+console.log('| load    | base/s | p50  | p99       | head/s | p50  | p99       | ratio | repeat |');
+console.log('|---------|-------:|-----:|----------:|-------:|-----:|----------:|------:|-------:|');
 for (const line of lines) console.log(line);
-console.log('(p50: median of the slices; p99: median of the slices / worst slice)');
+console.log(
+  '(p50: median of the slices; p99: median of the slices / worst slice; repeat: share of reads repeated, each side)',
+);

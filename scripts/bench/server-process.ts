@@ -1,7 +1,8 @@
 // The server under benchmark, in its own process (started by scripts/bench/server.mjs): seeds an
 // organization with N risks in a fresh PostgreSQL schema (BENCH_DRIVER=pglite: an in-memory PGlite),
-// adds a route returning canned JSON of the same size as the listRisks reply, listens, prints
-// {url, token, organizationId, input} on stdout and drops the schema on SIGTERM.
+// adds a route returning canned JSON of the same size as the listRisks reply and the floor route
+// (./floor-route.ts: the same SQL as Comply's list tools, straight from storage), listens, prints
+// {url, bareUrl, floorUrl, token, input, …} on stdout and drops the schema on SIGTERM.
 // Beyond 100k risks on PostgreSQL, the rest are inserted by SQL (generate_series) in 100k batches.
 // BENCH_NO_NOTIFY=1 (PostgreSQL, diagnostic only) turns off the change notifications of this schema.
 import { randomBytes } from 'node:crypto';
@@ -9,6 +10,7 @@ import { openStorage, seedBulk } from '@comply/storage';
 import { sql } from 'kysely';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { startServer } from '../../apps/server/src/serve.js';
+import { startFloor } from './floor-route.js';
 import { seedRisksBySql } from './sql-seed.js';
 
 const risks = Number(process.env.BENCH_RISKS ?? 10_000);
@@ -104,12 +106,15 @@ try {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The floor calls the server's own Storage (same driver, pool and prepared statements).
+  const floor = await startFloor({ storage });
 
   process.stdout.write(
-    `${JSON.stringify({ url: running.url, bareUrl, token: secret, input, bytes: canned.length, mcpBytes: cannedMcp.length })}\n`,
+    `${JSON.stringify({ url: running.url, bareUrl, floorUrl: floor.url, token: secret, input, bytes: canned.length, mcpBytes: cannedMcp.length })}\n`,
   );
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   await bare.close();
+  await floor.close();
   await running.stop();
   await dropSchema();
 } catch (error) {

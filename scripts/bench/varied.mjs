@@ -1,14 +1,25 @@
 #!/usr/bin/env node
 // Load the read cache cannot absorb, in one run against one server process (PostgreSQL):
-//   bare      a bare fastify route sending canned JSON the size of a listRisks page (the ceiling)
-//   varied    listRisks/listVendors/listMeasures with different filters on every request
-//             (scripts/bench/workloads.mjs), over REST and over MCP, same seeded sequence
+//   bare      a bare fastify route sending canned JSON the size of a listRisks page (for scale)
+//   varied    listRisks/listVendors/listMeasures with a different input on every request (never a
+//             repeat within the run: scripts/bench/workloads.mjs uniqueListSource), through three
+//             doors in --rounds alternating rounds (floor REST MCP, then MCP REST floor, …):
+//               floor  the same SQL statements Comply's storage runs for the input, through the same
+//                      pool, rows sent as JSON from a bare route (scripts/bench/floor-route.ts)
+//               REST   /api/mcp/tools/<tool>, the same input sequence as the floor
+//               MCP    tools/call on /api/mcp/v1, its own sequence (odd page sizes: REST's cached
+//                      replies cannot answer it)
+//             and prints, per tool, the medians over the rounds (with min–max) of REST/floor,
+//             MCP/REST and p99/floor p99, each beside its goal.
+//             --naive adds a fourth door for listRisks: the straightforward SQL for the same page
+//             (links as joins + GROUP BY, a COUNT(*) every page: scripts/bench/naive-route.ts), the
+//             floor's inputs, and prints floor/naive (goal > 1: storage's SQL beats the naive form).
 //   writes    addRisk/updateRisk over REST, --writers callers
 //   mixed     9 varied listRisks reads to 1 write, --connections callers
 // The "repeat" column is the share of requests that repeated an earlier one: the most the read
 // cache could have answered (writes invalidate it, so the real hit rate is at most this).
 // Options: --risks N (10000; vendors and measures are a fifth of it, at most 20k each),
-// --connections N (32), --writers N (16), --seconds N (3),
+// --connections N (32), --writers N (16), --seconds N (3: each slice), --rounds N (5),
 // --tools a,b (listRisks,listVendors,listMeasures), --only a,b (bare,varied,writes,mixed,report:
 // the phases to run; bare always runs, it is the baseline; report times getComplianceReport
 // after a write each time, so the read cache cannot answer it), --driver postgres|pglite (postgres),
@@ -21,7 +32,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { repeatCounter, seededRandom, variedListInput, writeInput } from './workloads.mjs';
+import {
+  inputKey,
+  repeatCounter,
+  seededRandom,
+  uniqueListSource,
+  variedListInput,
+  writeInput,
+} from './workloads.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +47,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     writers: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
+    help: { type: 'boolean', default: false },
+    naive: { type: 'boolean', default: false },
     tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
@@ -37,7 +58,23 @@ const { values } = parseArgs({
     'search-every': { type: 'string', default: '5' },
   },
 });
+if (values.help) {
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
+  console.log(
+    text
+      .slice(
+        1,
+        text.findIndex((l) => l.startsWith('import')),
+      )
+      .map((l) => l.slice(3))
+      .join('\n'),
+  );
+  process.exit(0);
+}
 const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+if (!(rounds >= 1)) throw new Error('--rounds is a whole number >= 1');
 const searchEvery = Number(values['search-every']);
 const risks = Number(values.risks);
 const others = Math.min(20_000, Math.round(risks / 5));
@@ -100,7 +137,13 @@ function writeSource() {
   return () => writeInput({ random, index: index++, organizationId, riskIds });
 }
 function mixedSource() {
-  const reads = readSource('listRisks');
+  // Never repeats within itself; its own seed keeps it apart from the varied phase's sequences.
+  const reads = uniqueListSource({
+    tool: 'listRisks',
+    seed: Number(values.seed) + 300,
+    organizationId,
+    searchEvery,
+  });
   const writes = writeSource();
   let index = 0;
   return () => (index++ % 10 === 9 ? writes() : reads());
@@ -169,11 +212,124 @@ async function reportTimes(calls = 15) {
   return { calls, p50: times[Math.floor(calls / 2)], max: times[calls - 1] };
 }
 
+function naiveRequest(next, counter) {
+  return (request) => {
+    const { tool, input } = next();
+    counter.see(inputKey({ tool, input }));
+    return { ...request, path: `/naive/${tool}`, body: JSON.stringify(input) };
+  };
+}
+
+function floorRequest(next, counter) {
+  return (request) => {
+    const { tool, input } = next();
+    counter.see(inputKey({ tool, input }));
+    return { ...request, path: `/floor/${tool}`, body: JSON.stringify(input) };
+  };
+}
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const spread = (list) => ({ median: median(list), min: Math.min(...list), max: Math.max(...list) });
+
+/**
+ * One tool's varied reads through the floor, REST and MCP in `rounds` alternating rounds. The
+ * floor and REST draw the same input sequence; MCP its own (odd page sizes). `server` counts the
+ * repeats among every input the Comply server saw (REST and MCP share its read cache).
+ */
+async function roundsOf(tool) {
+  const seed = Number(values.seed);
+  const server = repeatCounter();
+  const floorCounter = repeatCounter();
+  const c = Number(values.connections);
+  const doors = {
+    floor: {
+      url: setup.floorUrl,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: floorRequest(uniqueListSource({ tool, seed, organizationId, searchEvery }), floorCounter),
+    },
+    REST: {
+      url: setup.url,
+      headers,
+      setupRequest: restRequest(uniqueListSource({ tool, seed, organizationId, searchEvery }), server),
+    },
+    MCP: {
+      url: setup.url,
+      headers: mcpHeaders,
+      setupRequest: mcpRequest(
+        uniqueListSource({ tool, seed: seed + 100, organizationId, searchEvery, parity: 1 }),
+        server,
+      ),
+    },
+  };
+  const slices = { floor: [], REST: [], MCP: [] };
+  const naiveCounter = repeatCounter();
+  if (values.naive && tool === 'listRisks') {
+    doors.naive = {
+      url: setup.floorUrl,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: naiveRequest(uniqueListSource({ tool, seed, organizationId, searchEvery }), naiveCounter),
+    };
+    slices.naive = [];
+  }
+  for (let round = 0; round < rounds; round++) {
+    const forward = Object.keys(slices);
+    const order = round % 2 === 0 ? forward : forward.reverse();
+    for (const door of order) {
+      const d = doors[door];
+      slices[door].push(
+        await run({
+          name: `${tool} ${door}`,
+          url: d.url,
+          method: 'POST',
+          headers: d.headers,
+          setupRequest: d.setupRequest,
+          connections: c,
+        }),
+      );
+    }
+  }
+  // A round where a door served no request (or had no p99) gives no ratio; none at all: undefined.
+  const perRound = (f) => {
+    const ratios = slices.floor.map((_, i) => f(i)).filter((x) => Number.isFinite(x) && x > 0);
+    return ratios.length ? spread(ratios) : undefined;
+  };
+  return {
+    tool,
+    doors: Object.fromEntries(
+      Object.entries(slices).map(([door, list]) => [
+        door,
+        {
+          rps: spread(list.map((s) => s.rps)),
+          p50: spread(list.map((s) => s.p50)),
+          p99: spread(list.map((s) => s.p99)),
+        },
+      ]),
+    ),
+    restOverFloor: perRound((i) => slices.REST[i].rps / slices.floor[i].rps),
+    mcpOverRest: perRound((i) => slices.MCP[i].rps / slices.REST[i].rps),
+    restP99OverFloor: perRound((i) => slices.REST[i].p99 / slices.floor[i].p99),
+    mcpP99OverFloor: perRound((i) => slices.MCP[i].p99 / slices.floor[i].p99),
+    naive: Boolean(slices.naive),
+    floorOverNaive: slices.naive ? perRound((i) => slices.floor[i].rps / slices.naive[i].rps) : undefined,
+    repeat: { server: server.rate(), floor: floorCounter.rate() },
+  };
+}
+
 const rows = [];
+const rounded = [];
 let report;
 try {
   const c = Number(values.connections);
-  const warm = restRequest(readSource('listRisks', 200), repeatCounter());
+  // The warm-up's inputs carry an owner filter no varied input has: nothing it caches is reused.
+  const warmSource = readSource('listRisks', 200);
+  const warm = restRequest(() => {
+    const { tool, input } = warmSource();
+    return { tool, input: { ...input, owner: 'warm-up' } };
+  }, repeatCounter());
   await autocannon({
     url: setup.url,
     method: 'POST',
@@ -191,27 +347,7 @@ try {
       connections: c,
     }),
   );
-  for (const tool of phases.has('varied') ? values.tools.split(',') : []) {
-    // MCP gets its own sequence (same distribution): REST's cached results must not serve it.
-    for (const [door, make, h, salt] of [
-      ['REST', restRequest, headers, 0],
-      ['MCP', mcpRequest, mcpHeaders, 100],
-    ]) {
-      const counter = repeatCounter();
-      const setupRequest = make(readSource(tool, salt), counter);
-      rows.push(
-        await run({
-          name: `${tool} varied, ${door}`,
-          url: setup.url,
-          method: 'POST',
-          headers: h,
-          setupRequest,
-          connections: c,
-          counter,
-        }),
-      );
-    }
-  }
+  for (const tool of phases.has('varied') ? values.tools.split(',') : []) rounded.push(await roundsOf(tool));
   if (phases.has('writes')) {
     rows.push(
       await restRun({
@@ -244,11 +380,44 @@ for (const r of rows) {
     `| ${r.name.padEnd(33)} | ${String(r.connections).padStart(5)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${(r.rps / bare).toFixed(2).padStart(6)} | ${repeat.padStart(6)} |`,
   );
 }
-for (let i = 1; i + 1 < rows.length; i += 2) {
-  if (!rows[i + 1].name.endsWith(', MCP')) break;
+const range = (s, digits = 0) =>
+  `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+if (rounded.length > 0) {
   console.log(
-    `${rows[i + 1].name}: MCP/REST ${(rows[i + 1].rps / rows[i].rps).toFixed(2)} (target >= 0.8); REST/bare ${(rows[i].rps / bare).toFixed(2)} (target >= 0.3)`,
+    `\nvaried reads, ${rounds} alternating rounds of ${seconds} s per door, ${values.connections} connections: median (min–max)\n`,
   );
+  console.log('| tool         | door  | req/s              | p50 ms         | p99 ms             |');
+  console.log('|--------------|-------|-------------------:|---------------:|-------------------:|');
+  for (const r of rounded) {
+    for (const [door, d] of Object.entries(r.doors)) {
+      console.log(
+        `| ${r.tool.padEnd(12)} | ${door.padEnd(5)} | ${range(d.rps).padStart(18)} | ${range(d.p50).padStart(14)} | ${range(d.p99).padStart(18)} |`,
+      );
+    }
+  }
+  const verdict = (ok) => (ok ? 'meets' : 'misses');
+  // Judges a ratio's median, or says it was not measured (a door served nothing in every round).
+  const judged = (s, goal, ok) =>
+    s
+      ? `${range(s, 2)} (${goal}: ${verdict(ok(s.median))})`
+      : `n/a (${goal}: not measured, a door served no request)`;
+  console.log('');
+  for (const r of rounded) {
+    const atMost = (x) => x <= 1.2;
+    const atLeast = (x) => x >= 0.9;
+    console.log(
+      `${r.tool}: REST/floor ${judged(r.restOverFloor, 'goal >= 0.9', atLeast)}; ` +
+        `MCP/REST ${judged(r.mcpOverRest, 'goal >= 0.9', atLeast)}; ` +
+        `p99 REST/floor ${judged(r.restP99OverFloor, 'goal <= 1.2', atMost)}; ` +
+        `p99 MCP/floor ${judged(r.mcpP99OverFloor, 'goal <= 1.2', atMost)}; ` +
+        `repeat rate: server ${(r.repeat.server * 100).toFixed(2)}%, floor ${(r.repeat.floor * 100).toFixed(2)}% (goal 0)`,
+    );
+    if (r.naive) {
+      console.log(
+        `${r.tool}: floor/naive ${judged(r.floorOverNaive, 'goal > 1', (x) => x > 1)} (naive: links as joins + GROUP BY, COUNT(*) every page)`,
+      );
+    }
+  }
 }
 if (report) {
   console.log(

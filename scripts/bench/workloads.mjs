@@ -69,6 +69,58 @@ export function variedListInput({ tool, random, index, organizationId, searchEve
   return input;
 }
 
+const MAX_PAGE_SIZE = 100;
+
+/** The key a cache would see for an input: the tool and its input's JSON. */
+export const inputKey = ({ tool, input }) => `${tool}${JSON.stringify(input)}`;
+
+/** `text` with the case of its letters set by the bits of `n` (a category filter ignores case). */
+function caseVariant(text, n) {
+  let bit = 0;
+  return text.replace(/[a-z]/gi, (c) => ((n >> bit++) & 1 ? c.toUpperCase() : c.toLowerCase()));
+}
+
+/**
+ * A source of varied list inputs that never repeats one. Each input is variedListInput's draw; a
+ * draw already made has its page size moved by 2, 4, 6 … up and down (within 1–100) until it is new,
+ * so the mean page size stays near the drawn one. When every page size of the draw is taken (the
+ * small vendor and measure filter spaces, after some thousands of requests), it gets a category
+ * filter (the categories in turn) whose letters' case comes from a counter: the category filter
+ * ignores case, so the work is that of a category filter, and each such input is new. `parity` (0 or 1) keeps this source's page
+ * sizes even or odd, so two sources of different parity never share an input (REST and MCP on one
+ * server: one door's cached replies cannot answer the other's), while two of the same parity and
+ * seed give the same sequence (REST and the floor, which see the same inputs).
+ */
+export function uniqueListSource({ tool, seed, organizationId, searchEvery = 5, parity = 0 }) {
+  const random = seededRandom(seed);
+  const seen = new Set();
+  let index = 0;
+  let widened = 0;
+  const fresh = (input, size) => {
+    const key = inputKey({ tool, input: { ...input, page_size: size } });
+    if (size < 1 || size > MAX_PAGE_SIZE || seen.has(key)) return false;
+    seen.add(key);
+    input.page_size = size;
+    return true;
+  };
+  const next = () => {
+    const input = variedListInput({ tool, random, index: index++, organizationId, searchEvery });
+    const drawn = input.page_size + ((input.page_size + parity) % 2);
+    for (let step = 0; step <= MAX_PAGE_SIZE; step += 2) {
+      if (fresh(input, drawn + step) || (step > 0 && fresh(input, drawn - step))) return { tool, input };
+    }
+    for (;;) {
+      const n = ++widened;
+      input.category = caseVariant(CATEGORIES[n % CATEGORIES.length], Math.floor(n / CATEGORIES.length));
+      for (let step = 0; step <= MAX_PAGE_SIZE; step += 2) {
+        if (fresh(input, drawn + step) || (step > 0 && fresh(input, drawn - step))) return { tool, input };
+      }
+    }
+  };
+  next.widened = () => widened;
+  return next;
+}
+
 /** The i-th write of the addRisk/updateRisk mix: half new risks, half updates of known ones. */
 export function writeInput({ random, index, organizationId, riskIds }) {
   const level = () => 1 + Math.floor(random() * 5);
@@ -86,12 +138,15 @@ export function writeInput({ random, index, organizationId, riskIds }) {
       },
     };
   }
+  const status = pick(random, TOOLS.listRisks.status[1]);
   return {
     tool: 'updateRisk',
     input: {
       organization_id: organizationId,
       id: pick(random, riskIds),
-      status: pick(random, TOOLS.listRisks.status[1]),
+      status,
+      // The risk invariants: ACCEPTED needs treatment ACCEPT, CLOSED any other treatment.
+      treatment: status === 'ACCEPTED' ? 'ACCEPT' : 'MITIGATE',
       note: `Bench update ${index}`,
     },
   };
