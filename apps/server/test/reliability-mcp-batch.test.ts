@@ -143,7 +143,8 @@ describe('JSON-RPC batches, cancellations and malformed calls on the MCP endpoin
 
 // Issue 24, item 4: a batch of 100 resources/read returned 83 MB of exports in one reply.
 describe('the size of a batch’s replies', () => {
-  const LIMIT = 5_000;
+  // A few library reads (each about 6 KB of JSON) fit; the other reads of the 40 do not.
+  const LIMIT = 20_000;
   let server: TestServer;
 
   beforeAll(async () => {
@@ -178,7 +179,7 @@ describe('the size of a batch’s replies', () => {
     expect(replies.map((r) => r.id)).toEqual(batch.map((m) => m.id));
     const read = replies.filter((r) => r.result !== undefined);
     const refused = replies.filter((r) => r.error !== undefined);
-    expect(read.length).toBeGreaterThan(0);
+    expect(read.length).toBeGreaterThan(1);
     expect(refused.length).toBeGreaterThan(0);
     expect(read.map((r) => JSON.stringify(r).length).reduce((a, b) => a + b)).toBeLessThanOrEqual(LIMIT);
     for (const r of refused) {
