@@ -22,7 +22,11 @@ export function installConsoleErrorHandler(scope: FastifyInstance) {
     const known = error instanceof ToolError ? error : fromStorageError(error);
     if (known) {
       if (known.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
-      return reply.code(known.status).send(toErrorBody(known));
+      const body = toErrorBody(known);
+      // The console words these in plain language at each field; the tools keep their messages.
+      if (known.issues.length > 0)
+        return reply.code(known.status).send({ error: { ...body.error, field_issues: known.issues } });
+      return reply.code(known.status).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
