@@ -3,6 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 /** The console's SPA fallback claims every GET path; it must not make every path "known". */
 const CATCH_ALL = '/*';
 
+/**
+ * Route `config` of a route that exists only to answer 405 itself (the MCP endpoint's GET and
+ * DELETE): its method is not counted as allowed in another method's `Allow` header.
+ */
+export const REFUSES_METHOD = { refusesMethod: true } as const;
+
 interface KnownRoute {
   method: string;
   pattern: RegExp;
@@ -29,6 +35,7 @@ export function registerNotFound({ app }: { app: FastifyInstance }) {
   const routes: KnownRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === CATCH_ALL) return;
+    if ((route.config as { refusesMethod?: boolean } | undefined)?.refusesMethod) return;
     const pattern = patternOf(route.url);
     for (const method of [route.method].flat()) routes.push({ method, pattern });
   });
