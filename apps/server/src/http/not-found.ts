@@ -9,6 +9,13 @@ const CATCH_ALL = '/*';
  */
 export const REFUSES_METHOD = { refusesMethod: true } as const;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See REFUSES_METHOD. */
+    refusesMethod?: boolean;
+  }
+}
+
 interface KnownRoute {
   method: string;
   pattern: RegExp;
@@ -35,7 +42,7 @@ export function registerNotFound({ app }: { app: FastifyInstance }) {
   const routes: KnownRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === CATCH_ALL) return;
-    if ((route.config as { refusesMethod?: boolean } | undefined)?.refusesMethod) return;
+    if (route.config?.refusesMethod) return;
     const pattern = patternOf(route.url);
     for (const method of [route.method].flat()) routes.push({ method, pattern });
   });
