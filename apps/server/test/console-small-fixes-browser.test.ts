@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -44,7 +45,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
       organization_id: server.owner.organizationId,
       library_key: 'iso-27001-2022',
     });
-    ({ page, close } = await launchBrowser());
+    ({ page, close } = await launchBrowser({ bypassCSP: true }));
     page.on('dialog', async (dialog) => {
       nativeDialogs.push(dialog.type());
       await dialog.dismiss();
@@ -66,6 +67,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
     await expect.poll(() => page.evaluate('document.activeElement?.name')).toBe('name');
     await dialog.getByRole('button', { name: 'Create organization' }).click();
     await dialog.getByText('Enter a name for the organization.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await name.fill('Second Company');
     await screenshot(page, 'small-fixes-new-organization');
     await dialog.getByRole('button', { name: 'Create organization' }).click();
@@ -124,5 +126,17 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
     await page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
     await page.getByText('1 framework', { exact: true }).waitFor();
     expect(await page.getByText('1 frameworks').count()).toBe(0);
+  });
+
+  it('a form showing its plain messages and the token form pass axe-core', async () => {
+    await page.goto(`${server.url}/registers/risks/new`);
+    await page.getByRole('heading', { name: 'New risk' }).waitFor();
+    await page.getByRole('button', { name: 'Add risk' }).click();
+    await page.getByText('Check the 3 fields marked below.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/settings/tokens`);
+    await page.getByRole('button', { name: 'Generate New Token' }).click();
+    await page.getByText('Read-only: an assistant using this token can read records').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
