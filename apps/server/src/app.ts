@@ -9,6 +9,7 @@ import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { withRedactedRequests } from './http/log-redaction.js';
+import { unsupportedMediaType } from './http/media-type.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApiRoutes } from './http/openapi-route.js';
 import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
@@ -82,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       });
     }
+    const mediaType = unsupportedMediaType({ error, request });
+    if (mediaType) return reply.code(415).send({ error: mediaType });
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: 'INVALID_INPUT', message: error.message } });
     }

@@ -102,37 +102,92 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
     await storage?.close();
   });
 
-  it('shows a server validation error at its field, linked for screen readers', async () => {
+  /** The plain message shown at a field (its first aria-describedby target), once it is marked invalid. */
+  const messageAt = async (label: string) => {
+    const input = field(label);
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+    return page.locator(`#${describedBy.split(' ')[0]}`).textContent();
+  };
+
+  it('says what to fix at each field in plain words, before sending an empty or out-of-range form', async () => {
     const posted = captureBodies('addRisk');
     await go('/registers/risks');
     await page.getByRole('link', { name: 'New risk' }).click();
     await page.getByRole('heading', { name: 'New risk' }).waitFor();
+    // The browser knows what is required and the bounds, from the generated form description.
+    expect(await field('Name (required)').getAttribute('required')).toBe('');
+    expect(await field('Name (required)').getAttribute('maxlength')).toBe('200');
+    expect(await field('Inherent likelihood (required)').getAttribute('required')).toBe('');
+    expect(await field('Inherent likelihood (required)').getAttribute('min')).toBe('1');
+    expect(await field('Inherent likelihood (required)').getAttribute('max')).toBe('5');
+    expect(await field('Owner').getAttribute('required')).toBeNull();
+    // Submitted empty: every missing field says what to do, in the field's own words.
+    await page.getByRole('button', { name: 'Add risk' }).click();
+    expect(await messageAt('Name (required)')).toBe('Enter a name');
+    expect(await messageAt('Inherent likelihood (required)')).toBe('Choose 1 to 5');
+    expect(await messageAt('Inherent impact (required)')).toBe('Choose 1 to 5');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('rf-name');
+    await page.getByText('Check the 3 fields marked below.').waitFor();
+    await shot('risk-empty');
+    // Out of range: the same plain words, no validator text.
     await field('Name (required)').fill('Flood in the server room');
     await field('Inherent likelihood (required)').fill('9');
     await field('Inherent impact (required)').fill('2');
     await page.getByRole('button', { name: 'Add risk' }).click();
-    const input = field('Inherent likelihood (required)');
-    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
-    const errorText = await page.locator(`#${describedBy.split(' ')[0]}`).textContent();
-    expect(errorText).toMatch(/5/);
+    await page.getByText('Check the 1 field marked below.').waitFor();
+    expect(await messageAt('Inherent likelihood (required)')).toBe('Choose 1 to 5');
+    expect(await field('Name (required)').getAttribute('aria-invalid')).toBeNull();
     await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('rf-inherent_likelihood');
+    const formText = (await page.locator('form.record-form').textContent()) ?? '';
+    expect(formText).not.toMatch(/Too big|expected|Invalid input|`/);
     await shot('risk-field-error');
-    // Corrected, the same form instance adds the risk once.
-    await input.fill('4');
+    expect(posted).toHaveLength(0);
+    // Corrected, the form adds the risk once, with only what was filled in.
+    await field('Inherent likelihood (required)').fill('4');
     await submitTo('Add risk', 'Risk: Flood in the server room');
     expect((await storage.risks.list({ organizationId: orgId, filters: {} })).total_count).toBe(1);
-    // Both submissions of the one form carried the same idempotency key, and only what was filled in.
-    expect(posted).toHaveLength(2);
+    expect(posted).toHaveLength(1);
     expect(posted[0]?.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(posted[1]?.idempotency_key).toBe(posted[0]?.idempotency_key);
-    expect(posted[1]).toEqual({
+    expect(posted[0]).toEqual({
       name: 'Flood in the server room',
       status: 'OPEN',
       inherent_likelihood: 4,
       inherent_impact: 2,
       idempotency_key: posted[0]?.idempotency_key,
     });
+  });
+
+  it('words a choice left empty and a problem only the server finds in plain words at the field', async () => {
+    await go('/registers/audits');
+    await page.getByRole('link', { name: 'New audit' }).click();
+    await page.getByRole('heading', { name: 'New audit' }).waitFor();
+    expect(await field('Kind (required)').getAttribute('required')).toBe('');
+    await page.getByRole('button', { name: 'Add audit' }).click();
+    expect(await messageAt('Kind (required)')).toBe('Choose a kind');
+    expect(await messageAt('Name (required)')).toBe('Enter a name');
+    // The email's format is checked by the server: its issue comes back with the field and a code.
+    const posted = captureBodies('addVendor');
+    const answers: Record<string, unknown>[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/tools/addVendor')) answers.push(await response.json());
+    });
+    await go('/registers/vendors');
+    await page.getByRole('link', { name: 'New vendor' }).click();
+    await page.getByRole('heading', { name: 'New vendor' }).waitFor();
+    await field('Name (required)').fill('Acme Mail');
+    await field('Contact email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Add vendor' }).click();
+    expect(await messageAt('Contact email')).toBe('Enter an email address such as name@example.com');
+    expect(posted).toHaveLength(1);
+    expect(answers[0]).toMatchObject({
+      error: {
+        code: 'INVALID_INPUT',
+        field: 'contact_email',
+        field_issues: [{ field: 'contact_email', code: 'invalid_format', format: 'email' }],
+      },
+    });
+    await shot('vendor-server-field-error');
   });
 
   it('creates, edits and views a record of every register, linked to each other', async () => {

@@ -36,6 +36,9 @@ describe('console first-run setup', () => {
     const wrong = await client.post('/setup', { ...OWNER, code: 'not-the-code' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.field).toBe('code');
+    // A console message is plain text: no Markdown code spans for a person to read.
+    expect(wrong.body.error.message).toMatch(/setup code is not valid/);
+    expect(wrong.body.error.message).not.toContain('`');
 
     const done = await client.post('/setup', { ...OWNER, code });
     expect(done.status).toBe(201);

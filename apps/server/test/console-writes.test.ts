@@ -44,6 +44,27 @@ describe.each(DRIVERS)('console writes through the tool core (%s)', (driver) => 
     const bad = await owner.post(`/orgs/${org}/tools/addRisk`, { name: 'x', inherent_likelihood: 9 });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: 'INVALID_INPUT', field: 'inherent_likelihood' });
+    // The console also gets every field at fault with a code and its limit, to word at each field.
+    expect(bad.body.error.field_issues).toEqual([
+      { field: 'inherent_likelihood', code: 'too_big', origin: 'number', maximum: 5 },
+      { field: 'inherent_impact', code: 'missing' },
+    ]);
+    const empty = await owner.post(`/orgs/${org}/tools/addVendor`, {
+      contact_email: 'nope',
+      risk_tier: 'WILD',
+    });
+    expect(empty.body.error.field_issues).toEqual(
+      expect.arrayContaining([
+        { field: 'name', code: 'missing' },
+        { field: 'contact_email', code: 'invalid_format', format: 'email' },
+        { field: 'risk_tier', code: 'invalid_value', values: expect.arrayContaining(['HIGH']) },
+      ]),
+    );
+    // The tools keep their model-oriented message and send no field_issues.
+    const rest = await server.call('addRisk', { organization_id: org, name: 'x', inherent_likelihood: 9 });
+    expect(rest.body).toMatchObject({ error: { code: 'INVALID_INPUT', field: 'inherent_likelihood' } });
+    expect(rest.body.error.message).toContain('`inherent_likelihood`');
+    expect(rest.body.error.field_issues).toBeUndefined();
 
     const risk = (
       await owner.post(`/orgs/${org}/tools/addRisk`, {

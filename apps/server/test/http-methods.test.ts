@@ -32,6 +32,9 @@ describe.each(DRIVERS)('wrong method on a known path (%s)', (driver) => {
     ['PUT', '/api/console/session', 'DELETE, GET, HEAD, POST'],
     ['DELETE', '/api/console/setup', 'GET, HEAD, POST'],
     ['PATCH', '/api/console/tokens', 'GET, HEAD, POST'],
+    // GET and DELETE of the MCP endpoint answer 405 themselves, so they are not in its Allow.
+    ['PUT', '/api/mcp/v1', 'POST'],
+    ['PATCH', '/api/mcp/v1', 'POST'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
     const reply = await send({ method, path });
     expect(reply.status).toBe(405);
@@ -58,5 +61,41 @@ describe.each(DRIVERS)('wrong method on a known path (%s)', (driver) => {
   it('still serves the console to a browser navigating to a client route', async () => {
     const reply = await fetch(`${server.url}/settings/tokens`, { headers: { accept: 'text/html' } });
     expect(reply.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('GET and DELETE of the MCP endpoint answer 405 with Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const reply = await send({ method, path: '/api/mcp/v1' });
+      expect(reply).toMatchObject({ status: 405, allow: 'POST' });
+    }
+  });
+
+  it.each([
+    ['/api/mcp/tools/listRisks', undefined, 'no Content-Type header'],
+    ['/api/mcp/tools/listRisks', 'application/xml', 'Content-Type: application/xml'],
+    ['/api/mcp/v1', undefined, 'no Content-Type header'],
+    [
+      '/api/console/session',
+      'application/x-www-form-urlencoded',
+      'Content-Type: application/x-www-form-urlencoded',
+    ],
+  ])('a body to %s with Content-Type %s is a 415 naming the expected type', async (path, type, had) => {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${server.owner.token}`,
+      accept: 'application/json, text/event-stream',
+      'x-comply-csrf': '1',
+    };
+    if (type) headers['content-type'] = type;
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers,
+      // A Blob without a type: fetch sends no Content-Type of its own.
+      body: new Blob(['{}']),
+    });
+    expect(response.status).toBe(415);
+    const body = await response.json();
+    expect(body.error.message).toBe(
+      `The request body must be JSON, sent with the header Content-Type: application/json; this request had ${had}.`,
+    );
   });
 });

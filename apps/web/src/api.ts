@@ -1,4 +1,6 @@
-/** A console API failure with the server's `{error: {code, message, field?}}`. */
+import type { FieldIssue } from '@comply/schemas/forms';
+
+/** A console API failure with the server's `{error: {code, message, field?, field_issues?}}`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -7,6 +9,8 @@ export class ApiError extends Error {
   readonly issues: { pointer: string; message: string }[];
   /** Where an OSCAL import stopped, as a JSON pointer. */
   readonly pointer: string | undefined;
+  /** Each field at fault in a form's terms, for the form to word at the field. */
+  readonly fieldIssues: readonly FieldIssue[];
 
   constructor({
     status,
@@ -15,6 +19,7 @@ export class ApiError extends Error {
     field,
     issues,
     pointer,
+    field_issues,
   }: {
     status: number;
     code: string;
@@ -22,6 +27,7 @@ export class ApiError extends Error {
     field?: string;
     issues?: { pointer: string; message: string }[];
     pointer?: string;
+    field_issues?: FieldIssue[];
   }) {
     super(message);
     this.status = status;
@@ -29,6 +35,7 @@ export class ApiError extends Error {
     this.field = field;
     this.issues = issues ?? [];
     this.pointer = pointer;
+    this.fieldIssues = field_issues ?? [];
   }
 }
 
@@ -59,6 +66,14 @@ export async function api<T>(path: string, options: { method?: string; body?: un
     throw new ApiError({ status: response.status, ...error });
   }
   return data as T;
+}
+
+/**
+ * A server message as console text: Markdown code spans (`name`) lose their backticks, which the
+ * tools' messages use for the model's sake and a person should not see.
+ */
+export function plainText(message: string): string {
+  return message.replace(/`([^`]*)`/g, '$1');
 }
 
 /** A query string from defined, non-empty values. */

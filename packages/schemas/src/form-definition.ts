@@ -53,3 +53,25 @@ export interface RegisterForm {
   add: readonly FormField[];
   update: readonly FormField[];
 }
+
+/**
+ * One input problem in a form's terms, which the console's API adds to an INVALID_INPUT answer so
+ * the console can say it in plain words at the field, with the field's label and limits from the
+ * form description. The tools' own (model-oriented) message is unchanged.
+ */
+export interface FieldIssue {
+  /** The field's path, dot-separated (`mitigation.status`). */
+  field: string;
+  /**
+   * `missing`: not given; `too_small` / `too_big`: below `minimum` / above `maximum` (a number, a
+   * length or a count, as `origin` says); `invalid_value`: not one of `values`; `invalid_format`:
+   * not a valid `format` (email, url, date); `invalid_type`: the wrong kind of value; `invalid`:
+   * anything else.
+   */
+  code: 'missing' | 'too_small' | 'too_big' | 'invalid_value' | 'invalid_format' | 'invalid_type' | 'invalid';
+  origin?: string;
+  minimum?: number;
+  maximum?: number;
+  values?: string[];
+  format?: string;
+}

@@ -26,7 +26,7 @@
 
 import type { RegisterForm } from './form-definition.js';
 
-export type { FormField, RegisterForm } from './form-definition.js';
+export type { FieldIssue, FormField, RegisterForm } from './form-definition.js';
 
 /** Per register, the fields of its add and update forms, from the tools’ input specs. */
 export const registerForms: Readonly<Record<string, RegisterForm>> = {

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@comply/schemas';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ToolError, toErrorBody } from '../core/errors.js';
 import { fromStorageError } from '../core/storage-errors.js';
+import { unsupportedMediaType } from '../http/media-type.js';
 
 /** Throws the console's `{error: {code, message, field?}}` answer with the code's status. */
 export function consoleError({
@@ -22,9 +23,15 @@ export function installConsoleErrorHandler(scope: FastifyInstance) {
     const known = error instanceof ToolError ? error : fromStorageError(error);
     if (known) {
       if (known.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
-      return reply.code(known.status).send(toErrorBody(known));
+      const body = toErrorBody(known);
+      // The console words these in plain language at each field; the tools keep their messages.
+      if (known.issues.length > 0)
+        return reply.code(known.status).send({ error: { ...body.error, field_issues: known.issues } });
+      return reply.code(known.status).send(body);
     }
     const status = error.statusCode ?? 500;
+    const mediaType = unsupportedMediaType({ error, request });
+    if (mediaType) return reply.code(415).send({ error: mediaType });
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: 'INVALID_INPUT', message: error.message } });
     }

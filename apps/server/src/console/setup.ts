@@ -49,7 +49,7 @@ export function registerSetupRoutes({ scope, deps, limiter }: LimitedConsoleRout
         code: 'FORBIDDEN',
         field: 'code',
         message:
-          'The setup code is not valid, or setup is already done. Restart `comply serve` for a new code while no account exists.',
+          'The setup code is not valid, or setup is already done. Restart the server (comply serve) for a new code while no account exists.',
       });
     }
     await succeeded();

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeZodError } from '../core/validation.js';
+import { invalidInput } from '../core/validation.js';
 import { consoleError } from './errors.js';
 
 /** Parses a console request body or query with `schema`; a failure is INVALID_INPUT naming the field. */
@@ -11,6 +11,10 @@ export function parseInput<S extends z.ZodType>({
   value: unknown;
 }): z.output<S> {
   const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw consoleError({ code: 'INVALID_INPUT', ...describeZodError(parsed.error) });
+  if (!parsed.success)
+    throw consoleError({
+      code: 'INVALID_INPUT',
+      ...invalidInput({ error: parsed.error, input: value ?? {} }),
+    });
   return parsed.data;
 }

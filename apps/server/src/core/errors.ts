@@ -1,15 +1,29 @@
 import { type ErrorCode, errorStatus } from '@comply/schemas';
+import type { FieldIssue } from '@comply/schemas/forms';
 
 /** A failure the caller can act on: its code, a sentence saying what to change, and the field at fault. */
 export class ToolError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  /** Each field at fault, in a form's terms; only the console's API sends them (`field_issues`). */
+  readonly issues: readonly FieldIssue[];
 
-  constructor({ code, message, field }: { code: ErrorCode; message: string; field?: string | undefined }) {
+  constructor({
+    code,
+    message,
+    field,
+    issues,
+  }: {
+    code: ErrorCode;
+    message: string;
+    field?: string | undefined;
+    issues?: readonly FieldIssue[] | undefined;
+  }) {
     super(message);
     this.name = 'ToolError';
     this.code = code;
     this.field = field;
+    this.issues = issues ?? [];
   }
 
   /** The HTTP status the REST path answers with. */

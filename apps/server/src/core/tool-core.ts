@@ -14,7 +14,7 @@ import {
 } from './read-cache.js';
 import { fromStorageError } from './storage-errors.js';
 import type { UsageRecorder } from './usage.js';
-import { describeZodError } from './validation.js';
+import { invalidInput } from './validation.js';
 
 /** A handler per tool: `(ctx, args) => output`, knowing nothing of HTTP or MCP. */
 export type HandlerMap = {
@@ -99,7 +99,8 @@ export function createToolCore({
       throw notFoundOrganization(raw.organization_id);
     }
     const parsed = tool.input.safeParse(raw);
-    if (!parsed.success) throw new ToolError({ code: 'INVALID_INPUT', ...describeZodError(parsed.error) });
+    if (!parsed.success)
+      throw new ToolError({ code: 'INVALID_INPUT', ...invalidInput({ error: parsed.error, input: raw }) });
     const args = parsed.data as Record<string, unknown>;
     const organizationId = tool.organizationScoped ? await resolveOrganization({ caller, args }) : undefined;
     const role = organizationId ? caller.organizations.get(organizationId) : undefined;

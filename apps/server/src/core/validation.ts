@@ -1,4 +1,6 @@
+import type { FieldIssue } from '@comply/schemas/forms';
 import type { z } from 'zod';
+import { fieldIssuesOf } from './field-issues.js';
 
 /** The first problem of a failed parse, as the field path and a sentence that says what is allowed. */
 export function describeZodError(error: z.ZodError): { field: string | undefined; message: string } {
@@ -15,4 +17,13 @@ export function describeZodError(error: z.ZodError): { field: string | undefined
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
   const message = field ? `\`${field}\`: ${issue.message}` : issue.message;
   return { field, message };
+}
+
+/** describeZodError plus every field's problem in a form's terms (see FieldIssue), for a ToolError. */
+export function invalidInput({ error, input }: { error: z.ZodError; input: unknown }): {
+  field: string | undefined;
+  message: string;
+  issues: FieldIssue[];
+} {
+  return { ...describeZodError(error), issues: fieldIssuesOf({ error, input }) };
 }

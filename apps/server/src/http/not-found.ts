@@ -3,6 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 /** The console's SPA fallback claims every GET path; it must not make every path "known". */
 const CATCH_ALL = '/*';
 
+/**
+ * Route `config` of a route that exists only to answer 405 itself (the MCP endpoint's GET and
+ * DELETE): its method is not counted as allowed in another method's `Allow` header.
+ */
+export const REFUSES_METHOD = { refusesMethod: true } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See REFUSES_METHOD. */
+    refusesMethod?: boolean;
+  }
+}
+
 interface KnownRoute {
   method: string;
   pattern: RegExp;
@@ -29,6 +42,7 @@ export function registerNotFound({ app }: { app: FastifyInstance }) {
   const routes: KnownRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === CATCH_ALL) return;
+    if (route.config?.refusesMethod) return;
     const pattern = patternOf(route.url);
     for (const method of [route.method].flat()) routes.push({ method, pattern });
   });

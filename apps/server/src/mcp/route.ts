@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ToolCore } from '../core/tool-core.js';
+import { REFUSES_METHOD } from '../http/not-found.js';
 import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
 import { createBatchCharger } from './batch-charge.js';
@@ -124,7 +125,7 @@ export async function registerMcpRoute({
         error: { code: -32000, message: 'Method not allowed: this server is stateless; use POST.' },
         id: null,
       });
-  app.get(path, notAllowed);
-  app.delete(path, notAllowed);
+  app.get(path, { config: REFUSES_METHOD }, notAllowed);
+  app.delete(path, { config: REFUSES_METHOD }, notAllowed);
   registerIconRoute(app);
 }

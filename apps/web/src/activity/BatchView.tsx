@@ -1,4 +1,5 @@
 import { formatTime } from '../format.js';
+import { plural } from '../plural.js';
 import { ChangeTable, RecordName, whoText } from './EntryView.js';
 import { actionLabel, batchSummary } from './format.js';
 import type { ActivityEntry } from './types.js';
@@ -17,7 +18,7 @@ export function BatchView({
     <li className="card batch">
       <div className="log-head">
         <strong>
-          {actionLabel(last.action)}: {entries.length} records
+          {actionLabel(last.action)}: {plural({ count: entries.length, singular: 'record' })}
         </strong>
         <span>{batchSummary(entries)}</span>
         <span className="hint">
@@ -26,7 +27,7 @@ export function BatchView({
         </span>
       </div>
       <details>
-        <summary>Show the {entries.length} records</summary>
+        <summary>Show the {plural({ count: entries.length, singular: 'record' })}</summary>
         <ol className="batch-entries">
           {entries.map((entry) => (
             <li key={entry.id}>

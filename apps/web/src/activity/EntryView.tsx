@@ -1,4 +1,5 @@
 import { formatTime, humanize } from '../format.js';
+import { plural } from '../plural.js';
 import { actionLabel, changesOf } from './format.js';
 import type { ActivityEntry } from './types.js';
 
@@ -79,7 +80,7 @@ export function ChangeTable({ entry }: { entry: ActivityEntry }) {
 function summaryText(entry: ActivityEntry): string {
   if (entry.before && entry.after) {
     const n = changesOf(entry).length;
-    return `${n} field${n === 1 ? '' : 's'} changed`;
+    return `${plural({ count: n, singular: 'field' })} changed`;
   }
   return entry.after ? 'Created' : 'Removed';
 }

@@ -1,3 +1,5 @@
+import { plural } from '../plural.js';
+
 /** A 5×5 likelihood × impact grid with the number of risks in each cell. */
 export function HeatMap({ cells, title }: { cells: number[][]; title: string }) {
   const levels = [1, 2, 3, 4, 5];
@@ -29,7 +31,7 @@ export function HeatMap({ cells, title }: { cells: number[][]; title: string }) 
                   <td
                     key={likelihood}
                     className={`cell ${tone(impact * likelihood)}${count ? '' : ' empty'}`}
-                    title={`Likelihood ${likelihood}, impact ${impact}: ${count} risk${count === 1 ? '' : 's'}`}
+                    title={`Likelihood ${likelihood}, impact ${impact}: ${plural({ count, singular: 'risk' })}`}
                   >
                     {count || ''}
                   </td>

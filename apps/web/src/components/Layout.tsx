@@ -1,8 +1,8 @@
 import { registers } from '@comply/schemas/registers';
 import { type ReactNode, useEffect, useState } from 'react';
-import { api } from '../api.js';
 import type { Me, Organization } from '../types.js';
 import { Link } from './Link.js';
+import { NewOrganizationDialog } from './NewOrganizationDialog.js';
 
 /** The registers in navigation order, each with its console page (from the register catalog). */
 const NAVIGATION = Object.values(registers)
@@ -37,16 +37,6 @@ export function Layout({
       </Link>
     </li>
   );
-  const newOrganization = async () => {
-    const name = window.prompt('Name of the new organization');
-    if (!name?.trim()) return;
-    const { organization: created } = await api<{ organization: Organization }>('/orgs', {
-      method: 'POST',
-      body: { name },
-    });
-    onOrganizationsChanged([...me.organizations, created]);
-    onSelectOrganization(created.id);
-  };
   return (
     <div className="shell">
       <a className="skip" href="#main">
@@ -75,9 +65,12 @@ export function Layout({
             </select>
           </label>
         )}
-        <button type="button" className="link-button" onClick={newOrganization}>
-          New organization
-        </button>
+        <NewOrganizationDialog
+          onCreated={(created) => {
+            onOrganizationsChanged([...me.organizations, created]);
+            onSelectOrganization(created.id);
+          }}
+        />
         <span className="who">{me.user.email}</span>
         <button type="button" className="secondary" onClick={onSignOut}>
           Sign out

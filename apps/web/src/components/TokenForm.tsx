@@ -21,14 +21,23 @@ export function TokenForm({
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<unknown>(null);
   const reach = me.organizations.filter((o) => allOrgs || chosen.includes(o.id));
-  const canWrite = reach.some((o) => o.role !== 'VIEWER');
+  // With nothing ticked yet, what the token could do is judged on every organization: an owner is
+  // not told they are a viewer, and read-write stays available until the ticked ones rule it out.
+  const judged = reach.length > 0 ? reach : me.organizations;
+  const canWrite = judged.some((o) => o.role !== 'VIEWER');
+  const noneTicked = !allOrgs && chosen.length === 0;
+  const effectiveScope = canWrite ? scope : 'READ';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (noneTicked) {
+      setError(new Error('Tick at least one organization, or choose “All my organizations”.'));
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const body: Record<string, unknown> = {
       name: String(form.get('name')),
-      scope,
+      scope: effectiveScope,
       organization_ids: allOrgs ? null : chosen,
     };
     if (expiry === 'date') body.expires_on = String(form.get('expires_on'));
@@ -81,22 +90,40 @@ export function TokenForm({
         <legend>Permission</legend>
         <div className="choices">
           <label className="choice">
-            <input type="radio" name="scope" checked={scope === 'READ'} onChange={() => setScope('READ')} />
+            <input
+              type="radio"
+              name="scope"
+              checked={effectiveScope === 'READ'}
+              onChange={() => setScope('READ')}
+              aria-describedby="token-scope-read"
+            />
             Read-only
           </label>
           <label className="choice">
             <input
               type="radio"
               name="scope"
-              checked={scope === 'WRITE'}
+              checked={effectiveScope === 'WRITE'}
               disabled={!canWrite}
               onChange={() => setScope('WRITE')}
+              aria-describedby="token-scope-write"
             />
             Read and write
           </label>
         </div>
+        <p className="hint" id="token-scope-read">
+          Read-only: an assistant using this token can read records, readiness and history, but cannot add or
+          change anything.
+        </p>
+        <p className="hint" id="token-scope-write">
+          Read and write: it can also add and change records, in the organizations where you are an owner or
+          editor. Choose it only for an assistant you want to make changes.
+        </p>
         {!canWrite && (
-          <p className="hint">You are a viewer in these organizations, so the token can only read.</p>
+          <p className="hint">
+            You are a viewer in {allOrgs ? 'all your organizations' : 'the organizations ticked'}, so the
+            token can only read.
+          </p>
         )}
       </fieldset>
       <fieldset>
@@ -125,6 +152,7 @@ export function TokenForm({
                 {o.name}
               </label>
             ))}
+            {noneTicked && <p className="hint">Tick at least one organization.</p>}
           </div>
         )}
       </fieldset>

@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
 import { humanize } from '../format.js';
+import { plural } from '../plural.js';
 import type { Organization } from '../types.js';
 import { ExportLinks } from './ExportLinks.js';
 import { OscalImport } from './OscalImport.js';
@@ -29,7 +30,7 @@ export function FrameworksPage({ organization }: { organization: Organization })
     <section className="stack">
       <div className="page-head">
         <h1>Frameworks</h1>
-        {page && <span className="hint">{page.total_count} frameworks</span>}
+        {page && <span className="hint">{plural({ count: page.total_count, singular: 'framework' })}</span>}
         {canWrite && (
           <span className="actions">
             <Link to="/frameworks/library" className="button">

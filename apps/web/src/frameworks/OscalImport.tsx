@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../api.js';
+import { plural } from '../plural.js';
 import type { Organization } from '../types.js';
 
 type Result =
@@ -45,8 +46,8 @@ export function OscalImport({
       });
       setDone(
         'framework_id' in result
-          ? `Imported ${file.name}: ${result.control_count} controls.`
-          : `Imported ${file.name}: ${result.mapping_count} mappings.`,
+          ? `Imported ${file.name}: ${plural({ count: result.control_count, singular: 'control' })}.`
+          : `Imported ${file.name}: ${plural({ count: result.mapping_count, singular: 'mapping' })}.`,
       );
       onImported(result);
     } catch (cause) {

@@ -6,6 +6,7 @@ import type { ActivityEntry } from '../activity/types.js';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { plural } from '../plural.js';
 import type { MemberRow, Organization } from '../types.js';
 
 type Page = { entries: ActivityEntry[]; next_cursor: string | null; total_count: number };
@@ -51,7 +52,11 @@ export function ActivityPage({ organization }: { organization: Organization }) {
     <section className="stack">
       <div className="page-head">
         <h1>Activity</h1>
-        {page && <span className="hint">{page.total_count} entries</span>}
+        {page && (
+          <span className="hint">
+            {plural({ count: page.total_count, singular: 'entry', plural: 'entries' })}
+          </span>
+        )}
       </div>
       <form className="filters card" onSubmit={submit} aria-label="Filter activity">
         <label>

@@ -7,6 +7,7 @@ import { HeatMap } from '../components/HeatMap.js';
 import { Link } from '../components/Link.js';
 import { StateBars } from '../components/StateBars.js';
 import { formatDate, humanize, mitigationLabel } from '../format.js';
+import { plural } from '../plural.js';
 import type { Organization } from '../types.js';
 
 interface Capped<T> {
@@ -146,7 +147,7 @@ export function DashboardPage({
     [
       'Measures implemented',
       `${report.measures.implemented_percent}%`,
-      `of ${report.measures.total} measures`,
+      `of ${plural({ count: report.measures.total, singular: 'measure' })}`,
       registers.measures.console.path,
     ],
     [

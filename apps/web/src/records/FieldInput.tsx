@@ -31,7 +31,8 @@ export function FieldInput({
     name: field.name,
     'aria-describedby': describedBy,
     'aria-invalid': error ? true : undefined,
-    'aria-required': field.required || undefined,
+    // The browser knows what is required and the limits; the form still words the messages itself.
+    required: (field.required && field.kind !== 'boolean') || undefined,
   };
   const help = (
     <span id={helpId} className="field-help">

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../api.js';
+import { ApiError, api, plainText } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { humanize } from '../format.js';
+import { plural } from '../plural.js';
 import type { Organization } from '../types.js';
 import { ConflictNote } from './ConflictNote.js';
 import { FieldInput } from './FieldInput.js';
-import type { RegisterForm } from './registry.js';
+import { type FieldIssue, localIssues, plainMessage } from './field-messages.js';
+import type { FormField, RegisterForm } from './registry.js';
 import { addInput, changedInput, type RawRow, rawOf, rawsOf } from './values.js';
 
 /**
@@ -47,19 +48,25 @@ export function RecordForm({
     setError(null);
   }, [record]);
 
-  const fieldError = error instanceof ApiError && error.field ? error.field.split('.')[0] : undefined;
-  const errorAtField = fieldError !== undefined && fields.some((f) => f.name === fieldError);
+  const messages = fieldMessages({ fields, error });
+  const wrong = Object.keys(messages);
+  const firstWrong = fields.find((f) => messages[f.name])?.name;
 
   useEffect(() => {
-    if (!errorAtField || !fieldError) return;
-    const target = formRef.current?.querySelector<HTMLElement>(`[name="${fieldError}"], #rf-${fieldError}`);
+    if (!firstWrong) return;
+    const target = formRef.current?.querySelector<HTMLElement>(`[name="${firstWrong}"], #rf-${firstWrong}`);
     target?.focus();
-  }, [errorAtField, fieldError]);
+  }, [firstWrong]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setConflict(false);
+    const issues = localIssues({ fields, values });
+    if (issues.length > 0) {
+      setError(new FieldProblems(issues));
+      return;
+    }
     const body = editing
       ? {
           ...changedInput(fields, values, initial),
@@ -88,15 +95,17 @@ export function RecordForm({
   };
 
   return (
+    // noValidate: the form words its own messages at each field (the browser's bubbles are neither
+    // consistent nor all at once); the `required`, `min`, `max` and `maxLength` attributes stay.
     <form ref={formRef} className="record-form card" onSubmit={submit} noValidate aria-label={form.register}>
       {conflict && record ? (
         <ConflictNote organizationId={organization.id} recordId={String(record.id)} onReload={onReload} />
       ) : (
-        !errorAtField && <ErrorNote error={error} />
+        wrong.length === 0 && <ErrorNote error={error} />
       )}
-      {errorAtField && (
+      {wrong.length > 0 && (
         <p className="error" role="alert">
-          Please correct {humanize(fieldError ?? '')}: {(error as ApiError).message}
+          Check the {plural({ count: wrong.length, singular: 'field' })} marked below.
         </p>
       )}
       {fields.map((f) => (
@@ -105,7 +114,7 @@ export function RecordForm({
           field={f}
           value={values[f.name] ?? rawOf(f, undefined)}
           onChange={(v) => setValues((current) => ({ ...current, [f.name]: v }))}
-          error={f.name === fieldError ? (error as ApiError).message : undefined}
+          error={messages[f.name]}
           organizationId={organization.id}
           idPrefix="rf-"
         />
@@ -117,4 +126,51 @@ export function RecordForm({
       </div>
     </form>
   );
+}
+
+/** The problems found before sending, carried like a server's INVALID_INPUT. */
+class FieldProblems extends Error {
+  readonly issues: readonly FieldIssue[];
+  constructor(issues: readonly FieldIssue[]) {
+    super('Some fields need correcting.');
+    this.issues = issues;
+  }
+}
+
+/** The sub-field a dotted path names (`mitigation.0.status` → status), else the top field. */
+function fieldAt({ field, path }: { field: FormField; path: string[] }): FormField {
+  let current = field;
+  for (const step of path) {
+    const next = current.fields?.find((f) => f.name === step);
+    if (next) current = next;
+  }
+  return current;
+}
+
+/**
+ * A plain message per top-level field at fault: from the issues found before sending or sent back
+ * by the server, worded from the form description; a field-named failure without issues (a name
+ * already taken) shows the server's sentence as plain text.
+ */
+function fieldMessages({
+  fields,
+  error,
+}: {
+  fields: readonly FormField[];
+  error: unknown;
+}): Record<string, string> {
+  const issues =
+    error instanceof FieldProblems ? error.issues : error instanceof ApiError ? error.fieldIssues : [];
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const [top = '', ...rest] = issue.field.split('.');
+    const field = fields.find((f) => f.name === top);
+    if (!field || out[top]) continue;
+    out[top] = plainMessage({ field: fieldAt({ field, path: rest }), issue });
+  }
+  if (issues.length === 0 && error instanceof ApiError && error.field) {
+    const top = error.field.split('.')[0] ?? '';
+    if (fields.some((f) => f.name === top)) out[top] = plainText(error.message);
+  }
+  return out;
 }

@@ -80,7 +80,7 @@ export function RecordPicker({
         value={multiple ? chosen : (chosen[0] ?? '')}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
-        aria-required={required || undefined}
+        required={required || undefined}
         onChange={(e) =>
           onChange(multiple ? Array.from(e.target.selectedOptions, (o) => o.value) : e.target.value)
         }

@@ -78,6 +78,7 @@ export const names = {
   registerForms: 'registerForms',
   registerFormType: 'RegisterForm',
   formFieldType: 'FormField',
+  fieldIssueType: 'FieldIssue',
 } as const;
 
 /** Repository-relative output paths. */

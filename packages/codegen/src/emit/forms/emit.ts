@@ -197,7 +197,7 @@ export function emitForms(a: { model: Model; project: Project }): EmittedFile {
           kind: StructureKind.ExportDeclaration,
           isTypeOnly: true,
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.formDefinition }),
-          namedExports: [names.formFieldType, names.registerFormType],
+          namedExports: [names.fieldIssueType, names.formFieldType, names.registerFormType],
         },
         {
           kind: StructureKind.VariableStatement,
