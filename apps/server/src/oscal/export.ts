@@ -41,6 +41,8 @@ interface ExportArgs {
   organization: { id: string; name: string; updated_at: string };
   model: string;
   frameworkId?: string | undefined;
+  /** The largest export in characters of JSON (default EXPORT_CHAR_LIMIT; tests lower it). */
+  charLimit?: number | undefined;
 }
 
 function noSuchFramework(frameworkId: string): ToolError {
@@ -51,11 +53,18 @@ function noSuchFramework(frameworkId: string): ToolError {
   });
 }
 
-function tooLarge(model: string): ToolError {
+function tooLarge({
+  model,
+  charLimit = EXPORT_CHAR_LIMIT,
+}: {
+  model: string;
+  charLimit?: number | undefined;
+}) {
+  const size = charLimit >= 1024 * 1024 ? `${charLimit / 1024 / 1024} MiB` : `${charLimit} characters`;
   return new ToolError({
     code: 'INVALID_INPUT',
     field: 'model',
-    message: `This ${model} would be larger than ${EXPORT_CHAR_LIMIT / 1024 / 1024} MiB, the most Comply exports at once; narrow it with framework_id where the model allows.`,
+    message: `This ${model} would be larger than ${size}, the most Comply exports at once; narrow it with framework_id where the model allows.`,
   });
 }
 
@@ -82,7 +91,7 @@ async function oneFramework(args: ExportArgs) {
     size += (control.statement ?? control.description ?? '').length + (control.guidance ?? '').length;
     size += control.parameters.length === 0 ? 0 : JSON.stringify(control.parameters).length;
   }
-  if (size > EXPORT_CHAR_LIMIT) throw tooLarge(args.model);
+  if (size > (args.charLimit ?? EXPORT_CHAR_LIMIT)) throw tooLarge(args);
   return { framework, controls: stored.map(toCatalogControl) };
 }
 
@@ -233,6 +242,6 @@ export async function exportOscal(args: ExportArgs): Promise<object> {
 /** The export as JSON text, refused (400, field `model`) when it is larger than EXPORT_CHAR_LIMIT. */
 export async function exportOscalText(args: ExportArgs): Promise<string> {
   const text = JSON.stringify(await exportOscal(args));
-  if (text.length > EXPORT_CHAR_LIMIT) throw tooLarge(args.model);
+  if (text.length > (args.charLimit ?? EXPORT_CHAR_LIMIT)) throw tooLarge(args);
   return text;
 }
