@@ -109,7 +109,11 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     await expect(
       storage.nonconformities.update({ ...at, id: nc.id, patch: { date_identified: '2029-01-01' } }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'date_identified' });
-    await storage.nonconformities.update({ ...at, id: nc.id, patch: { status: 'CLOSED', root_cause: 'x' } });
+    await storage.nonconformities.update({
+      ...at,
+      id: nc.id,
+      patch: { status: 'CLOSED', root_cause: 'x', corrective_action: 'y' },
+    });
   });
 
   it('treats stale evidence as expired: EVIDENCE_EXPIRED, ready again once fresh evidence is added', async () => {
