@@ -95,10 +95,10 @@ describe('forms emitter', () => {
   it('shows a field added to a spec without any console change', () => {
     const edited = parse(
       formsFrom((dir) => {
-        const spec = join(dir, 'specs/tools/addVendor.yaml');
+        const spec = join(dir, 'specs/registers/vendors.yaml');
         const text = readFileSync(spec, 'utf8').replace(
-          /\ninput:\n/,
-          '\ninput:\n  contract_reference:\n    type: string\n    optional: true\n    max_length: 80\n    description: Contract number.\n',
+          /\nadd:\n([\s\S]*?)\n {2}fields:\n/,
+          '\nadd:\n$1\n  fields:\n    contract_reference:\n      type: string\n      optional: true\n      max_length: 80\n      description: Contract number.\n',
         );
         writeFileSync(spec, text);
       }),

@@ -84,10 +84,10 @@ describe('a temporary copy of the repository', () => {
 
   it('a copied spec becomes an OpenAPI operation, with its examples, and nothing else needs editing', () => {
     const dir = generatedSandbox();
-    const spec = readFileSync(join(dir, 'specs/tools/listVendors.yaml'), 'utf8');
+    const spec = readFileSync(join(dir, 'specs/tools/listFrameworkControls.yaml'), 'utf8');
     writeFileSync(
       join(dir, 'specs/tools/listSuppliers.yaml'),
-      spec.replace(/^name: listVendors$/m, 'name: listSuppliers'),
+      spec.replace(/^name: listFrameworkControls$/m, 'name: listSuppliers'),
     );
     const run = cli({ dir, argv: [] });
     expect(run.code, run.output).toBe(0);
@@ -98,6 +98,34 @@ describe('a temporary copy of the repository', () => {
     expect(readFileSync(join(dir, 'packages/schemas/src/registry.gen.ts'), 'utf8')).toMatch(
       /listSuppliers: \{[\s\S]*?examples: \[/,
     );
+    expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
+  });
+
+  it('a copied register file becomes a register with its four tools and nothing else needs editing', () => {
+    const dir = generatedSandbox();
+    const spec = readFileSync(join(dir, 'specs/registers/vendors.yaml'), 'utf8');
+    writeFileSync(
+      join(dir, 'specs/registers/suppliers.yaml'),
+      spec
+        .replace(/^order: \d+$/m, 'order: 99')
+        .replace(/^ {2}navigation: \d+$/m, '  navigation: 99')
+        .replace(/^id_prefix: vnd$/m, 'id_prefix: sup')
+        .replaceAll('vnd_', 'sup_')
+        .replaceAll('Vendor', 'Supplier')
+        .replaceAll('vendor', 'supplier'),
+    );
+    const run = cli({ dir, argv: [] });
+    expect(run.code, run.output).toBe(0);
+    const paths = openApiPaths(dir);
+    for (const tool of ['listSuppliers', 'getSupplier', 'addSupplier', 'updateSupplier']) {
+      expect(paths[`/api/mcp/tools/${tool}`]?.post?.tags).toEqual(['Suppliers']);
+    }
+    const catalog = readFileSync(join(dir, 'packages/schemas/src/registers.gen.ts'), 'utf8');
+    expect(catalog).toContain('//   specs/registers/suppliers.yaml');
+    expect(catalog).toMatch(/suppliers: \{[\s\S]*?idPrefix: 'sup'/);
+    // Its counts field comes last: the register file's `order` places it in the catalog.
+    const shared = readFileSync(join(dir, 'packages/schemas/src/shared.gen.ts'), 'utf8');
+    expect(shared).toMatch(/assets: z\.int\(\)[^\n]*\n[\s\S]*?suppliers: z\.int\(\)/);
     expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
   });
 

@@ -10,7 +10,7 @@ export interface SpecFile {
   /** Path relative to the repository root, with forward slashes, e.g. `specs/tools/listRisks.yaml`. */
   file: string;
   /** `openapi`: hand-written OpenAPI paths the generator merges into the document. */
-  role: 'tool' | 'types' | 'openapi' | 'registers';
+  role: 'tool' | 'types' | 'openapi' | 'registers' | 'register';
   data: unknown;
   /** Line of the value at `path` (or of its key when `key` is true); falls back to the nearest parent. */
   lineOf: (path: SpecPath, key?: boolean) => number;
@@ -24,7 +24,7 @@ export interface Loaded {
 /** The register catalog, one file (optional for spec sets without registers). */
 export const REGISTERS_FILE = 'specs/registers.yaml';
 
-/** Every spec file under `root` (`specs/{types,tools,openapi}/*.yaml`, then `specs/registers.yaml`), relative paths, sorted per folder. */
+/** Every spec file under `root` (`specs/{types,tools,openapi,registers}/*.yaml`, then `specs/registers.yaml`), relative paths, sorted per folder. */
 export function listSpecFiles(root: string): { file: string; role: SpecFile['role'] }[] {
   const catalog = existsSync(join(root, REGISTERS_FILE))
     ? [{ file: REGISTERS_FILE, role: 'registers' as const }]
@@ -35,6 +35,7 @@ export function listSpecFiles(root: string): { file: string; role: SpecFile['rol
         ['specs/types', 'types'],
         ['specs/tools', 'tool'],
         ['specs/openapi', 'openapi'],
+        ['specs/registers', 'register'],
       ] as const
     ).flatMap(([dir, role]) => listYaml(join(root, dir)).map((name) => ({ file: `${dir}/${name}`, role }))),
     ...catalog,

@@ -49,7 +49,7 @@ export function buildModel(catalog: Catalog): Model {
 /** The catalog's registers in catalog order; names of the plain tools follow the register's. */
 function toRegisters(catalog: Catalog): Register[] {
   if (!catalog.registers) return [];
-  const { raw, spec } = catalog.registers;
+  const { raw, spec, specs } = catalog.registers;
   return Object.entries(raw.registers).map(([plural, r]) => {
     const tools = registerToolNames({ plural, singular: r.singular });
     const get = catalog.tools.find((t) => t.raw.name === tools.get)?.raw.output;
@@ -70,7 +70,7 @@ function toRegisters(catalog: Catalog): Register[] {
         columns: r.console.columns,
         derivedColumns: r.console.derived_columns,
       },
-      source: spec.file,
+      source: (specs[plural] ?? spec).file,
     };
   });
 }

@@ -19,6 +19,8 @@ export interface ObjectDecl {
 export interface ToolDecl {
   raw: RawTool;
   spec: SpecFile;
+  /** Expanded from a register file (`specs/registers/<plural>.yaml`), not written as a tool spec. */
+  derived?: boolean;
 }
 
 export interface PaginationDecl {
@@ -36,7 +38,12 @@ export interface Catalog {
   /** Hand-written OpenAPI for the endpoints that are not tools, one entry per file. */
   openapi: { raw: RawOpenApi; spec: SpecFile }[];
   /** The register catalog (`specs/registers.yaml`), when the spec set has one. */
-  registers?: { raw: RawRegisters; spec: SpecFile };
+  registers?: {
+    raw: RawRegisters;
+    spec: SpecFile;
+    /** The register file of each register declared in one (`specs/registers/<plural>.yaml`). */
+    specs: Record<string, SpecFile>;
+  };
 }
 
 export const builtinTypes = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);

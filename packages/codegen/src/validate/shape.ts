@@ -22,7 +22,7 @@ export interface RawField {
 }
 
 const count = z.int().nonnegative().optional();
-const rawField: z.ZodType<RawField> = z.lazy(() =>
+export const rawField: z.ZodType<RawField> = z.lazy(() =>
   z.strictObject({
     type: z.string().min(1),
     description: z.string().optional(),
@@ -41,8 +41,18 @@ const rawField: z.ZodType<RawField> = z.lazy(() =>
     fields: z.record(z.string(), rawField).optional(),
   }),
 );
-const fieldMap = z.record(z.string(), rawField);
+export const fieldMap = z.record(z.string(), rawField);
 const exampleInput = z.record(z.string(), z.unknown());
+
+/** A tool's `examples` and `invalid_examples`. */
+export const rawToolExamples = {
+  examples: z.array(z.strictObject({ title: z.string().min(1).optional(), input: exampleInput })).default([]),
+  invalid_examples: z
+    .array(
+      z.strictObject({ title: z.string().min(1).optional(), input: exampleInput, field: z.string().min(1) }),
+    )
+    .default([]),
+};
 
 export const rawToolSchema = z.strictObject({
   name: z.string().min(1),
@@ -70,12 +80,7 @@ export const rawToolSchema = z.strictObject({
   output: z
     .union([z.strictObject({ type: z.string().min(1) }), z.strictObject({ fields: fieldMap })])
     .optional(),
-  examples: z.array(z.strictObject({ title: z.string().min(1).optional(), input: exampleInput })).default([]),
-  invalid_examples: z
-    .array(
-      z.strictObject({ title: z.string().min(1).optional(), input: exampleInput, field: z.string().min(1) }),
-    )
-    .default([]),
+  ...rawToolExamples,
 });
 export type RawTool = z.output<typeof rawToolSchema>;
 
@@ -129,32 +134,38 @@ export const rawOpenApiSchema = z.strictObject({
 });
 export type RawOpenApi = z.output<typeof rawOpenApiSchema>;
 
+/** One register's catalog entry. */
+export const rawRegisterEntry = z.strictObject({
+  singular: z.string().regex(/^[a-z][a-z_]*$/, 'must be lower-case snake_case such as `risk`'),
+  id_prefix: z.string().regex(/^[a-z]{2,5}$/, 'must be 2 to 5 lower-case letters'),
+  table: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lower-case SQL table name'),
+  title: z.array(z.string().min(1)).min(1),
+  tools: z.array(z.string().min(1)).min(1),
+  custom_handlers: z.array(z.string().min(1)).default([]),
+  links: z.array(z.string().min(1)).default([]),
+  console: z.strictObject({
+    navigation: z.int().positive(),
+    path: z
+      .string()
+      .regex(/^\/[a-z0-9/_-]*$/)
+      .optional(),
+    columns: z.array(z.string().min(1)).min(1),
+    derived_columns: z.record(z.string(), z.string().min(1)).default({}),
+  }),
+});
+
 /** `specs/registers.yaml`: the register catalog, one entry per register, keyed by its plural. */
 export const rawRegistersSchema = z.strictObject({
   counts: z
     .strictObject({ type: z.string().regex(/^[A-Z][A-Za-z0-9]*$/), description: z.string().min(1) })
     .optional(),
-  registers: z.record(
-    z.string().regex(/^[a-z][a-z_]*$/, 'must be a lower-case plural such as `risks`'),
-    z.strictObject({
-      singular: z.string().regex(/^[a-z][a-z_]*$/, 'must be lower-case snake_case such as `risk`'),
-      id_prefix: z.string().regex(/^[a-z]{2,5}$/, 'must be 2 to 5 lower-case letters'),
-      table: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lower-case SQL table name'),
-      title: z.array(z.string().min(1)).min(1),
-      tools: z.array(z.string().min(1)).min(1),
-      custom_handlers: z.array(z.string().min(1)).default([]),
-      links: z.array(z.string().min(1)).default([]),
-      console: z.strictObject({
-        navigation: z.int().positive(),
-        path: z
-          .string()
-          .regex(/^\/[a-z0-9/_-]*$/)
-          .optional(),
-        columns: z.array(z.string().min(1)).min(1),
-        derived_columns: z.record(z.string(), z.string().min(1)).default({}),
-      }),
-    }),
-  ),
+  /** Registers declared here in long form; a register file (`specs/registers/<plural>.yaml`) adds its own. */
+  registers: z
+    .record(
+      z.string().regex(/^[a-z][a-z_]*$/, 'must be a lower-case plural such as `risks`'),
+      rawRegisterEntry,
+    )
+    .default({}),
 });
 export type RawRegisters = z.output<typeof rawRegistersSchema>;
 

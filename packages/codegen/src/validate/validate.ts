@@ -2,10 +2,19 @@ import type { SpecFile } from '../load/load.js';
 import type { Catalog } from './catalog.js';
 import type { Diagnostic } from './diagnostic.js';
 import { sortDiagnostics } from './diagnostic.js';
+import { type ExpandedRegister, expandRegisterFile, rawRegisterFileSchema } from './register-file.js';
 import { checkRegisters } from './rules/registers.js';
 import { checkTool } from './rules/tools.js';
 import { checkTypes } from './rules/types.js';
-import { checkShape, rawOpenApiSchema, rawRegistersSchema, rawToolSchema, rawTypesSchema } from './shape.js';
+import {
+  checkShape,
+  type RawTool,
+  type RawTypes,
+  rawOpenApiSchema,
+  rawRegistersSchema,
+  rawToolSchema,
+  rawTypesSchema,
+} from './shape.js';
 
 /** Shape-checks every file, builds the catalog, then runs every rule. Never stops at the first problem. */
 export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; diagnostics: Diagnostic[] } {
@@ -34,8 +43,20 @@ export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; d
     declared.set(a.name, a.spec.file);
     return true;
   };
-  for (const spec of files.filter((f) => f.role === 'types' && f.data !== undefined)) {
-    const { value, diagnostics: shape } = checkShape(spec, rawTypesSchema);
+  const expanded: ExpandedRegister[] = [];
+  for (const spec of files.filter((f) => f.role === 'register' && f.data !== undefined)) {
+    const { value, diagnostics: shape } = checkShape(spec, rawRegisterFileSchema);
+    diagnostics.push(...shape);
+    if (value) expanded.push(expandRegisterFile(spec, value));
+  }
+  const typeSpecs: { spec: SpecFile; value?: RawTypes }[] = [
+    ...files.filter((f) => f.role === 'types' && f.data !== undefined).map((spec) => ({ spec })),
+    ...expanded.map((r) => r.types),
+  ];
+  for (const { spec, value: given } of typeSpecs) {
+    const { value, diagnostics: shape } = given
+      ? { value: given, diagnostics: [] }
+      : checkShape(spec, rawTypesSchema);
     diagnostics.push(...shape);
     if (!value) continue;
     for (const [name, e] of Object.entries(value.enums ?? {})) {
@@ -69,11 +90,17 @@ export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; d
       } else catalog.pagination = { raw: value.pagination, spec };
     }
   }
-  for (const spec of files.filter((f) => f.role === 'tool' && f.data !== undefined)) {
-    const { value, diagnostics: shape } = checkShape(spec, rawToolSchema);
+  const toolSpecs: { spec: SpecFile; value?: RawTool }[] = [
+    ...files.filter((f) => f.role === 'tool' && f.data !== undefined).map((spec) => ({ spec })),
+    ...expanded.flatMap((r) => r.tools),
+  ];
+  for (const { spec, value: given } of toolSpecs) {
+    const { value, diagnostics: shape } = given
+      ? { value: given, diagnostics: [] }
+      : checkShape(spec, rawToolSchema);
     diagnostics.push(...shape);
     if (value && declare({ name: `tool:${value.name}`, spec, path: ['name'], what: 'tool' })) {
-      catalog.tools.push({ raw: value, spec });
+      catalog.tools.push({ raw: value, spec, ...(given && { derived: true }) });
     }
   }
   for (const spec of files.filter((f) => f.role === 'openapi' && f.data !== undefined)) {
@@ -88,7 +115,12 @@ export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; d
     const { value, diagnostics: shape } = checkShape(spec, rawRegistersSchema);
     diagnostics.push(...shape);
     if (!value) continue;
-    catalog.registers = { raw: value, spec };
+    catalog.registers = { raw: value, spec, specs: {} };
+  }
+  if (expanded.length > 0) mergeRegisterFiles({ catalog, expanded, report });
+  const registers = catalog.registers;
+  if (registers) {
+    const { raw: value, spec } = registers;
     const { counts } = value;
     // The counts type (one integer per register) is declared by the catalog, not restated in types.
     if (counts && declare({ name: counts.type, spec, path: ['counts', 'type'], what: 'type' })) {
@@ -120,4 +152,36 @@ export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; d
     });
   }
   return { catalog, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** Adds the register files' entries to the catalog, in their `order`, after any written in `specs/registers.yaml`. */
+function mergeRegisterFiles(a: {
+  catalog: Catalog;
+  expanded: ExpandedRegister[];
+  report: (d: Diagnostic) => void;
+}) {
+  const first = a.expanded[0];
+  if (!first) return;
+  a.catalog.registers ??= { raw: { registers: {} }, spec: first.types.spec, specs: {} };
+  const { raw, specs } = a.catalog.registers;
+  const orders = new Map<number, string>();
+  for (const r of [...a.expanded].sort((x, y) => x.order - y.order)) {
+    const clash = Object.hasOwn(raw.registers, r.plural) ? r.plural : orders.get(r.order);
+    if (clash !== undefined) {
+      a.report({
+        code: 'DUPLICATE_REGISTER_VALUE',
+        file: r.types.spec.file,
+        line: r.types.spec.lineOf(['order'], true),
+        message:
+          clash === r.plural
+            ? `The register \`${r.plural}\` is declared twice.`
+            : `The order \`${r.order}\` of register \`${r.plural}\` is already used by register \`${clash}\`.`,
+        fix: 'Declare each register once, with its own `order`.',
+      });
+      continue;
+    }
+    orders.set(r.order, r.plural);
+    raw.registers[r.plural] = r.entry;
+    specs[r.plural] = r.types.spec;
+  }
 }

@@ -114,5 +114,6 @@ export function emitRegisters(a: { model: Model; project: Project }): EmittedFil
     },
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });
-  return [{ path, sources: [registers[0]?.source ?? 'specs/registers.yaml'], mode: 'generated' }];
+  const sources = [...new Set(registers.map((r) => r.source))];
+  return [{ path, sources: sources.length > 0 ? sources : ['specs/registers.yaml'], mode: 'generated' }];
 }

@@ -10,15 +10,25 @@ import type { Diagnostic } from '../diagnostic.js';
 export function checkRegisters(a: { catalog: Catalog; report: (d: Diagnostic) => void }): void {
   const { catalog, report } = a;
   if (!catalog.registers) return;
-  const { raw, spec } = catalog.registers;
-  const at = (c: { code: string; path: (string | number)[]; message: string; fix: string; key?: boolean }) =>
+  const { raw, spec, specs } = catalog.registers;
+  const at = (c: {
+    code: string;
+    path: (string | number)[];
+    message: string;
+    fix: string;
+    key?: boolean;
+  }) => {
+    // An entry of a register file: its paths are the file's own, without `registers.<plural>`.
+    const own = specs[String(c.path[1])];
+    const where = own ? { spec: own, path: c.path.slice(2) } : { spec, path: c.path };
     report({
       code: c.code,
-      file: spec.file,
-      line: spec.lineOf(c.path, c.key),
+      file: where.spec.file,
+      line: where.spec.lineOf(where.path, c.key),
       message: c.message,
       fix: c.fix,
     });
+  };
   const tools = new Map(catalog.tools.map((t) => [t.raw.name, t.raw]));
   const owner = new Map<string, string>();
   const seen = new Map<string, string>();

@@ -16,7 +16,7 @@ export function checkTool(a: { catalog: Catalog; decl: ToolDecl; report: (d: Dia
     .split('/')
     .pop()
     ?.replace(/\.yaml$/, '');
-  if (fileName !== raw.name) {
+  if (!decl.derived && fileName !== raw.name) {
     at(
       'NAME_MISMATCH',
       `Tool ${n} is declared in \`${fileName}.yaml\`.`,
