@@ -48,7 +48,18 @@ describe('client facade emitter', () => {
   it('gives list tools page and item iterators, and other tools none', () => {
     const text = facade(
       model({
-        tools: [tool('getNote'), tool('listNotes', { kind: 'list', pagination: { items: 'notes' } })],
+        tools: [
+          tool('getNote'),
+          tool('listNotes', {
+            kind: 'list',
+            pagination: {
+              items: 'notes',
+              itemType: 'Note',
+              orderFields: ['title'],
+              orderDefault: { field: 'title', direction: 'asc' },
+            },
+          }),
+        ],
       }),
     );
     expect(text).toContain("iterateItems({ pages: pages.listNotes(input, callOptions), key: 'notes' })");

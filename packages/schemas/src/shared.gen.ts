@@ -2991,3 +2991,79 @@ export const vendorReviewListJsonSchema: JsonSchema = {
   },
   required: ['count', 'items', 'omitted'],
 };
+
+/** The paging fields every list tool takes after its own (`page_size`, `cursor`). */
+export const pageInputShape = {
+  page_size: z.int().min(1).max(100).default(50),
+  cursor: z.string().trim().min(1).max(2000).optional(),
+};
+
+/** `order_by` of a list tool: one of `fields`, ascending unless said; `byDefault` when omitted. */
+export function orderBySchema<const F extends readonly [string, ...string[]]>(fields: F, byDefault: { field: F[number]; direction: SortDirection }) {
+  return z.strictObject({ field: z.enum(fields), direction: sortDirectionSchema.default('asc') }).default(byDefault);
+}
+
+/** The paging fields every list tool returns after its items. */
+export const pageOutputShape = {
+  next_cursor: z.string().nullable(),
+  total_count: z.int().min(0),
+  total_count_is_lower_bound: z.boolean().optional(),
+};
+
+/** JSON Schema properties of `pageInputShape`. */
+export const pageInputJsonProperties: Record<string, Record<string, unknown>> = {
+  page_size: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    description: 'Items per page.',
+    default: 50,
+  },
+  cursor: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 2000,
+    description: 'next_cursor of the previous page.',
+  },
+};
+
+/** JSON Schema of `orderBySchema(fields, byDefault)`. */
+export function orderByJsonSchema(fields: readonly string[], byDefault: { field: string; direction: string }): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      field: {
+        type: 'string',
+        enum: [...fields],
+        description: 'Sort field.',
+      },
+      direction: {
+        type: 'string',
+        enum: ['asc', 'desc'],
+        description: 'Sort direction.',
+        default: 'asc',
+      },
+    },
+    required: ['field'],
+    additionalProperties: false,
+    description: 'Sort order.',
+    default: byDefault,
+  };
+}
+
+/** JSON Schema properties of `pageOutputShape`. */
+export const pageOutputJsonProperties: Record<string, Record<string, unknown>> = {
+  next_cursor: {
+    type: ['string', 'null'],
+    description: 'Cursor for the next page; null when this is the last page.',
+  },
+  total_count: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
+  },
+  total_count_is_lower_bound: {
+    type: 'boolean',
+    description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
+  },
+};

@@ -15,12 +15,53 @@ export class Spread {
   ) {}
 }
 
+/** Code written as is inside a literal (a parameter of the function being written, `[...fields]`). */
+export class Raw {
+  constructor(readonly text: string) {}
+}
+
+/** A call of a generated function inside a literal; `value` is what it returns, for whoever needs plain JSON. */
+export class Call {
+  constructor(
+    readonly fn: ConstRef,
+    readonly args: readonly unknown[],
+    readonly value: unknown,
+  ) {}
+}
+
+/** A constant object spread into an object literal; `value` is its content. */
+export interface SpreadPart {
+  spread: ConstRef;
+  value: Readonly<Record<string, unknown>>;
+}
+
+/** An object literal of own properties and spread constants, in order (`{ a: 1, ...base, b: 2 }`). */
+export class Merge {
+  constructor(readonly parts: readonly (SpreadPart | Readonly<Record<string, unknown>>)[]) {}
+  /** The merged object, spread constants replaced by their content. */
+  get value(): Record<string, unknown> {
+    return Object.assign({}, ...this.parts.map((p) => (isSpreadPart(p) ? p.value : p)));
+  }
+}
+
+export const isSpreadPart = (p: unknown): p is SpreadPart =>
+  typeof p === 'object' && p !== null && (p as SpreadPart).spread instanceof ConstRef;
+
 /** Every constant a literal refers to, sorted; what its module must import. */
 export function literalRefs(value: unknown): string[] {
   const out = new Set<string>();
   const walk = (v: unknown): void => {
     if (v instanceof ConstRef) out.add(v.name);
-    else if (v instanceof Spread) {
+    else if (v instanceof Raw) return;
+    else if (v instanceof Call) {
+      out.add(v.fn.name);
+      walk(v.args);
+    } else if (v instanceof Merge) {
+      for (const p of v.parts) {
+        if (isSpreadPart(p)) out.add(p.spread.name);
+        else walk(p);
+      }
+    } else if (v instanceof Spread) {
       out.add(v.base.name);
       walk(v.properties);
     } else if (Array.isArray(v)) v.forEach(walk);
@@ -44,6 +85,8 @@ export function propertyKey(name: string): string {
 export function inlineLiteral(value: unknown): string {
   if (value === null) return 'null';
   if (value instanceof ConstRef) return value.name;
+  if (value instanceof Raw) return value.text;
+  if (value instanceof Call) return `${value.fn.name}(${value.args.map(inlineLiteral).join(', ')})`;
   if (value instanceof Spread) {
     const rest = Object.entries(value.properties).map(([k, v]) => `, ${propertyKey(k)}: ${inlineLiteral(v)}`);
     return `{ ...${value.base.name}${rest.join('')} }`;
@@ -61,8 +104,19 @@ export function inlineLiteral(value: unknown): string {
 
 /** A data literal over several lines: objects one property per line, arrays of scalars inline. */
 export function writeLiteral(w: CodeBlockWriter, value: unknown): void {
-  if (value instanceof ConstRef) {
-    w.write(value.name);
+  if (value instanceof ConstRef || value instanceof Raw || value instanceof Call) {
+    w.write(inlineLiteral(value));
+    return;
+  }
+  if (value instanceof Merge) {
+    w.write('{').newLine();
+    w.indent(() => {
+      for (const p of value.parts) {
+        if (isSpreadPart(p)) w.write(`...${p.spread.name},`).newLine();
+        else writeProperties(w, p);
+      }
+    });
+    w.write('}');
     return;
   }
   if (value instanceof Spread) {

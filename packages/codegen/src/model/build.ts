@@ -2,7 +2,17 @@ import { names, registerToolNames } from '../naming/naming.js';
 import type { Catalog, ToolDecl } from '../validate/catalog.js';
 import { refsOf } from '../validate/rules/types.js';
 import type { RawField } from '../validate/shape.js';
-import type { EnumDef, Field, Model, ObjectDef, Register, Tool, TypeNode } from './types.js';
+import type {
+  EnumDef,
+  Field,
+  Model,
+  ObjectDef,
+  Paging,
+  Register,
+  Tool,
+  ToolPaging,
+  TypeNode,
+} from './types.js';
 
 /** Turns a validated catalog into the model. Assumes validation found no problems. */
 export function buildModel(catalog: Catalog): Model {
@@ -42,7 +52,20 @@ export function buildModel(catalog: Catalog): Model {
     errors,
     http,
     typeSources: [...new Set(typeSources)].sort(),
+    ...(catalog.pagination && { paging: toPaging(catalog, catalog.pagination.raw) }),
     registers: toRegisters(catalog),
+  };
+}
+
+function toPaging(catalog: Catalog, page: NonNullable<Catalog['pagination']>['raw']): Paging {
+  return {
+    input: toFields(catalog, page.input),
+    orderBy: {
+      description: page.order_by.description.trim(),
+      fieldDescription: page.order_by.field_description,
+      directionDescription: page.order_by.direction_description,
+    },
+    output: toFields(catalog, page.output),
   };
 }
 
@@ -142,37 +165,15 @@ function toTool(catalog: Catalog, decl: ToolDecl): Tool {
   const { raw, spec } = decl;
   const input = toFields(catalog, raw.input ?? {});
   let output: Tool['output'];
+  let pagination: ToolPaging | undefined;
   if (raw.kind === 'list' && raw.pagination && catalog.pagination) {
-    const page = catalog.pagination.raw;
     const p = raw.pagination;
-    input.push(...toFields(catalog, page.input));
-    input.push({
-      name: 'order_by',
-      description: page.order_by.description.trim(),
-      optional: true,
-      nullable: false,
-      default: { field: p.order_by.default.field, direction: p.order_by.default.direction },
-      type: {
-        kind: 'object',
-        fields: [
-          {
-            name: 'field',
-            description: page.order_by.field_description,
-            type: { kind: 'enum', values: p.order_by.fields },
-            optional: false,
-            nullable: false,
-          },
-          {
-            name: 'direction',
-            description: page.order_by.direction_description,
-            type: { kind: 'ref', name: 'SortDirection', target: 'enum' },
-            optional: true,
-            nullable: false,
-            default: 'asc',
-          },
-        ],
-      },
-    });
+    pagination = {
+      items: p.items,
+      itemType: p.item_type,
+      orderFields: p.order_by.fields,
+      orderDefault: { field: p.order_by.default.field, direction: p.order_by.default.direction },
+    };
     const items: Field = {
       name: p.items,
       description: `The ${p.items} on this page, in order_by order.`,
@@ -180,7 +181,7 @@ function toTool(catalog: Catalog, decl: ToolDecl): Tool {
       optional: false,
       nullable: false,
     };
-    output = { kind: 'object', fields: [items, ...toFields(catalog, page.output)] };
+    output = { kind: 'object', fields: [items] };
   } else if (raw.output && 'type' in raw.output) {
     output = { kind: 'ref', name: raw.output.type, target: 'object' };
   } else {
@@ -200,7 +201,7 @@ function toTool(catalog: Catalog, decl: ToolDecl): Tool {
     uses: uses.sort(),
     input,
     output,
-    ...(raw.kind === 'list' && raw.pagination ? { pagination: { items: raw.pagination.items } } : {}),
+    ...(pagination && { pagination }),
     examples: raw.examples.map(({ title, input }) => ({ ...(title && { title }), input })),
     invalidExamples: raw.invalid_examples.map(({ title, input, field }) => ({
       ...(title && { title }),

@@ -65,7 +65,31 @@ export interface Annotations {
   openWorldHint: boolean;
 }
 
-/** A tool, with pagination already expanded into its input and output. */
+/** How a list tool pages: its items and order, the rest is the model's one `paging` shape. */
+export interface ToolPaging {
+  /** The output key holding a page's items (`risks`), beside `next_cursor`. */
+  items: string;
+  /** The shared object type of an item. */
+  itemType: string;
+  orderFields: readonly string[];
+  orderDefault: { field: string; direction: string };
+}
+
+/**
+ * The paging every list tool shares (`specs/types/pagination.yaml`): ONE node, referenced by each
+ * list tool's `pagination` instead of being copied into its input and output. Emitters write it
+ * once (shared zod shapes, JSON Schema constants) or expand it with `pagedFields` where a
+ * self-contained form is needed (MCP tools/list, client types).
+ */
+export interface Paging {
+  /** `page_size`, `cursor`: added to every list tool's input, before `order_by`. */
+  input: readonly Field[];
+  orderBy: { description: string; fieldDescription: string; directionDescription: string };
+  /** `next_cursor`, `total_count`, `total_count_is_lower_bound`: after the items in the output. */
+  output: readonly Field[];
+}
+
+/** A tool. A list tool's `input` and `output` hold its own fields; its `pagination` refers to the shared paging. */
 export interface Tool {
   name: string;
   kind: ToolKind;
@@ -78,8 +102,8 @@ export interface Tool {
   uses: readonly string[];
   input: readonly Field[];
   output: { kind: 'object'; fields: readonly Field[] } | { kind: 'ref'; name: string; target: 'object' };
-  /** List tools: the output key holding a page's items (`risks`), beside `next_cursor`. */
-  pagination?: { items: string };
+  /** List tools: their items and order; the shared paging fields are the model's `paging`. */
+  pagination?: ToolPaging;
   /** Valid inputs (at least one), in spec order. */
   examples: readonly Example[];
   invalidExamples: readonly InvalidExample[];
@@ -141,6 +165,8 @@ export interface Model {
   };
   /** Spec files that declare shared types, enums or errors (relative, posix). */
   typeSources: readonly string[];
+  /** The paging shape list tools refer to (absent in spec sets without list tools). */
+  paging?: Paging;
   /** The register catalog, in catalog order (empty without `specs/registers.yaml`). */
   registers: readonly Register[];
 }

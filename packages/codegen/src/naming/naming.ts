@@ -44,6 +44,13 @@ export const names = {
   toolDefinition: (tool: string) => `${tool}Tool`,
   /** Handler export of a tool's module in apps/server. */
   handler: (tool: string) => tool,
+  /** The shared paging, written once in shared.gen.ts and used by every list tool. */
+  pageInputShape: 'pageInputShape',
+  pageOutputShape: 'pageOutputShape',
+  orderBySchema: 'orderBySchema',
+  pageInputJsonProperties: 'pageInputJsonProperties',
+  pageOutputJsonProperties: 'pageOutputJsonProperties',
+  orderByJsonSchema: 'orderByJsonSchema',
   errorCodes: 'errorCodes',
   errorCode: 'ErrorCode',
   errorStatus: 'errorStatus',

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { auditJsonSchema, auditKindSchema, auditSchema, auditStateSchema, sortDirectionSchema } from '../shared.gen.js';
+import { auditJsonSchema, auditKindSchema, auditSchema, auditStateSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listAudits`: unknown keys are rejected, defaults are applied. */
@@ -18,20 +18,14 @@ export const listAuditsInput = z.strictObject({
   start_before: z.iso.date().optional(),
   upcoming_within_days: z.int().min(1).max(3650).optional(),
   upcoming: z.boolean().optional(),
-  page_size: z.int().min(1).max(100).default(50),
-  cursor: z.string().trim().min(1).max(2000).optional(),
-  order_by: z.strictObject({
-    field: z.enum(['start_date', 'name', 'created_at', 'updated_at']),
-    direction: sortDirectionSchema.default('asc'),
-  }).default({ field: 'start_date', direction: 'asc' }),
+  ...pageInputShape,
+  order_by: orderBySchema(['start_date', 'name', 'created_at', 'updated_at'], { field: 'start_date', direction: 'asc' }),
 });
 
 /** Output of `listAudits`. */
 export const listAuditsOutput = z.object({
   audits: z.array(auditSchema),
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
-  total_count_is_lower_bound: z.boolean().optional(),
+  ...pageOutputShape,
 });
 
 /** What a caller sends to `listAudits`. */
@@ -103,42 +97,8 @@ export const listAuditsInputJsonSchema: JsonSchema = {
       type: 'boolean',
       description: 'true = PLANNED or IN_PROGRESS audits starting after today.',
     },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Items per page.',
-      default: 50,
-    },
-    cursor: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 2000,
-      description: 'next_cursor of the previous page.',
-    },
-    order_by: {
-      type: 'object',
-      properties: {
-        field: {
-          type: 'string',
-          enum: ['start_date', 'name', 'created_at', 'updated_at'],
-          description: 'Sort field.',
-        },
-        direction: {
-          type: 'string',
-          enum: ['asc', 'desc'],
-          description: 'Sort direction.',
-          default: 'asc',
-        },
-      },
-      required: ['field'],
-      additionalProperties: false,
-      description: 'Sort order.',
-      default: {
-        field: 'start_date',
-        direction: 'asc',
-      },
-    },
+    ...pageInputJsonProperties,
+    order_by: orderByJsonSchema(['start_date', 'name', 'created_at', 'updated_at'], { field: 'start_date', direction: 'asc' }),
   },
   required: ['organization_id'],
   additionalProperties: false,
@@ -153,19 +113,7 @@ export const listAuditsOutputJsonSchema: JsonSchema = {
       items: auditJsonSchema,
       description: 'The audits on this page, in order_by order.',
     },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Cursor for the next page; null when this is the last page.',
-    },
-    total_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
-    },
-    total_count_is_lower_bound: {
-      type: 'boolean',
-      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
-    },
+    ...pageOutputJsonProperties,
   },
   required: ['audits', 'next_cursor', 'total_count'],
 };

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkControlJsonSchema, frameworkControlSchema, sortDirectionSchema } from '../shared.gen.js';
+import { frameworkControlJsonSchema, frameworkControlSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listFrameworkControls`: unknown keys are rejected, defaults are applied. */
@@ -15,20 +15,14 @@ export const listFrameworkControlsInput = z.strictObject({
   baseline: z.string().trim().min(1).max(50).optional(),
   covered: z.boolean().optional(),
   query: z.string().trim().min(1).max(200).optional(),
-  page_size: z.int().min(1).max(100).default(50),
-  cursor: z.string().trim().min(1).max(2000).optional(),
-  order_by: z.strictObject({
-    field: z.enum(['position']),
-    direction: sortDirectionSchema.default('asc'),
-  }).default({ field: 'position', direction: 'asc' }),
+  ...pageInputShape,
+  order_by: orderBySchema(['position'], { field: 'position', direction: 'asc' }),
 });
 
 /** Output of `listFrameworkControls`. */
 export const listFrameworkControlsOutput = z.object({
   controls: z.array(frameworkControlSchema),
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
-  total_count_is_lower_bound: z.boolean().optional(),
+  ...pageOutputShape,
 });
 
 /** What a caller sends to `listFrameworkControls`. */
@@ -78,42 +72,8 @@ export const listFrameworkControlsInputJsonSchema: JsonSchema = {
       maxLength: 200,
       description: 'Text in code, title or statement.',
     },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Items per page.',
-      default: 50,
-    },
-    cursor: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 2000,
-      description: 'next_cursor of the previous page.',
-    },
-    order_by: {
-      type: 'object',
-      properties: {
-        field: {
-          type: 'string',
-          enum: ['position'],
-          description: 'Sort field.',
-        },
-        direction: {
-          type: 'string',
-          enum: ['asc', 'desc'],
-          description: 'Sort direction.',
-          default: 'asc',
-        },
-      },
-      required: ['field'],
-      additionalProperties: false,
-      description: 'Sort order.',
-      default: {
-        field: 'position',
-        direction: 'asc',
-      },
-    },
+    ...pageInputJsonProperties,
+    order_by: orderByJsonSchema(['position'], { field: 'position', direction: 'asc' }),
   },
   required: ['organization_id', 'framework_id'],
   additionalProperties: false,
@@ -128,19 +88,7 @@ export const listFrameworkControlsOutputJsonSchema: JsonSchema = {
       items: frameworkControlJsonSchema,
       description: 'The controls on this page, in order_by order.',
     },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Cursor for the next page; null when this is the last page.',
-    },
-    total_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
-    },
-    total_count_is_lower_bound: {
-      type: 'boolean',
-      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
-    },
+    ...pageOutputJsonProperties,
   },
   required: ['controls', 'next_cursor', 'total_count'],
 };

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { measureJsonSchema, measureSchema, measureStateSchema, sortDirectionSchema } from '../shared.gen.js';
+import { measureJsonSchema, measureSchema, measureStateSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listMeasures`: unknown keys are rejected, defaults are applied. */
@@ -18,20 +18,14 @@ export const listMeasuresInput = z.strictObject({
   control_code: z.string().trim().min(1).max(100).optional(),
   risk_id: z.string().trim().min(1).max(100).optional(),
   has_evidence: z.boolean().optional(),
-  page_size: z.int().min(1).max(100).default(50),
-  cursor: z.string().trim().min(1).max(2000).optional(),
-  order_by: z.strictObject({
-    field: z.enum(['name', 'state', 'created_at', 'updated_at']),
-    direction: sortDirectionSchema.default('asc'),
-  }).default({ field: 'name', direction: 'asc' }),
+  ...pageInputShape,
+  order_by: orderBySchema(['name', 'state', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
 
 /** Output of `listMeasures`. */
 export const listMeasuresOutput = z.object({
   measures: z.array(measureSchema),
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
-  total_count_is_lower_bound: z.boolean().optional(),
+  ...pageOutputShape,
 });
 
 /** What a caller sends to `listMeasures`. */
@@ -102,42 +96,8 @@ export const listMeasuresInputJsonSchema: JsonSchema = {
       type: 'boolean',
       description: 'Whether the measure has evidence.',
     },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Items per page.',
-      default: 50,
-    },
-    cursor: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 2000,
-      description: 'next_cursor of the previous page.',
-    },
-    order_by: {
-      type: 'object',
-      properties: {
-        field: {
-          type: 'string',
-          enum: ['name', 'state', 'created_at', 'updated_at'],
-          description: 'Sort field.',
-        },
-        direction: {
-          type: 'string',
-          enum: ['asc', 'desc'],
-          description: 'Sort direction.',
-          default: 'asc',
-        },
-      },
-      required: ['field'],
-      additionalProperties: false,
-      description: 'Sort order.',
-      default: {
-        field: 'name',
-        direction: 'asc',
-      },
-    },
+    ...pageInputJsonProperties,
+    order_by: orderByJsonSchema(['name', 'state', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
   },
   required: ['organization_id'],
   additionalProperties: false,
@@ -152,19 +112,7 @@ export const listMeasuresOutputJsonSchema: JsonSchema = {
       items: measureJsonSchema,
       description: 'The measures on this page, in order_by order.',
     },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Cursor for the next page; null when this is the last page.',
-    },
-    total_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
-    },
-    total_count_is_lower_bound: {
-      type: 'boolean',
-      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
-    },
+    ...pageOutputJsonProperties,
   },
   required: ['measures', 'next_cursor', 'total_count'],
 };

@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, sortDirectionSchema } from '../shared.gen.js';
+import { nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listNonconformities`: unknown keys are rejected, defaults are applied. */
@@ -21,20 +21,14 @@ export const listNonconformitiesInput = z.strictObject({
   due_before: z.iso.date().optional(),
   identified_after: z.iso.date().optional(),
   identified_before: z.iso.date().optional(),
-  page_size: z.int().min(1).max(100).default(50),
-  cursor: z.string().trim().min(1).max(2000).optional(),
-  order_by: z.strictObject({
-    field: z.enum(['date_identified', 'due_date', 'reference', 'created_at', 'updated_at']),
-    direction: sortDirectionSchema.default('asc'),
-  }).default({ field: 'date_identified', direction: 'desc' }),
+  ...pageInputShape,
+  order_by: orderBySchema(['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'], { field: 'date_identified', direction: 'desc' }),
 });
 
 /** Output of `listNonconformities`. */
 export const listNonconformitiesOutput = z.object({
   nonconformities: z.array(nonconformitySchema),
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
-  total_count_is_lower_bound: z.boolean().optional(),
+  ...pageOutputShape,
 });
 
 /** What a caller sends to `listNonconformities`. */
@@ -121,42 +115,8 @@ export const listNonconformitiesInputJsonSchema: JsonSchema = {
       format: 'date',
       description: 'Identified before this date.',
     },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Items per page.',
-      default: 50,
-    },
-    cursor: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 2000,
-      description: 'next_cursor of the previous page.',
-    },
-    order_by: {
-      type: 'object',
-      properties: {
-        field: {
-          type: 'string',
-          enum: ['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'],
-          description: 'Sort field.',
-        },
-        direction: {
-          type: 'string',
-          enum: ['asc', 'desc'],
-          description: 'Sort direction.',
-          default: 'asc',
-        },
-      },
-      required: ['field'],
-      additionalProperties: false,
-      description: 'Sort order.',
-      default: {
-        field: 'date_identified',
-        direction: 'desc',
-      },
-    },
+    ...pageInputJsonProperties,
+    order_by: orderByJsonSchema(['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'], { field: 'date_identified', direction: 'desc' }),
   },
   required: ['organization_id'],
   additionalProperties: false,
@@ -171,19 +131,7 @@ export const listNonconformitiesOutputJsonSchema: JsonSchema = {
       items: nonconformityJsonSchema,
       description: 'The nonconformities on this page, in order_by order.',
     },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Cursor for the next page; null when this is the last page.',
-    },
-    total_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
-    },
-    total_count_is_lower_bound: {
-      type: 'boolean',
-      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
-    },
+    ...pageOutputJsonProperties,
   },
   required: ['nonconformities', 'next_cursor', 'total_count'],
 };

@@ -4,26 +4,20 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { organizationJsonSchema, organizationSchema, sortDirectionSchema } from '../shared.gen.js';
+import { orderByJsonSchema, orderBySchema, organizationJsonSchema, organizationSchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listOrganizations`: unknown keys are rejected, defaults are applied. */
 export const listOrganizationsInput = z.strictObject({
   query: z.string().trim().min(1).max(200).optional(),
-  page_size: z.int().min(1).max(100).default(50),
-  cursor: z.string().trim().min(1).max(2000).optional(),
-  order_by: z.strictObject({
-    field: z.enum(['name', 'created_at']),
-    direction: sortDirectionSchema.default('asc'),
-  }).default({ field: 'name', direction: 'asc' }),
+  ...pageInputShape,
+  order_by: orderBySchema(['name', 'created_at'], { field: 'name', direction: 'asc' }),
 });
 
 /** Output of `listOrganizations`. */
 export const listOrganizationsOutput = z.object({
   organizations: z.array(organizationSchema),
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
-  total_count_is_lower_bound: z.boolean().optional(),
+  ...pageOutputShape,
 });
 
 /** What a caller sends to `listOrganizations`. */
@@ -45,42 +39,8 @@ export const listOrganizationsInputJsonSchema: JsonSchema = {
       maxLength: 200,
       description: 'Text in the organization name.',
     },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Items per page.',
-      default: 50,
-    },
-    cursor: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 2000,
-      description: 'next_cursor of the previous page.',
-    },
-    order_by: {
-      type: 'object',
-      properties: {
-        field: {
-          type: 'string',
-          enum: ['name', 'created_at'],
-          description: 'Sort field.',
-        },
-        direction: {
-          type: 'string',
-          enum: ['asc', 'desc'],
-          description: 'Sort direction.',
-          default: 'asc',
-        },
-      },
-      required: ['field'],
-      additionalProperties: false,
-      description: 'Sort order.',
-      default: {
-        field: 'name',
-        direction: 'asc',
-      },
-    },
+    ...pageInputJsonProperties,
+    order_by: orderByJsonSchema(['name', 'created_at'], { field: 'name', direction: 'asc' }),
   },
   additionalProperties: false,
 };
@@ -94,19 +54,7 @@ export const listOrganizationsOutputJsonSchema: JsonSchema = {
       items: organizationJsonSchema,
       description: 'The organizations on this page, in order_by order.',
     },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Cursor for the next page; null when this is the last page.',
-    },
-    total_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
-    },
-    total_count_is_lower_bound: {
-      type: 'boolean',
-      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
-    },
+    ...pageOutputJsonProperties,
   },
   required: ['organizations', 'next_cursor', 'total_count'],
 };

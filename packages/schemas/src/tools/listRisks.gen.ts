@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { mitigationStatusSchema, riskJsonSchema, riskSchema, riskStatusSchema, riskTreatmentSchema, sortDirectionSchema } from '../shared.gen.js';
+import { mitigationStatusSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape, riskJsonSchema, riskSchema, riskStatusSchema, riskTreatmentSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `listRisks`: unknown keys are rejected, defaults are applied. */
@@ -24,20 +24,14 @@ export const listRisksInput = z.strictObject({
   measure_id: z.string().trim().min(1).max(100).optional(),
   asset_id: z.string().trim().min(1).max(100).optional(),
   review_before: z.iso.date().optional(),
-  page_size: z.int().min(1).max(100).default(50),
-  cursor: z.string().trim().min(1).max(2000).optional(),
-  order_by: z.strictObject({
-    field: z.enum(['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date']),
-    direction: sortDirectionSchema.default('asc'),
-  }).default({ field: 'residual_score', direction: 'desc' }),
+  ...pageInputShape,
+  order_by: orderBySchema(['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'], { field: 'residual_score', direction: 'desc' }),
 });
 
 /** Output of `listRisks`. */
 export const listRisksOutput = z.object({
   risks: z.array(riskSchema),
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
-  total_count_is_lower_bound: z.boolean().optional(),
+  ...pageOutputShape,
 });
 
 /** What a caller sends to `listRisks`. */
@@ -149,42 +143,8 @@ export const listRisksInputJsonSchema: JsonSchema = {
       format: 'date',
       description: 'review_date before this date.',
     },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Items per page.',
-      default: 50,
-    },
-    cursor: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 2000,
-      description: 'next_cursor of the previous page.',
-    },
-    order_by: {
-      type: 'object',
-      properties: {
-        field: {
-          type: 'string',
-          enum: ['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'],
-          description: 'Sort field.',
-        },
-        direction: {
-          type: 'string',
-          enum: ['asc', 'desc'],
-          description: 'Sort direction.',
-          default: 'asc',
-        },
-      },
-      required: ['field'],
-      additionalProperties: false,
-      description: 'Sort order.',
-      default: {
-        field: 'residual_score',
-        direction: 'desc',
-      },
-    },
+    ...pageInputJsonProperties,
+    order_by: orderByJsonSchema(['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'], { field: 'residual_score', direction: 'desc' }),
   },
   required: ['organization_id'],
   additionalProperties: false,
@@ -199,19 +159,7 @@ export const listRisksOutputJsonSchema: JsonSchema = {
       items: riskJsonSchema,
       description: 'The risks on this page, in order_by order.',
     },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Cursor for the next page; null when this is the last page.',
-    },
-    total_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
-    },
-    total_count_is_lower_bound: {
-      type: 'boolean',
-      description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
-    },
+    ...pageOutputJsonProperties,
   },
   required: ['risks', 'next_cursor', 'total_count'],
 };

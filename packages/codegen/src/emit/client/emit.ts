@@ -1,4 +1,5 @@
 import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
+import { pagedFields } from '../../model/paging.js';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
@@ -11,7 +12,10 @@ import { writeTsObject } from './ts-type.js';
 export function emitClient(a: { model: Model; project: Project }): EmittedFile[] {
   return [
     emitClientTypes(a),
-    ...a.model.tools.map((tool) => emitClientTool({ ...a, tool })),
+    // The client's types are plain and self-contained: a list tool's paging is expanded into them.
+    ...a.model.tools.map((tool) =>
+      emitClientTool({ ...a, tool: { ...tool, ...pagedFields(a.model, tool) } }),
+    ),
     emitClientFacade(a),
     emitClientIndex(a),
   ];

@@ -1,4 +1,5 @@
 import { type Project, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { pagedFields } from '../../model/paging.js';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
@@ -51,7 +52,9 @@ function entry({ tool, model }: { tool: Tool; model: Model }) {
   return { toolset: toolsetOf({ tool, model }), tool: toolEntry({ tool, model }) };
 }
 
-function toolEntry({ tool, model }: { tool: Tool; model: Model }) {
+function toolEntry({ tool: own, model }: { tool: Tool; model: Model }) {
+  // tools/list is self-contained: a list tool's paging is expanded into its schemas.
+  const tool = { ...own, ...pagedFields(model, own) };
   return {
     name: tool.name,
     title: tool.title,

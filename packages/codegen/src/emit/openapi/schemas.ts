@@ -1,6 +1,6 @@
 import type { Model } from '../../model/types.js';
 import { names } from '../../naming/naming.js';
-import { ConstRef, Spread } from '../literal.js';
+import { Call, ConstRef, Merge, Spread } from '../literal.js';
 import { sharedObjectJsonSchema, toolJsonSchemas } from '../schemas/json-schema.js';
 
 export type Json = Record<string, unknown>;
@@ -17,6 +17,7 @@ export function componentSchemas(model: Model): Record<string, Json> {
   const typeOf = new Map(model.objects.map((o) => [names.sharedJsonSchema(o.name), o.name]));
   const resolve = (value: unknown): unknown => {
     if (value instanceof ConstRef) return schemaRef(typeOf.get(value.name) ?? value.name);
+    if (value instanceof Merge || value instanceof Call) return resolve(value.value);
     if (value instanceof Spread)
       return {
         ...schemaRef(typeOf.get(value.base.name) ?? value.base.name),

@@ -1,6 +1,7 @@
+import { orderByField } from '../../model/paging.js';
 import type { Field, Model, ObjectDef, Tool, TypeNode } from '../../model/types.js';
 import { names } from '../../naming/naming.js';
-import { ConstRef, Spread } from '../literal.js';
+import { Call, ConstRef, Merge, Raw, Spread } from '../literal.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +56,60 @@ export function toolJsonSchemas(a: { model: Model; tool: Tool }): {
     tool.output.kind === 'ref'
       ? typeJsonSchema({ type: tool.output, ctx: { model, input: false } })
       : objectJsonSchema({ fields: tool.output.fields, strict: false, ctx: { model, input: false } });
+  const { paging } = model;
+  const p = tool.pagination;
+  if (!paging || !p || output instanceof ConstRef) return { input, output };
+  // The shared paging by reference: its constants spread after the tool's own properties.
+  const pageJson = pagingJsonSchemas(model);
+  const orderBy = { field: p.orderDefault.field, direction: p.orderDefault.direction };
+  const call = new Call(
+    new ConstRef(names.orderByJsonSchema),
+    [[...p.orderFields], orderBy],
+    fieldJsonSchema({ field: orderByField(paging, p), ctx: { model, input: true } }),
+  );
+  input.properties = new Merge([
+    input.properties as Json,
+    { spread: new ConstRef(names.pageInputJsonProperties), value: pageJson.input.properties as Json },
+    { order_by: call },
+  ]);
+  output.properties = new Merge([
+    output.properties as Json,
+    { spread: new ConstRef(names.pageOutputJsonProperties), value: pageJson.output.properties as Json },
+  ]);
+  output.required = [
+    ...((output.required as string[]) ?? []),
+    ...((pageJson.output.required as string[]) ?? []),
+  ];
   return { input, output };
+}
+
+/**
+ * The shared paging's JSON Schemas: the input and output properties every list tool adds, and
+ * `order_by` with its field list and default left as the parameters `fields` and `byDefault`.
+ */
+export function pagingJsonSchemas(model: Model): { input: Json; output: Json; orderBy: Json } {
+  const paging = model.paging;
+  if (!paging) throw new Error('The model has no paging (validation should have caught it)');
+  const ctx = { model, input: true };
+  const orderBy = fieldJsonSchema({
+    field: orderByField(paging, {
+      items: '',
+      itemType: '',
+      orderFields: [],
+      orderDefault: { field: '', direction: '' },
+    }),
+    ctx,
+  }) as Json;
+  const properties = orderBy.properties as Record<string, Json>;
+  return {
+    input: objectJsonSchema({ fields: paging.input, strict: true, ctx }),
+    output: objectJsonSchema({ fields: paging.output, strict: false, ctx: { model, input: false } }),
+    orderBy: {
+      ...orderBy,
+      properties: { ...properties, field: { ...properties.field, enum: new Raw('[...fields]') } },
+      default: new Raw('byDefault'),
+    },
+  };
 }
 
 function fieldJsonSchema(a: { field: Field; ctx: JsonSchemaContext }): Json | Spread {

@@ -1,10 +1,17 @@
-import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import {
+  type CodeBlockWriter,
+  type Project,
+  type StatementStructures,
+  StructureKind,
+  VariableDeclarationKind,
+} from 'ts-morph';
+import { orderByField } from '../../model/paging.js';
 import type { Model } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral, writeLiteral } from '../literal.js';
-import { sharedObjectJsonSchema } from './json-schema.js';
-import { writeZodObject } from './zod.js';
+import { pagingJsonSchemas, sharedObjectJsonSchema } from './json-schema.js';
+import { writeZodObject, writeZodProperties } from './zod.js';
 
 /**
  * `shared.gen.ts`: a zod schema and a type for every shared enum and object type, and the JSON
@@ -15,7 +22,7 @@ export function emitSharedSchemas(a: { model: Model; project: Project }): Emitte
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
   ];
-  if (a.model.objects.length > 0)
+  if (a.model.objects.length > 0 || a.model.paging)
     statements.push({
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
@@ -79,8 +86,99 @@ export function emitSharedSchemas(a: { model: Model; project: Project }): Emitte
       },
     );
   }
+  statements.push(...pagingStatements(a.model));
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   return { path, sources: a.model.typeSources, mode: 'generated' };
+}
+
+/**
+ * The shared paging, written once: the zod shapes and JSON Schema properties every list tool
+ * spreads after its own fields, and the `order_by` builders that take its fields and default.
+ */
+function pagingStatements(model: Model): StatementStructures[] {
+  const { paging } = model;
+  if (!paging) return [];
+  const json = pagingJsonSchemas(model);
+  const direction = orderByField(paging, {
+    items: '',
+    itemType: '',
+    orderFields: [],
+    orderDefault: { field: '', direction: '' },
+  }).type;
+  const directionDefault =
+    direction.kind === 'object' ? direction.fields.find((f) => f.name === 'direction')?.default : undefined;
+  const constant = (c: {
+    name: string;
+    doc: string;
+    type?: string;
+    init: (w: CodeBlockWriter) => void;
+  }): StatementStructures => ({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    docs: [c.doc],
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: c.name, ...(c.type && { type: c.type }), initializer: c.init }],
+  });
+  const shape = (fields: typeof paging.input, input: boolean) => (w: CodeBlockWriter) => {
+    w.write('{').newLine();
+    w.indent(() => writeZodProperties({ w, fields, ctx: { input } }));
+    w.write('}');
+  };
+  const sortDirection = names.sharedSchema('SortDirection');
+  return [
+    constant({
+      name: names.pageInputShape,
+      doc: 'The paging fields every list tool takes after its own (`page_size`, `cursor`).',
+      init: shape(paging.input, true),
+    }),
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      docs: ['`order_by` of a list tool: one of `fields`, ascending unless said; `byDefault` when omitted.'],
+      name: names.orderBySchema,
+      typeParameters: [{ name: 'const F', constraint: 'readonly [string, ...string[]]' }],
+      parameters: [
+        { name: 'fields', type: 'F' },
+        { name: 'byDefault', type: `{ field: F[number]; direction: ${names.sharedType('SortDirection')} }` },
+      ],
+      statements: [
+        `return z.strictObject({ field: z.enum(fields), direction: ${sortDirection}.default(${inlineLiteral(directionDefault)}) }).default(byDefault);`,
+      ],
+    },
+    constant({
+      name: names.pageOutputShape,
+      doc: 'The paging fields every list tool returns after its items.',
+      init: shape(paging.output, false),
+    }),
+    constant({
+      name: names.pageInputJsonProperties,
+      doc: 'JSON Schema properties of `pageInputShape`.',
+      type: 'Record<string, Record<string, unknown>>',
+      init: (w) => writeLiteral(w, json.input.properties),
+    }),
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      docs: ['JSON Schema of `orderBySchema(fields, byDefault)`.'],
+      name: names.orderByJsonSchema,
+      parameters: [
+        { name: 'fields', type: 'readonly string[]' },
+        { name: 'byDefault', type: '{ field: string; direction: string }' },
+      ],
+      returnType: names.jsonSchemaType,
+      statements: (w) => {
+        w.write('return ');
+        writeLiteral(w, json.orderBy);
+        w.write(';');
+      },
+    },
+    constant({
+      name: names.pageOutputJsonProperties,
+      doc: 'JSON Schema properties of `pageOutputShape`.',
+      type: 'Record<string, Record<string, unknown>>',
+      init: (w) => writeLiteral(w, json.output.properties),
+    }),
+  ];
 }
 
 /** `errors.gen.ts`: the error codes, their type and their HTTP statuses. */

@@ -2,7 +2,7 @@ import { type Project, type StatementStructures, StructureKind, VariableDeclarat
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { literalRefs, writeLiteral } from '../literal.js';
+import { inlineLiteral, literalRefs, writeLiteral } from '../literal.js';
 import { directRefs } from '../refs.js';
 import { toolJsonSchemas } from './json-schema.js';
 import { writeZodObject } from './zod.js';
@@ -13,11 +13,20 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
   const path = paths.schemas.tool(tool.name);
   const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
   const { input: inputJson, output: outputJson } = toolJsonSchemas({ model, tool });
+  const p = tool.pagination;
   const zodRefs = [
-    ...directRefs(tool.input),
-    ...directRefs(outputFields),
-    ...(tool.output.kind === 'ref' ? [tool.output.name] : []),
-  ].map((r) => names.sharedSchema(r));
+    ...[...directRefs(tool.input), ...directRefs(outputFields)].map((r) => names.sharedSchema(r)),
+    ...(tool.output.kind === 'ref' ? [names.sharedSchema(tool.output.name)] : []),
+    ...(p ? [names.pageInputShape, names.orderBySchema, names.pageOutputShape] : []),
+  ];
+  // A list tool refers to the shared paging: its shapes spread after the tool's own fields.
+  const pageInput = p
+    ? [
+        `...${names.pageInputShape},`,
+        `order_by: ${names.orderBySchema}(${inlineLiteral(p.orderFields)}, ${inlineLiteral(p.orderDefault)}),`,
+      ]
+    : [];
+  const pageOutput = p ? [`...${names.pageOutputShape},`] : [];
   const sharedImports = [
     ...new Set([...zodRefs, ...literalRefs(inputJson), ...literalRefs(outputJson)]),
   ].sort();
@@ -62,7 +71,8 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
     constant({
       name: inputSchema,
       doc: `Input of \`${tool.name}\`: unknown keys are rejected, defaults are applied.`,
-      init: (w) => writeZodObject({ w, fields: tool.input, strict: true, ctx: { input: true } }),
+      init: (w) =>
+        writeZodObject({ w, fields: tool.input, strict: true, ctx: { input: true }, more: pageInput }),
     }),
     constant({
       name: outputSchema,
@@ -70,7 +80,14 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
       init:
         tool.output.kind === 'ref'
           ? names.sharedSchema(tool.output.name)
-          : (w) => writeZodObject({ w, fields: outputFields, strict: false, ctx: { input: false } }),
+          : (w) =>
+              writeZodObject({
+                w,
+                fields: outputFields,
+                strict: false,
+                ctx: { input: false },
+                more: pageOutput,
+              }),
     }),
     alias({
       name: names.toolInputType(tool.name),

@@ -66,23 +66,37 @@ export function writeZodObject(a: {
   fields: readonly Field[];
   strict: boolean;
   ctx: ZodContext;
+  /** Lines after the fields, such as spreads of shared shapes (`...pageInputShape,`). */
+  more?: readonly string[];
 }): void {
   const { w, fields, ctx } = a;
+  const more = a.more ?? [];
   w.write(a.strict ? 'z.strictObject(' : 'z.object(');
-  if (fields.length === 0) {
+  if (fields.length === 0 && more.length === 0) {
     w.write('{})');
     return;
   }
   w.write('{').newLine();
   w.indent(() => {
-    for (const field of fields) {
-      w.write(`${propertyKey(field.name)}: `);
-      writeZodType({ w, type: field.type, ctx });
-      if (field.nullable) w.write('.nullable()');
-      if (field.default !== undefined) w.write(`.default(${inlineLiteral(field.default)})`);
-      else if (field.optional) w.write('.optional()');
-      w.write(',').newLine();
-    }
+    writeZodProperties({ w, fields, ctx });
+    for (const line of more) w.write(line).newLine();
   });
   w.write('})');
+}
+
+/** One `key: schema,` line per field, for an object literal. */
+export function writeZodProperties(a: {
+  w: CodeBlockWriter;
+  fields: readonly Field[];
+  ctx: ZodContext;
+}): void {
+  const { w, ctx } = a;
+  for (const field of a.fields) {
+    w.write(`${propertyKey(field.name)}: `);
+    writeZodType({ w, type: field.type, ctx });
+    if (field.nullable) w.write('.nullable()');
+    if (field.default !== undefined) w.write(`.default(${inlineLiteral(field.default)})`);
+    else if (field.optional) w.write('.optional()');
+    w.write(',').newLine();
+  }
 }
