@@ -80,7 +80,7 @@ describe('a register file', () => {
     expect(Object.keys(tool('listNotes')?.input ?? {})).toEqual(['organization_id', 'color']);
     expect(tool('listNotes')?.pagination).toMatchObject({ items: 'notes', item_type: 'Note' });
     expect(Object.keys(tool('getNote')?.input ?? {})).toEqual(['id', 'organization_id']);
-    expect(tool('getNote')?.input.id?.description).toBe('Note id (note_…).');
+    expect(tool('getNote')?.input?.id?.description).toBe('Note id (note_…).');
     expect(Object.keys(tool('addNote')?.input ?? {})).toEqual([
       'organization_id',
       'title',
@@ -88,7 +88,7 @@ describe('a register file', () => {
       'idempotency_key',
     ]);
     // An update field written as a string: the add field, optional, without its default.
-    const color = tool('updateNote')?.input.color;
+    const color = tool('updateNote')?.input?.color;
     expect(color).toEqual({ type: 'NoteColor', optional: true, description: 'New colour.' });
     expect(Object.keys(tool('updateNote')?.input ?? {})).toEqual([
       'id',

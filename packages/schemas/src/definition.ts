@@ -53,7 +53,7 @@ export interface ToolDefinition<N extends ToolName> {
   invalidExamples: readonly InvalidToolExample[];
 }
 
-/** A tool as tools/list shows it (generated lean: see packages/codegen/src/emit/mcp/lean-schema.ts). */
+/** A tool as tools/list shows it (lean, derived from its JSON Schemas: see lean-schema.ts). */
 export interface McpTool {
   name: ToolName;
   title: string;

@@ -16,6 +16,44 @@
 // Change the spec(s) and run `npm run generate`.
 
 import type { McpToolEntry } from './definition.js';
+import { leanInputSchema, leanOutputSchema } from './lean-schema.js';
+import { addAssetInputJsonSchema } from './tools/addAsset.gen.js';
+import { addAuditInputJsonSchema } from './tools/addAudit.gen.js';
+import { addFrameworkInputJsonSchema } from './tools/addFramework.gen.js';
+import { addMeasureInputJsonSchema } from './tools/addMeasure.gen.js';
+import { addNonconformityInputJsonSchema } from './tools/addNonconformity.gen.js';
+import { addObligationInputJsonSchema } from './tools/addObligation.gen.js';
+import { addRiskInputJsonSchema } from './tools/addRisk.gen.js';
+import { addVendorInputJsonSchema } from './tools/addVendor.gen.js';
+import { getAssetInputJsonSchema } from './tools/getAsset.gen.js';
+import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
+import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
+import { getComplianceReportInputJsonSchema, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
+import { getFrameworkInputJsonSchema } from './tools/getFramework.gen.js';
+import { getMeasureInputJsonSchema } from './tools/getMeasure.gen.js';
+import { getNonconformityInputJsonSchema } from './tools/getNonconformity.gen.js';
+import { getObligationInputJsonSchema } from './tools/getObligation.gen.js';
+import { getOrganizationInputJsonSchema } from './tools/getOrganization.gen.js';
+import { getRiskInputJsonSchema } from './tools/getRisk.gen.js';
+import { getVendorInputJsonSchema } from './tools/getVendor.gen.js';
+import { listAssetsInputJsonSchema, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
+import { listAuditsInputJsonSchema, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
+import { listFrameworkControlsInputJsonSchema, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
+import { listFrameworksInputJsonSchema, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
+import { listMeasuresInputJsonSchema, listMeasuresOutputJsonSchema } from './tools/listMeasures.gen.js';
+import { listNonconformitiesInputJsonSchema, listNonconformitiesOutputJsonSchema } from './tools/listNonconformities.gen.js';
+import { listObligationsInputJsonSchema, listObligationsOutputJsonSchema } from './tools/listObligations.gen.js';
+import { listOrganizationsInputJsonSchema, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
+import { listRisksInputJsonSchema, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
+import { listVendorsInputJsonSchema, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
+import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
+import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
+import { updateFrameworkInputJsonSchema } from './tools/updateFramework.gen.js';
+import { updateMeasureInputJsonSchema } from './tools/updateMeasure.gen.js';
+import { updateNonconformityInputJsonSchema } from './tools/updateNonconformity.gen.js';
+import { updateObligationInputJsonSchema } from './tools/updateObligation.gen.js';
+import { updateRiskInputJsonSchema } from './tools/updateRisk.gen.js';
+import { updateVendorInputJsonSchema } from './tools/updateVendor.gen.js';
 
 /** What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only. */
 export const mcpTools: readonly McpToolEntry[] = [
@@ -25,57 +63,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addAsset',
       title: 'Add an asset',
       description: 'Creates an information asset (ISO/IEC 27001 A.5.9); link risks to it with addRisk or updateRisk (asset_ids). Returns the record, as listAssets does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          name: {
-            type: 'string',
-            description: 'Asset name, unique per organization.',
-          },
-          type: {
-            enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
-            description: 'What kind of asset it is.',
-          },
-          classification: {
-            enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-            description: 'Information classification (default INTERNAL).',
-          },
-          owner: {
-            type: 'string',
-            description: 'Person or role accountable for the asset.',
-          },
-          description: {
-            type: 'string',
-            description: 'What the asset is and what it holds.',
-          },
-          location: {
-            type: 'string',
-            description: 'Where the asset lives, e.g. eu-west-1, Office Berlin or a repository.',
-          },
-          vendor_id: {
-            type: 'string',
-            description: 'Hosting or providing vendor (vnd_…, same organization).',
-          },
-          last_reviewed_at: {
-            type: 'string',
-            format: 'date',
-            description: 'Date of the last review; omit or null when never reviewed.',
-          },
-          review_interval_days: {
-            type: 'integer',
-            description: 'Days between reviews (default 365).',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id', 'name', 'type'],
-      },
+      inputSchema: leanInputSchema(addAssetInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -91,59 +79,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addAudit',
       title: 'Add an audit',
       description: 'Plans an audit. Returns the record, as listAudits does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          name: {
-            type: 'string',
-            description: 'Name of the audit.',
-          },
-          framework_id: {
-            type: 'string',
-            description: 'The framework audited against.',
-          },
-          kind: {
-            enum: ['INTERNAL', 'EXTERNAL'],
-            description: 'INTERNAL or EXTERNAL.',
-          },
-          auditor: {
-            type: 'string',
-            description: 'Who performs the audit.',
-          },
-          state: {
-            enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-            description: 'State.',
-          },
-          start_date: {
-            type: 'string',
-            format: 'date',
-            description: 'First day.',
-          },
-          end_date: {
-            type: 'string',
-            format: 'date',
-            description: 'Last day; not before start_date.',
-          },
-          report_url: {
-            type: 'string',
-            format: 'uri',
-            description: 'Where the report is stored (http or https).',
-          },
-          notes: {
-            type: 'string',
-            description: 'Free-text notes.',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id', 'name', 'kind'],
-      },
+      inputSchema: leanInputSchema(addAuditInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -159,62 +95,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addFramework',
       title: 'Add a framework',
       description: 'Creates a framework from a library entry (library_key, optional baseline; entries at the comply://library resource) or from controls you list, not both. Returns it as getFramework does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          name: {
-            type: 'string',
-            description: 'Framework name, e.g. ISO/IEC 27001; required with controls, the library title by default.',
-          },
-          version: {
-            type: 'string',
-            description: 'Framework version, e.g. 2022.',
-          },
-          description: {
-            type: 'string',
-            description: 'What the framework covers.',
-          },
-          controls: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                code: {
-                  type: 'string',
-                  description: 'Control code, unique within the framework.',
-                },
-                title: {
-                  type: 'string',
-                  description: 'Control title.',
-                },
-                description: {
-                  type: 'string',
-                  description: 'What the control requires.',
-                },
-              },
-              required: ['code', 'title'],
-            },
-            description: 'The framework\'s controls; codes must be unique. Not with library_key.',
-          },
-          library_key: {
-            type: 'string',
-            description: 'Library entry to adopt, e.g. iso-27001-2022 or nist-sp-800-53-r5. Not with controls.',
-          },
-          baseline: {
-            type: 'string',
-            description: 'With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id'],
-      },
+      inputSchema: leanInputSchema(addFrameworkInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -230,98 +111,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addMeasure',
       title: 'Add a measure',
       description: 'Creates a measure (control) with optional evidence, framework controls and risks. Returns the record, as listMeasures does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          name: {
-            type: 'string',
-            description: 'Short name of the measure.',
-          },
-          description: {
-            type: 'string',
-            description: 'What the measure does.',
-          },
-          category: {
-            type: 'string',
-            description: 'Free-text category.',
-          },
-          owner: {
-            type: 'string',
-            description: 'Person or role responsible.',
-          },
-          state: {
-            enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-            description: 'Implementation state.',
-          },
-          applicability_justification: {
-            type: 'string',
-            description: 'Why NOT_APPLICABLE; its controls leave readiness.',
-          },
-          evidence: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                title: {
-                  type: 'string',
-                  description: 'What the evidence shows.',
-                },
-                url: {
-                  type: 'string',
-                  format: 'uri',
-                  description: 'Where it is stored (http or https).',
-                },
-                collected_at: {
-                  type: 'string',
-                  format: 'date-time',
-                  description: 'When collected; defaults to now.',
-                },
-                valid_until: {
-                  type: 'string',
-                  format: 'date',
-                  description: 'Last day current; default collected_at + org validity.',
-                },
-              },
-              required: ['title'],
-            },
-            description: 'Initial evidence.',
-          },
-          controls: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                framework_id: {
-                  type: 'string',
-                  description: 'Framework id (fw_…).',
-                },
-                control_code: {
-                  type: 'string',
-                  description: 'Control code, e.g. A.5.1.',
-                },
-              },
-              required: ['framework_id', 'control_code'],
-            },
-            description: 'Controls it satisfies.',
-          },
-          risk_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Mitigated risk ids.',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id', 'name'],
-      },
+      inputSchema: leanInputSchema(addMeasureInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -337,70 +127,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addNonconformity',
       title: 'Add a nonconformity',
       description: 'Records a nonconformity found in an audit or review. Returns the record, as listNonconformities does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          reference: {
-            type: 'string',
-            description: 'Unique reference; NC-<year>-<NNN> when omitted.',
-          },
-          title: {
-            type: 'string',
-            description: 'Short title.',
-          },
-          description: {
-            type: 'string',
-            description: 'What was found.',
-          },
-          severity: {
-            enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-            description: 'MAJOR, MINOR or OBSERVATION.',
-          },
-          status: {
-            enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            description: 'Status.',
-          },
-          audit_id: {
-            type: 'string',
-            description: 'The audit that found it.',
-          },
-          measure_id: {
-            type: 'string',
-            description: 'The measure it concerns.',
-          },
-          date_identified: {
-            type: 'string',
-            format: 'date',
-            description: 'When it was identified; defaults to today.',
-          },
-          root_cause: {
-            type: 'string',
-            description: 'Analysed root cause.',
-          },
-          corrective_action: {
-            type: 'string',
-            description: 'Action taken or planned.',
-          },
-          owner: {
-            type: 'string',
-            description: 'Person or role responsible.',
-          },
-          due_date: {
-            type: 'string',
-            format: 'date',
-            description: 'When it must be resolved.',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id', 'title', 'severity'],
-      },
+      inputSchema: leanInputSchema(addNonconformityInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -416,62 +143,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addObligation',
       title: 'Add an obligation',
       description: 'Creates an obligation (law, regulation, contract, standard or policy). Returns the record, as listObligations does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          title: {
-            type: 'string',
-            description: 'Short title.',
-          },
-          requirement: {
-            type: 'string',
-            description: 'What must be done.',
-          },
-          source: {
-            enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-            description: 'Where the obligation comes from.',
-          },
-          regulator: {
-            type: 'string',
-            description: 'The authority that enforces it.',
-          },
-          area: {
-            type: 'string',
-            description: 'Free-text area, e.g. Data protection.',
-          },
-          owner: {
-            type: 'string',
-            description: 'Person or role responsible.',
-          },
-          status: {
-            enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-            description: 'Compliance status.',
-          },
-          due_date: {
-            type: 'string',
-            format: 'date',
-            description: 'When it must be met.',
-          },
-          last_review_date: {
-            type: 'string',
-            format: 'date',
-            description: 'Date of the last review.',
-          },
-          actions: {
-            type: 'string',
-            description: 'Planned or taken actions.',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id', 'title', 'source'],
-      },
+      inputSchema: leanInputSchema(addObligationInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -487,83 +159,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addRisk',
       title: 'Add a risk',
       description: 'Creates a risk; the server computes inherent and residual scores. Returns the record, as listRisks does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          name: {
-            type: 'string',
-            description: 'Short name of the risk.',
-          },
-          description: {
-            type: 'string',
-            description: 'What could happen and why.',
-          },
-          category: {
-            type: 'string',
-            description: 'Free-text category, e.g. Information security.',
-          },
-          owner: {
-            type: 'string',
-            description: 'Person or role responsible.',
-          },
-          status: {
-            enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            description: 'Life-cycle status.',
-          },
-          treatment: {
-            enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER'],
-            description: 'Chosen treatment.',
-          },
-          inherent_likelihood: {
-            type: 'integer',
-            description: 'Likelihood before measures (1-5).',
-          },
-          inherent_impact: {
-            type: 'integer',
-            description: 'Impact before measures (1-5).',
-          },
-          residual_likelihood: {
-            type: 'integer',
-            description: 'Likelihood with measures (1-5); defaults to inherent_likelihood.',
-          },
-          residual_impact: {
-            type: 'integer',
-            description: 'Impact with measures (1-5); defaults to inherent_impact.',
-          },
-          measure_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Mitigating measure ids.',
-          },
-          asset_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Ids of the assets the risk is assessed on, from listAssets.',
-          },
-          review_date: {
-            type: 'string',
-            format: 'date',
-            description: 'Next planned review.',
-          },
-          note: {
-            type: 'string',
-            description: 'Free-text note.',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id', 'name', 'inherent_likelihood', 'inherent_impact'],
-      },
+      inputSchema: leanInputSchema(addRiskInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -579,72 +175,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addVendor',
       title: 'Add a vendor',
       description: 'Creates a vendor. Returns the record with its computed next_review_due, as listVendors does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          name: {
-            type: 'string',
-            description: 'Vendor name, unique per organization.',
-          },
-          description: {
-            type: 'string',
-            description: 'The service the vendor provides.',
-          },
-          category: {
-            type: 'string',
-            description: 'Free-text category, e.g. Cloud hosting.',
-          },
-          website: {
-            type: 'string',
-            format: 'uri',
-            description: 'Vendor website (http or https).',
-          },
-          risk_tier: {
-            enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-            description: 'Risk tier.',
-          },
-          status: {
-            enum: ['ACTIVE', 'OFFBOARDED'],
-            description: 'Status.',
-          },
-          processes_personal_data: {
-            type: 'boolean',
-            description: 'Whether the vendor processes personal data.',
-          },
-          contract_end: {
-            type: 'string',
-            format: 'date',
-            description: 'End of the current contract.',
-          },
-          last_reviewed_at: {
-            type: 'string',
-            format: 'date',
-            description: 'Last review; omit when never reviewed.',
-          },
-          review_interval_days: {
-            type: 'integer',
-            description: 'Days between reviews.',
-          },
-          owner: {
-            type: 'string',
-            description: 'Person or role responsible.',
-          },
-          contact_email: {
-            type: 'string',
-            format: 'email',
-            description: 'Contact address at the vendor.',
-          },
-          idempotency_key: {
-            type: 'string',
-            description: 'Retry key: a repeat returns the first record.',
-          },
-        },
-        required: ['organization_id', 'name'],
-      },
+      inputSchema: leanInputSchema(addVendorInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -660,20 +191,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getAsset',
       title: 'Get an asset',
       description: 'One asset by id, as listAssets returns it; its risks: listRisks with asset_id.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Asset id (ast_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getAssetInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -689,20 +207,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getAudit',
       title: 'Get an audit',
       description: 'One audit by id, as listAudits returns it.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Audit id (aud_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getAuditInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -718,28 +223,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getAuditReadiness',
       title: 'Get audit readiness for a framework',
       description: 'Audit preparation for one framework: readiness_percent, counts per state, reason and family, first top_n of each gap.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          framework_id: {
-            type: 'string',
-            description: 'Framework id (fw_…) from listFrameworks.',
-          },
-          top_n: {
-            type: 'integer',
-            description: 'Items per gap list (1-25).',
-          },
-        },
-        required: ['organization_id', 'framework_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'state_counts', 'gap_reason_counts', 'covered_via_mapping_count', 'families', 'gaps'],
-      },
+      inputSchema: leanInputSchema(getAuditReadinessInputJsonSchema, true),
+      outputSchema: leanOutputSchema(getAuditReadinessOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -752,36 +237,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getComplianceReport',
       title: 'Get the compliance report',
       description: 'Overview of one organization: high-priority risks, measures, overdue obligations, vendor reviews due, open nonconformities, upcoming audits, evidence to renew, framework coverage. Lists are capped at top_n.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          high_priority_threshold: {
-            type: 'integer',
-            description: 'residual_score above this is high priority.',
-          },
-          upcoming_within_days: {
-            type: 'integer',
-            description: 'Window for upcoming audits in days.',
-          },
-          evidence_expiring_within_days: {
-            type: 'integer',
-            description: 'Window of evidence.expiring.',
-          },
-          top_n: {
-            type: 'integer',
-            description: 'Items per list.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'evidence', 'frameworks'],
-      },
+      inputSchema: leanInputSchema(getComplianceReportInputJsonSchema, true),
+      outputSchema: leanOutputSchema(getComplianceReportOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -794,20 +251,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getFramework',
       title: 'Get a framework',
       description: 'One framework by id with coverage counts, families (each with coverage) and its origin. Controls: listFrameworkControls.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Framework id (fw_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getFrameworkInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -823,20 +267,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getMeasure',
       title: 'Get a measure',
       description: 'One measure (control) by id, as listMeasures returns it.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Measure id (msr_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getMeasureInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -852,20 +283,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getNonconformity',
       title: 'Get a nonconformity',
       description: 'One nonconformity by id, as listNonconformities returns it.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Nonconformity id (nc_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getNonconformityInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -881,20 +299,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getObligation',
       title: 'Get an obligation',
       description: 'One obligation by id, as listObligations returns it.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Obligation id (obl_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getObligationInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -910,16 +315,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getOrganization',
       title: 'Get an organization',
       description: 'One organization with the caller\'s role and the record count of each register.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-        },
-        required: ['organization_id'],
-      },
+      inputSchema: leanInputSchema(getOrganizationInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -935,20 +331,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getRisk',
       title: 'Get a risk',
       description: 'One risk by id, as listRisks returns it.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Risk id (risk_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getRiskInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -964,20 +347,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getVendor',
       title: 'Get a vendor',
       description: 'One vendor by id, as listVendors returns it.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Vendor id (vnd_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(getVendorInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -993,77 +363,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listAssets',
       title: 'List assets',
       description: 'Use it for the asset inventory, e.g. RESTRICTED assets, a vendor\'s assets (vendor_id), review_overdue: true or, apart, never_reviewed: true. By name.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          type: {
-            type: 'array',
-            items: {
-              enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
-            },
-            description: 'Only assets of one of these types.',
-          },
-          classification: {
-            type: 'array',
-            items: {
-              enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-            },
-            description: 'Any of these classifications.',
-          },
-          owner: {
-            type: 'string',
-            description: 'Exact owner (case-insensitive).',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in name, description or location.',
-          },
-          vendor_id: {
-            type: 'string',
-            description: 'Only assets hosted by this vendor (vnd_…).',
-          },
-          review_overdue: {
-            type: 'boolean',
-            description: 'true = only assets with review_overdue (reviewed before, next_review_due passed; see never_reviewed); false = the others.',
-          },
-          never_reviewed: {
-            type: 'boolean',
-            description: 'true = only assets without a review date; false = the others.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['assets', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listAssetsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listAssetsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1076,83 +377,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listAudits',
       title: 'List audits',
       description: 'Use it for audit preparation, e.g. audits starting within 30 days (upcoming_within_days: 30). Earliest start first.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          state: {
-            type: 'array',
-            items: {
-              enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-            },
-            description: 'Any of these states.',
-          },
-          kind: {
-            type: 'array',
-            items: {
-              enum: ['INTERNAL', 'EXTERNAL'],
-            },
-            description: 'Any of these kinds.',
-          },
-          framework_id: {
-            type: 'string',
-            description: 'Against this framework.',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in name or auditor.',
-          },
-          start_after: {
-            type: 'string',
-            format: 'date',
-            description: 'Starting after this date.',
-          },
-          start_before: {
-            type: 'string',
-            format: 'date',
-            description: 'Starting before this date.',
-          },
-          upcoming_within_days: {
-            type: 'integer',
-            description: 'start_date within this many days from today.',
-          },
-          upcoming: {
-            type: 'boolean',
-            description: 'true = PLANNED or IN_PROGRESS audits starting after today.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['start_date', 'name', 'created_at', 'updated_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['audits', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listAuditsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listAuditsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1165,63 +391,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listFrameworkControls',
       title: 'List a framework\'s controls',
       description: 'A framework\'s controls in document order with coverage, readiness, satisfying measures and crosswalk mappings.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          framework_id: {
-            type: 'string',
-            description: 'Framework id (fw_…) from listFrameworks.',
-          },
-          family: {
-            type: 'string',
-            description: 'Family title (case-insensitive) or OSCAL group id, e.g. ac.',
-          },
-          baseline: {
-            type: 'string',
-            description: 'A baseline, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY).',
-          },
-          covered: {
-            type: 'boolean',
-            description: 'true: controls with an IMPLEMENTED measure; false: those without.',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in code, title or statement.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['position'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id', 'framework_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['controls', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listFrameworkControlsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listFrameworkControlsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1234,47 +405,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listFrameworks',
       title: 'List frameworks',
       description: 'The frameworks of an organization with control counts, coverage and origin (controls: listFrameworkControls).',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in name or description.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['name', 'created_at', 'updated_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['frameworks', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listFrameworksInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listFrameworksOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1287,78 +419,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listMeasures',
       title: 'List measures',
       description: 'Use it to check mitigations or collect evidence, e.g. state [IMPLEMENTED] or has_evidence false.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          state: {
-            type: 'array',
-            items: {
-              enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-            },
-            description: 'Any of these states.',
-          },
-          category: {
-            type: 'string',
-            description: 'Exact category (case-insensitive).',
-          },
-          owner: {
-            type: 'string',
-            description: 'Exact owner (case-insensitive).',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in name or description.',
-          },
-          framework_id: {
-            type: 'string',
-            description: 'Satisfies a control of this framework.',
-          },
-          control_code: {
-            type: 'string',
-            description: 'Satisfies this control code (needs framework_id).',
-          },
-          risk_id: {
-            type: 'string',
-            description: 'Mitigates this risk.',
-          },
-          has_evidence: {
-            type: 'boolean',
-            description: 'Whether the measure has evidence.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['name', 'state', 'created_at', 'updated_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['measures', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listMeasuresInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listMeasuresOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1371,96 +433,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listNonconformities',
       title: 'List nonconformities',
       description: 'Use it for audit preparation and follow-up, e.g. open: true or overdue: true. Newest first.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          status: {
-            type: 'array',
-            items: {
-              enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            },
-            description: 'Any of these statuses.',
-          },
-          severity: {
-            type: 'array',
-            items: {
-              enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-            },
-            description: 'Any of these severities.',
-          },
-          open: {
-            type: 'boolean',
-            description: 'true = not CLOSED; false = CLOSED.',
-          },
-          overdue: {
-            type: 'boolean',
-            description: 'true = due_date before today and not CLOSED.',
-          },
-          audit_id: {
-            type: 'string',
-            description: 'Found by this audit.',
-          },
-          measure_id: {
-            type: 'string',
-            description: 'Concerning this measure.',
-          },
-          owner: {
-            type: 'string',
-            description: 'Exact owner (case-insensitive).',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in reference, title or description.',
-          },
-          due_before: {
-            type: 'string',
-            format: 'date',
-            description: 'Due before this date.',
-          },
-          identified_after: {
-            type: 'string',
-            format: 'date',
-            description: 'Identified after this date.',
-          },
-          identified_before: {
-            type: 'string',
-            format: 'date',
-            description: 'Identified before this date.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['nonconformities', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listNonconformitiesInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listNonconformitiesOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1473,92 +447,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listObligations',
       title: 'List obligations',
       description: 'Use it for compliance checks, e.g. overdue: true. Earliest due date first.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          status: {
-            type: 'array',
-            items: {
-              enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-            },
-            description: 'Any of these statuses.',
-          },
-          source: {
-            type: 'array',
-            items: {
-              enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-            },
-            description: 'Any of these sources.',
-          },
-          area: {
-            type: 'string',
-            description: 'Exact area (case-insensitive).',
-          },
-          owner: {
-            type: 'string',
-            description: 'Exact owner (case-insensitive).',
-          },
-          regulator: {
-            type: 'string',
-            description: 'Exact regulator (case-insensitive).',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in title or requirement.',
-          },
-          due_before: {
-            type: 'string',
-            format: 'date',
-            description: 'Due before this date.',
-          },
-          due_after: {
-            type: 'string',
-            format: 'date',
-            description: 'Due after this date.',
-          },
-          overdue: {
-            type: 'boolean',
-            description: 'Whether the obligation is overdue.',
-          },
-          reviewed_before: {
-            type: 'string',
-            format: 'date',
-            description: 'Last reviewed before this date.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['due_date', 'title', 'created_at', 'updated_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['obligations', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listObligationsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listObligationsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1571,42 +461,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listOrganizations',
       title: 'List organizations',
       description: 'Call this first: the organizations this token can access and the caller\'s role; other tools take an organization_id from here.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          query: {
-            type: 'string',
-            description: 'Text in the organization name.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['name', 'created_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['organizations', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listOrganizationsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listOrganizationsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1619,109 +475,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listRisks',
       title: 'List risks',
       description: 'Use it for risk assessment, e.g. min_residual_score: 16 for high-priority risks, with their mitigation_status. Highest residual score first.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          status: {
-            type: 'array',
-            items: {
-              enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            },
-            description: 'Any of these statuses.',
-          },
-          treatment: {
-            type: 'array',
-            items: {
-              enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER'],
-            },
-            description: 'Any of these treatments.',
-          },
-          mitigation_status: {
-            type: 'array',
-            items: {
-              enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
-            },
-            description: 'Any of these computed mitigation statuses.',
-          },
-          category: {
-            type: 'string',
-            description: 'Exact category (case-insensitive).',
-          },
-          owner: {
-            type: 'string',
-            description: 'Exact owner (case-insensitive).',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in name or description.',
-          },
-          min_residual_score: {
-            type: 'integer',
-            description: 'residual_score >= this value (16 finds high-priority risks).',
-          },
-          max_residual_score: {
-            type: 'integer',
-            description: 'residual_score <= this value.',
-          },
-          min_inherent_score: {
-            type: 'integer',
-            description: 'inherent_score >= this value.',
-          },
-          max_inherent_score: {
-            type: 'integer',
-            description: 'inherent_score <= this value.',
-          },
-          has_mitigation: {
-            type: 'boolean',
-            description: 'Whether a measure is linked.',
-          },
-          measure_id: {
-            type: 'string',
-            description: 'Mitigated by this measure.',
-          },
-          asset_id: {
-            type: 'string',
-            description: 'Only risks assessed on this asset (ast_…).',
-          },
-          review_before: {
-            type: 'string',
-            format: 'date',
-            description: 'review_date before this date.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['risks', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listRisksInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listRisksOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1734,101 +489,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listVendors',
       title: 'List vendors',
       description: 'Use it for vendor reviews: review_overdue: true and, apart, never_reviewed: true are the vendors needing a review. By name.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          organization_id: {
-            type: 'string',
-            description: 'From listOrganizations.',
-          },
-          status: {
-            type: 'array',
-            items: {
-              enum: ['ACTIVE', 'OFFBOARDED'],
-            },
-            description: 'Any of these statuses.',
-          },
-          risk_tier: {
-            type: 'array',
-            items: {
-              enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-            },
-            description: 'Any of these risk tiers.',
-          },
-          category: {
-            type: 'string',
-            description: 'Exact category (case-insensitive).',
-          },
-          owner: {
-            type: 'string',
-            description: 'Exact owner (case-insensitive).',
-          },
-          query: {
-            type: 'string',
-            description: 'Text in name or description.',
-          },
-          processes_personal_data: {
-            type: 'boolean',
-            description: 'Whether the vendor processes personal data.',
-          },
-          reviewed_before: {
-            type: 'string',
-            format: 'date',
-            description: 'Last reviewed before this date.',
-          },
-          reviewed_after: {
-            type: 'string',
-            format: 'date',
-            description: 'Last reviewed after this date.',
-          },
-          review_due_before: {
-            type: 'string',
-            format: 'date',
-            description: 'next_review_due before this date.',
-          },
-          review_overdue: {
-            type: 'boolean',
-            description: 'true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due passed; see never_reviewed); false = the others.',
-          },
-          never_reviewed: {
-            type: 'boolean',
-            description: 'true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others.',
-          },
-          contract_ends_before: {
-            type: 'string',
-            format: 'date',
-            description: 'contract_end before this date.',
-          },
-          page_size: {
-            type: 'integer',
-            description: 'Items per page.',
-          },
-          cursor: {
-            type: 'string',
-            description: 'next_cursor of the previous page.',
-          },
-          order_by: {
-            type: 'object',
-            properties: {
-              field: {
-                enum: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'],
-                description: 'Sort field.',
-              },
-              direction: {
-                enum: ['asc', 'desc'],
-                description: 'Sort direction.',
-              },
-            },
-            required: ['field'],
-            description: 'Sort order.',
-          },
-        },
-        required: ['organization_id'],
-      },
-      outputSchema: {
-        type: 'object',
-        required: ['vendors', 'next_cursor', 'total_count'],
-      },
+      inputSchema: leanInputSchema(listVendorsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listVendorsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -1841,62 +503,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateAsset',
       title: 'Update an asset',
       description: 'Changes an asset, e.g. reclassifies it, moves it to another vendor or records a review (last_reviewed_at). Returns the record.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Asset id (ast_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          name: {
-            type: 'string',
-            description: 'New name (unique per organization).',
-          },
-          type: {
-            enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
-            description: 'New type.',
-          },
-          classification: {
-            enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-            description: 'New classification.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'New owner; null clears it.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'New description; null clears it.',
-          },
-          location: {
-            type: ['string', 'null'],
-            description: 'New location; null clears it.',
-          },
-          vendor_id: {
-            type: ['string', 'null'],
-            description: 'New hosting vendor (vnd_…); null when in-house.',
-          },
-          last_reviewed_at: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'Date of the latest review; null marks the asset as never reviewed.',
-          },
-          review_interval_days: {
-            type: 'integer',
-            description: 'New review interval in days.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateAssetInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -1913,64 +520,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateAudit',
       title: 'Update an audit',
       description: 'Changes an audit, e.g. its state or report URL. Returns the record.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Audit id (aud_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          name: {
-            type: 'string',
-            description: 'New name.',
-          },
-          framework_id: {
-            type: ['string', 'null'],
-            description: 'New framework.',
-          },
-          kind: {
-            enum: ['INTERNAL', 'EXTERNAL'],
-            description: 'New kind.',
-          },
-          auditor: {
-            type: ['string', 'null'],
-            description: 'New auditor.',
-          },
-          state: {
-            enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-            description: 'New state.',
-          },
-          start_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'New first day.',
-          },
-          end_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'New last day.',
-          },
-          report_url: {
-            type: ['string', 'null'],
-            format: 'uri',
-            description: 'New report URL.',
-          },
-          notes: {
-            type: ['string', 'null'],
-            description: 'New notes; null clears them.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateAuditInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -1987,59 +537,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateFramework',
       title: 'Update a framework',
       description: 'Changes a framework and upserts controls by code (none is removed). Returns it as getFramework does.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Framework id (fw_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          name: {
-            type: 'string',
-            description: 'New name.',
-          },
-          version: {
-            type: ['string', 'null'],
-            description: 'New version.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'New description.',
-          },
-          controls: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                code: {
-                  type: 'string',
-                  description: 'Control code, unique within the framework.',
-                },
-                title: {
-                  type: 'string',
-                  description: 'Control title.',
-                },
-                description: {
-                  type: ['string', 'null'],
-                  description: 'What the control requires.',
-                },
-              },
-              required: ['code', 'title'],
-            },
-            description: 'Controls to add or update by code; none is removed.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateFrameworkInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -2056,103 +554,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateMeasure',
       title: 'Update a measure',
       description: 'Changes a measure, e.g. marks it IMPLEMENTED and appends evidence (add_evidence). Returns the record.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Measure id (msr_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          name: {
-            type: 'string',
-            description: 'New name.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'New description.',
-          },
-          category: {
-            type: ['string', 'null'],
-            description: 'New category.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'New owner.',
-          },
-          state: {
-            enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-            description: 'New state.',
-          },
-          applicability_justification: {
-            type: ['string', 'null'],
-            description: 'Why NOT_APPLICABLE; its controls leave readiness.',
-          },
-          add_evidence: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                title: {
-                  type: 'string',
-                  description: 'What the evidence shows.',
-                },
-                url: {
-                  type: 'string',
-                  format: 'uri',
-                  description: 'Where it is stored (http or https).',
-                },
-                collected_at: {
-                  type: 'string',
-                  format: 'date-time',
-                  description: 'When collected; defaults to now.',
-                },
-                valid_until: {
-                  type: 'string',
-                  format: 'date',
-                  description: 'Last day current; default collected_at + org validity.',
-                },
-              },
-              required: ['title'],
-            },
-            description: 'Evidence to append (append-only).',
-          },
-          controls: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                framework_id: {
-                  type: 'string',
-                  description: 'Framework id (fw_…).',
-                },
-                control_code: {
-                  type: 'string',
-                  description: 'Control code, e.g. A.5.1.',
-                },
-              },
-              required: ['framework_id', 'control_code'],
-            },
-            description: 'Replaces the set of framework controls.',
-          },
-          risk_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Replaces the set of mitigated risks.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateMeasureInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -2169,75 +571,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateNonconformity',
       title: 'Update a nonconformity',
       description: 'Changes a nonconformity, e.g. root cause, corrective action, or CLOSED. Returns the record.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Nonconformity id (nc_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          reference: {
-            type: 'string',
-            description: 'New reference (unique per organization).',
-          },
-          title: {
-            type: 'string',
-            description: 'New title.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'New description.',
-          },
-          severity: {
-            enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-            description: 'New severity.',
-          },
-          status: {
-            enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-            description: 'New status; CLOSED sets closed_at.',
-          },
-          audit_id: {
-            type: ['string', 'null'],
-            description: 'New audit.',
-          },
-          measure_id: {
-            type: ['string', 'null'],
-            description: 'New measure.',
-          },
-          date_identified: {
-            type: 'string',
-            format: 'date',
-            description: 'New identification date.',
-          },
-          root_cause: {
-            type: ['string', 'null'],
-            description: 'New root cause.',
-          },
-          corrective_action: {
-            type: ['string', 'null'],
-            description: 'New corrective action.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'New owner.',
-          },
-          due_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'New due date.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateNonconformityInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -2254,67 +588,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateObligation',
       title: 'Update an obligation',
       description: 'Changes an obligation, e.g. its status after a review or its due date. Returns the record.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Obligation id (obl_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          title: {
-            type: 'string',
-            description: 'New title.',
-          },
-          requirement: {
-            type: ['string', 'null'],
-            description: 'New requirement.',
-          },
-          source: {
-            enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-            description: 'New source.',
-          },
-          regulator: {
-            type: ['string', 'null'],
-            description: 'New regulator.',
-          },
-          area: {
-            type: ['string', 'null'],
-            description: 'New area.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'New owner.',
-          },
-          status: {
-            enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-            description: 'New status.',
-          },
-          due_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'New due date.',
-          },
-          last_review_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'New last review date.',
-          },
-          actions: {
-            type: ['string', 'null'],
-            description: 'New actions; null clears them.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateObligationInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -2331,88 +605,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateRisk',
       title: 'Update a risk',
       description: 'Changes a risk, e.g. status or treatment after a review; scores are recomputed. Returns the record.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Risk id (risk_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          name: {
-            type: 'string',
-            description: 'New name.',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'New description.',
-          },
-          category: {
-            type: ['string', 'null'],
-            description: 'New category.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'New owner.',
-          },
-          status: {
-            enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-            description: 'New status.',
-          },
-          treatment: {
-            enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-            description: 'New treatment.',
-          },
-          inherent_likelihood: {
-            type: 'integer',
-            description: 'New inherent likelihood (1-5).',
-          },
-          inherent_impact: {
-            type: 'integer',
-            description: 'New inherent impact (1-5).',
-          },
-          residual_likelihood: {
-            type: 'integer',
-            description: 'New residual likelihood (1-5).',
-          },
-          residual_impact: {
-            type: 'integer',
-            description: 'New residual impact (1-5).',
-          },
-          measure_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Replaces the set of mitigating measures.',
-          },
-          asset_ids: {
-            type: 'array',
-            items: {
-              type: 'string',
-            },
-            description: 'Replaces the set of assets the risk is assessed on.',
-          },
-          review_date: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'New review date.',
-          },
-          note: {
-            type: ['string', 'null'],
-            description: 'New note.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateRiskInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -2429,77 +622,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateVendor',
       title: 'Update a vendor',
       description: 'Changes a vendor, e.g. records a review (last_reviewed_at) or offboards it. Returns the record.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            description: 'Vendor id (vnd_…).',
-          },
-          organization_id: {
-            type: 'string',
-            description: 'Optional.',
-          },
-          name: {
-            type: 'string',
-            description: 'New name (unique per organization).',
-          },
-          description: {
-            type: ['string', 'null'],
-            description: 'New description.',
-          },
-          category: {
-            type: ['string', 'null'],
-            description: 'New category.',
-          },
-          website: {
-            type: ['string', 'null'],
-            format: 'uri',
-            description: 'New website.',
-          },
-          risk_tier: {
-            enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-            description: 'New risk tier.',
-          },
-          status: {
-            enum: ['ACTIVE', 'OFFBOARDED'],
-            description: 'New status.',
-          },
-          processes_personal_data: {
-            type: 'boolean',
-            description: 'Whether the vendor processes personal data.',
-          },
-          contract_end: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'New contract end.',
-          },
-          last_reviewed_at: {
-            type: ['string', 'null'],
-            format: 'date',
-            description: 'Latest review; null = never reviewed.',
-          },
-          review_interval_days: {
-            type: 'integer',
-            description: 'New review interval in days.',
-          },
-          owner: {
-            type: ['string', 'null'],
-            description: 'New owner.',
-          },
-          contact_email: {
-            type: ['string', 'null'],
-            format: 'email',
-            description: 'New contact address.',
-          },
-          expected_updated_at: {
-            type: 'string',
-            format: 'date-time',
-            description: 'updated_at as read; CONFLICT if changed since.',
-          },
-        },
-        required: ['id'],
-      },
+      inputSchema: leanInputSchema(updateVendorInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },

@@ -65,6 +65,8 @@ export const names = {
   /** The tools/list entries (packages/schemas/src/mcp-tools.gen.ts). */
   mcpTools: 'mcpTools',
   mcpToolEntryType: 'McpToolEntry',
+  leanInputSchema: 'leanInputSchema',
+  leanOutputSchema: 'leanOutputSchema',
   clientInterface: 'ComplyClient',
   /** `client.pages.listRisks(input)`: every page of a list tool. */
   clientPagesInterface: 'ComplyPages',
@@ -107,6 +109,8 @@ export const paths = {
     registerDefinition: 'packages/schemas/src/register-definition.ts',
     /** Hand-written: RegisterForm and FormField types. */
     formDefinition: 'packages/schemas/src/form-definition.ts',
+    /** Hand-written: the lean tools/list schemas, derived from the tools' JSON Schemas. */
+    leanSchema: 'packages/schemas/src/lean-schema.ts',
     /** Hand-written: ToolDefinition and JsonSchema types. */
     definition: 'packages/schemas/src/definition.ts',
   },

@@ -10,6 +10,7 @@ export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /** Hand-written package files the generated code imports. */
 export const handWritten = [
   'packages/schemas/src/definition.ts',
+  'packages/schemas/src/lean-schema.ts',
   'packages/schemas/src/form-definition.ts',
   'packages/schemas/src/register-definition.ts',
   'packages/client/src/core.ts',

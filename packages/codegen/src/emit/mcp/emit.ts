@@ -1,10 +1,8 @@
 import { type Project, StructureKind, VariableDeclarationKind } from 'ts-morph';
-import { pagedFields } from '../../model/paging.js';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { writeLiteral } from '../literal.js';
-import { leanInputSchema, leanOutputSchema } from './lean-schema.js';
+import { Call, ConstRef, writeLiteral } from '../literal.js';
 
 /**
  * Only the hints that differ from MCP's defaults (readOnly false, destructive true, idempotent
@@ -20,12 +18,16 @@ function hints(tool: Tool): Record<string, boolean> {
   };
 }
 
+const call = (fn: string, args: unknown[]) => new Call(new ConstRef(fn), args, null);
+
 /**
  * A tool that returns one record (get, add, update) declares an object; a list or report names
  * its top-level fields (see leanOutputSchema).
  */
 function outputSchema(tool: Tool) {
-  return tool.output.kind === 'ref' ? { type: 'object' } : leanOutputSchema({ fields: tool.output.fields });
+  return tool.output.kind === 'ref'
+    ? { type: 'object' }
+    : call(names.leanOutputSchema, [new ConstRef(names.toolOutputJsonSchema(tool.name))]);
 }
 
 /**
@@ -49,18 +51,23 @@ export function toolsetOf(a: { tool: Tool; model: Model }): string {
 
 /** One tool's tools/list entry, with its toolset. */
 function entry({ tool, model }: { tool: Tool; model: Model }) {
-  return { toolset: toolsetOf({ tool, model }), tool: toolEntry({ tool, model }) };
+  return { toolset: toolsetOf({ tool, model }), tool: toolEntry({ tool }) };
 }
 
-function toolEntry({ tool: own, model }: { tool: Tool; model: Model }) {
-  // tools/list is self-contained: a list tool's paging is expanded into its schemas.
-  const tool = { ...own, ...pagedFields(model, own) };
+/**
+ * One tools/list entry. Its schemas are derived, when the module loads, from the tool's JSON
+ * Schemas (one form, also the source of OpenAPI), so tools/list is self-contained.
+ */
+function toolEntry({ tool }: { tool: Tool }) {
   return {
     name: tool.name,
     title: tool.title,
     // The spec wraps lines for reading; in JSON a line break costs two bytes and says nothing.
     description: tool.description.replace(/\s*\n\s*/g, ' '),
-    inputSchema: leanInputSchema({ fields: tool.input, model, showNull: tool.kind !== 'add' }),
+    inputSchema: call(names.leanInputSchema, [
+      new ConstRef(names.toolInputJsonSchema(tool.name)),
+      tool.kind !== 'add',
+    ]),
     outputSchema: outputSchema(tool),
     annotations: hints(tool),
   };
@@ -80,6 +87,19 @@ export function emitMcpTools(a: { model: Model; project: Project }): EmittedFile
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.definition }),
           namedImports: [names.mcpToolEntryType],
         },
+        {
+          kind: StructureKind.ImportDeclaration,
+          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.leanSchema }),
+          namedImports: [names.leanInputSchema, names.leanOutputSchema],
+        },
+        ...a.model.tools.map((tool) => ({
+          kind: StructureKind.ImportDeclaration as const,
+          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.tool(tool.name) }),
+          namedImports: [
+            names.toolInputJsonSchema(tool.name),
+            ...(tool.output.kind === 'ref' ? [] : [names.toolOutputJsonSchema(tool.name)]),
+          ],
+        })),
         {
           kind: StructureKind.VariableStatement,
           isExported: true,

@@ -1,0 +1,57 @@
+import type { JsonSchema } from './definition.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * How a schema is written for tools/list, where every byte is paid by every assistant conversation,
+ * derived from the tool's full JSON Schema (the one form the generator emits; OpenAPI is derived
+ * from it too). Inputs keep every property with its description, type, enum, format and `required`;
+ * ranges, lengths, item counts, defaults and `additionalProperties: false` are left to the server,
+ * which applies the defaults and answers a value out of bounds with an error naming the field and
+ * what is allowed. An enum lists its values without `type`. Outputs name their top-level fields
+ * and nothing more (see leanOutputSchema).
+ */
+function leanType(schema: Json, showNull: boolean): Json {
+  if (Array.isArray(schema.anyOf)) {
+    // A nullable object or array: `anyOf: [schema, { type: 'null' }]`.
+    const inner = leanType(schema.anyOf[0] as Json, showNull);
+    return showNull ? { anyOf: [inner, { type: 'null' }] } : inner;
+  }
+  if (Array.isArray(schema.enum)) {
+    return { enum: showNull ? schema.enum : schema.enum.filter((v) => v !== null) };
+  }
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
+  const base = types.find((t) => t !== 'null') ?? 'null';
+  if (base === 'object') {
+    const properties: Json = {};
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+      const { description, ...rest } = property;
+      properties[name] = { ...leanType(rest, showNull), ...(description !== undefined && { description }) };
+    }
+    return {
+      type: 'object',
+      properties,
+      ...(Array.isArray(schema.required) && { required: schema.required }),
+    };
+  }
+  if (base === 'array') return { type: 'array', items: leanType(schema.items as Json, showNull) };
+  return {
+    type: showNull && types.includes('null') ? [base, 'null'] : base,
+    ...(typeof schema.format === 'string' && { format: schema.format }),
+  };
+}
+
+/** The inputSchema of a tool in tools/list; `showNull` false leaves `null` out (add tools). */
+export function leanInputSchema(full: JsonSchema, showNull: boolean): JsonSchema {
+  return leanType(full, showNull) as JsonSchema;
+}
+
+/**
+ * The outputSchema of a list or report tool in tools/list: an object and the names of the fields it
+ * always has. Nested records, their field names and all prose are left out (they cost more than half
+ * of tools/list); the values themselves show them, and structuredContent always fits. A tool that
+ * returns one record declares `{ type: 'object' }` and names the record in its description.
+ */
+export function leanOutputSchema(full: JsonSchema): JsonSchema {
+  return { type: 'object', ...(Array.isArray(full.required) && { required: full.required }) };
+}
