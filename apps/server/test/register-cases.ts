@@ -21,7 +21,7 @@ type CaseData = Omit<RegisterCase, 'singular' | 'plural' | 'register'>;
 
 /**
  * Test data per register of the catalog: keyed by register name, so a register added to
- * specs/registers.yaml without its case here fails the typecheck.
+ * specs/registers/ without its case here fails the typecheck.
  */
 const CASES: { [R in RegisterName]: CaseData } = {
   risks: {

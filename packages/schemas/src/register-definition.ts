@@ -1,5 +1,5 @@
 /**
- * One entry of the register catalog (specs/registers.yaml), as generated into registers.gen.ts.
+ * One entry of the register catalog (specs/registers/*.yaml), as generated into registers.gen.ts.
  * No zod here: storage, the server and the web console all read the catalog through this shape.
  */
 export interface RegisterDefinition {

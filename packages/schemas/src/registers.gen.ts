@@ -12,7 +12,7 @@
 
 import type { RegisterDefinition } from './register-definition.js';
 
-/** Every register, keyed by its plural, in catalog order (specs/registers.yaml). */
+/** Every register, keyed by its plural, in catalog order (specs/registers/*.yaml). */
 export const registers = {
   risks: {
     plural: 'risks',

@@ -12,7 +12,7 @@ import { getRecord, toCreateParams, toListOutput, toListParams, toUpdateParams }
 
 /**
  * The generic register handler: every plain list, get, add and update tool of the register catalog
- * (specs/registers.yaml) is served here from the register's repository, `ctx.storage[<plural>]`.
+ * (specs/registers/*.yaml) is served here from the register's repository, `ctx.storage[<plural>]`.
  * Only tools a register lists under `custom_handlers` (and tools outside the registers) keep a file
  * in ./handlers/.
  */

@@ -51,7 +51,7 @@ export function emitRegisters(a: { model: Model; project: Project }): EmittedFil
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
-      docs: ['Every register, keyed by its plural, in catalog order (specs/registers.yaml).'],
+      docs: ['Every register, keyed by its plural, in catalog order (specs/registers/*.yaml).'],
       declarationKind: VariableDeclarationKind.Const,
       declarations: [
         {
