@@ -216,3 +216,22 @@ export type GenericToolName = 'addAsset' | 'addAudit' | 'addMeasure' | 'addNonco
 
 /** Every tool the generic register handler serves, sorted. Every other tool has a handler file. */
 export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getFramework', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listFrameworks', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+
+/** Page sizes a list tool accepts (`page_size`), and the size when omitted. */
+export const pageSizeLimits = {
+  min: 1,
+  max: 100,
+  default: 50,
+} as const;
+
+/** Each register's list order: the fields its list tool's `order_by` accepts and the default. */
+export const registerOrders = {
+  risks: { fields: ['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'], default: { field: 'residual_score', direction: 'desc' } },
+  vendors: { fields: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
+  measures: { fields: ['name', 'state', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
+  obligations: { fields: ['due_date', 'title', 'created_at', 'updated_at'], default: { field: 'due_date', direction: 'asc' } },
+  nonconformities: { fields: ['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'], default: { field: 'date_identified', direction: 'desc' } },
+  audits: { fields: ['start_date', 'name', 'created_at', 'updated_at'], default: { field: 'start_date', direction: 'asc' } },
+  frameworks: { fields: ['name', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
+  assets: { fields: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
+} as const;

@@ -23,6 +23,9 @@ export const names = {
   registerNameType: 'RegisterName',
   registerTableType: 'RegisterTable',
   registerDefinitionType: 'RegisterDefinition',
+  /** The shared paging's page sizes and each register's list order, for storage. */
+  pageSizeLimits: 'pageSizeLimits',
+  registerOrders: 'registerOrders',
   /** Tools a register serves without a handler file of its own (the generic register handler). */
   genericTools: 'genericTools',
   genericToolNameType: 'GenericToolName',

@@ -59,7 +59,15 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
           ...exp({ to: paths.schemas.registerDefinition, types: [names.registerDefinitionType] }),
           ...exp({
             to: paths.schemas.registers,
-            values: [names.genericTools, names.registerNames, names.registers],
+            values: [
+              names.genericTools,
+              ...(a.model.paging?.input.some((f) => f.name === 'page_size' && f.type.kind === 'integer')
+                ? [names.pageSizeLimits]
+                : []),
+              names.registerNames,
+              names.registerOrders,
+              names.registers,
+            ],
             types: [names.genericToolNameType, names.registerNameType, names.registerTableType],
           }),
         ]

@@ -32,6 +32,66 @@ function entry(r: Register) {
 }
 
 /**
+ * What storage needs of the shared paging, so it reads them instead of restating them: the
+ * `page_size` limits and default, and each register's list order (its list tool's `order_by`).
+ */
+function pagingStatements(model: Model): StatementStructures[] {
+  const pageSize = model.paging?.input.find((f) => f.name === 'page_size');
+  const constant = (name: string, doc: string, value: unknown): StatementStructures => ({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    docs: [doc],
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name,
+        initializer: (w) => {
+          writeLiteral(w, value);
+          w.write(' as const');
+        },
+      },
+    ],
+  });
+  const orders = model.registers.flatMap((r) => {
+    const p = model.tools.find((t) => t.name === r.tools.list)?.pagination;
+    return p ? [[r.plural, { fields: p.orderFields, default: p.orderDefault }] as const] : [];
+  });
+  return [
+    ...(pageSize?.type.kind === 'integer'
+      ? [
+          constant(
+            names.pageSizeLimits,
+            'Page sizes a list tool accepts (`page_size`), and the size when omitted.',
+            {
+              min: pageSize.type.min,
+              max: pageSize.type.max,
+              default: pageSize.default,
+            },
+          ),
+        ]
+      : []),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: ["Each register's list order: the fields its list tool's `order_by` accepts and the default."],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: names.registerOrders,
+          initializer: (w) => {
+            w.write('{').newLine();
+            w.indent(() => {
+              for (const [plural, order] of orders) w.writeLine(`${plural}: ${inlineLiteral(order)},`);
+            });
+            w.write('} as const');
+          },
+        },
+      ],
+    },
+  ];
+}
+
+/**
  * `registers.gen.ts`: the register catalog (`registers`, `registerNames`, `RegisterName`,
  * `RegisterTable`) and the tools served by the generic register handler (`genericTools`).
  * Emitted only for spec sets that have `specs/registers.yaml`.
@@ -112,6 +172,7 @@ export function emitRegisters(a: { model: Model; project: Project }): EmittedFil
         },
       ],
     },
+    ...pagingStatements(a.model),
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   const sources = [...new Set(registers.map((r) => r.source))];
