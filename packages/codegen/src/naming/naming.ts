@@ -54,6 +54,8 @@ export const names = {
   pageInputJsonProperties: 'pageInputJsonProperties',
   pageOutputJsonProperties: 'pageOutputJsonProperties',
   orderByJsonSchema: 'orderByJsonSchema',
+  /** `page_size` → `PageSize`: a shared paging field's schema in the OpenAPI components. */
+  pagingComponent: (field: string) => pascal(field),
   errorCodes: 'errorCodes',
   errorCode: 'ErrorCode',
   errorStatus: 'errorStatus',

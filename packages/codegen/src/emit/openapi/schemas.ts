@@ -1,6 +1,6 @@
 import type { Model } from '../../model/types.js';
 import { names } from '../../naming/naming.js';
-import { Call, ConstRef, Merge, Spread } from '../literal.js';
+import { Call, ConstRef, isSpreadPart, Merge, Spread } from '../literal.js';
 import { sharedObjectJsonSchema, toolJsonSchemas } from '../schemas/json-schema.js';
 
 export type Json = Record<string, unknown>;
@@ -15,9 +15,29 @@ export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/
  */
 export function componentSchemas(model: Model): Record<string, Json> {
   const typeOf = new Map(model.objects.map((o) => [names.sharedJsonSchema(o.name), o.name]));
+  const out: Record<string, Json> = {};
+  // The shared paging fields are components of their own (`PageSize`, `NextCursor`, …), which
+  // every list tool's input and output refer to, as the generated code spreads one constant.
+  const pagingConstants = new Set<string>([names.pageInputJsonProperties, names.pageOutputJsonProperties]);
   const resolve = (value: unknown): unknown => {
     if (value instanceof ConstRef) return schemaRef(typeOf.get(value.name) ?? value.name);
-    if (value instanceof Merge || value instanceof Call) return resolve(value.value);
+    if (value instanceof Merge) {
+      const parts = value.parts.map((p) => {
+        if (!isSpreadPart(p)) return resolve(p) as Json;
+        if (!pagingConstants.has(p.spread.name)) return resolve(p.value) as Json;
+        return Object.fromEntries(
+          Object.entries(p.value).map(([field, schema]) => {
+            // The field's description stays beside the $ref, as for shared types.
+            const name = names.pagingComponent(field);
+            const { description, ...component } = resolve(schema) as Json;
+            out[name] = component;
+            return [field, { ...schemaRef(name), ...(description !== undefined && { description }) }];
+          }),
+        );
+      });
+      return Object.assign({}, ...parts);
+    }
+    if (value instanceof Call) return resolve(value.value);
     if (value instanceof Spread)
       return {
         ...schemaRef(typeOf.get(value.base.name) ?? value.base.name),
@@ -28,7 +48,6 @@ export function componentSchemas(model: Model): Record<string, Json> {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
     return value;
   };
-  const out: Record<string, Json> = {};
   for (const object of model.objects) {
     out[object.name] = resolve({
       description: object.description,
