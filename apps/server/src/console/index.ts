@@ -8,7 +8,6 @@ import { registerConnectedAppRoutes } from './connected-apps.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { registerDemoRoutes } from './demo.js';
-import { installConsoleErrorHandler } from './errors.js';
 import { registerFrameworkRoutes } from './frameworks.js';
 import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
 import { registerInvitationRoutes } from './invitations.js';
@@ -73,7 +72,6 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
   const limiter = createAttemptLimiter({ rule: attemptRule, store });
   await options.app.register(
     async (scope) => {
-      installConsoleErrorHandler(scope);
       scope.addHook('onRequest', csrfHook);
       registerSetupRoutes({ scope, deps, limiter });
       registerSignIn({ scope, deps, limiter });

@@ -9,7 +9,7 @@ import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
 import type { JsonRpcReply } from './multiplex-transport.js';
 import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
 import { replyBody } from './reply-body.js';
-import { RpcCode } from './rpc-error.js';
+import { RpcCode, RpcError } from './rpc-error.js';
 import { createToolCallAnswerer } from './tool-calls.js';
 
 // The `_meta` key every 2026-07-28 request carries (its "envelope claim").
@@ -154,19 +154,13 @@ export function createModernEra({
       if (!mayBeModern(request)) return false;
       if (nestsDeeperThan({ value: request.body, limit: MAX_NESTING })) {
         const id = isObject(request.body) ? request.body.id : undefined;
-        await reply
-          .code(400)
-          .type('application/json')
-          .send({
-            jsonrpc: '2.0',
-            id: typeof id === 'string' || typeof id === 'number' ? id : null,
-            error: {
-              code: RpcCode.InvalidParams,
-              message: `Invalid params: the message nests more than ${MAX_NESTING} levels deep.`,
-              data: { field: 'params' },
-            },
-          });
-        return true;
+        throw new RpcError({
+          status: 400,
+          id: typeof id === 'string' || typeof id === 'number' ? id : null,
+          code: RpcCode.InvalidParams,
+          message: `Invalid params: the message nests more than ${MAX_NESTING} levels deep.`,
+          data: { field: 'params' },
+        });
       }
       const call = plainToolCall(request);
       if (call) {

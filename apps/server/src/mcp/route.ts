@@ -16,15 +16,9 @@ import type { createModernEra } from './modern-route.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
 import { repliesBody } from './reply-body.js';
 import { invalidParamsReply } from './request-params.js';
+import { RpcError } from './rpc-error.js';
 import { createToolCallAnswerer, isToolCall } from './tool-calls.js';
 import { parseToolsets } from './tool-list.js';
-
-function rpcError(
-  reply: FastifyReply,
-  { status, code, message }: { status: number; code: number; message: string },
-) {
-  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
-}
 
 /**
  * MCP Streamable HTTP, stateless, with JSON responses: every POST carries its own JSON-RPC
@@ -61,12 +55,12 @@ export async function registerMcpRoute({
   app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const { error: toolsetsError } = parseToolsets(query.toolsets);
-    if (toolsetsError) return rpcError(reply, { status: 400, code: -32000, message: toolsetsError });
+    if (toolsetsError) throw new RpcError({ status: 400, code: -32000, message: toolsetsError });
     const caller = request.caller!;
     if (await modern.answer({ request, reply, caller })) return reply;
     const accept = request.headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return rpcError(reply, {
+      throw new RpcError({
         status: 406,
         code: -32000,
         message: 'Not Acceptable: the client must accept both application/json and text/event-stream',
@@ -74,7 +68,7 @@ export async function registerMcpRoute({
     }
     const version = request.headers['mcp-protocol-version'];
     if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-      return rpcError(reply, {
+      throw new RpcError({
         status: 400,
         code: -32000,
         message: `Bad Request: unsupported protocol version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
@@ -82,7 +76,7 @@ export async function registerMcpRoute({
     }
     const messages = parseMessages(request.body);
     if (!messages) {
-      return rpcError(reply, {
+      throw new RpcError({
         status: 400,
         code: -32700,
         message: 'Parse error: the body is not a JSON-RPC message',
@@ -116,15 +110,14 @@ export async function registerMcpRoute({
       .send(repliesBody({ replies, batch: Array.isArray(request.body), maxBytes: batchReplyLimit }));
   });
 
-  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(405)
-      .header('allow', 'POST')
-      .send({
-        jsonrpc: '2.0',
-        error: { code: -32000, message: 'Method not allowed: this server is stateless; use POST.' },
-        id: null,
-      });
+  const notAllowed = async () => {
+    throw new RpcError({
+      status: 405,
+      headers: { allow: 'POST' },
+      code: -32000,
+      message: 'Method not allowed: this server is stateless; use POST.',
+    });
+  };
   app.get(path, { config: REFUSES_METHOD }, notAllowed);
   app.delete(path, { config: REFUSES_METHOD }, notAllowed);
   registerIconRoute(app);
