@@ -149,7 +149,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     storage,
     config,
-    handlers: options.handlers,
     core,
     mcpPath: MCP_PATH,
     webRoot: options.webRoot,
