@@ -16,7 +16,7 @@ import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
-import { PROMPT_CAPABILITIES, registerModernPrompts } from './mcp/modern-prompts.js';
+import { createMethodTable } from './mcp/methods.js';
 import { createModernEra } from './mcp/modern-route.js';
 import { modernServerFactory, modernServerInfo } from './mcp/modern-server.js';
 import { registerMcpRoute } from './mcp/route.js';
@@ -126,21 +126,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRestToolRoute({ app, core });
   registerOscalRoutes({ app, storage });
   await registerOpenApiRoutes({ app });
+  const table = createMethodTable({ core, storage });
   await registerMcpRoute({
     app,
-    server: createMcpServer({ core, version: SERVER_VERSION, storage }),
+    server: createMcpServer({ table, version: SERVER_VERSION }),
     modern: createModernEra({
-      factory: modernServerFactory({
-        core,
-        version: SERVER_VERSION,
-        storage,
-        capabilities: PROMPT_CAPABILITIES,
-        extend: registerModernPrompts,
-      }),
+      factory: modernServerFactory({ table, version: SERVER_VERSION }),
       serverInfo: modernServerInfo({ version: SERVER_VERSION }),
-      core,
     }),
-    core,
+    table,
     path: MCP_PATH,
     limiter,
     batchReplyLimit: config.batchReplyLimit,
