@@ -3,6 +3,8 @@
 // side (both seeded alike, each in its own schema or in-memory PGlite) and alternates short slices
 // of the same workload between them (A B B A …), so both see the same background load.
 //   node scripts/bench/compare.mjs --base DIR [--workloads writes,mixed] [--rounds 4] [--seconds 3]
+//     workloads: writes, mixed (REST), reads (REST listRisks), mcp (the same reads as 2025-era
+//     tools/call), modern (the same as 2026-07-28 tools/call, envelope and headers)
 //     [--driver postgres|pglite] [--risks N] [--connections 32] [--writers 16]
 // DIR is a source tree of the baseline, e.g. `git archive <commit> | tar -x -C DIR`; its
 // node_modules are linked to this tree's, except the workspace packages, which point into DIR.
@@ -103,6 +105,30 @@ function source(workload, side, counter) {
   };
 }
 
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/** Path, headers and body of one tool call through the workload's door (REST, or MCP of an era). */
+function toolRequest({ workload, tool, input }) {
+  if (workload !== 'mcp' && workload !== 'modern') {
+    return { path: `/api/mcp/tools/${tool}`, body: JSON.stringify(input) };
+  }
+  const modern = workload === 'modern';
+  const params = { name: tool, arguments: input, ...(modern && { _meta: MODERN_META }) };
+  const headers = {
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': modern ? '2026-07-28' : '2025-06-18',
+    ...(modern && { 'mcp-method': 'tools/call', 'mcp-name': tool }),
+  };
+  return {
+    path: '/api/mcp/v1',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
+  };
+}
+
 async function slice(side, workload, next) {
   const connections = Number(workload === 'writes' ? values.writers : values.connections);
   const result = await autocannon({
@@ -114,8 +140,8 @@ async function slice(side, workload, next) {
     requests: [
       {
         setupRequest: (request) => {
-          const { tool, input } = next();
-          return { ...request, path: `/api/mcp/tools/${tool}`, body: JSON.stringify(input) };
+          const { path, headers = {}, body } = toolRequest({ workload, ...next() });
+          return { ...request, path, headers: { ...request.headers, ...headers }, body };
         },
       },
     ],

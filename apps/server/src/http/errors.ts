@@ -54,7 +54,8 @@ interface Rendered {
  * sign-in and password attempts, a second for a tool call.
  */
 function renderKnown({ error, request }: { error: ToolError; request: FastifyRequest }): Rendered {
-  const onConsole = request.url.startsWith(CONSOLE_PREFIX);
+  // The matched route, never the raw URL (which may be encoded or in absolute form).
+  const onConsole = request.routeOptions.url?.startsWith(CONSOLE_PREFIX) === true;
   const headers: Record<string, string> = {};
   if (error.code === 'RATE_LIMITED') headers['retry-after'] = onConsole ? '60' : '1';
   const body = toErrorBody(error);
