@@ -4,7 +4,9 @@
 // of the same workload between them (A B B A …), so both see the same background load.
 //   node scripts/bench/compare.mjs --base DIR [--workloads writes,mixed] [--rounds 4] [--seconds 3]
 //     workloads: writes, mixed (REST), reads (REST listRisks), mcp (the same reads as 2025-era
-//     tools/call), modern (the same as 2026-07-28 tools/call, envelope and headers)
+//     tools/call), modern (the same as 2026-07-28 tools/call, envelope and headers); with
+//     `-cached` (reads-cached, mcp-cached, modern-cached) one read repeated, answered from the
+//     read cache, so the door's own cost shows
 //     [--driver postgres|pglite] [--risks N] [--connections 32] [--writers 16]
 // DIR is a source tree of the baseline, e.g. `git archive <commit> | tar -x -C DIR`; its
 // node_modules are linked to this tree's, except the workspace packages, which point into DIR.
@@ -97,8 +99,10 @@ function source(workload, side, counter) {
   };
   const write = () =>
     writeInput({ random: writes, index: w++, organizationId: side.organizationId, riskIds: side.riskIds });
+  const first = reads();
   return () => {
     const index = i++;
+    if (workload.endsWith('-cached')) return first;
     if (workload === 'writes') return write();
     if (workload === 'mixed') return index % 10 === 9 ? write() : read();
     return read();
@@ -112,10 +116,11 @@ const MODERN_META = {
 
 /** Path, headers and body of one tool call through the workload's door (REST, or MCP of an era). */
 function toolRequest({ workload, tool, input }) {
-  if (workload !== 'mcp' && workload !== 'modern') {
+  const door = workload.replace(/-cached$/, '');
+  if (door !== 'mcp' && door !== 'modern') {
     return { path: `/api/mcp/tools/${tool}`, body: JSON.stringify(input) };
   }
-  const modern = workload === 'modern';
+  const modern = door === 'modern';
   const params = { name: tool, arguments: input, ...(modern && { _meta: MODERN_META }) };
   const headers = {
     accept: 'application/json, text/event-stream',
