@@ -3,6 +3,10 @@
 // side (both seeded alike, each in its own schema or in-memory PGlite) and alternates short slices
 // of the same workload between them (A B B A …), so both see the same background load.
 //   node scripts/bench/compare.mjs --base DIR [--workloads writes,mixed] [--rounds 4] [--seconds 3]
+//     workloads: writes, mixed (REST), reads (REST listRisks), mcp (the same reads as 2025-era
+//     tools/call), modern (the same as 2026-07-28 tools/call, envelope and headers); with
+//     `-cached` (reads-cached, mcp-cached, modern-cached) one read repeated, answered from the
+//     read cache, so the door's own cost shows
 //     [--driver postgres|pglite] [--risks N] [--connections 32] [--writers 16]
 // DIR is a source tree of the baseline, e.g. `git archive <commit> | tar -x -C DIR`; its
 // node_modules are linked to this tree's, except the workspace packages, which point into DIR.
@@ -95,11 +99,38 @@ function source(workload, side, counter) {
   };
   const write = () =>
     writeInput({ random: writes, index: w++, organizationId: side.organizationId, riskIds: side.riskIds });
+  const first = reads();
   return () => {
     const index = i++;
+    if (workload.endsWith('-cached')) return first;
     if (workload === 'writes') return write();
     if (workload === 'mixed') return index % 10 === 9 ? write() : read();
     return read();
+  };
+}
+
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/** Path, headers and body of one tool call through the workload's door (REST, or MCP of an era). */
+function toolRequest({ workload, tool, input }) {
+  const door = workload.replace(/-cached$/, '');
+  if (door !== 'mcp' && door !== 'modern') {
+    return { path: `/api/mcp/tools/${tool}`, body: JSON.stringify(input) };
+  }
+  const modern = door === 'modern';
+  const params = { name: tool, arguments: input, ...(modern && { _meta: MODERN_META }) };
+  const headers = {
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': modern ? '2026-07-28' : '2025-06-18',
+    ...(modern && { 'mcp-method': 'tools/call', 'mcp-name': tool }),
+  };
+  return {
+    path: '/api/mcp/v1',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
   };
 }
 
@@ -114,8 +145,8 @@ async function slice(side, workload, next) {
     requests: [
       {
         setupRequest: (request) => {
-          const { tool, input } = next();
-          return { ...request, path: `/api/mcp/tools/${tool}`, body: JSON.stringify(input) };
+          const { path, headers = {}, body } = toolRequest({ workload, ...next() });
+          return { ...request, path, headers: { ...request.headers, ...headers }, body };
         },
       },
     ],

@@ -1,5 +1,5 @@
-import { type Storage, StorageError } from '@comply/storage';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Storage } from '@comply/storage';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
@@ -7,16 +7,16 @@ import { createUsageRecorder } from './core/usage.js';
 import type { Authenticate } from './http/auth-hook.js';
 import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
+import { installErrorHandler } from './http/errors.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { withRedactedRequests } from './http/log-redaction.js';
-import { unsupportedMediaType } from './http/media-type.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApiRoutes } from './http/openapi-route.js';
 import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
-import { PROMPT_CAPABILITIES, registerModernPrompts } from './mcp/modern-prompts.js';
+import { createMethodTable } from './mcp/methods.js';
 import { createModernEra } from './mcp/modern-route.js';
 import { modernServerFactory, modernServerInfo } from './mcp/modern-server.js';
 import { registerMcpRoute } from './mcp/route.js';
@@ -73,31 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return reply.code(413).send({
-        error: {
-          code: 'PAYLOAD_TOO_LARGE',
-          message: `The request body exceeds ${config.bodyLimit} bytes.`,
-        },
-      });
-    }
-    const mediaType = unsupportedMediaType({ error, request });
-    if (mediaType) return reply.code(415).send({ error: mediaType });
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: { code: 'INVALID_INPUT', message: error.message } });
-    }
-    // The database went away under a hook (authentication): the caller may retry, so 503, not 500.
-    const cause: unknown = error;
-    if (cause instanceof StorageError && cause.code === 'UNAVAILABLE') {
-      return reply
-        .code(503)
-        .send({ error: { code: 'UNAVAILABLE', message: 'The database is not reachable.' } });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'An internal error occurred.' } });
-  });
+  installErrorHandler({ app });
   registerNotFound({ app });
 
   const publicBinding = !isLoopback(config.host) && !config.publicUrl && config.allowedHosts.length === 0;
@@ -150,21 +126,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRestToolRoute({ app, core });
   registerOscalRoutes({ app, storage });
   await registerOpenApiRoutes({ app });
+  const table = createMethodTable({ core, storage });
   await registerMcpRoute({
     app,
-    server: createMcpServer({ core, version: SERVER_VERSION, storage }),
+    server: createMcpServer({ table, version: SERVER_VERSION }),
     modern: createModernEra({
-      factory: modernServerFactory({
-        core,
-        version: SERVER_VERSION,
-        storage,
-        capabilities: PROMPT_CAPABILITIES,
-        extend: registerModernPrompts,
-      }),
+      factory: modernServerFactory({ table, version: SERVER_VERSION }),
       serverInfo: modernServerInfo({ version: SERVER_VERSION }),
-      core,
     }),
-    core,
+    table,
     path: MCP_PATH,
     limiter,
     batchReplyLimit: config.batchReplyLimit,
@@ -173,7 +143,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     storage,
     config,
-    handlers: options.handlers,
     core,
     mcpPath: MCP_PATH,
     webRoot: options.webRoot,

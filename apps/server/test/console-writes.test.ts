@@ -140,4 +140,17 @@ describe.each(DRIVERS)('console writes through the tool core (%s)', (driver) => 
     });
     expect(noCsrf.status).toBe(403);
   });
+
+  it('answers the app error handler’s 413 and the read tools’ own validation on console routes', async () => {
+    // A body over the limit: the same PAYLOAD_TOO_LARGE as the MCP and REST routes, writing nothing.
+    const big = await owner.post(`/orgs/${org}/tools/addRisk`, { name: 'x'.repeat(2_000_000) });
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(big.body.error.message).toMatch(/^The request body exceeds \d+ bytes\.$/);
+    // A register view runs its list tool through the tool core: the tool's error, naming the field.
+    const read = await owner.get(`/orgs/${org}/registers/risks?min_residual_score=99`);
+    expect(read.status).toBe(400);
+    expect(read.body.error).toMatchObject({ code: 'INVALID_INPUT', field: 'min_residual_score' });
+    expect(read.body.error.field_issues).toEqual([expect.objectContaining({ field: 'min_residual_score' })]);
+  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../src/core/caller.js';
 import { createToolCore } from '../src/core/tool-core.js';
 import { authInfoFor } from '../src/mcp/auth-info.js';
+import { createMethodTable } from '../src/mcp/methods.js';
 import { modernServerFactory } from '../src/mcp/modern-server.js';
 import { handlers } from '../src/tools/handlers.gen.js';
 import { SERVER_VERSION } from '../src/version.js';
@@ -29,9 +30,8 @@ describe.each(DRIVERS)('2026-07-28 tools/call: the fast path answers as the SDK 
   beforeAll(async () => {
     server = await startTestServer({ driver });
     const core = createToolCore({ storage: server.storage, handlers, logger, usage, validateOutput: false });
-    sdk = createMcpHandler(modernServerFactory({ core, version: SERVER_VERSION, storage: server.storage }), {
-      legacy: 'reject',
-    });
+    const table = createMethodTable({ core, storage: server.storage });
+    sdk = createMcpHandler(modernServerFactory({ table, version: SERVER_VERSION }), { legacy: 'reject' });
     caller = {
       userId: server.owner.userId,
       tokenId: server.owner.tokenId,

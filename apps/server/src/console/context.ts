@@ -1,7 +1,7 @@
 import type { Storage, User } from '@comply/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
-import type { HandlerMap } from '../core/tool-core.js';
+import type { ToolCore } from '../core/tool-core.js';
 
 /** What every console route module receives. */
 export interface ConsoleDeps {
@@ -11,8 +11,8 @@ export interface ConsoleDeps {
   sessionTtlMs: number;
   /** The MCP endpoint's path, for the addresses shown with new tokens. */
   mcpPath: string;
-  /** The tools' handlers: the read views run them rather than a second implementation. */
-  handlers: HandlerMap;
+  /** The tool core: the read views and the forms' writes call the tools, as MCP and REST do. */
+  core: ToolCore;
 }
 
 /** What a console route module registers with: its fastify scope and the shared dependencies. */

@@ -1,14 +1,13 @@
 import type { Storage } from '@comply/storage';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
-import type { HandlerMap, ToolCore } from '../core/tool-core.js';
+import type { ToolCore } from '../core/tool-core.js';
 import { registerActivityRoutes } from './activity.js';
 import { memoryAttemptStore, sharedAttemptStore } from './attempt-store.js';
 import { registerConnectedAppRoutes } from './connected-apps.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { registerDemoRoutes } from './demo.js';
-import { installConsoleErrorHandler } from './errors.js';
 import { registerFrameworkRoutes } from './frameworks.js';
 import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
 import { registerInvitationRoutes } from './invitations.js';
@@ -45,8 +44,7 @@ export interface ConsoleOptions {
   app: FastifyInstance;
   storage: Storage;
   config: ServerConfig;
-  handlers: HandlerMap;
-  /** The tool core: the console's forms write through it, like MCP and REST. */
+  /** The tool core: the console's views read and its forms write through it, like MCP and REST. */
   core: ToolCore;
   mcpPath: string;
   /** Where the built SPA lives (default apps/web/dist). */
@@ -60,7 +58,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
   const deps: ConsoleDeps = {
     storage: options.storage,
     config: options.config,
-    handlers: options.handlers,
+    core: options.core,
     mcpPath: options.mcpPath,
     sessionTtlMs: options.sessionTtlMs ?? 12 * 3_600_000,
   };
@@ -73,7 +71,6 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
   const limiter = createAttemptLimiter({ rule: attemptRule, store });
   await options.app.register(
     async (scope) => {
-      installConsoleErrorHandler(scope);
       scope.addHook('onRequest', csrfHook);
       registerSetupRoutes({ scope, deps, limiter });
       registerSignIn({ scope, deps, limiter });
@@ -93,7 +90,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerDemoRoutes({ scope: signedIn, deps });
         registerFrameworkRoutes({ scope: signedIn, deps });
         registerConsoleOscalRoutes({ scope: signedIn, deps });
-        registerWriteToolRoute({ scope: signedIn, deps, core: options.core });
+        registerWriteToolRoute({ scope: signedIn, deps });
       });
     },
     { prefix: '/api/console' },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { roleCanWrite } from '../core/caller.js';
 import { exportOscalText } from '../oscal/export.js';
 import { type ImportOptions, importOscal } from '../oscal/import.js';
-import { OSCAL_BODY_LIMIT, sendOscalError } from '../oscal/routes.js';
+import { OSCAL_BODY_LIMIT, oscalError } from '../oscal/routes.js';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
@@ -51,7 +51,7 @@ export function registerConsoleOscalRoutes({ scope, deps }: { scope: FastifyInst
         deps.storage.changes.dataChanged(organization.id);
         return reply.code(201).send(result);
       } catch (error) {
-        return sendOscalError(reply, error);
+        throw oscalError(error);
       }
     },
   );

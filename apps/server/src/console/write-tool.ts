@@ -1,10 +1,9 @@
 import { type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '../core/caller.js';
-import type { ToolCore } from '../core/tool-core.js';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
+import { consoleCaller } from './read-tool.js';
 
 /** The write tools the console may call: those that change records of one organization. */
 function consoleWriteTool(name: string): ToolName {
@@ -24,15 +23,7 @@ function consoleWriteTool(name: string): ToolName {
  * roles (VIEWERs are refused), idempotency keys, `expected_updated_at` and the audit log (source
  * `console`) are the tools' own. An `id` of another organization is not found.
  */
-export function registerWriteToolRoute({
-  scope,
-  deps,
-  core,
-}: {
-  scope: FastifyInstance;
-  deps: ConsoleDeps;
-  core: ToolCore;
-}) {
+export function registerWriteToolRoute({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   scope.post<{ Params: { orgId: string; tool: string }; Body: unknown }>(
     '/orgs/:orgId/tools/:tool',
     async (request) => {
@@ -54,16 +45,8 @@ export function registerWriteToolRoute({
       const properties =
         (tools[name].inputJsonSchema as { properties?: Record<string, unknown> }).properties ?? {};
       if (Object.hasOwn(properties, 'organization_id')) input.organization_id = organization.id;
-      const caller: Caller = {
-        userId: user.id,
-        tokenId: '',
-        scope: 'WRITE',
-        organizations: new Map([[organization.id, organization.role]]),
-        source: 'console',
-        ip: request.ip,
-        client: 'console',
-      };
-      const { output } = await core.invoke({ caller, name, input });
+      const caller = consoleCaller({ request, user, organization, scope: 'WRITE' });
+      const { output } = await deps.core.invoke({ caller, name, input });
       return output;
     },
   );

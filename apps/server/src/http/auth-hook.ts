@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CredentialProblem, describeCredentialProblem, parseBearer } from '../auth/bearer.js';
 import type { Caller } from '../core/caller.js';
+import { HttpError } from './errors.js';
 import { matchedRoute, routeUnder } from './matched-route.js';
 
 declare module 'fastify' {
@@ -18,18 +19,19 @@ export type Authenticate = (params: {
   client: string | null;
 }) => Promise<{ ok: true; caller: Caller } | { ok: false; problem: CredentialProblem }>;
 
-function refuse(reply: FastifyReply, problem: CredentialProblem, challenge?: string) {
+function refuse(problem: CredentialProblem, challenge?: string) {
   const message = describeCredentialProblem(problem);
   // Header values must be printable ASCII without quotes; the JSON body carries the full sentence.
   const description = message.replace(/[^\x20-\x7e]|"/g, '').replace(/ {2,}/g, ' ');
-  return reply
-    .code(401)
-    .header(
-      'www-authenticate',
-      `Bearer error="invalid_token", error_description="${description}"${challenge ? `, ${challenge}` : ''}`,
-    )
-    .header('cache-control', 'no-store')
-    .send({ error: { code: 'UNAUTHORIZED', message } });
+  return new HttpError({
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message,
+    headers: {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${description}"${challenge ? `, ${challenge}` : ''}`,
+      'cache-control': 'no-store',
+    },
+  });
 }
 
 /**
@@ -52,19 +54,19 @@ export function registerBearerAuth({
   /** Extra WWW-Authenticate parameters of the MCP endpoint's 401 (OAuth: `resource_metadata`, `scope`). */
   challenge?: () => string;
 }) {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!routeUnder({ request, prefix })) return;
     const route = matchedRoute(request);
     const extra = route === mcpPath ? challenge?.() : undefined;
     const parsed = parseBearer(request.headers.authorization);
-    if (!parsed.ok) return refuse(reply, parsed.problem, extra);
+    if (!parsed.ok) throw refuse(parsed.problem, extra);
     const result = await authenticate({
       secret: parsed.token,
       source: route === mcpPath ? 'mcp' : 'rest',
       ip: request.ip,
       client: request.headers['user-agent']?.slice(0, 200) ?? null,
     });
-    if (!result.ok) return refuse(reply, result.problem, extra);
+    if (!result.ok) throw refuse(result.problem, extra);
     request.caller = result.caller;
   });
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { HttpError } from './errors.js';
 
 /** The console's SPA fallback claims every GET path; it must not make every path "known". */
 const CATCH_ALL = '/*';
@@ -47,23 +48,22 @@ export function registerNotFound({ app }: { app: FastifyInstance }) {
     for (const method of [route.method].flat()) routes.push({ method, pattern });
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       const allow = allowed.sort().join(', ');
-      return reply
-        .code(405)
-        .header('allow', allow)
-        .send({
-          error: {
-            code: 'METHOD_NOT_ALLOWED',
-            message: `${request.method} is not allowed on ${path}; allowed: ${allow}.`,
-          },
-        });
+      throw new HttpError({
+        status: 405,
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${request.method} is not allowed on ${path}; allowed: ${allow}.`,
+        headers: { allow },
+      });
     }
-    return reply
-      .code(404)
-      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}.` } });
+    throw new HttpError({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `No route for ${request.method} ${path}.`,
+    });
   });
 }

@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.js';
 import { matchedRoute } from './matched-route.js';
+
+const forbidden = (message: string) => new HttpError({ status: 403, code: 'FORBIDDEN', message });
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -35,13 +38,11 @@ export function registerOriginCheck({
   app: FastifyInstance;
   hostnames: Set<string> | undefined;
 }) {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!matchedRoute(request)?.startsWith('/api/')) return;
     const host = request.headers.host ?? '';
     if (hostnames && !hostnames.has(hostnameOf(host))) {
-      return reply
-        .code(403)
-        .send({ error: { code: 'FORBIDDEN', message: `Host \`${hostnameOf(host)}\` is not served here.` } });
+      throw forbidden(`Host \`${hostnameOf(host)}\` is not served here.`);
     }
     const origin = request.headers.origin;
     if (origin === undefined) return;
@@ -57,9 +58,7 @@ export function registerOriginCheck({
       originHost === host.toLowerCase() ||
       (!LOOPBACK_HOSTS.includes(originName) && hostnames?.has(originName) === true);
     if (!allowed) {
-      return reply.code(403).send({
-        error: { code: 'FORBIDDEN', message: `Requests from origin \`${origin}\` are not allowed.` },
-      });
+      throw forbidden(`Requests from origin \`${origin}\` are not allowed.`);
     }
   });
 }

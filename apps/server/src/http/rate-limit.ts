@@ -1,6 +1,7 @@
 import type { Storage } from '@comply/storage';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import { HttpError } from './errors.js';
 import { routeUnder } from './matched-route.js';
 import { createSharedWindows } from './shared-windows.js';
 import { createTokenBuckets } from './token-bucket.js';
@@ -8,16 +9,13 @@ import { createTokenBuckets } from './token-bucket.js';
 /** Requests per minute per token, and refused (401) attempts per minute per address; 0 disables. */
 export type RateLimits = Pick<ServerConfig, 'rateLimitPerMinute' | 'unauthenticatedRateLimitPerMinute'>;
 
-function tooMany({ reply, seconds, what }: { reply: FastifyReply; seconds: number; what: string }) {
-  return reply
-    .code(429)
-    .header('retry-after', String(seconds))
-    .send({
-      error: {
-        code: 'RATE_LIMITED',
-        message: `Too many requests ${what}. Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      },
-    });
+function tooMany({ seconds, what }: { seconds: number; what: string }) {
+  return new HttpError({
+    status: 429,
+    code: 'RATE_LIMITED',
+    message: `Too many requests ${what}. Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /**
@@ -67,10 +65,10 @@ export function registerRateLimit({
   const { rateLimitPerMinute: perTokenPerMinute, unauthenticatedRateLimitPerMinute: perAddress } = limits;
   if (perAddress > 0) {
     const refused = createBudget({ perMinute: perAddress, storage });
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (!routeUnder({ request, prefix })) return;
       const seconds = refused.wait(`refused:${request.ip}`);
-      if (seconds > 0) return tooMany({ reply, seconds, what: 'with invalid credentials from this address' });
+      if (seconds > 0) throw tooMany({ seconds, what: 'with invalid credentials from this address' });
     });
     app.addHook('onResponse', async (request, reply) => {
       if (routeUnder({ request, prefix }) && reply.statusCode === 401)
@@ -79,12 +77,11 @@ export function registerRateLimit({
   }
   if (perTokenPerMinute > 0) {
     const perToken = createBudget({ perMinute: perTokenPerMinute, storage });
-    app.addHook('preParsing', async (request, reply, payload) => {
+    app.addHook('preParsing', async (request, _reply, payload) => {
       const tokenId = request.caller?.tokenId;
       if (!routeUnder({ request, prefix }) || !tokenId) return payload;
       const seconds = await perToken.take(`token:${tokenId}`, costOf(request));
-      // A sent reply ends the request here (fastify checks reply.sent before using the payload).
-      if (seconds > 0) tooMany({ reply, seconds, what: 'for this token' });
+      if (seconds > 0) throw tooMany({ seconds, what: 'for this token' });
       return payload;
     });
     return ({ tokenId, cost = 1 }) => perToken.take(`token:${tokenId}`, cost);

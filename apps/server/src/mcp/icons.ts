@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ToolError } from '../core/errors.js';
 
 /** Where the icons are served: public, like any web page's icons (they carry no data). */
 export const ICON_PATH = '/icons';
@@ -40,7 +41,7 @@ export function registerIconRoute(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(`${ICON_PATH}/:file`, async (request, reply) => {
     const name = request.params.file.replace(/\.svg$/, '');
     if (!request.params.file.endsWith('.svg') || !/^[a-z]+$/.test(name)) {
-      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No such icon.' } });
+      throw new ToolError({ code: 'NOT_FOUND', message: 'No such icon.' });
     }
     return reply
       .type('image/svg+xml')

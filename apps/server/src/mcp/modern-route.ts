@@ -2,15 +2,11 @@ import { SUPPORTED_PROTOCOL_VERSIONS as LEGACY_PROTOCOL_VERSIONS } from '@modelc
 import { classifyInboundRequest, createMcpHandler, type Implementation } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/caller.js';
-import type { ToolCore } from '../core/tool-core.js';
 import { authInfoFor } from './auth-info.js';
 import type { modernServerFactory } from './modern-server.js';
 import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
-import type { JsonRpcReply } from './multiplex-transport.js';
 import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
-import { replyBody } from './reply-body.js';
-import { RpcCode } from './rpc-error.js';
-import { createToolCallAnswerer } from './tool-calls.js';
+import { RpcCode, RpcError } from './rpc-error.js';
 
 // The `_meta` key every 2026-07-28 request carries (its "envelope claim").
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
@@ -101,48 +97,61 @@ function webRequest(request: FastifyRequest): Request {
   });
 }
 
+/** A 2026-07-28 request: a plain tools/call for the fast path, or one for the SDK. */
+export type ModernRequest =
+  | { kind: 'call'; id: string | number; params: Record<string, unknown> }
+  | { kind: 'sdk' };
+
 /**
- * The 2026-07-28 era on the MCP endpoint, behind the same authentication, Host/Origin checks and
- * rate limit as the 2025 era. A plain modern tools/call (see `plainToolCall`) is answered through
- * the tool core directly, as in the 2025 era, with the fields the SDK would add (`resultType`, the
- * server info in `_meta`), because a per-request SDK server costs far more than the call
- * (docs/performance.md). Every other request that may be modern is classified by the v2 SDK
- * (`classifyInboundRequest`, the code `createMcpHandler` routes with): 2025-era ones go back to the
- * 2025 route (`answer` returns false), the rest — server/discover, lists, resources, rejections —
- * to the SDK's `createMcpHandler` (strict: 2025-era requests never reach it).
+ * The era half of the route's one decision (mcp/route.ts): undefined for a 2025-era request;
+ * else a plain modern tools/call (see `plainToolCall`), answered by the same fast path as the
+ * 2025 era's calls, or a request for the v2 SDK — server/discover, lists, resources, prompts,
+ * rejections. Only a request that may be modern is classified, by the SDK's own classifier
+ * (`classifyInboundRequest`, the code `createMcpHandler` routes with); one nesting deeper than
+ * MAX_NESTING is refused before any parse.
+ */
+export function modernRequest(request: FastifyRequest): ModernRequest | undefined {
+  if (!mayBeModern(request)) return undefined;
+  if (nestsDeeperThan({ value: request.body, limit: MAX_NESTING })) {
+    const id = isObject(request.body) ? request.body.id : undefined;
+    throw new RpcError({
+      status: 400,
+      id: typeof id === 'string' || typeof id === 'number' ? id : null,
+      code: RpcCode.InvalidParams,
+      message: `Invalid params: the message nests more than ${MAX_NESTING} levels deep.`,
+      data: { field: 'params' },
+    });
+  }
+  const call = plainToolCall(request);
+  if (call) return { kind: 'call', ...call };
+  const outcome = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: header(request, 'mcp-protocol-version'),
+    mcpMethodHeader: header(request, 'mcp-method'),
+    mcpNameHeader: header(request, 'mcp-name'),
+    body: request.body,
+  });
+  return outcome.kind === 'legacy' ? undefined : { kind: 'sdk' };
+}
+
+/**
+ * The v2 SDK's `createMcpHandler` for the 2026-07-28 requests the fast path does not answer
+ * (strict: 2025-era requests never reach it), and `stamp`, the fields it adds to every result
+ * (`resultType`, the server info in `_meta`), which the fast path adds too. A per-request SDK
+ * server costs far more than a call (docs/performance.md), hence the fast path.
  */
 export function createModernEra({
   factory,
   serverInfo,
-  core,
 }: {
   factory: ReturnType<typeof modernServerFactory>;
   serverInfo: Implementation;
-  core: ToolCore;
 }) {
   const handler = createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' });
-  const stamp = { resultType: 'complete', _meta: { [SERVER_INFO_META]: serverInfo } };
-
-  async function toolCall({
-    request,
-    caller,
-  }: {
-    request: { id: string | number; params?: unknown };
-    caller: Caller;
-  }) {
-    const reply = await createToolCallAnswerer({ core, caller })({
-      jsonrpc: '2.0',
-      id: request.id,
-      method: 'tools/call',
-      params: request.params,
-    } as Parameters<ReturnType<typeof createToolCallAnswerer>>[0]);
-    if (!('result' in reply)) return reply;
-    return { ...reply, result: { ...(reply.result as object), ...stamp } } as JsonRpcReply;
-  }
-
   return {
+    stamp: { resultType: 'complete', _meta: { [SERVER_INFO_META]: serverInfo } },
     close: () => handler.close(),
-    async answer({
+    async serve({
       request,
       reply,
       caller,
@@ -150,38 +159,7 @@ export function createModernEra({
       request: FastifyRequest;
       reply: FastifyReply;
       caller: Caller;
-    }): Promise<boolean> {
-      if (!mayBeModern(request)) return false;
-      if (nestsDeeperThan({ value: request.body, limit: MAX_NESTING })) {
-        const id = isObject(request.body) ? request.body.id : undefined;
-        await reply
-          .code(400)
-          .type('application/json')
-          .send({
-            jsonrpc: '2.0',
-            id: typeof id === 'string' || typeof id === 'number' ? id : null,
-            error: {
-              code: RpcCode.InvalidParams,
-              message: `Invalid params: the message nests more than ${MAX_NESTING} levels deep.`,
-              data: { field: 'params' },
-            },
-          });
-        return true;
-      }
-      const call = plainToolCall(request);
-      if (call) {
-        const answered = await toolCall({ request: call, caller });
-        await reply.code(200).type('application/json').send(replyBody(answered));
-        return true;
-      }
-      const outcome = classifyInboundRequest({
-        httpMethod: 'POST',
-        protocolVersionHeader: header(request, 'mcp-protocol-version'),
-        mcpMethodHeader: header(request, 'mcp-method'),
-        mcpNameHeader: header(request, 'mcp-name'),
-        body: request.body,
-      });
-      if (outcome.kind === 'legacy') return false;
+    }) {
       const response = await handler.fetch(webRequest(request), {
         authInfo: authInfoFor(caller),
         parsedBody: request.body,
@@ -190,8 +168,7 @@ export function createModernEra({
       response.headers.forEach((value, name) => {
         if (name !== 'content-length') reply.header(name, value);
       });
-      await reply.send(Buffer.from(await response.arrayBuffer()));
-      return true;
+      return reply.send(Buffer.from(await response.arrayBuffer()));
     },
   };
 }

@@ -1,15 +1,8 @@
 import type { Storage } from '@comply/storage';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../core/caller.js';
 import { ToolError } from '../core/errors.js';
 import { fromStorageError } from '../core/storage-errors.js';
-import { OSCAL_RESOURCE_TEMPLATES, OSCAL_RESOURCES, readOscalResource } from '../oscal/resources.js';
-import { callerFromAuthInfo } from './auth-info.js';
+import { readOscalResource } from '../oscal/resources.js';
 import { RpcCode, RpcError } from './rpc-error.js';
 
 /**
@@ -38,20 +31,4 @@ export async function readResource({
     const code = known.code === 'NOT_FOUND' ? notFoundCode : RpcCode.InvalidParams;
     throw new RpcError({ code, message: known.message, data: { uri, field: known.field } });
   }
-}
-
-/** The library and OSCAL export resources on the 2025-era server (logic in ../oscal/resources.ts). */
-export function registerOscalResources({ server, storage }: { server: Server; storage: Storage }) {
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: OSCAL_RESOURCES }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-    resourceTemplates: OSCAL_RESOURCE_TEMPLATES,
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
-    readResource({
-      storage,
-      caller: callerFromAuthInfo(extra.authInfo),
-      uri: request.params.uri,
-      notFoundCode: RESOURCE_NOT_FOUND.legacy,
-    }),
-  );
 }

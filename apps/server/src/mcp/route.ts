@@ -5,35 +5,55 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ToolCore } from '../core/tool-core.js';
+import type { Caller } from '../core/caller.js';
 import { REFUSES_METHOD } from '../http/not-found.js';
 import type { TokenLimiter } from '../http/rate-limit.js';
 import { authInfoFor } from './auth-info.js';
 import { createBatchCharger } from './batch-charge.js';
 import { registerIconRoute } from './icons.js';
 import { parseMessages } from './messages.js';
-import type { createModernEra } from './modern-route.js';
+import type { MethodTable } from './methods.js';
+import { type createModernEra, modernRequest } from './modern-route.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
-import { repliesBody } from './reply-body.js';
+import { repliesBody, replyBody } from './reply-body.js';
 import { invalidParamsReply } from './request-params.js';
+import { RpcError } from './rpc-error.js';
 import { createToolCallAnswerer, isToolCall } from './tool-calls.js';
 import { parseToolsets } from './tool-list.js';
 
-function rpcError(
-  reply: FastifyReply,
-  { status, code, message }: { status: number; code: number; message: string },
-) {
-  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+/** The 2025-era transport rules (Streamable HTTP): Accept and a protocol version the SDK v1 knows. */
+function checkLegacyHeaders(request: FastifyRequest) {
+  const accept = request.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    throw new RpcError({
+      status: 406,
+      code: -32000,
+      message: 'Not Acceptable: the client must accept both application/json and text/event-stream',
+    });
+  }
+  const version = request.headers['mcp-protocol-version'];
+  if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    throw new RpcError({
+      status: 400,
+      code: -32000,
+      message: `Bad Request: unsupported protocol version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+    });
+  }
 }
 
 /**
- * MCP Streamable HTTP, stateless, with JSON responses: every POST carries its own JSON-RPC
- * messages and gets every reply in one JSON body. Authentication has already run (onRequest hook).
+ * MCP Streamable HTTP, stateless, with JSON responses, for both protocol eras on one endpoint:
+ * every POST carries its own JSON-RPC messages and gets every reply in one JSON body.
+ * Authentication, Host/Origin checks and the rate limit have already run (hooks). The era is
+ * decided here, once (`modernRequest`); every tools/call of either era takes the one fast path
+ * (tool-calls.ts) to the method table's `tools/call`; every other method reaches the same table
+ * through the era's SDK — the one v1 server over the multiplex transport (2025 era), or the v2
+ * SDK's per-request handler (2026-07-28). Refusals are thrown as RpcErrors (http/errors.ts).
  */
 export async function registerMcpRoute({
   app,
   server,
-  core,
+  table,
   path,
   limiter,
   modern,
@@ -42,9 +62,10 @@ export async function registerMcpRoute({
   app: FastifyInstance;
   /** The 2025-era server (SDK v1), connected to one multiplex transport. */
   server: Server;
-  /** The 2026-07-28 era (SDK v2); requests it does not claim are 2025-era. */
+  /** Every MCP method, for both eras (methods.ts). */
+  table: MethodTable;
+  /** The 2026-07-28 era's SDK v2 handler. */
   modern: ReturnType<typeof createModernEra>;
-  core: ToolCore;
   path: string;
   /** Each request of a batch after the first takes from the token's rate limit through it. */
   limiter: TokenLimiter;
@@ -58,31 +79,20 @@ export async function registerMcpRoute({
     await server.close();
   });
 
-  app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const { error: toolsetsError } = parseToolsets(query.toolsets);
-    if (toolsetsError) return rpcError(reply, { status: 400, code: -32000, message: toolsetsError });
-    const caller = request.caller!;
-    if (await modern.answer({ request, reply, caller })) return reply;
-    const accept = request.headers.accept ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return rpcError(reply, {
-        status: 406,
-        code: -32000,
-        message: 'Not Acceptable: the client must accept both application/json and text/event-stream',
-      });
-    }
-    const version = request.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-      return rpcError(reply, {
-        status: 400,
-        code: -32000,
-        message: `Bad Request: unsupported protocol version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
-      });
-    }
+  /** A 2025-era POST: one message or a batch, each charged, checked and answered. */
+  async function serveLegacy({
+    request,
+    reply,
+    caller,
+  }: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    caller: Caller;
+  }) {
+    checkLegacyHeaders(request);
     const messages = parseMessages(request.body);
     if (!messages) {
-      return rpcError(reply, {
+      throw new RpcError({
         status: 400,
         code: -32700,
         message: 'Parse error: the body is not a JSON-RPC message',
@@ -96,12 +106,12 @@ export async function registerMcpRoute({
         url: new URL(request.url, `${request.protocol}://${request.host}`),
       },
     };
-    const answerToolCall = createToolCallAnswerer({ core, caller });
+    const answerToolCall = createToolCallAnswerer({ table, caller, era: 'legacy' });
     const charge = createBatchCharger({ limiter, tokenId: caller.tokenId });
     const owner = caller.tokenId;
     const pending: Promise<JsonRpcReply>[] = [];
     for (const message of messages) {
-      const refused = (await charge(message)) ?? invalidParamsReply(message);
+      const refused = (await charge(message)) ?? invalidParamsReply({ message, table });
       if (refused) pending.push(Promise.resolve(refused));
       else if (isToolCall(message)) pending.push(answerToolCall(message));
       else if (isJSONRPCRequest(message))
@@ -114,17 +124,31 @@ export async function registerMcpRoute({
       .code(200)
       .type('application/json')
       .send(repliesBody({ replies, batch: Array.isArray(request.body), maxBytes: batchReplyLimit }));
+  }
+
+  app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const { error: toolsetsError } = parseToolsets(query.toolsets);
+    if (toolsetsError) throw new RpcError({ status: 400, code: -32000, message: toolsetsError });
+    const caller = request.caller!;
+    const era = modernRequest(request);
+    if (!era) return serveLegacy({ request, reply, caller });
+    if (era.kind === 'sdk') return modern.serve({ request, reply, caller });
+    const answer = createToolCallAnswerer({ table, caller, era: 'modern', stamp: modern.stamp });
+    return reply
+      .code(200)
+      .type('application/json')
+      .send(replyBody(await answer(era)));
   });
 
-  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(405)
-      .header('allow', 'POST')
-      .send({
-        jsonrpc: '2.0',
-        error: { code: -32000, message: 'Method not allowed: this server is stateless; use POST.' },
-        id: null,
-      });
+  const notAllowed = async () => {
+    throw new RpcError({
+      status: 405,
+      headers: { allow: 'POST' },
+      code: -32000,
+      message: 'Method not allowed: this server is stateless; use POST.',
+    });
+  };
   app.get(path, { config: REFUSES_METHOD }, notAllowed);
   app.delete(path, { config: REFUSES_METHOD }, notAllowed);
   registerIconRoute(app);

@@ -21,12 +21,33 @@ export const RpcCode = {
 export class RpcError extends Error {
   readonly code: number;
   readonly data: unknown;
+  /** When the route throws it for the whole POST: the HTTP status, headers and request id answered. */
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly id: string | number | null;
 
-  constructor({ code, message, data }: { code: number; message: string; data?: unknown }) {
+  constructor({
+    code,
+    message,
+    data,
+    status = 400,
+    headers = {},
+    id = null,
+  }: {
+    code: number;
+    message: string;
+    data?: unknown;
+    status?: number;
+    headers?: Record<string, string>;
+    id?: string | number | null;
+  }) {
     super(message);
     this.name = 'RpcError';
     this.code = code;
     this.data = data;
+    this.status = status;
+    this.headers = headers;
+    this.id = id;
   }
 }
 

@@ -1,11 +1,8 @@
-import { toolNames } from '@comply/schemas';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../core/caller.js';
-import type { ToolCore } from '../core/tool-core.js';
-import { callTool } from './call-tool.js';
+import type { Era, MethodTable } from './methods.js';
 import type { JsonRpcReply } from './multiplex-transport.js';
 import { errorReply, RpcError } from './rpc-error.js';
-import { toolCallParams } from './tool-call-params.js';
 
 type ToolCallMessage = Extract<JSONRPCMessage, { id: unknown }> & { method: 'tools/call'; params?: unknown };
 
@@ -15,23 +12,31 @@ export function isToolCall(message: JSONRPCMessage): message is ToolCallMessage 
 }
 
 /**
- * Answers the tools/call requests of one POST through the tool core directly: the SDK's per-request
- * dispatch (schema parsing, abort bookkeeping, result validation) adds nothing for them, and the
- * result is the one `mcp/server.ts` would build. The route has charged each call to the token's
- * rate limit (mcp/batch-charge.ts).
+ * The one tools/call fast path of both eras: the method table's `tools/call` entry, called
+ * directly and wrapped as the JSON-RPC reply, without the SDK's per-request dispatch (schema
+ * parsing, abort bookkeeping, result validation, and in the 2026-07-28 era a server per request),
+ * which adds nothing for a call; `stamp` holds the fields the era's SDK would add to the result.
+ * The route has charged each call to the token's rate limit (mcp/batch-charge.ts).
  */
 export function createToolCallAnswerer({
-  core,
+  table,
   caller,
+  era,
+  stamp,
 }: {
-  core: ToolCore;
+  table: MethodTable;
   caller: Caller;
-}): (message: ToolCallMessage) => Promise<JsonRpcReply> {
+  era: Era;
+  stamp?: Record<string, unknown>;
+}): (message: { id: string | number; params?: unknown }) => Promise<JsonRpcReply> {
+  const context = { caller, url: undefined, era };
   return async ({ id, params }) => {
-    const call = toolCallParams({ params, core, toolCount: toolNames.length });
-    if (call instanceof RpcError)
-      return errorReply({ id, code: call.code, message: call.message, data: call.data });
-    const result = await callTool({ core, caller, ...call });
-    return { jsonrpc: '2.0', id, result } as JsonRpcReply;
+    try {
+      const result = await table['tools/call'].handle(params, context);
+      return { jsonrpc: '2.0', id, result: stamp ? { ...result, ...stamp } : result } as JsonRpcReply;
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+      return errorReply({ id, code: error.code, message: error.message, data: error.data });
+    }
   };
 }

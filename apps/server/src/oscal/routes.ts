@@ -1,8 +1,8 @@
 import { OscalImportError } from '@comply/oscal';
 import type { Storage } from '@comply/storage';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ToolError, toErrorBody } from '../core/errors.js';
-import { fromStorageError } from '../core/storage-errors.js';
+import type { FastifyInstance } from 'fastify';
+import { ToolError } from '../core/errors.js';
+import { HttpError } from '../http/errors.js';
 import { oscalOrganization } from './access.js';
 import { exportOscalText } from './export.js';
 import { type ImportOptions, importOscal, OscalDocumentError } from './import.js';
@@ -17,27 +17,18 @@ export const OSCAL_BODY_LIMIT = 16 * 1024 * 1024;
 // The first validation issues a refusal lists.
 const SHOWN_ISSUES = 20;
 
-/** Any failure as the REST error body; schema issues and import problems carry their JSON pointers. */
-export function sendOscalError(reply: FastifyReply, error: unknown) {
-  if (error instanceof OscalDocumentError) {
-    return reply.code(400).send({
-      error: {
-        code: 'INVALID_INPUT',
-        field: 'body',
-        message: error.message,
-        issues: error.issues.slice(0, SHOWN_ISSUES),
-      },
-    });
-  }
-  if (error instanceof OscalImportError) {
-    const message = `The document cannot be imported: ${error.message}.`;
-    return reply
-      .code(400)
-      .send({ error: { code: 'INVALID_INPUT', field: 'body', message, pointer: error.pointer } });
-  }
-  const known = error instanceof ToolError ? error : (fromStorageError(error) ?? error);
-  if (!(known instanceof ToolError)) throw error;
-  return reply.code(known.status).send(toErrorBody(known));
+/**
+ * An import's failure as what the app's error handler renders: schema issues and import problems
+ * become a 400 carrying their JSON pointers; anything else is thrown on unchanged.
+ */
+export function oscalError(error: unknown): unknown {
+  const invalid = (message: string, details: Record<string, unknown>) =>
+    new HttpError({ status: 400, code: 'INVALID_INPUT', message, details: { field: 'body', ...details } });
+  if (error instanceof OscalDocumentError)
+    return invalid(error.message, { issues: error.issues.slice(0, SHOWN_ISSUES) });
+  if (error instanceof OscalImportError)
+    return invalid(`The document cannot be imported: ${error.message}.`, { pointer: error.pointer });
+  return error;
 }
 
 type Query = ImportOptions & { organization_id?: string; framework_id?: string };
@@ -65,7 +56,7 @@ export function registerOscalRoutes({ app, storage }: { app: FastifyInstance; st
         storage.changes.dataChanged(organizationId);
         return reply.code(201).send(result);
       } catch (error) {
-        return sendOscalError(reply, error);
+        throw oscalError(error);
       }
     },
   );
@@ -73,39 +64,35 @@ export function registerOscalRoutes({ app, storage }: { app: FastifyInstance; st
   app.get<{ Params: { model: string }; Querystring: Query }>(
     `${OSCAL_PREFIX}export/:model`,
     async (request, reply) => {
-      try {
-        const caller = request.caller!;
-        const organizationId = oscalOrganization({
-          caller,
-          organizationId: request.query.organization_id,
-          write: false,
+      const caller = request.caller!;
+      const organizationId = oscalOrganization({
+        caller,
+        organizationId: request.query.organization_id,
+        write: false,
+      });
+      const organization = await storage.organizations.getForUser({
+        organizationId,
+        userId: caller.userId,
+      });
+      if (!organization)
+        throw new ToolError({
+          code: 'NOT_FOUND',
+          field: 'organization_id',
+          message: 'No such organization.',
         });
-        const organization = await storage.organizations.getForUser({
-          organizationId,
-          userId: caller.userId,
-        });
-        if (!organization)
-          throw new ToolError({
-            code: 'NOT_FOUND',
-            field: 'organization_id',
-            message: 'No such organization.',
-          });
-        const { model } = request.params;
-        const text = await exportOscalText({
-          storage,
-          organization,
-          model,
-          frameworkId: request.query.framework_id,
-        });
-        const name = `comply-${model}-${request.query.framework_id ?? organizationId}.json`;
-        return reply
-          .code(200)
-          .type('application/json; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
-          .send(text);
-      } catch (error) {
-        return sendOscalError(reply, error);
-      }
+      const { model } = request.params;
+      const text = await exportOscalText({
+        storage,
+        organization,
+        model,
+        frameworkId: request.query.framework_id,
+      });
+      const name = `comply-${model}-${request.query.framework_id ?? organizationId}.json`;
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
+        .send(text);
     },
   );
 
