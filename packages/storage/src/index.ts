@@ -14,34 +14,7 @@ export type { AuditLogEntry, AuditLogFilters } from './audit/repository.js';
 export type { Actor } from './context.js';
 export { addDays, type Clock, systemClock, toDateString, toIsoTimestamp } from './dates.js';
 export { type DriverName, isPostgresUrl } from './db/connect.js';
-export type {
-  ApiTokenOrganizationsTable,
-  ApiTokensTable,
-  ApiTokenUsageTable,
-  AssetsTable,
-  AuditLogTable,
-  AuditsTable,
-  ConsoleSessionsTable,
-  Database,
-  Db,
-  FrameworkControlsTable,
-  FrameworkMappingsTable,
-  FrameworksTable,
-  IdempotencyKeysTable,
-  MeasureControlsTable,
-  MeasureEvidenceTable,
-  MeasuresTable,
-  MembershipsTable,
-  NonconformitiesTable,
-  ObligationsTable,
-  OrganizationsTable,
-  RiskAssetsTable,
-  RiskMeasuresTable,
-  RisksTable,
-  SettingsTable,
-  UsersTable,
-  VendorsTable,
-} from './db/types.js';
+export type { Database, Db } from './db/types.js';
 export {
   ASSET_CLASSIFICATIONS,
   ASSET_TYPES,
