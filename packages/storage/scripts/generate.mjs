@@ -99,6 +99,12 @@ function typesSource(columns) {
     if (!tables.has(column.table_name)) tables.set(column.table_name, []);
     tables.get(column.table_name).push(`  ${column.column_name}: ${columnType(column)};`);
   }
+  const kinds = new Map();
+  for (const column of columns) {
+    if (!kinds.has(column.table_name)) kinds.set(column.table_name, []);
+    const generated = column.is_generated === 'ALWAYS' ? ' generated' : '';
+    kinds.get(column.table_name).push(`    ${column.column_name}: '${column.udt_name}${generated}',`);
+  }
   const names = [...tables.keys()];
   const interfaces = names.map(
     (t) => `export interface ${pascal(t)}Table {\n${tables.get(t).join('\n')}\n}\n`,
@@ -112,6 +118,11 @@ ${interfaces.join('\n')}
 export interface SchemaTables {
 ${names.map((t) => `  ${t}: ${pascal(t)}Table;`).join('\n')}
 }
+
+/** Each table's columns with their PostgreSQL type (\`generated\` when GENERATED ALWAYS), at run time. */
+export const SCHEMA_COLUMNS = {
+${names.map((t) => `  ${t}: {\n${kinds.get(t).join('\n')}\n  },`).join('\n')}
+} as const;
 `;
 }
 
