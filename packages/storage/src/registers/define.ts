@@ -127,11 +127,7 @@ function wireFields(register: RegisterName): string[] {
 }
 
 /** Builds a register's repository factory from its declaration. */
-export function defineRegister<R extends RegisterName>(
-  declaration: RegisterDeclaration<R>,
-): (
-  ctx: StorageContext,
-) => RegisterRepository<RecordOf<R>, CreateOf<R>, PatchOf<R>, FiltersOf<R>, OrderFieldOf<R>> {
+export function defineRegister<R extends RegisterName>(declaration: RegisterDeclaration<R>) {
   const { register } = declaration;
   const table = registers[register].table as Table<R>;
   const columns = SCHEMA_COLUMNS[table] as Columns;
@@ -201,7 +197,10 @@ export function defineRegister<R extends RegisterName>(
     return before && declaration.patchColumns ? declaration.patchColumns({ before, columns: set, now }) : set;
   };
 
-  return (ctx) => {
+  // The list's WHERE clause, also for code that builds its own query over the register.
+  const where = (args: { organizationId: string; filters: FiltersOf<R>; today: string }) =>
+    whereOf({ table, ...args, declaration });
+  const factory = (ctx: StorageContext) => {
     const db = ctx.db as unknown as Db;
     const spec = {
       ctx,
@@ -211,15 +210,7 @@ export function defineRegister<R extends RegisterName>(
       select,
       toRecord,
       recordJson,
-      where: ({
-        organizationId,
-        filters,
-        today,
-      }: {
-        organizationId: string;
-        filters: FiltersOf<R>;
-        today: string;
-      }) => whereOf({ table, organizationId, filters, today, declaration }),
+      where,
       order,
       count:
         declaration.count &&
@@ -275,6 +266,7 @@ export function defineRegister<R extends RegisterName>(
       OrderFieldOf<R>
     >;
   };
+  return Object.assign(factory, { order, where });
 }
 
 type RegisterTableOf = keyof Database & 'risks';
