@@ -41,8 +41,8 @@ export const auditsRepository = defineRegister({
     return values;
   },
   // A changed start or end date is checked against the other as the record has it.
-  needsTransaction: (input) =>
-    typeof input.framework_id === 'string' || input.start_date !== undefined || input.end_date !== undefined,
+  needsTransaction: (input, write) =>
+    write === 'update' && (input.start_date !== undefined || input.end_date !== undefined),
   patchColumns: ({ before, columns }) => {
     const pick = (field: 'start_date' | 'end_date') =>
       (field in columns ? columns[field] : before[field]) as string | null | undefined;

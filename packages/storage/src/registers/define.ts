@@ -83,8 +83,8 @@ export interface Hooks<R extends RegisterName> {
   /** After the columns are set: links to replace. */
   afterUpdate?: (step: UpdateStep<RecordOf<R>, PatchOf<R>>) => Promise<void>;
   /**
-   * Whether a create or update needs the transaction path (links, reads, the record as it was);
-   * by default when it names a ref. Otherwise it is one INSERT/UPDATE … RETURNING statement.
+   * Whether a create or update needs the transaction path (links, reads, the record as it was)
+   * besides naming a ref. Otherwise it is one INSERT/UPDATE … RETURNING statement.
    */
   needsTransaction?: (
     input: Partial<CreateOf<R>> & Partial<PatchOf<R>>,
@@ -177,7 +177,7 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
   const hasRefs = (input: object) =>
     refs.some(([field]) => typeof (input as Record<string, unknown>)[field] === 'string');
   const needsTransaction = (input: object, write: 'create' | 'update') =>
-    declaration.needsTransaction ? declaration.needsTransaction(input as never, write) : hasRefs(input);
+    hasRefs(input) || (declaration.needsTransaction?.(input as never, write) ?? false);
 
   const values = ({ organizationId, id, now, data }: Omit<InsertStep<CreateOf<R>>, 'trx'>) => {
     declaration.check?.({ data, now });

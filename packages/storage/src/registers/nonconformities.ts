@@ -114,8 +114,6 @@ export const nonconformitiesRepository = defineRegister({
   // Numbering reads the organization's references; the invariants and closed_at read the record.
   needsTransaction: (input, write) =>
     write === 'create' ||
-    typeof input.audit_id === 'string' ||
-    typeof input.measure_id === 'string' ||
     input.status !== undefined ||
     input.root_cause !== undefined ||
     input.corrective_action !== undefined,
