@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { defineRegister, equals, holds, inList, lowerEquals, search } from './define.js';
+import { BY_TIMESTAMPS, defineRegister, equals, holds, inList, lowerEquals, search } from './define.js';
 import { refuseFutureDates } from './not-future.js';
 
 /**
@@ -32,13 +32,7 @@ export const assetsRepository = defineRegister({
     never_reviewed: holds('never_reviewed'),
   },
   order: {
-    keys: {
-      name: 'lower',
-      next_review_due: 'nullable',
-      last_reviewed_at: 'nullable',
-      created_at: 'column',
-      updated_at: 'column',
-    },
+    keys: { name: 'lower', next_review_due: 'nullable', last_reviewed_at: 'nullable', ...BY_TIMESTAMPS },
     default: ['name', 'asc'],
   },
   defaults: { classification: 'INTERNAL', review_interval_days: 365 },

@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { addDays } from '../dates.js';
 import { invalidInput } from '../errors.js';
-import { compare, defineRegister, equals, holds, inList, search } from './define.js';
+import { BY_TIMESTAMPS, compare, defineRegister, equals, holds, inList, search } from './define.js';
 
 /** The one definition of an audit's `upcoming`. */
 export function upcomingSql(today: string): RawBuilder<boolean> {
@@ -31,7 +31,7 @@ export const auditsRepository = defineRegister({
     upcoming: holds('upcoming'),
   },
   order: {
-    keys: { start_date: 'nullable', name: 'lower', created_at: 'column', updated_at: 'column' },
+    keys: { start_date: 'nullable', name: 'lower', ...BY_TIMESTAMPS },
     default: ['start_date', 'asc'],
   },
   defaults: { state: 'PLANNED' },

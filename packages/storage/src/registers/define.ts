@@ -49,6 +49,9 @@ export interface FilterContext extends At {
   filters: Record<string, unknown>;
 }
 
+/** The order_by fields every register has: its creation and last change. */
+export const BY_TIMESTAMPS = { created_at: 'column', updated_at: 'column' } as const;
+
 /** How one order_by field sorts: by its column, lower-cased, or by a column that can be NULL. */
 export type Sort = 'column' | 'lower' | 'nullable' | { expr: Expression<unknown>; nullable: boolean };
 

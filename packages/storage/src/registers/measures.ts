@@ -2,7 +2,7 @@ import type { ControlRef, Evidence } from '@comply/schemas';
 import { type SqlBool, sql } from 'kysely';
 import { isoTimestampSql } from '../audit/audited-statement.js';
 import { invalidInput } from '../errors.js';
-import { defineRegister, inList, lowerEquals, search } from './define.js';
+import { BY_TIMESTAMPS, defineRegister, inList, lowerEquals, search } from './define.js';
 import { appendEvidence, checkControls, replaceControls } from './measures/links.js';
 import { validUntilSql, validUntilTextSql } from './measures/validity.js';
 import { checkRefs, replaceRiskMeasures } from './refs.js';
@@ -58,7 +58,7 @@ export const measuresRepository = defineRegister({
     }
   },
   order: {
-    keys: { name: 'lower', state: 'column', created_at: 'column', updated_at: 'column' },
+    keys: { name: 'lower', state: 'column', ...BY_TIMESTAMPS },
     default: ['name', 'asc'],
   },
   defaults: { state: 'NOT_STARTED' },

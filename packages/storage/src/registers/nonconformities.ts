@@ -3,7 +3,16 @@ import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { toDateString } from '../dates.js';
 import type { Database } from '../db/types.js';
 import { invalidInput } from '../errors.js';
-import { compare, defineRegister, equals, holds, inList, lowerEquals, search } from './define.js';
+import {
+  BY_TIMESTAMPS,
+  compare,
+  defineRegister,
+  equals,
+  holds,
+  inList,
+  lowerEquals,
+  search,
+} from './define.js';
 import { refuseFutureDates } from './not-future.js';
 
 /** The one definition of a nonconformity's `overdue`. */
@@ -88,8 +97,7 @@ export const nonconformitiesRepository = defineRegister({
       date_identified: 'column',
       due_date: 'nullable',
       reference: 'column',
-      created_at: 'column',
-      updated_at: 'column',
+      ...BY_TIMESTAMPS,
     },
     default: ['date_identified', 'desc'],
   },

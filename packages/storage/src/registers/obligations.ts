@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { compare, defineRegister, holds, inList, lowerEquals, search } from './define.js';
+import { BY_TIMESTAMPS, compare, defineRegister, holds, inList, lowerEquals, search } from './define.js';
 import { refuseFutureDates } from './not-future.js';
 
 /** The one definition of an obligation's `overdue`. */
@@ -25,7 +25,7 @@ export const obligationsRepository = defineRegister({
     reviewed_before: compare('last_review_date', '<'),
   },
   order: {
-    keys: { due_date: 'nullable', title: 'lower', created_at: 'column', updated_at: 'column' },
+    keys: { due_date: 'nullable', title: 'lower', ...BY_TIMESTAMPS },
     default: ['due_date', 'asc'],
   },
   defaults: { status: 'NON_COMPLIANT' },

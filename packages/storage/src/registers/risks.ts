@@ -2,7 +2,15 @@ import type { Risk } from '@comply/schemas';
 import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { MitigationStatus } from '../enums.js';
-import { compare, defineRegister, type Filter, inList, lowerEquals, search } from './define.js';
+import {
+  BY_TIMESTAMPS,
+  compare,
+  defineRegister,
+  type Filter,
+  inList,
+  lowerEquals,
+  search,
+} from './define.js';
 import { checkRefs, replaceLinks, replaceRiskMeasures } from './refs.js';
 import { countRisksFromTotals } from './risks/count.js';
 import { checkRiskInvariants, RISK_RULE_KEYS, type RiskRule } from './risks/invariants.js';
@@ -96,8 +104,7 @@ export const risksRepository = defineRegister({
       residual_score: 'column',
       inherent_score: 'column',
       name: 'lower',
-      created_at: 'column',
-      updated_at: 'column',
+      ...BY_TIMESTAMPS,
       review_date: 'nullable',
     },
     default: ['residual_score', 'desc'],

@@ -1,5 +1,14 @@
 import { type RawBuilder, sql } from 'kysely';
-import { compare, defineRegister, equals, holds, inList, lowerEquals, search } from './define.js';
+import {
+  BY_TIMESTAMPS,
+  compare,
+  defineRegister,
+  equals,
+  holds,
+  inList,
+  lowerEquals,
+  search,
+} from './define.js';
 import { refuseFutureDates } from './not-future.js';
 
 /**
@@ -34,13 +43,7 @@ export const vendorsRepository = defineRegister({
     contract_ends_before: compare('contract_end', '<'),
   },
   order: {
-    keys: {
-      name: 'lower',
-      next_review_due: 'nullable',
-      last_reviewed_at: 'nullable',
-      created_at: 'column',
-      updated_at: 'column',
-    },
+    keys: { name: 'lower', next_review_due: 'nullable', last_reviewed_at: 'nullable', ...BY_TIMESTAMPS },
     default: ['name', 'asc'],
   },
   defaults: {
