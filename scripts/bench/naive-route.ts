@@ -1,6 +1,6 @@
 // The naive floor of listRisks (scripts/bench/varied.mjs --naive): the straightforward SQL for the
 // same first page, to show what storage's query shape is worth. Same filters and ordering as
-// storage (riskWhere and RISK_ORDER, imported, not retyped); what differs is the shape:
+// storage (the risks register's where and order, imported, not retyped); what differs is the shape:
 //   - the links as plain joins with GROUP BY: risks ⟕ risk_measures ⟕ measures ⟕ risk_assets,
 //     grouped by the risk, measure_ids / asset_ids as jsonb_agg(distinct …) and the mitigation
 //     counts as count(distinct …) over the joined rows; storage instead runs a correlated
@@ -11,7 +11,9 @@
 import { type RegisterName, registers } from '@comply/schemas';
 import type { Storage } from '@comply/storage';
 import { sql } from 'kysely';
-import { RISK_ORDER, riskWhere } from '../../packages/storage/src/registers/risks/filters.js';
+import { risksRepository } from '../../packages/storage/src/registers/risks.js';
+
+const RISK_ORDER = risksRepository.order;
 
 interface ListInput {
   organization_id: string;
@@ -47,8 +49,9 @@ const NOT_DONE = sql`count(distinct m.id) filter (where m.state not in ('IMPLEME
 /** The naive listRisks first page and its count, for one tool input. */
 export async function naiveListRisks({ storage, input }: { storage: Storage; input: ListInput }) {
   const { organization_id: organizationId, page_size: pageSize, order_by: orderBy, ...filters } = input;
-  // biome-ignore lint/suspicious/noExplicitAny: riskWhere is typed for a query over `risks` alone.
-  const where = riskWhere({ organizationId, filters }) as any;
+  const today = new Date().toISOString().slice(0, 10);
+  // biome-ignore lint/suspicious/noExplicitAny: the register's WHERE is typed for a query over `risks` alone.
+  const where = risksRepository.where({ organizationId, filters, today } as any) as any;
   const order = RISK_ORDER.keys[orderBy.field] ?? RISK_ORDER.keys.residual_score;
   const rows = await storage.db
     .selectFrom('risks')

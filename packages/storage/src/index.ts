@@ -1,3 +1,15 @@
+export type {
+  Asset,
+  Audit,
+  ControlRef,
+  Evidence,
+  EvidenceInput,
+  Measure,
+  Nonconformity,
+  Obligation,
+  Risk,
+  Vendor,
+} from '@comply/schemas';
 export type { InvitationPreview, RedeemProblem, RedeemResult } from './accounts/invitation-redeem.js';
 export type { Invitation } from './accounts/invitations.js';
 export type { Membership } from './accounts/memberships.js';
@@ -14,34 +26,7 @@ export type { AuditLogEntry, AuditLogFilters } from './audit/repository.js';
 export type { Actor } from './context.js';
 export { addDays, type Clock, systemClock, toDateString, toIsoTimestamp } from './dates.js';
 export { type DriverName, isPostgresUrl } from './db/connect.js';
-export type {
-  ApiTokenOrganizationsTable,
-  ApiTokensTable,
-  ApiTokenUsageTable,
-  AssetsTable,
-  AuditLogTable,
-  AuditsTable,
-  ConsoleSessionsTable,
-  Database,
-  Db,
-  FrameworkControlsTable,
-  FrameworkMappingsTable,
-  FrameworksTable,
-  IdempotencyKeysTable,
-  MeasureControlsTable,
-  MeasureEvidenceTable,
-  MeasuresTable,
-  MembershipsTable,
-  NonconformitiesTable,
-  ObligationsTable,
-  OrganizationsTable,
-  RiskAssetsTable,
-  RiskMeasuresTable,
-  RisksTable,
-  SettingsTable,
-  UsersTable,
-  VendorsTable,
-} from './db/types.js';
+export type { Database, Db } from './db/types.js';
 export {
   ASSET_CLASSIFICATIONS,
   ASSET_TYPES,
@@ -91,20 +76,7 @@ export type { Migration } from './migrations/types.js';
 export type { ListParams, Page } from './paging/list.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging/list.js';
 export type { Direction, OrderBy } from './paging/order.js';
-export type {
-  Asset,
-  AssetCreate,
-  AssetFilters,
-  AssetOrderField,
-  AssetPatch,
-} from './registers/assets/types.js';
-export type {
-  Audit,
-  AuditCreate,
-  AuditFilters,
-  AuditOrderField,
-  AuditPatch,
-} from './registers/audits/types.js';
+export type { CreateOf, FiltersOf, OrderFieldOf, PatchOf, RecordOf } from './registers/define.js';
 export { type CatalogControlLike, catalogControlInputs } from './registers/frameworks/catalog-controls.js';
 export type {
   ControlFilters,
@@ -123,38 +95,37 @@ export type {
   MappingInput,
   StoredControl,
 } from './registers/frameworks/types.js';
-export type {
-  ControlRef,
-  Evidence,
-  EvidenceInput,
-  Measure,
-  MeasureCreate,
-  MeasureFilters,
-  MeasureOrderField,
-  MeasurePatch,
-} from './registers/measures/types.js';
-export type {
-  Nonconformity,
-  NonconformityCreate,
-  NonconformityFilters,
-  NonconformityOrderField,
-  NonconformityPatch,
-} from './registers/nonconformities/types.js';
-export type {
-  Obligation,
-  ObligationCreate,
-  ObligationFilters,
-  ObligationOrderField,
-  ObligationPatch,
-} from './registers/obligations/types.js';
-export type { Risk, RiskCreate, RiskFilters, RiskOrderField, RiskPatch } from './registers/risks/types.js';
-export type {
-  Vendor,
-  VendorCreate,
-  VendorFilters,
-  VendorOrderField,
-  VendorPatch,
-} from './registers/vendors/types.js';
+
+import type { CreateOf, FiltersOf, OrderFieldOf, PatchOf } from './registers/define.js';
+// Each plain register's create data, patch, list filters and order_by fields, named.
+export type AssetCreate = CreateOf<'assets'>;
+export type AssetPatch = PatchOf<'assets'>;
+export type AssetFilters = FiltersOf<'assets'>;
+export type AssetOrderField = OrderFieldOf<'assets'>;
+export type AuditCreate = CreateOf<'audits'>;
+export type AuditPatch = PatchOf<'audits'>;
+export type AuditFilters = FiltersOf<'audits'>;
+export type AuditOrderField = OrderFieldOf<'audits'>;
+export type MeasureCreate = CreateOf<'measures'>;
+export type MeasurePatch = PatchOf<'measures'>;
+export type MeasureFilters = FiltersOf<'measures'>;
+export type MeasureOrderField = OrderFieldOf<'measures'>;
+export type NonconformityCreate = CreateOf<'nonconformities'>;
+export type NonconformityPatch = PatchOf<'nonconformities'>;
+export type NonconformityFilters = FiltersOf<'nonconformities'>;
+export type NonconformityOrderField = OrderFieldOf<'nonconformities'>;
+export type ObligationCreate = CreateOf<'obligations'>;
+export type ObligationPatch = PatchOf<'obligations'>;
+export type ObligationFilters = FiltersOf<'obligations'>;
+export type ObligationOrderField = OrderFieldOf<'obligations'>;
+export type RiskCreate = CreateOf<'risks'>;
+export type RiskPatch = PatchOf<'risks'>;
+export type RiskFilters = FiltersOf<'risks'>;
+export type RiskOrderField = OrderFieldOf<'risks'>;
+export type VendorCreate = CreateOf<'vendors'>;
+export type VendorPatch = PatchOf<'vendors'>;
+export type VendorFilters = FiltersOf<'vendors'>;
+export type VendorOrderField = OrderFieldOf<'vendors'>;
 export {
   controlReadiness,
   type Exclusion,

@@ -4,8 +4,10 @@ import { type MembershipsRepository, membershipsRepository } from './accounts/me
 import { type OAuthRecordsRepository, oauthRecordsRepository } from './accounts/oauth-records.js';
 import { type OrganizationsRepository, organizationsRepository } from './accounts/organizations.js';
 import { type SessionsRepository, sessionsRepository } from './accounts/sessions.js';
+import { type SettingsRepository, settingsRepository } from './accounts/settings.js';
 import { type TokensRepository, tokensRepository } from './accounts/tokens.js';
 import { type UsersRepository, usersRepository } from './accounts/users.js';
+import { type NamesRepository, namesRepository } from './audit/names.js';
 import { type AuditLogRepository, auditLogRepository } from './audit/repository.js';
 import type { StorageContext } from './context.js';
 import { type LimitsRepository, limitsRepository } from './limits/repository.js';
@@ -26,6 +28,10 @@ export interface Repositories extends RegisterRepositories {
   /** The OAuth authorization server's records (its adapter's storage). */
   oauthRecords: OAuthRecordsRepository;
   auditLog: AuditLogRepository;
+  /** Current names of the records, people and tokens activity entries mention. */
+  names: NamesRepository;
+  /** Instance-wide settings. */
+  settings: SettingsRepository;
   reports: ReportsRepository;
   /** Rate and attempt limits shared by every instance on the database. */
   limits: LimitsRepository;
@@ -49,6 +55,8 @@ export function repositories(ctx: StorageContext): Repositories {
     sessions: sessionsRepository(ctx),
     oauthRecords: oauthRecordsRepository(ctx),
     auditLog: auditLogRepository(ctx),
+    names: namesRepository(ctx),
+    settings: settingsRepository(ctx),
     reports: reportsRepository(ctx),
     limits: limitsRepository(ctx),
     locate: locator(ctx),

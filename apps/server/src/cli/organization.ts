@@ -1,4 +1,4 @@
-import { type Storage, toIsoTimestamp } from '@comply/storage';
+import type { Storage } from '@comply/storage';
 import { ToolError } from '../core/errors.js';
 
 /**
@@ -9,17 +9,13 @@ export async function cliOrganization(args: {
   storage: Storage;
   organizationId: string;
 }): Promise<{ id: string; name: string; updated_at: string }> {
-  const row = await args.storage.db
-    .selectFrom('organizations')
-    .select(['id', 'name', 'updated_at'])
-    .where('id', '=', args.organizationId)
-    .executeTakeFirst();
-  if (!row) {
+  const organization = await args.storage.organizations.getById({ organizationId: args.organizationId });
+  if (!organization) {
     throw new ToolError({
       code: 'NOT_FOUND',
       field: 'organization_id',
       message: `No organization with id \`${args.organizationId}\` in this database.`,
     });
   }
-  return { id: row.id, name: row.name, updated_at: toIsoTimestamp(row.updated_at) };
+  return organization;
 }

@@ -22,11 +22,9 @@ async function resolveOwner({ storage, email }: { storage: Storage; email: unkno
     if (!user) throw new Error(`no user with email ${email}; create it with \`comply users create\``);
     return user.id;
   }
-  const users = await storage.users.count();
-  if (users !== 1)
-    throw new Error('--owner <email> is required (it names the user who will own the seeded data)');
-  const only = await storage.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-  return only.id;
+  const only = await storage.users.soleId();
+  if (!only) throw new Error('--owner <email> is required (it names the user who will own the seeded data)');
+  return only;
 }
 
 /** `comply seed --demo` (one realistic organization) or `comply seed --orgs N --risks M …` (bulk). */

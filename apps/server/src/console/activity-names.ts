@@ -1,6 +1,5 @@
 import { type RegisterTable, registers } from '@comply/schemas';
 import type { AuditLogEntry, Storage } from '@comply/storage';
-import { sql } from 'kysely';
 
 type Names = Map<string, string>;
 type Lookup = (args: { storage: Storage; organizationId: string; ids: string[] }) => Promise<Names>;
@@ -8,43 +7,16 @@ type Lookup = (args: { storage: Storage; organizationId: string; ids: string[] }
 /** The records' name columns (joined by a space) by id, in tables with an organization_id. */
 const named =
   (table: RegisterTable | 'invitations', columns: readonly string[]): Lookup =>
-  async ({ storage, organizationId, ids }) => {
-    // These tables share id and organization_id; one query shape serves them all.
-    const rows = await storage.db
-      .selectFrom(table as 'risks')
-      .select(['id', ...columns.map((c, i) => sql.ref<string>(c).as(`c${i}`))])
-      .where('organization_id', '=', organizationId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(
-      rows.map((r) => [r.id, columns.map((_, i) => (r as Record<string, string>)[`c${i}`]).join(' ')]),
-    );
-  };
+  ({ storage, organizationId, ids }) =>
+    storage.names.records({ table, columns, organizationId, ids });
 
 /** Per record type, one query for the current names of the records an activity page mentions. */
 const LOOKUPS: Record<string, Lookup> = {
   // Every register's records by their kind, named by the catalog's title fields.
   ...Object.fromEntries(Object.values(registers).map((r) => [r.singular, named(r.table, r.titleFields)])),
   framework_mappings: named(registers.frameworks.table, registers.frameworks.titleFields),
-  organization: async ({ storage, organizationId, ids }) => {
-    const rows = await storage.db
-      .selectFrom('organizations')
-      .select(['id', 'name'])
-      .where('id', '=', organizationId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.name]));
-  },
-  membership: async ({ storage, organizationId, ids }) => {
-    const rows = await storage.db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select(['memberships.id as id', 'users.email as email'])
-      .where('memberships.organization_id', '=', organizationId)
-      .where('memberships.id', 'in', ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.email]));
-  },
+  organization: ({ storage, organizationId, ids }) => storage.names.organization({ organizationId, ids }),
+  membership: ({ storage, organizationId, ids }) => storage.names.memberships({ organizationId, ids }),
   invitation: named('invitations', ['email']),
 };
 
@@ -86,18 +58,10 @@ export async function nameEntries(args: {
       if (ids.length > 0) records.set(type, await lookup({ storage, organizationId, ids }));
     }),
   );
-  const userIds = unique(entries.map((e) => e.actor_user_id));
-  const tokenIds = unique(entries.map((e) => e.token_id));
-  const [users, tokens] = await Promise.all([
-    userIds.length === 0
-      ? []
-      : storage.db.selectFrom('users').select(['id', 'email', 'name']).where('id', 'in', userIds).execute(),
-    tokenIds.length === 0
-      ? []
-      : storage.db.selectFrom('api_tokens').select(['id', 'name']).where('id', 'in', tokenIds).execute(),
+  const [userNames, tokenNames] = await Promise.all([
+    storage.names.users({ ids: unique(entries.map((e) => e.actor_user_id)) }),
+    storage.names.tokens({ ids: unique(entries.map((e) => e.token_id)) }),
   ]);
-  const userNames = new Map(users.map((u) => [u.id, u.name ? `${u.name} (${u.email})` : u.email]));
-  const tokenNames = new Map(tokens.map((t) => [t.id, t.name]));
   return entries.map((entry) => ({
     ...entry,
     record_name: records.get(entry.record_type)?.get(entry.record_id) ?? snapshotName(entry),

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Db, hashSecret, type Storage } from '@comply/storage';
+import { hashSecret, type Repositories, type Storage } from '@comply/storage';
 
 const KEY = 'console_setup_code';
 
@@ -9,36 +9,26 @@ const KEY = 'console_setup_code';
  */
 export async function issueSetupCode(storage: Storage): Promise<string> {
   const code = randomBytes(15).toString('base64url');
-  const value = hashSecret(code);
-  await storage.db
-    .insertInto('settings')
-    .values({ key: KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+  await storage.settings.put({ key: KEY, value: hashSecret(code) });
   return code;
 }
 
 /** Whether a setup code is waiting to be used. */
-export async function setupCodePending(storage: Storage): Promise<boolean> {
-  const row = await storage.db.selectFrom('settings').select('key').where('key', '=', KEY).executeTakeFirst();
-  return Boolean(row);
+export function setupCodePending(storage: Storage): Promise<boolean> {
+  return storage.settings.has({ key: KEY });
 }
 
 /**
- * Consumes the code inside the caller's transaction: true only for the one request whose delete
- * removed the matching row, so two concurrent set-ups cannot both succeed.
+ * Consumes the code inside the caller's transaction (`repos` bound to it): true only for the one
+ * request whose delete removed the matching row, so two concurrent set-ups cannot both succeed.
  */
-export async function consumeSetupCode({ db, code }: { db: Db; code: string }): Promise<boolean> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', KEY)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) return false;
-  const expected = Buffer.from(row.value, 'hex');
+export function consumeSetupCode({ repos, code }: { repos: Repositories; code: string }): Promise<boolean> {
   const given = Buffer.from(hashSecret(code), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  const deleted = await db.deleteFrom('settings').where('key', '=', KEY).executeTakeFirst();
-  return Number(deleted.numDeletedRows) === 1;
+  return repos.settings.take({
+    key: KEY,
+    accept: (value) => {
+      const expected = Buffer.from(value, 'hex');
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  });
 }

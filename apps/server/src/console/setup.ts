@@ -34,7 +34,7 @@ export function registerSetupRoutes({ scope, deps, limiter }: LimitedConsoleRout
       message: 'Too many attempts.',
     });
     const result = await storage.transaction(async (repos) => {
-      if (!(await consumeSetupCode({ db: repos.db, code: body.code }))) return null;
+      if (!(await consumeSetupCode({ repos, code: body.code }))) return null;
       if ((await repos.users.count()) > 0) return null;
       const user = await repos.users.create({ email: body.email, password: body.password, name: body.name });
       const organization = await repos.organizations.create({

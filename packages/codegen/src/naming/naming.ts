@@ -142,8 +142,8 @@ export const paths = {
   storage: {
     /** The repositories of the catalog's registers, by register name. */
     registers: 'packages/storage/src/registers/registers.gen.ts',
-    /** Hand-written: a register's repository (`registers/<plural>/repository.ts`). */
-    repository: (plural: string) => `packages/storage/src/registers/${plural}/repository.ts`,
+    /** Hand-written: a register's declaration (`registers/<plural>.ts`, see defineRegister). */
+    repository: (plural: string) => `packages/storage/src/registers/${plural}.ts`,
   },
   /** Directories whose `*.gen.ts` files are all owned by the generator (stale ones are deleted). */
   generatedDirs: [

@@ -139,6 +139,16 @@ export function organizationsRepository(ctx: StorageContext) {
         return organization;
       }),
 
+    /** Any organization by id, for an operator of the instance (the CLI), or null. */
+    getById: async (args: { organizationId: string }) => {
+      const row = await ctx.db
+        .selectFrom('organizations')
+        .select(['id', 'name', 'updated_at'])
+        .where('id', '=', args.organizationId)
+        .executeTakeFirst();
+      return row ? { id: row.id, name: row.name, updated_at: toIsoTimestamp(row.updated_at) } : null;
+    },
+
     /** The organization with the user's role, or null when missing or the user is not a member. */
     getForUser: (args: { organizationId: string; userId: string }): Promise<Organization | null> =>
       loadForUser({ db: ctx.db, ...args }),

@@ -106,6 +106,12 @@ export function usersRepository(ctx: StorageContext) {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
+
+    /** The id of the instance's only user, or null when there are none or several. */
+    soleId: async (): Promise<string | null> => {
+      const rows = await ctx.db.selectFrom('users').select('id').limit(2).execute();
+      return rows.length === 1 ? rows[0]!.id : null;
+    },
   };
 }
 

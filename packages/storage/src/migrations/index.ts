@@ -1,44 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
-import { accounts } from './001_accounts.js';
-import { registers } from './002_registers.js';
-import { moreRegisters } from './003_more_registers.js';
-import { auditLog } from './004_audit_log.js';
-import { riskCounts } from './005_risk_counts.js';
-import { changeNotify } from './006_change_notify.js';
-import { invitations } from './007_invitations.js';
-import { frameworkControls } from './008_framework_controls.js';
-import { assets } from './009_assets.js';
-import { listIndexes } from './010_list_indexes.js';
-import { writePerf } from './011_write_perf.js';
-import { frameworkPerf } from './012_framework_perf.js';
-import { deferredNotify } from './013_deferred_notify.js';
-import { sharedLimits } from './014_shared_limits.js';
-import { evidenceValidity } from './015_evidence_validity.js';
-import { invariants } from './016_invariants.js';
-import { oauth } from './018_oauth.js';
+import { MIGRATIONS } from './list.gen.js';
 import type { Migration } from './types.js';
 
-/** Every migration, in version order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [
-  accounts,
-  registers,
-  moreRegisters,
-  auditLog,
-  riskCounts,
-  changeNotify,
-  invitations,
-  frameworkControls,
-  assets,
-  listIndexes,
-  writePerf,
-  frameworkPerf,
-  deferredNotify,
-  sharedLimits,
-  evidenceValidity,
-  invariants,
-  oauth,
-];
+/**
+ * Every migration, in version order: each `NNN_name.ts` file of this folder, listed by
+ * `npm run generate` (list.gen.ts). Append only; never edit one that has shipped.
+ */
+export { MIGRATIONS };
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).
 const MIGRATION_LOCK_KEY = 0x636f6d706c79;

@@ -10,14 +10,14 @@
 //   specs/registers/assets.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import { risksRepository } from './risks/repository.js';
-import { vendorsRepository } from './vendors/repository.js';
-import { measuresRepository } from './measures/repository.js';
-import { obligationsRepository } from './obligations/repository.js';
-import { nonconformitiesRepository } from './nonconformities/repository.js';
-import { auditsRepository } from './audits/repository.js';
-import { frameworksRepository } from './frameworks/repository.js';
-import { assetsRepository } from './assets/repository.js';
+import { risksRepository } from './risks.js';
+import { vendorsRepository } from './vendors.js';
+import { measuresRepository } from './measures.js';
+import { obligationsRepository } from './obligations.js';
+import { nonconformitiesRepository } from './nonconformities.js';
+import { auditsRepository } from './audits.js';
+import { frameworksRepository } from './frameworks.js';
+import { assetsRepository } from './assets.js';
 
 /** Each register's repository factory, by register name, in catalog order. */
 export const registerRepositories = {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.js';
 import { ASSET_CLASSIFICATIONS } from '../enums.js';
-import { assetNeverReviewedSql, assetReviewOverdueSql } from '../registers/assets/mapping.js';
+import { assetNeverReviewedSql, assetReviewOverdueSql } from '../registers/assets.js';
 import { countBy, total } from './aggregate.js';
 import type { ComplianceReport } from './types.js';
 

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import { addDays } from '../dates.js';
 import type { Db } from '../db/types.js';
 import type { MitigationStatus, RiskStatus } from '../enums.js';
-import { upcomingSql } from '../registers/audits/mapping.js';
-import { ncOverdueSql } from '../registers/nonconformities/mapping.js';
-import { obligationOverdueSql } from '../registers/obligations/mapping.js';
+import { upcomingSql } from '../registers/audits.js';
+import { ncOverdueSql } from '../registers/nonconformities.js';
+import { obligationOverdueSql } from '../registers/obligations.js';
 import { openRisksAbove } from '../registers/risks/count.js';
-import { mitigationStatusSql } from '../registers/risks/mapping.js';
-import { neverReviewedSql, reviewOverdueSql } from '../registers/vendors/mapping.js';
+import { mitigationStatusSql } from '../registers/risks.js';
+import { neverReviewedSql, reviewOverdueSql } from '../registers/vendors.js';
 import { capped } from './aggregate.js';
 import type {
   CappedList,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import type { NcSeverity } from '../enums.js';
 import { frameworkNotFound } from '../registers/frameworks/control-list.js';
-import { ncOverdueSql } from '../registers/nonconformities/mapping.js';
+import { ncOverdueSql } from '../registers/nonconformities.js';
 import { capped, percent } from './aggregate.js';
 import {
   GAP_REASONS,

@@ -5,7 +5,7 @@ import type { EmittedFile } from '../header.js';
 
 /**
  * packages/storage: `registers/registers.gen.ts`, every register's repository factory by register
- * name (`registers/<plural>/repository.ts` exporting `<plural>Repository`), so the storage's list
+ * name (`registers/<plural>.ts` exporting `<plural>Repository`), so the storage's list
  * of repositories reads the catalog. Emitted only for spec sets with a register catalog.
  */
 export function emitStorage(a: { model: Model; project: Project }): EmittedFile[] {

@@ -1,10 +1,10 @@
+import type { ControlRef, EvidenceInput } from '@comply/schemas';
 import type { Transaction } from 'kysely';
 import { toDateString } from '../../dates.js';
 import type { Database } from '../../db/types.js';
 import { invalidInput } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { refuseFutureTimestamp } from '../not-future.js';
-import type { ControlRef, EvidenceInput } from './types.js';
 
 /** Checks every control exists in a framework of the organization; names the offending entry. */
 export async function checkControls(args: {

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/types.js';
 import { RISK_STATUSES, type RiskStatus } from '../../enums.js';
-import type { RiskFilters } from './types.js';
+import type { FiltersOf } from '../define.js';
+
+type RiskFilters = FiltersOf<'risks'>;
 
 // Filters the risk_counts table can answer; any other filter needs a COUNT over risks.
 const COUNTABLE = new Set([

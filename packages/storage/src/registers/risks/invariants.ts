@@ -1,5 +1,5 @@
+import type { Risk } from '@comply/schemas';
 import { invalidInput } from '../../errors.js';
-import type { Risk } from './types.js';
 
 /** The columns of a risk its invariants read: a create's row, or an update's merged record. */
 export type RiskRule = Pick<

@@ -1,17 +1,17 @@
-import type { StorageContext } from '../../context.js';
-import { setColumns } from '../kit.js';
-import { type InsertStep, registerRepository, type UpdateStep } from '../register-repository.js';
-import { controlReader } from './control-list.js';
-import { upsertControls } from './controls.js';
-import { FRAMEWORK_ORDER, frameworkWhere } from './filters.js';
+import type { StorageContext } from '../context.js';
+import { controlReader } from './frameworks/control-list.js';
+import { upsertControls } from './frameworks/controls.js';
+import { FRAMEWORK_ORDER, frameworkWhere } from './frameworks/filters.js';
 import {
   selectFrameworks,
   selectFrameworksWithFamilies,
   toFramework,
   toFrameworkSummary,
-} from './mapping.js';
-import { mappingsRepository } from './mappings.js';
-import type { Framework, FrameworkCreate, FrameworkPatch } from './types.js';
+} from './frameworks/mapping.js';
+import { mappingsRepository } from './frameworks/mappings.js';
+import type { Framework, FrameworkCreate, FrameworkPatch } from './frameworks/types.js';
+import { setColumns } from './kit.js';
+import { type InsertStep, registerRepository, type UpdateStep } from './register-repository.js';
 
 /**
  * The frameworks register: records carry counts and families, lists return summaries; controls are
