@@ -1064,18 +1064,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1153,18 +1151,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['start_date', 'name', 'created_at', 'updated_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1222,18 +1218,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['position'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1275,18 +1269,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['name', 'created_at', 'updated_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1359,18 +1351,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['name', 'state', 'created_at', 'updated_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1461,18 +1451,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1559,18 +1547,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['due_date', 'title', 'created_at', 'updated_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1608,18 +1594,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['name', 'created_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1722,18 +1706,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],
@@ -1829,18 +1811,16 @@ export const mcpTools: readonly McpToolEntry[] = [
           },
           cursor: {
             type: 'string',
-            description: 'next_cursor of the previous page.',
+            description: 'A next_cursor.',
           },
           order_by: {
             type: 'object',
             properties: {
               field: {
                 enum: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'],
-                description: 'Sort field.',
               },
               direction: {
                 enum: ['asc', 'desc'],
-                description: 'Sort direction.',
               },
             },
             required: ['field'],

@@ -114,7 +114,7 @@ export const listAuditsInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 2000,
-      description: 'next_cursor of the previous page.',
+      description: 'A next_cursor.',
     },
     order_by: {
       type: 'object',

@@ -35,14 +35,29 @@ function requiredOf(fields: readonly Field[]): Json {
   return required.length > 0 ? { required } : {};
 }
 
-function object({ fields, mode }: { fields: readonly Field[]; mode: Mode }): Json {
+/**
+ * The paging `order_by` every list tool shares: its `field` and `direction` are explained once in
+ * the server's instructions, and their enums say the rest, so they carry no description here.
+ */
+const SHARED_BARE = 'order_by';
+
+function object({
+  fields,
+  mode,
+  bare = false,
+}: {
+  fields: readonly Field[];
+  mode: Mode;
+  bare?: boolean;
+}): Json {
   const properties: Json = {};
   for (const field of fields) {
-    const schema = type({ node: field.type, mode });
-    properties[field.name] = {
-      ...(field.nullable && mode.showNull ? nullable(schema) : schema),
-      description: field.description,
-    };
+    const schema =
+      field.name === SHARED_BARE && field.type.kind === 'object'
+        ? object({ fields: field.type.fields, mode, bare: true })
+        : type({ node: field.type, mode });
+    const shown = field.nullable && mode.showNull ? nullable(schema) : schema;
+    properties[field.name] = bare ? shown : { ...shown, description: field.description };
   }
   return { type: 'object', properties, ...requiredOf(fields) };
 }
