@@ -6,6 +6,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/soa.yaml
 //   specs/tools/addAsset.yaml
 //   specs/tools/addAudit.yaml
 //   specs/tools/addFramework.yaml
@@ -14,6 +15,7 @@
 //   specs/tools/addObligation.yaml
 //   specs/tools/addRisk.yaml
 //   specs/tools/addVendor.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAsset.yaml
 //   specs/tools/getAudit.yaml
 //   specs/tools/getAuditReadiness.yaml
@@ -24,6 +26,7 @@
 //   specs/tools/getObligation.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getRisk.yaml
+//   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/getVendor.yaml
 //   specs/tools/listAssets.yaml
 //   specs/tools/listAudits.yaml
@@ -37,6 +40,7 @@
 //   specs/tools/listVendors.yaml
 //   specs/tools/updateAsset.yaml
 //   specs/tools/updateAudit.yaml
+//   specs/tools/updateControlApplicability.yaml
 //   specs/tools/updateFramework.yaml
 //   specs/tools/updateMeasure.yaml
 //   specs/tools/updateNonconformity.yaml
@@ -50,7 +54,7 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
@@ -59,6 +63,7 @@ export type { AddNonconformityInput, AddNonconformityOutput } from './tools/addN
 export type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
 export type { AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
 export type { AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
+export type { ApproveStatementOfApplicabilityInput, ApproveStatementOfApplicabilityOutput } from './tools/approveStatementOfApplicability.gen.js';
 export type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
@@ -69,6 +74,7 @@ export type { GetNonconformityInput, GetNonconformityOutput } from './tools/getN
 export type { GetObligationInput, GetObligationOutput } from './tools/getObligation.gen.js';
 export type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 export type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
+export type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
 export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
@@ -82,6 +88,7 @@ export type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
 export type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
 export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
+export type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
 export type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
 export type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';
 export type { UpdateNonconformityInput, UpdateNonconformityOutput } from './tools/updateNonconformity.gen.js';

@@ -6,6 +6,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/soa.yaml
 //   specs/tools/addAsset.yaml
 //   specs/tools/updateAsset.yaml
 //   specs/tools/addAudit.yaml

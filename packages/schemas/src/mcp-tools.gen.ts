@@ -8,6 +8,7 @@
 //   specs/tools/addObligation.yaml
 //   specs/tools/addRisk.yaml
 //   specs/tools/addVendor.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAsset.yaml
 //   specs/tools/getAudit.yaml
 //   specs/tools/getAuditReadiness.yaml
@@ -18,6 +19,7 @@
 //   specs/tools/getObligation.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getRisk.yaml
+//   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/getVendor.yaml
 //   specs/tools/listAssets.yaml
 //   specs/tools/listAudits.yaml
@@ -31,6 +33,7 @@
 //   specs/tools/listVendors.yaml
 //   specs/tools/updateAsset.yaml
 //   specs/tools/updateAudit.yaml
+//   specs/tools/updateControlApplicability.yaml
 //   specs/tools/updateFramework.yaml
 //   specs/tools/updateMeasure.yaml
 //   specs/tools/updateNonconformity.yaml
@@ -679,6 +682,43 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'frameworks',
+    tool: {
+      name: 'approveStatementOfApplicability',
+      title: 'Approve the Statement of Applicability',
+      description: 'Approves a framework\'s current SoA as the next numbered version, a snapshot later edits leave unchanged. OWNER or ADMIN only. Returns the version.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          organization_id: {
+            type: 'string',
+            description: 'From listOrganizations.',
+          },
+          framework_id: {
+            type: 'string',
+            description: 'Framework id (fw_…) from listFrameworks.',
+          },
+          note: {
+            type: 'string',
+            description: 'E.g. the management decision it follows.',
+          },
+          idempotency_key: {
+            type: 'string',
+            description: 'Retry key.',
+          },
+        },
+        required: ['organization_id', 'framework_id'],
+      },
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'assets',
     tool: {
       name: 'getAsset',
@@ -975,6 +1015,62 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
+      },
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'frameworks',
+    tool: {
+      name: 'getStatementOfApplicability',
+      title: 'Get the Statement of Applicability',
+      description: 'A framework\'s SoA: each control\'s applicability, justification, status from its measures, owner, paged in document order; `version` reads an approved snapshot.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          organization_id: {
+            type: 'string',
+            description: 'From listOrganizations.',
+          },
+          framework_id: {
+            type: 'string',
+            description: 'Framework id (fw_…) from listFrameworks.',
+          },
+          version: {
+            type: 'integer',
+            description: 'An approved version; omit for the current SoA.',
+          },
+          applicability: {
+            type: 'array',
+            items: {
+              enum: ['APPLICABLE', 'EXCLUDED', 'UNDECIDED'],
+            },
+            description: 'Any of these decisions.',
+          },
+          status: {
+            type: 'array',
+            items: {
+              enum: ['READY', 'GAP', 'EXCLUDED'],
+            },
+            description: 'Any of these statuses.',
+          },
+          page_size: {
+            type: 'integer',
+            description: 'Controls per page.',
+          },
+          cursor: {
+            type: 'string',
+            description: 'A next_cursor.',
+          },
+        },
+        required: ['organization_id', 'framework_id'],
+      },
+      outputSchema: {
+        type: 'object',
+        required: ['framework_id', 'version', 'approved', 'versions', 'updated_at', 'control_count', 'applicability_counts', 'controls', 'next_cursor', 'total_count'],
       },
       annotations: {
         readOnlyHint: true,
@@ -1977,6 +2073,68 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       outputSchema: {
         type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'frameworks',
+    tool: {
+      name: 'updateControlApplicability',
+      title: 'Set controls\' applicability in the SoA',
+      description: 'Sets applicability, justification and owner of many controls of a framework in one all-or-nothing call. Returns the SoA\'s new updated_at.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          organization_id: {
+            type: 'string',
+            description: 'From listOrganizations.',
+          },
+          framework_id: {
+            type: 'string',
+            description: 'Framework id (fw_…) from listFrameworks.',
+          },
+          controls: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                code: {
+                  type: 'string',
+                  description: 'Control code, e.g. A.5.1.',
+                },
+                applicable: {
+                  type: 'boolean',
+                  description: 'false excludes the control (needs a justification).',
+                },
+                justification: {
+                  type: ['string', 'null'],
+                  description: 'Reason of exclusion (required) or of inclusion.',
+                },
+                owner: {
+                  type: ['string', 'null'],
+                  description: 'Who answers for the control.',
+                },
+              },
+              required: ['code', 'applicable'],
+            },
+            description: 'Decisions by control code.',
+          },
+          expected_updated_at: {
+            type: 'string',
+            format: 'date-time',
+            description: 'The SoA\'s updated_at as read; CONFLICT if changed since.',
+          },
+        },
+        required: ['organization_id', 'framework_id', 'controls'],
+      },
+      outputSchema: {
+        type: 'object',
+        required: ['framework_id', 'updated_at', 'updated_count'],
       },
       annotations: {
         destructiveHint: false,

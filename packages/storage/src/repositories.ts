@@ -12,6 +12,7 @@ import { type LimitsRepository, limitsRepository } from './limits/repository.js'
 import { locator } from './locate.js';
 import { type RegisterRepositories, registerRepositories } from './registers/registers.gen.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
+import { type SoaRepository, soaRepository } from './soa/repository.js';
 
 /** Every repository of a Storage: one per register of the catalog (generated), and these. */
 export interface Repositories extends RegisterRepositories {
@@ -27,6 +28,8 @@ export interface Repositories extends RegisterRepositories {
   oauthRecords: OAuthRecordsRepository;
   auditLog: AuditLogRepository;
   reports: ReportsRepository;
+  /** The Statement of Applicability of each framework. */
+  soa: SoaRepository;
   /** Rate and attempt limits shared by every instance on the database. */
   limits: LimitsRepository;
   /** The organization of a register record among `organizationIds`, or null. */
@@ -50,6 +53,7 @@ export function repositories(ctx: StorageContext): Repositories {
     oauthRecords: oauthRecordsRepository(ctx),
     auditLog: auditLogRepository(ctx),
     reports: reportsRepository(ctx),
+    soa: soaRepository(ctx),
     limits: limitsRepository(ctx),
     locate: locator(ctx),
   };

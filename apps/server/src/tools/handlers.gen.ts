@@ -9,6 +9,7 @@
 //   specs/tools/addObligation.yaml
 //   specs/tools/addRisk.yaml
 //   specs/tools/addVendor.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAsset.yaml
 //   specs/tools/getAudit.yaml
 //   specs/tools/getAuditReadiness.yaml
@@ -19,6 +20,7 @@
 //   specs/tools/getObligation.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getRisk.yaml
+//   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/getVendor.yaml
 //   specs/tools/listAssets.yaml
 //   specs/tools/listAudits.yaml
@@ -32,6 +34,7 @@
 //   specs/tools/listVendors.yaml
 //   specs/tools/updateAsset.yaml
 //   specs/tools/updateAudit.yaml
+//   specs/tools/updateControlApplicability.yaml
 //   specs/tools/updateFramework.yaml
 //   specs/tools/updateMeasure.yaml
 //   specs/tools/updateNonconformity.yaml
@@ -44,11 +47,14 @@ import type { ToolName } from '@comply/schemas';
 import type { ToolHandler } from './handler.js';
 import { registerHandlers } from './register-handler.js';
 import { addFramework } from './handlers/addFramework.js';
+import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
 import { getOrganization } from './handlers/getOrganization.js';
+import { getStatementOfApplicability } from './handlers/getStatementOfApplicability.js';
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
+import { updateControlApplicability } from './handlers/updateControlApplicability.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
 export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
@@ -57,9 +63,12 @@ export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
 export const handlers: Handlers = {
   ...registerHandlers,
   addFramework,
+  approveStatementOfApplicability,
   getAuditReadiness,
   getComplianceReport,
   getOrganization,
+  getStatementOfApplicability,
   listFrameworkControls,
   listOrganizations,
+  updateControlApplicability,
 };

@@ -16,10 +16,13 @@ export interface Tenant {
 
 const RECORDS_PER_KIND = 2;
 
-/** Tools that create a record: write tools without an `id` input. */
+/**
+ * Tools that create a record: add tools (write tools without an `id` input; the other such tools,
+ * e.g. updateControlApplicability, change decisions on records that exist and create none).
+ */
 export const creatorTools = toolNames.filter((name) => {
   const schema = asSchema(tools[name].inputJsonSchema);
-  return tools[name].access === 'write' && !schema.properties?.id && toolKind(name);
+  return tools[name].access === 'write' && !schema.properties?.id && name.startsWith('add') && toolKind(name);
 });
 
 /** List tools: the ones with a `cursor` input. */

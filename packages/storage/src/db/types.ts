@@ -336,6 +336,32 @@ export interface LimitAttemptsTable {
 }
 
 /** Every table, for Kysely. Reports and the seed generator query these directly. */
+/** A control's decision in the Statement of Applicability (migration 021). */
+export interface SoaControlsTable {
+  organization_id: string;
+  framework_id: string;
+  control_code: string;
+  applicable: boolean;
+  justification: string | null;
+  owner: string | null;
+  reviewed_at: Timestamp;
+  reviewed_by_user_id: string | null;
+}
+
+/** An approved Statement of Applicability version; never updated. */
+export interface SoaVersionsTable {
+  organization_id: string;
+  framework_id: string;
+  version: number;
+  approved_at: Timestamp;
+  approved_by_user_id: string | null;
+  approved_by: string | null;
+  note: string | null;
+  control_count: number;
+  excluded_count: number;
+  snapshot: ColumnType<unknown, string, never>;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   settings: SettingsTable;
@@ -367,6 +393,8 @@ export interface Database {
   audit_log: AuditLogTable;
   rate_windows: RateWindowsTable;
   limit_attempts: LimitAttemptsTable;
+  soa_controls: SoaControlsTable;
+  soa_versions: SoaVersionsTable;
 }
 
 /** A database handle or an open transaction: repositories accept either. */
