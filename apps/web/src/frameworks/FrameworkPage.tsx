@@ -53,6 +53,7 @@ export function FrameworkPage({
           {framework.name}
           {framework.version ? ` ${framework.version}` : ''}
         </h1>
+        <Link to={`/frameworks/${encodeURIComponent(framework.id)}/soa`}>Statement of Applicability</Link>
         <Link to="/frameworks">All frameworks</Link>
       </div>
       <ErrorNote error={error} />
