@@ -1,4 +1,4 @@
-import { mcpTools, type ToolName, toolNames, tools } from '@comply/schemas';
+import { mcpTools, toolNames, tools } from '@comply/schemas';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
@@ -124,32 +124,15 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
   describe('every tool’s structuredContent fits its listed outputSchema', () => {
     let tenant: Tenant;
     let member: Client;
-    /** Inputs no schema-minimal value can make valid: a decision needs a real control code. */
-    const special: Partial<Record<ToolName, Record<string, unknown>>> = {};
     beforeAll(async () => {
       tenant = await seedTenant({ server, tag: 'lean' });
-      const framework = await server.call(
-        'addFramework',
-        {
-          organization_id: tenant.member.organizationId,
-          name: 'Lean SoA',
-          controls: [{ code: 'L.1', title: 'One' }],
-        },
-        { token: tenant.member.token },
-      );
-      special.updateControlApplicability = {
-        framework_id: framework.body.id,
-        controls: [{ code: 'L.1', applicable: true }],
-      };
       member = await connect({ token: tenant.member.token });
       // The SDK client validates structuredContent against the listed outputSchema on every call.
       await member.listTools();
     });
 
     it.each([...toolNames])('%s', async (name) => {
-      const input =
-        special[name] ??
-        minimalInput({ tool: name, label: `${name} lean`, ids: (k) => tenant.ids.get(k)?.[0] });
+      const input = minimalInput({ tool: name, label: `${name} lean`, ids: (k) => tenant.ids.get(k)?.[0] });
       const args = tools[name].organizationScoped
         ? { organization_id: tenant.member.organizationId, ...input }
         : input;

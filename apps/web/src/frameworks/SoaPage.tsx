@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { PageLoading } from '../components/PageLoading.js';
 import { formatTime, humanize } from '../format.js';
 import type { Organization } from '../types.js';
 
@@ -120,15 +121,7 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
     setDrafts(next);
   };
 
-  if (!soa) {
-    return (
-      <section className="stack">
-        <h1>Statement of Applicability</h1>
-        <ErrorNote error={error} />
-        {!error && <p className="loading">Loading…</p>}
-      </section>
-    );
-  }
+  if (!soa) return <PageLoading title="Statement of Applicability" error={error} />;
   const counts = soa.applicability_counts;
   return (
     <section className="stack">

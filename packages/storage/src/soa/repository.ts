@@ -4,7 +4,8 @@ import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
 import type { Database, Db } from '../db/types.js';
 import { invalidInput, StorageError } from '../errors.js';
-import { frameworkNotFound } from '../registers/frameworks/control-list.js';
+import { assertFramework, frameworkNotFound } from '../registers/frameworks/control-list.js';
+import { checkExpected, claimIdempotencyKey } from '../registers/kit.js';
 import { inSnapshot } from '../reports/repository.js';
 import { applicabilityCounts, pageRows } from './page.js';
 import { currentSoaRows } from './rows.js';
@@ -105,13 +106,7 @@ export function soaRepository(ctx: StorageContext) {
     ): Promise<SoaPage> =>
       inSnapshot(ctx, async (db) => {
         const scope = { db, organizationId: args.organizationId, frameworkId: args.frameworkId };
-        const framework = await db
-          .selectFrom('frameworks')
-          .select('id')
-          .where('organization_id', '=', args.organizationId)
-          .where('id', '=', args.frameworkId)
-          .executeTakeFirst();
-        if (!framework) throw frameworkNotFound(args.frameworkId);
+        await assertFramework(scope);
         const [approved, updatedAt] = await Promise.all([versions(scope), soaUpdatedAt(scope)]);
         const version = args.version ?? null;
         let rows: SoaControl[];
@@ -169,19 +164,11 @@ export function soaRepository(ctx: StorageContext) {
         const scope = { db: trx, organizationId: args.organizationId, frameworkId: args.frameworkId };
         await lockFramework({ trx, ...scope });
         const updatedAt = await soaUpdatedAt(scope);
-        if (args.expectedUpdatedAt !== undefined) {
-          const expected = new Date(args.expectedUpdatedAt);
-          if (Number.isNaN(expected.getTime())) {
-            throw invalidInput('expected_updated_at', '`expected_updated_at` must be an ISO 8601 date-time.');
-          }
-          if (expected.toISOString() !== updatedAt) {
-            throw new StorageError({
-              code: 'CONFLICT',
-              field: 'expected_updated_at',
-              message: `The Statement of Applicability was changed at ${updatedAt ?? 'no time'} by someone else; read it again and retry.`,
-            });
-          }
-        }
+        checkExpected({
+          expected: args.expectedUpdatedAt,
+          updatedAt: updatedAt ?? 'no time (it has no decision yet)',
+          recordType: 'Statement of Applicability',
+        });
         const codes = [...new Set(args.controls.map((c) => c.code))];
         const [known, stored] = await Promise.all([
           trx
@@ -277,27 +264,16 @@ export function soaRepository(ctx: StorageContext) {
         const next = Number(latest?.version ?? 0) + 1;
         const at = ctx.clock();
         if (args.idempotencyKey) {
-          const claimed = await trx
-            .insertInto('idempotency_keys')
-            .values({
-              organization_id: args.organizationId,
-              register: APPROVALS,
-              key: args.idempotencyKey,
-              record_id: `${args.frameworkId}:${next}`,
-              created_at: at.toISOString(),
-            })
-            .onConflict((oc) => oc.doNothing())
-            .returning('record_id')
-            .executeTakeFirst();
-          if (!claimed) {
-            const previous = await trx
-              .selectFrom('idempotency_keys')
-              .select('record_id')
-              .where('organization_id', '=', args.organizationId)
-              .where('register', '=', APPROVALS)
-              .where('key', '=', args.idempotencyKey)
-              .executeTakeFirstOrThrow();
-            const [frameworkId = '', version = '0'] = previous.record_id.split(':');
+          const previous = await claimIdempotencyKey({
+            trx,
+            organizationId: args.organizationId,
+            register: APPROVALS,
+            key: args.idempotencyKey,
+            recordId: `${args.frameworkId}:${next}`,
+            at,
+          });
+          if (previous) {
+            const [frameworkId = '', version = '0'] = previous.split(':');
             const first = (await versions({ ...scope, frameworkId })).find(
               (v) => v.version === Number(version),
             );
