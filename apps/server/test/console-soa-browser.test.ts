@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -20,7 +21,7 @@ describe.skipIf(!HAVE_CHROMIUM)('Statement of Applicability page in a browser (D
   beforeAll(async () => {
     await buildWeb();
     server = await startTestServer({ driver: 'pglite' });
-    ({ page, close } = await launchBrowser());
+    ({ page, close } = await launchBrowser({ bypassCSP: true }));
     await signInAs({ page, url: server.url, email: server.owner.email });
     const adopted = await server.call('addFramework', {
       organization_id: org(),
@@ -40,6 +41,7 @@ describe.skipIf(!HAVE_CHROMIUM)('Statement of Applicability page in a browser (D
     await page.getByRole('heading', { name: 'Statement of Applicability', level: 1 }).waitFor();
     await expect.poll(summary).toContain('0 applicable · 0 excluded · 93 undecided');
     await page.getByText('not approved yet').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('refuses an exclusion without a justification, naming the control, and saves nothing', async () => {
@@ -96,6 +98,7 @@ describe.skipIf(!HAVE_CHROMIUM)('Statement of Applicability page in a browser (D
     await row.getByText('Excluded', { exact: true }).first().waitFor();
     await row.getByText('No offices (A.7.1).').waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(93);
+    expect(await seriousViolations(page)).toEqual([]);
     await shot('version-1');
 
     const log = await server.storage.db
