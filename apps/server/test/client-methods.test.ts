@@ -116,6 +116,22 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     expect(readiness.framework.id).toBe(framework.id);
   });
 
+  it('sets, approves and reads the Statement of Applicability', async () => {
+    const framework = (await client.listFrameworks({ organization_id: org })).frameworks[0]!;
+    const scope = { organization_id: org, framework_id: framework.id };
+    const updated = await client.updateControlApplicability({
+      ...scope,
+      controls: [{ code: 'A.8.13', applicable: false, justification: 'No data to back up.' }],
+    });
+    expect(updated.updated_count).toBe(1);
+    const version = await client.approveStatementOfApplicability({ ...scope, note: 'First' });
+    expect(version).toMatchObject({ version: 1, excluded_count: 1 });
+    const soa = await client.getStatementOfApplicability({ ...scope, version: 1 });
+    expect(soa.controls.map((c) => [c.code, c.applicability, c.status])).toEqual([
+      ['A.8.13', 'EXCLUDED', 'EXCLUDED'],
+    ]);
+  });
+
   it('adds, gets, updates and lists assets, and links a risk to one', async () => {
     const added = await client.addAsset({ organization_id: org, name: 'Customer database', type: 'DATA' });
     expect(added.classification).toBe('INTERNAL');

@@ -9,9 +9,11 @@ import { creatorTools, seedTenant, type Tenant } from './reliability/tenants.js'
 const PARALLEL = 12;
 const ROUNDS = 3;
 
-const updateTools = toolNames.filter(
-  (name) => asSchema(tools[name].inputJsonSchema).properties?.expected_updated_at,
-);
+/** Record updates: an `id` and `expected_updated_at` (updateControlApplicability updates no record by id). */
+const updateTools = toolNames.filter((name) => {
+  const properties = asSchema(tools[name].inputJsonSchema).properties;
+  return properties?.expected_updated_at && properties.id;
+});
 const getterOf = (kind: string) => toolNames.find((n) => tools[n].access === 'read' && toolKind(n) === kind)!;
 
 /** Free-text fields an update may set independently (nullable strings without a format). */

@@ -8,11 +8,14 @@
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
 //   specs/registers/vendors.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
+//   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { type CallOptions, type ClientOptions, createCaller } from './core.js';
@@ -25,6 +28,7 @@ import type { AddNonconformityInput, AddNonconformityOutput } from './tools/addN
 import type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
 import type { AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
 import type { AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
+import type { ApproveStatementOfApplicabilityInput, ApproveStatementOfApplicabilityOutput } from './tools/approveStatementOfApplicability.gen.js';
 import type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 import type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 import type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
@@ -35,6 +39,7 @@ import type { GetNonconformityInput, GetNonconformityOutput } from './tools/getN
 import type { GetObligationInput, GetObligationOutput } from './tools/getObligation.gen.js';
 import type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 import type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
+import type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
 import type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 import type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 import type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
@@ -48,6 +53,7 @@ import type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
 import type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
 import type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 import type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
+import type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
 import type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
 import type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';
 import type { UpdateNonconformityInput, UpdateNonconformityOutput } from './tools/updateNonconformity.gen.js';
@@ -77,6 +83,8 @@ export interface ComplyClient {
   addRisk(input: AddRiskInput, options?: CallOptions): Promise<AddRiskOutput>;
   /** Add a vendor. */
   addVendor(input: AddVendorInput, options?: CallOptions): Promise<AddVendorOutput>;
+  /** Approve the Statement of Applicability. */
+  approveStatementOfApplicability(input: ApproveStatementOfApplicabilityInput, options?: CallOptions): Promise<ApproveStatementOfApplicabilityOutput>;
   /** Get an asset. */
   getAsset(input: GetAssetInput, options?: CallOptions): Promise<GetAssetOutput>;
   /** Get an audit. */
@@ -97,6 +105,8 @@ export interface ComplyClient {
   getOrganization(input: GetOrganizationInput, options?: CallOptions): Promise<GetOrganizationOutput>;
   /** Get a risk. */
   getRisk(input: GetRiskInput, options?: CallOptions): Promise<GetRiskOutput>;
+  /** Get the Statement of Applicability. */
+  getStatementOfApplicability(input: GetStatementOfApplicabilityInput, options?: CallOptions): Promise<GetStatementOfApplicabilityOutput>;
   /** Get a vendor. */
   getVendor(input: GetVendorInput, options?: CallOptions): Promise<GetVendorOutput>;
   /** List assets. */
@@ -123,6 +133,8 @@ export interface ComplyClient {
   updateAsset(input: UpdateAssetInput, options?: CallOptions): Promise<UpdateAssetOutput>;
   /** Update an audit. */
   updateAudit(input: UpdateAuditInput, options?: CallOptions): Promise<UpdateAuditOutput>;
+  /** Set controls' applicability in the SoA. */
+  updateControlApplicability(input: UpdateControlApplicabilityInput, options?: CallOptions): Promise<UpdateControlApplicabilityOutput>;
   /** Update a framework. */
   updateFramework(input: UpdateFrameworkInput, options?: CallOptions): Promise<UpdateFrameworkOutput>;
   /** Update a measure. */
@@ -209,6 +221,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     addObligation: (input, callOptions) => call<AddObligationOutput>({ tool: 'addObligation', input, options: callOptions }),
     addRisk: (input, callOptions) => call<AddRiskOutput>({ tool: 'addRisk', input, options: callOptions }),
     addVendor: (input, callOptions) => call<AddVendorOutput>({ tool: 'addVendor', input, options: callOptions }),
+    approveStatementOfApplicability: (input, callOptions) => call<ApproveStatementOfApplicabilityOutput>({ tool: 'approveStatementOfApplicability', input, options: callOptions }),
     getAsset: (input, callOptions) => call<GetAssetOutput>({ tool: 'getAsset', input, options: callOptions }),
     getAudit: (input, callOptions) => call<GetAuditOutput>({ tool: 'getAudit', input, options: callOptions }),
     getAuditReadiness: (input, callOptions) => call<GetAuditReadinessOutput>({ tool: 'getAuditReadiness', input, options: callOptions }),
@@ -219,6 +232,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getObligation: (input, callOptions) => call<GetObligationOutput>({ tool: 'getObligation', input, options: callOptions }),
     getOrganization: (input, callOptions) => call<GetOrganizationOutput>({ tool: 'getOrganization', input, options: callOptions }),
     getRisk: (input, callOptions) => call<GetRiskOutput>({ tool: 'getRisk', input, options: callOptions }),
+    getStatementOfApplicability: (input, callOptions) => call<GetStatementOfApplicabilityOutput>({ tool: 'getStatementOfApplicability', input, options: callOptions }),
     getVendor: (input, callOptions) => call<GetVendorOutput>({ tool: 'getVendor', input, options: callOptions }),
     listAssets: (input, callOptions) => call<ListAssetsOutput>({ tool: 'listAssets', input, options: callOptions }),
     listAudits: (input, callOptions) => call<ListAuditsOutput>({ tool: 'listAudits', input, options: callOptions }),
@@ -232,6 +246,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listVendors: (input, callOptions) => call<ListVendorsOutput>({ tool: 'listVendors', input, options: callOptions }),
     updateAsset: (input, callOptions) => call<UpdateAssetOutput>({ tool: 'updateAsset', input, options: callOptions }),
     updateAudit: (input, callOptions) => call<UpdateAuditOutput>({ tool: 'updateAudit', input, options: callOptions }),
+    updateControlApplicability: (input, callOptions) => call<UpdateControlApplicabilityOutput>({ tool: 'updateControlApplicability', input, options: callOptions }),
     updateFramework: (input, callOptions) => call<UpdateFrameworkOutput>({ tool: 'updateFramework', input, options: callOptions }),
     updateMeasure: (input, callOptions) => call<UpdateMeasureOutput>({ tool: 'updateMeasure', input, options: callOptions }),
     updateNonconformity: (input, callOptions) => call<UpdateNonconformityOutput>({ tool: 'updateNonconformity', input, options: callOptions }),

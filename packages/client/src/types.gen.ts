@@ -14,6 +14,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/soa.yaml
 // Change the spec(s) and run `npm run generate`.
 
 /** Information classification of an asset, from least to most sensitive: PUBLIC, INTERNAL, CONFIDENTIAL, RESTRICTED. */
@@ -28,7 +29,7 @@ export type AuditKind = 'INTERNAL' | 'EXTERNAL';
 /** Where an audit stands. */
 export type AuditState = 'PLANNED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
 
-/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
+/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (the Statement of Applicability excludes it, or, without an SoA decision, every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
 export type ControlReadiness = 'READY' | 'GAP' | 'EXCLUDED';
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
@@ -66,6 +67,9 @@ export type RiskTreatment = 'MITIGATE' | 'ACCEPT' | 'AVOID' | 'TRANSFER';
 
 /** The caller's role in an organization. VIEWER may call read tools only. */
 export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
+
+/** A control's applicability decision in the SoA: APPLICABLE, EXCLUDED (with a justification) or UNDECIDED (no decision yet; counted as in scope). */
+export type SoaApplicability = 'APPLICABLE' | 'EXCLUDED' | 'UNDECIDED';
 
 /** Sort direction. */
 export type SortDirection = 'asc' | 'desc';
@@ -248,8 +252,10 @@ export type ExcludedControl = {
   title: string;
   /** Its family. */
   family: string | null;
-  /** The NOT_APPLICABLE measures on it, each with its justification. */
+  /** The NOT_APPLICABLE measures on it, each with its justification (empty when the SoA excludes it). */
   exclusions: Exclusion[];
+  /** The Statement of Applicability's justification when it excludes the control; null otherwise. */
+  soa_justification: string | null;
 };
 
 /** EXCLUDED controls, capped at top_n, in document order. */
@@ -914,6 +920,68 @@ export type SeverityCounts = {
   MINOR: number;
   /** Open OBSERVATION nonconformities. */
   OBSERVATION: number;
+};
+
+/** A measure linked to a control. */
+export type SoaMeasure = {
+  /** Measure id. */
+  id: string;
+  /** Measure name. */
+  name: string;
+  /** Its implementation state. */
+  state: MeasureState;
+};
+
+/** One control of the Statement of Applicability. */
+export type SoaControl = {
+  /** Control code. */
+  code: string;
+  /** Control title. */
+  title: string;
+  /** Its family. */
+  family: string | null;
+  /** The decision on the control. */
+  applicability: SoaApplicability;
+  /** Why it is excluded (always present then) or included. */
+  justification: string | null;
+  /** Implementation status from its measures, as getAuditReadiness counts it. */
+  status: ControlReadiness;
+  /** Why it is a GAP; empty otherwise. */
+  gap_reasons: ReadinessGapReason[];
+  /** The measures linked to it. */
+  measures: SoaMeasure[];
+  /** Who answers for the control. */
+  owner: string | null;
+  /** When its decision was last set. */
+  last_reviewed_at: string | null;
+};
+
+/** One control's applicability decision. */
+export type SoaControlInput = {
+  /** Control code, e.g. A.5.1. */
+  code: string;
+  /** false excludes the control (needs a justification). */
+  applicable: boolean;
+  /** Reason of exclusion (required) or of inclusion. */
+  justification?: string | null;
+  /** Who answers for the control. */
+  owner?: string | null;
+};
+
+/** An approved version of a Statement of Applicability. */
+export type SoaVersion = {
+  /** Version number, 1 for the first approval. */
+  version: number;
+  /** When it was approved. */
+  approved_at: string;
+  /** Email of the member who approved it. */
+  approved_by: string | null;
+  /** Note given at approval. */
+  note: string | null;
+  /** Controls in the snapshot. */
+  control_count: number;
+  /** EXCLUDED controls in the snapshot. */
+  excluded_count: number;
 };
 
 /** A compact upcoming audit. */

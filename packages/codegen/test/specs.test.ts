@@ -48,21 +48,21 @@ describe('the real specs', () => {
     }
   });
 
-  it('give every tool but listOrganizations an organization_id, required except on get/update', () => {
+  it('give every tool but listOrganizations an organization_id, required except on get/update by id', () => {
     for (const tool of model?.tools ?? []) {
       const org = tool.input.find((f) => f.name === 'organization_id');
+      const byId = tool.input.some((f) => f.name === 'id');
       if (tool.name === 'listOrganizations') expect(org).toBeUndefined();
-      else
-        expect(org?.optional, tool.name).toBe(
-          tool.kind === 'get' && tool.input.some((f) => f.name === 'id') ? true : tool.kind === 'update',
-        );
+      else expect(org?.optional, tool.name).toBe((tool.kind === 'get' || tool.kind === 'update') && byId);
     }
   });
 
-  it('add idempotency_key to add tools and expected_updated_at to update tools', () => {
+  it('add idempotency_key to add and action tools and expected_updated_at to update tools', () => {
     for (const tool of model?.tools ?? []) {
       const names = tool.input.map((f) => f.name);
-      expect(names.includes('idempotency_key'), tool.name).toBe(tool.kind === 'add');
+      expect(names.includes('idempotency_key'), tool.name).toBe(
+        tool.kind === 'add' || tool.kind === 'action',
+      );
       expect(names.includes('expected_updated_at'), tool.name).toBe(tool.kind === 'update');
     }
   });

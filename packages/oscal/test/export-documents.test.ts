@@ -139,6 +139,36 @@ describe('exportSystemSecurityPlan', () => {
   });
 });
 
+describe('exportSystemSecurityPlan with a Statement of Applicability', () => {
+  const applicability = new Map([
+    ['A.5.1', { applicable: true, justification: 'Required by the ISMS scope.' }],
+    ['A.5.2', { applicable: false, justification: 'Fully remote company.' }],
+  ]);
+  const doc = exportSystemSecurityPlan({
+    organization,
+    framework: iso,
+    controls: isoControls,
+    measures,
+    applicability,
+  });
+  const plan = at(doc, ['system-security-plan']) as Json;
+  const requirement = (id: string) =>
+    plan['control-implementation']['implemented-requirements'].find((r: Json) => r['control-id'] === id);
+  const applicabilityProp = (id: string) =>
+    requirement(id).props.find((p: Json) => p.name === 'applicability').value;
+
+  it('carries each control’s applicability as a property and its justification in remarks, and stays valid', () => {
+    expect(applicabilityProp('a.5.1')).toBe('applicable');
+    expect(requirement('a.5.1').remarks).toBe('Applicable: Required by the ISMS scope.');
+    expect(applicabilityProp('a.5.2')).toBe('not-applicable');
+    expect(requirement('a.5.2').remarks).toBe(
+      'Not applicable: Fully remote company.\n\nNo measure addresses this control yet.',
+    );
+    expect(applicabilityProp('a.5.7')).toBe('undecided');
+    expect(validateOscal(doc)).toMatchObject({ ok: true });
+  });
+});
+
 describe('exportAssessmentResults', () => {
   const doc = at(ar(), ['assessment-results']) as Json;
 

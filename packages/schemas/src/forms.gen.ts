@@ -14,6 +14,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/soa.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { RegisterForm } from './form-definition.js';

@@ -11,10 +11,16 @@ type Json = Record<string, unknown>;
  * what is allowed. An enum lists its values without `type`. Outputs name their top-level fields
  * and nothing more (see leanOutputSchema).
  */
-function leanType(schema: Json, showNull: boolean): Json {
+/**
+ * The paging `order_by` every list tool shares: its `field` and `direction` are explained once in
+ * the server's instructions, and their enums say the rest, so they carry no description here.
+ */
+const SHARED_BARE = 'order_by';
+
+function leanType(schema: Json, showNull: boolean, bare = false): Json {
   if (Array.isArray(schema.anyOf)) {
     // A nullable object or array: `anyOf: [schema, { type: 'null' }]`.
-    const inner = leanType(schema.anyOf[0] as Json, showNull);
+    const inner = leanType(schema.anyOf[0] as Json, showNull, bare);
     return showNull ? { anyOf: [inner, { type: 'null' }] } : inner;
   }
   if (Array.isArray(schema.enum)) {
@@ -26,7 +32,8 @@ function leanType(schema: Json, showNull: boolean): Json {
     const properties: Json = {};
     for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
       const { description, ...rest } = property;
-      properties[name] = { ...leanType(rest, showNull), ...(description !== undefined && { description }) };
+      const lean = leanType(rest, showNull, name === SHARED_BARE);
+      properties[name] = bare || description === undefined ? lean : { ...lean, description };
     }
     return {
       type: 'object',

@@ -8,11 +8,14 @@
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
 //   specs/registers/vendors.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
+//   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { McpToolEntry } from './definition.js';
@@ -25,6 +28,7 @@ import { addNonconformityInputJsonSchema } from './tools/addNonconformity.gen.js
 import { addObligationInputJsonSchema } from './tools/addObligation.gen.js';
 import { addRiskInputJsonSchema } from './tools/addRisk.gen.js';
 import { addVendorInputJsonSchema } from './tools/addVendor.gen.js';
+import { approveStatementOfApplicabilityInputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
 import { getAssetInputJsonSchema } from './tools/getAsset.gen.js';
 import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
 import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
@@ -35,6 +39,7 @@ import { getNonconformityInputJsonSchema } from './tools/getNonconformity.gen.js
 import { getObligationInputJsonSchema } from './tools/getObligation.gen.js';
 import { getOrganizationInputJsonSchema } from './tools/getOrganization.gen.js';
 import { getRiskInputJsonSchema } from './tools/getRisk.gen.js';
+import { getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
 import { getVendorInputJsonSchema } from './tools/getVendor.gen.js';
 import { listAssetsInputJsonSchema, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { listAuditsInputJsonSchema, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
@@ -48,6 +53,7 @@ import { listRisksInputJsonSchema, listRisksOutputJsonSchema } from './tools/lis
 import { listVendorsInputJsonSchema, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
 import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
 import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
+import { updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
 import { updateFrameworkInputJsonSchema } from './tools/updateFramework.gen.js';
 import { updateMeasureInputJsonSchema } from './tools/updateMeasure.gen.js';
 import { updateNonconformityInputJsonSchema } from './tools/updateNonconformity.gen.js';
@@ -176,6 +182,22 @@ export const mcpTools: readonly McpToolEntry[] = [
       title: 'Add a vendor',
       description: 'Creates a vendor. Returns the record with its computed next_review_due, as listVendors does.',
       inputSchema: leanInputSchema(addVendorInputJsonSchema, false),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'frameworks',
+    tool: {
+      name: 'approveStatementOfApplicability',
+      title: 'Approve the Statement of Applicability',
+      description: 'Approves a framework\'s current SoA as the next numbered version, a snapshot later edits leave unchanged. OWNER or ADMIN only. Returns the version.',
+      inputSchema: leanInputSchema(approveStatementOfApplicabilityInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -335,6 +357,20 @@ export const mcpTools: readonly McpToolEntry[] = [
       outputSchema: {
         type: 'object',
       },
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'frameworks',
+    tool: {
+      name: 'getStatementOfApplicability',
+      title: 'Get the Statement of Applicability',
+      description: 'A framework\'s SoA: each control\'s applicability, justification, status from its measures, owner, paged in document order; `version` reads an approved snapshot.',
+      inputSchema: leanInputSchema(getStatementOfApplicabilityInputJsonSchema, true),
+      outputSchema: leanOutputSchema(getStatementOfApplicabilityOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -524,6 +560,21 @@ export const mcpTools: readonly McpToolEntry[] = [
       outputSchema: {
         type: 'object',
       },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'frameworks',
+    tool: {
+      name: 'updateControlApplicability',
+      title: 'Set controls\' applicability in the SoA',
+      description: 'Sets applicability, justification and owner of many controls of a framework in one all-or-nothing call. Returns the SoA\'s new updated_at.',
+      inputSchema: leanInputSchema(updateControlApplicabilityInputJsonSchema, true),
+      outputSchema: leanOutputSchema(updateControlApplicabilityOutputJsonSchema),
       annotations: {
         destructiveHint: false,
         idempotentHint: true,

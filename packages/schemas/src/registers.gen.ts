@@ -165,8 +165,8 @@ export const registers = {
       add: 'addFramework',
       update: 'updateFramework',
     },
-    toolNames: ['listFrameworks', 'getFramework', 'addFramework', 'updateFramework', 'listFrameworkControls'],
-    customHandlers: ['addFramework', 'listFrameworkControls'],
+    toolNames: ['listFrameworks', 'getFramework', 'addFramework', 'updateFramework', 'listFrameworkControls', 'getStatementOfApplicability', 'updateControlApplicability', 'approveStatementOfApplicability'],
+    customHandlers: ['addFramework', 'listFrameworkControls', 'getStatementOfApplicability', 'updateControlApplicability', 'approveStatementOfApplicability'],
     links: [],
     console: {
       navigation: 8,

@@ -8,11 +8,14 @@
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
 //   specs/registers/vendors.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
+//   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { type AddAssetArgs, type AddAssetInput, type AddAssetOutput, addAssetInput, addAssetInputJsonSchema, addAssetOutput, addAssetOutputJsonSchema } from './tools/addAsset.gen.js';
@@ -23,6 +26,7 @@ import { type AddNonconformityArgs, type AddNonconformityInput, type AddNonconfo
 import { type AddObligationArgs, type AddObligationInput, type AddObligationOutput, addObligationInput, addObligationInputJsonSchema, addObligationOutput, addObligationOutputJsonSchema } from './tools/addObligation.gen.js';
 import { type AddRiskArgs, type AddRiskInput, type AddRiskOutput, addRiskInput, addRiskInputJsonSchema, addRiskOutput, addRiskOutputJsonSchema } from './tools/addRisk.gen.js';
 import { type AddVendorArgs, type AddVendorInput, type AddVendorOutput, addVendorInput, addVendorInputJsonSchema, addVendorOutput, addVendorOutputJsonSchema } from './tools/addVendor.gen.js';
+import { type ApproveStatementOfApplicabilityArgs, type ApproveStatementOfApplicabilityInput, type ApproveStatementOfApplicabilityOutput, approveStatementOfApplicabilityInput, approveStatementOfApplicabilityInputJsonSchema, approveStatementOfApplicabilityOutput, approveStatementOfApplicabilityOutputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
 import { type GetAssetArgs, type GetAssetInput, type GetAssetOutput, getAssetInput, getAssetInputJsonSchema, getAssetOutput, getAssetOutputJsonSchema } from './tools/getAsset.gen.js';
 import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInput, getAuditInputJsonSchema, getAuditOutput, getAuditOutputJsonSchema } from './tools/getAudit.gen.js';
 import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
@@ -33,6 +37,7 @@ import { type GetNonconformityArgs, type GetNonconformityInput, type GetNonconfo
 import { type GetObligationArgs, type GetObligationInput, type GetObligationOutput, getObligationInput, getObligationInputJsonSchema, getObligationOutput, getObligationOutputJsonSchema } from './tools/getObligation.gen.js';
 import { type GetOrganizationArgs, type GetOrganizationInput, type GetOrganizationOutput, getOrganizationInput, getOrganizationInputJsonSchema, getOrganizationOutput, getOrganizationOutputJsonSchema } from './tools/getOrganization.gen.js';
 import { type GetRiskArgs, type GetRiskInput, type GetRiskOutput, getRiskInput, getRiskInputJsonSchema, getRiskOutput, getRiskOutputJsonSchema } from './tools/getRisk.gen.js';
+import { type GetStatementOfApplicabilityArgs, type GetStatementOfApplicabilityInput, type GetStatementOfApplicabilityOutput, getStatementOfApplicabilityInput, getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutput, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
 import { type GetVendorArgs, type GetVendorInput, type GetVendorOutput, getVendorInput, getVendorInputJsonSchema, getVendorOutput, getVendorOutputJsonSchema } from './tools/getVendor.gen.js';
 import { type ListAssetsArgs, type ListAssetsInput, type ListAssetsOutput, listAssetsInput, listAssetsInputJsonSchema, listAssetsOutput, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
@@ -46,6 +51,7 @@ import { type ListRisksArgs, type ListRisksInput, type ListRisksOutput, listRisk
 import { type ListVendorsArgs, type ListVendorsInput, type ListVendorsOutput, listVendorsInput, listVendorsInputJsonSchema, listVendorsOutput, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
 import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, updateAssetInput, updateAssetInputJsonSchema, updateAssetOutput, updateAssetOutputJsonSchema } from './tools/updateAsset.gen.js';
 import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
+import { type UpdateControlApplicabilityArgs, type UpdateControlApplicabilityInput, type UpdateControlApplicabilityOutput, updateControlApplicabilityInput, updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutput, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
 import { type UpdateFrameworkArgs, type UpdateFrameworkInput, type UpdateFrameworkOutput, updateFrameworkInput, updateFrameworkInputJsonSchema, updateFrameworkOutput, updateFrameworkOutputJsonSchema } from './tools/updateFramework.gen.js';
 import { type UpdateMeasureArgs, type UpdateMeasureInput, type UpdateMeasureOutput, updateMeasureInput, updateMeasureInputJsonSchema, updateMeasureOutput, updateMeasureOutputJsonSchema } from './tools/updateMeasure.gen.js';
 import { type UpdateNonconformityArgs, type UpdateNonconformityInput, type UpdateNonconformityOutput, updateNonconformityInput, updateNonconformityInputJsonSchema, updateNonconformityOutput, updateNonconformityOutputJsonSchema } from './tools/updateNonconformity.gen.js';
@@ -55,10 +61,10 @@ import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput,
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateFramework' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'approveStatementOfApplicability' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateFramework' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'approveStatementOfApplicability', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateFramework', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
@@ -70,6 +76,7 @@ export interface ToolInputs {
   addObligation: AddObligationInput;
   addRisk: AddRiskInput;
   addVendor: AddVendorInput;
+  approveStatementOfApplicability: ApproveStatementOfApplicabilityInput;
   getAsset: GetAssetInput;
   getAudit: GetAuditInput;
   getAuditReadiness: GetAuditReadinessInput;
@@ -80,6 +87,7 @@ export interface ToolInputs {
   getObligation: GetObligationInput;
   getOrganization: GetOrganizationInput;
   getRisk: GetRiskInput;
+  getStatementOfApplicability: GetStatementOfApplicabilityInput;
   getVendor: GetVendorInput;
   listAssets: ListAssetsInput;
   listAudits: ListAuditsInput;
@@ -93,6 +101,7 @@ export interface ToolInputs {
   listVendors: ListVendorsInput;
   updateAsset: UpdateAssetInput;
   updateAudit: UpdateAuditInput;
+  updateControlApplicability: UpdateControlApplicabilityInput;
   updateFramework: UpdateFrameworkInput;
   updateMeasure: UpdateMeasureInput;
   updateNonconformity: UpdateNonconformityInput;
@@ -111,6 +120,7 @@ export interface ToolArgs {
   addObligation: AddObligationArgs;
   addRisk: AddRiskArgs;
   addVendor: AddVendorArgs;
+  approveStatementOfApplicability: ApproveStatementOfApplicabilityArgs;
   getAsset: GetAssetArgs;
   getAudit: GetAuditArgs;
   getAuditReadiness: GetAuditReadinessArgs;
@@ -121,6 +131,7 @@ export interface ToolArgs {
   getObligation: GetObligationArgs;
   getOrganization: GetOrganizationArgs;
   getRisk: GetRiskArgs;
+  getStatementOfApplicability: GetStatementOfApplicabilityArgs;
   getVendor: GetVendorArgs;
   listAssets: ListAssetsArgs;
   listAudits: ListAuditsArgs;
@@ -134,6 +145,7 @@ export interface ToolArgs {
   listVendors: ListVendorsArgs;
   updateAsset: UpdateAssetArgs;
   updateAudit: UpdateAuditArgs;
+  updateControlApplicability: UpdateControlApplicabilityArgs;
   updateFramework: UpdateFrameworkArgs;
   updateMeasure: UpdateMeasureArgs;
   updateNonconformity: UpdateNonconformityArgs;
@@ -152,6 +164,7 @@ export interface ToolOutputs {
   addObligation: AddObligationOutput;
   addRisk: AddRiskOutput;
   addVendor: AddVendorOutput;
+  approveStatementOfApplicability: ApproveStatementOfApplicabilityOutput;
   getAsset: GetAssetOutput;
   getAudit: GetAuditOutput;
   getAuditReadiness: GetAuditReadinessOutput;
@@ -162,6 +175,7 @@ export interface ToolOutputs {
   getObligation: GetObligationOutput;
   getOrganization: GetOrganizationOutput;
   getRisk: GetRiskOutput;
+  getStatementOfApplicability: GetStatementOfApplicabilityOutput;
   getVendor: GetVendorOutput;
   listAssets: ListAssetsOutput;
   listAudits: ListAuditsOutput;
@@ -175,6 +189,7 @@ export interface ToolOutputs {
   listVendors: ListVendorsOutput;
   updateAsset: UpdateAssetOutput;
   updateAudit: UpdateAuditOutput;
+  updateControlApplicability: UpdateControlApplicabilityOutput;
   updateFramework: UpdateFrameworkOutput;
   updateMeasure: UpdateMeasureOutput;
   updateNonconformity: UpdateNonconformityOutput;
@@ -408,6 +423,30 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     ],
     invalidExamples: [],
   },
+  approveStatementOfApplicability: {
+    name: 'approveStatementOfApplicability',
+    title: 'Approve the Statement of Applicability',
+    description: 'Approves a framework\'s current SoA as the next numbered version, a snapshot later edits leave\nunchanged. OWNER or ADMIN only. Returns the version.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: approveStatementOfApplicabilityInput,
+    output: approveStatementOfApplicabilityOutput,
+    inputJsonSchema: approveStatementOfApplicabilityInputJsonSchema,
+    outputJsonSchema: approveStatementOfApplicabilityOutputJsonSchema,
+    examples: [
+      {
+        title: 'Approve after the management review',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          note: 'Approved at the management review.',
+          idempotency_key: 'soa-approval-2026-q2',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   getAsset: {
     name: 'getAsset',
     title: 'Get an asset',
@@ -623,6 +662,39 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
         title: 'No id',
         input: {},
         field: 'id',
+      },
+    ],
+  },
+  getStatementOfApplicability: {
+    name: 'getStatementOfApplicability',
+    title: 'Get the Statement of Applicability',
+    description: 'A framework\'s SoA: each control\'s applicability, justification, status from its measures, owner,\npaged in document order; `version` reads an approved snapshot.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: getStatementOfApplicabilityInput,
+    output: getStatementOfApplicabilityOutput,
+    inputJsonSchema: getStatementOfApplicabilityInputJsonSchema,
+    outputJsonSchema: getStatementOfApplicabilityOutputJsonSchema,
+    examples: [
+      {
+        title: 'The excluded controls of the current SoA',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          applicability: ['EXCLUDED'],
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A decision that does not exist',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          applicability: ['MAYBE'],
+        },
+        field: 'applicability.0',
       },
     ],
   },
@@ -956,6 +1028,51 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  updateControlApplicability: {
+    name: 'updateControlApplicability',
+    title: 'Set controls\' applicability in the SoA',
+    description: 'Sets applicability, justification and owner of many controls of a framework in one all-or-nothing\ncall. Returns the SoA\'s new updated_at.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: updateControlApplicabilityInput,
+    output: updateControlApplicabilityOutput,
+    inputJsonSchema: updateControlApplicabilityInputJsonSchema,
+    outputJsonSchema: updateControlApplicabilityOutputJsonSchema,
+    examples: [
+      {
+        title: 'Exclude one control with its reason, declare one applicable',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          controls: [
+            {
+              code: 'Art. 27',
+              applicable: false,
+              justification: 'Established in the Union, so no representative is needed.',
+            },
+            {
+              code: 'Art. 32',
+              applicable: true,
+              justification: 'Personal data is processed.',
+              owner: 'CISO',
+            },
+          ],
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'No controls',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          controls: [],
+        },
+        field: 'controls',
+      },
+    ],
   },
   updateFramework: {
     name: 'updateFramework',

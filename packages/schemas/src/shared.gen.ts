@@ -14,6 +14,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/soa.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
@@ -43,10 +44,10 @@ export const auditStateSchema = z.enum(['PLANNED', 'IN_PROGRESS', 'COMPLETED', '
 /** Where an audit stands. */
 export type AuditState = z.output<typeof auditStateSchema>;
 
-/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
+/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (the Statement of Applicability excludes it, or, without an SoA decision, every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
 export const controlReadinessSchema = z.enum(['READY', 'GAP', 'EXCLUDED']);
 
-/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
+/** Audit readiness of one framework control (docs/data-model.md, Audit readiness): READY, GAP (see its gap_reasons) or EXCLUDED (the Statement of Applicability excludes it, or, without an SoA decision, every measure on it is NOT_APPLICABLE with a justification; out of the readiness denominator). */
 export type ControlReadiness = z.output<typeof controlReadinessSchema>;
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
@@ -120,6 +121,12 @@ export const roleSchema = z.enum(['OWNER', 'ADMIN', 'EDITOR', 'VIEWER']);
 
 /** The caller's role in an organization. VIEWER may call read tools only. */
 export type Role = z.output<typeof roleSchema>;
+
+/** A control's applicability decision in the SoA: APPLICABLE, EXCLUDED (with a justification) or UNDECIDED (no decision yet; counted as in scope). */
+export const soaApplicabilitySchema = z.enum(['APPLICABLE', 'EXCLUDED', 'UNDECIDED']);
+
+/** A control's applicability decision in the SoA: APPLICABLE, EXCLUDED (with a justification) or UNDECIDED (no decision yet; counted as in scope). */
+export type SoaApplicability = z.output<typeof soaApplicabilitySchema>;
 
 /** Sort direction. */
 export const sortDirectionSchema = z.enum(['asc', 'desc']);
@@ -645,6 +652,7 @@ export const excludedControlSchema = z.object({
   title: z.string(),
   family: z.string().nullable(),
   exclusions: z.array(exclusionSchema),
+  soa_justification: z.string().nullable(),
 });
 
 /** An EXCLUDED control and the justifications that exclude it. */
@@ -669,10 +677,14 @@ export const excludedControlJsonSchema: JsonSchema = {
     exclusions: {
       type: 'array',
       items: exclusionJsonSchema,
-      description: 'The NOT_APPLICABLE measures on it, each with its justification.',
+      description: 'The NOT_APPLICABLE measures on it, each with its justification (empty when the SoA excludes it).',
+    },
+    soa_justification: {
+      type: ['string', 'null'],
+      description: 'The Statement of Applicability\'s justification when it excludes the control; null otherwise.',
     },
   },
-  required: ['code', 'title', 'family', 'exclusions'],
+  required: ['code', 'title', 'family', 'exclusions', 'soa_justification'],
 };
 
 /** EXCLUDED controls, capped at top_n, in document order. */
@@ -2719,6 +2731,199 @@ export const severityCountsJsonSchema: JsonSchema = {
   required: ['MAJOR', 'MINOR', 'OBSERVATION'],
 };
 
+/** A measure linked to a control. */
+export const soaMeasureSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: measureStateSchema,
+});
+
+/** A measure linked to a control. */
+export type SoaMeasure = z.output<typeof soaMeasureSchema>;
+
+/** JSON Schema of `SoaMeasure`: A measure linked to a control. */
+export const soaMeasureJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Measure id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Measure name.',
+    },
+    state: {
+      type: 'string',
+      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
+      description: 'Its implementation state.',
+    },
+  },
+  required: ['id', 'name', 'state'],
+};
+
+/** One control of the Statement of Applicability. */
+export const soaControlSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  family: z.string().nullable(),
+  applicability: soaApplicabilitySchema,
+  justification: z.string().nullable(),
+  status: controlReadinessSchema,
+  gap_reasons: z.array(readinessGapReasonSchema),
+  measures: z.array(soaMeasureSchema),
+  owner: z.string().nullable(),
+  last_reviewed_at: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** One control of the Statement of Applicability. */
+export type SoaControl = z.output<typeof soaControlSchema>;
+
+/** JSON Schema of `SoaControl`: One control of the Statement of Applicability. */
+export const soaControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    family: {
+      type: ['string', 'null'],
+      description: 'Its family.',
+    },
+    applicability: {
+      type: 'string',
+      enum: ['APPLICABLE', 'EXCLUDED', 'UNDECIDED'],
+      description: 'The decision on the control.',
+    },
+    justification: {
+      type: ['string', 'null'],
+      description: 'Why it is excluded (always present then) or included.',
+    },
+    status: {
+      type: 'string',
+      enum: ['READY', 'GAP', 'EXCLUDED'],
+      description: 'Implementation status from its measures, as getAuditReadiness counts it.',
+    },
+    gap_reasons: {
+      type: 'array',
+      items: {
+        type: 'string',
+        enum: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
+      },
+      description: 'Why it is a GAP; empty otherwise.',
+    },
+    measures: {
+      type: 'array',
+      items: soaMeasureJsonSchema,
+      description: 'The measures linked to it.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Who answers for the control.',
+    },
+    last_reviewed_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When its decision was last set.',
+    },
+  },
+  required: ['code', 'title', 'family', 'applicability', 'justification', 'status', 'gap_reasons', 'measures', 'owner', 'last_reviewed_at'],
+};
+
+/** One control's applicability decision. */
+export const soaControlInputSchema = z.strictObject({
+  code: z.string().trim().min(1).max(100),
+  applicable: z.boolean(),
+  justification: z.string().trim().max(2000).nullable().optional(),
+  owner: z.string().trim().max(200).nullable().optional(),
+});
+
+/** One control's applicability decision. */
+export type SoaControlInput = z.output<typeof soaControlInputSchema>;
+
+/** JSON Schema of `SoaControlInput`: One control's applicability decision. */
+export const soaControlInputJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Control code, e.g. A.5.1.',
+    },
+    applicable: {
+      type: 'boolean',
+      description: 'false excludes the control (needs a justification).',
+    },
+    justification: {
+      type: ['string', 'null'],
+      maxLength: 2000,
+      description: 'Reason of exclusion (required) or of inclusion.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      maxLength: 200,
+      description: 'Who answers for the control.',
+    },
+  },
+  required: ['code', 'applicable'],
+  additionalProperties: false,
+};
+
+/** An approved version of a Statement of Applicability. */
+export const soaVersionSchema = z.object({
+  version: z.int().min(1),
+  approved_at: z.iso.datetime({ offset: true }),
+  approved_by: z.string().nullable(),
+  note: z.string().nullable(),
+  control_count: z.int().min(0),
+  excluded_count: z.int().min(0),
+});
+
+/** An approved version of a Statement of Applicability. */
+export type SoaVersion = z.output<typeof soaVersionSchema>;
+
+/** JSON Schema of `SoaVersion`: An approved version of a Statement of Applicability. */
+export const soaVersionJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Version number, 1 for the first approval.',
+    },
+    approved_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When it was approved.',
+    },
+    approved_by: {
+      type: ['string', 'null'],
+      description: 'Email of the member who approved it.',
+    },
+    note: {
+      type: ['string', 'null'],
+      description: 'Note given at approval.',
+    },
+    control_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Controls in the snapshot.',
+    },
+    excluded_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'EXCLUDED controls in the snapshot.',
+    },
+  },
+  required: ['version', 'approved_at', 'approved_by', 'note', 'control_count', 'excluded_count'],
+};
+
 /** A compact upcoming audit. */
 export const upcomingAuditSchema = z.object({
   id: z.string(),
@@ -3023,7 +3228,7 @@ export const pageInputJsonProperties: Record<string, Record<string, unknown>> = 
     type: 'string',
     minLength: 1,
     maxLength: 2000,
-    description: 'next_cursor of the previous page.',
+    description: 'A next_cursor.',
   },
 };
 

@@ -155,4 +155,6 @@ export type {
 export type { Repositories } from './repositories.js';
 export { type BulkCounts, seedBulk } from './seed/bulk.js';
 export { type DemoSeed, seedDemo } from './seed/demo.js';
+export type { SoaRepository } from './soa/repository.js';
+export type { SoaControlChange, SoaFilters, SoaPage } from './soa/types.js';
 export { openStorage, type Storage, type StorageOptions } from './storage.js';

@@ -14,6 +14,7 @@ import { type LimitsRepository, limitsRepository } from './limits/repository.js'
 import { locator } from './locate.js';
 import { type RegisterRepositories, registerRepositories } from './registers/registers.gen.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
+import { type SoaRepository, soaRepository } from './soa/repository.js';
 
 /** Every repository of a Storage: one per register of the catalog (generated), and these. */
 export interface Repositories extends RegisterRepositories {
@@ -33,6 +34,8 @@ export interface Repositories extends RegisterRepositories {
   /** Instance-wide settings. */
   settings: SettingsRepository;
   reports: ReportsRepository;
+  /** The Statement of Applicability of each framework. */
+  soa: SoaRepository;
   /** Rate and attempt limits shared by every instance on the database. */
   limits: LimitsRepository;
   /** The organization of a register record among `organizationIds`, or null. */
@@ -58,6 +61,7 @@ export function repositories(ctx: StorageContext): Repositories {
     names: namesRepository(ctx),
     settings: settingsRepository(ctx),
     reports: reportsRepository(ctx),
+    soa: soaRepository(ctx),
     limits: limitsRepository(ctx),
     locate: locator(ctx),
   };

@@ -102,12 +102,16 @@ async function build(args: ExportArgs & { model: ExportModel }): Promise<object>
   switch (args.model) {
     case 'catalog':
       return exportCatalog({ organization, ...(await oneFramework(args)) });
-    case 'system-security-plan':
+    case 'system-security-plan': {
+      const one = await oneFramework(args);
+      const states = await storage.reports.controlStates({ organizationId, frameworkId: one.framework.id });
       return exportSystemSecurityPlan({
         organization,
-        ...(await oneFramework(args)),
+        ...one,
         measures: await measures(),
+        applicability: new Map(states.flatMap((c) => (c.soa ? [[c.code, c.soa] as const] : []))),
       });
+    }
     case 'assessment-results': {
       const frameworks = (await allFrameworks({ storage, organizationId })).filter(
         (f) => !args.frameworkId || f.id === args.frameworkId,

@@ -8,22 +8,28 @@
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
+//   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { ToolName } from '@comply/schemas';
 import type { ToolHandler } from './handler.js';
 import { registerHandlers } from './register-handler.js';
 import { addFramework } from './handlers/addFramework.js';
+import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
 import { getOrganization } from './handlers/getOrganization.js';
+import { getStatementOfApplicability } from './handlers/getStatementOfApplicability.js';
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
+import { updateControlApplicability } from './handlers/updateControlApplicability.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
 export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
@@ -32,9 +38,12 @@ export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
 export const handlers: Handlers = {
   ...registerHandlers,
   addFramework,
+  approveStatementOfApplicability,
   getAuditReadiness,
   getComplianceReport,
   getOrganization,
+  getStatementOfApplicability,
   listFrameworkControls,
   listOrganizations,
+  updateControlApplicability,
 };

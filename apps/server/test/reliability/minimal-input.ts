@@ -51,7 +51,8 @@ function minimal({
     case 'number':
       return schema.minimum ?? 1;
     case 'boolean':
-      return false;
+      // The one required boolean (a control's `applicable`) needs nothing more when true.
+      return true;
     case 'array': {
       const item = minimal({ schema: schema.items ?? {}, field, tool, label, ids });
       return Array.from({ length: schema.minItems ?? 0 }, () => item);
@@ -64,6 +65,8 @@ function minimal({
       return out;
     }
     default: {
+      // A control named by its code (updateControlApplicability's controls[].code).
+      if (field === 'code' && ids('control')) return ids('control');
       const kind = isIdField(field) ? kindOf({ tool, field }) : undefined;
       const id = kind ? ids(kind) : undefined;
       return id ?? minimalString({ schema, label });

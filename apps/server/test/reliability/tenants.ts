@@ -16,10 +16,13 @@ export interface Tenant {
 
 const RECORDS_PER_KIND = 2;
 
-/** Tools that create a record: write tools without an `id` input. */
+/**
+ * Tools that create a record: add tools (write tools without an `id` input; the other such tools,
+ * e.g. updateControlApplicability, change decisions on records that exist and create none).
+ */
 export const creatorTools = toolNames.filter((name) => {
   const schema = asSchema(tools[name].inputJsonSchema);
-  return tools[name].access === 'write' && !schema.properties?.id && toolKind(name);
+  return tools[name].access === 'write' && !schema.properties?.id && name.startsWith('add') && toolKind(name);
 });
 
 /** List tools: the ones with a `cursor` input. */
@@ -48,6 +51,18 @@ export async function seedTenant({ server, tag }: { server: TestServer; tag: str
       labels.push(label);
     }
   }
+  // A control on each framework, its code the tenant's own, for the tools that name a control by code.
+  const code = `${tag}.1`;
+  for (const id of ids.get('framework') ?? []) {
+    const reply = await server.call(
+      'updateFramework',
+      { id, controls: [{ code, title: `${tag} control` }] },
+      { token: member.token },
+    );
+    if (reply.status !== 200) throw new Error(`updateFramework answered ${reply.status}`);
+  }
+  ids.set('control', [code]);
+  labels.push(code);
   const cursors = new Map<ToolName, string>();
   for (const tool of listTools) {
     const base = minimalInput({ tool, label: tag, ids: lookup });

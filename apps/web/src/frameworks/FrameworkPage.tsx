@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { PageLoading } from '../components/PageLoading.js';
 import { humanize } from '../format.js';
 import type { Organization } from '../types.js';
 import { ControlsTable } from './ControlsTable.js';
@@ -36,15 +37,7 @@ export function FrameworkPage({
     api<Readiness>(`${base}/readiness/${frameworkId}`).then(setReadiness, setError);
   }, [organization.id, frameworkId]);
 
-  if (!framework) {
-    return (
-      <section className="stack">
-        <h1>Framework</h1>
-        <ErrorNote error={error} />
-        {!error && <p className="loading">Loading…</p>}
-      </section>
-    );
-  }
+  if (!framework) return <PageLoading title="Framework" error={error} />;
   const percent = coveragePercent(framework);
   return (
     <section className="stack">
@@ -53,6 +46,7 @@ export function FrameworkPage({
           {framework.name}
           {framework.version ? ` ${framework.version}` : ''}
         </h1>
+        <Link to={`/frameworks/${encodeURIComponent(framework.id)}/soa`}>Statement of Applicability</Link>
         <Link to="/frameworks">All frameworks</Link>
       </div>
       <ErrorNote error={error} />

@@ -25,7 +25,7 @@ export type ListAssetsInput = {
   never_reviewed?: boolean;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

@@ -27,7 +27,7 @@ export type ListAuditsInput = {
   upcoming?: boolean;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

@@ -21,7 +21,7 @@ export type ListFrameworkControlsInput = {
   query?: string;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

@@ -13,7 +13,7 @@ export type ListFrameworksInput = {
   query?: string;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

@@ -27,7 +27,7 @@ export type ListMeasuresInput = {
   has_evidence?: boolean;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

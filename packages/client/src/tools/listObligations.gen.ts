@@ -31,7 +31,7 @@ export type ListObligationsInput = {
   reviewed_before?: string;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

@@ -39,7 +39,7 @@ export type ListRisksInput = {
   review_before?: string;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

@@ -35,7 +35,7 @@ export type ListVendorsInput = {
   contract_ends_before?: string;
   /** Items per page. */
   page_size?: number;
-  /** next_cursor of the previous page. */
+  /** A next_cursor. */
   cursor?: string;
   /** Sort order. */
   order_by?: {

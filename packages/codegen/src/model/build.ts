@@ -187,7 +187,7 @@ function toTool(catalog: Catalog, decl: ToolDecl): Tool {
   } else {
     output = { kind: 'object', fields: toFields(catalog, raw.output?.fields ?? {}) };
   }
-  const write = raw.kind === 'add' || raw.kind === 'update';
+  const write = raw.kind === 'add' || raw.kind === 'update' || raw.kind === 'action';
   const uses = [...raw.uses];
   if (raw.kind === 'list' && !uses.includes('SortDirection')) uses.push('SortDirection');
   return {

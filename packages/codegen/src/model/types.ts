@@ -56,7 +56,8 @@ export interface InvalidExample extends Example {
   field: string;
 }
 
-export type ToolKind = 'list' | 'get' | 'add' | 'update' | 'report';
+/** `action`: a write that is none of the others (approve…); any verb but list, get, add, update. */
+export type ToolKind = 'list' | 'get' | 'add' | 'update' | 'report' | 'action';
 
 export interface Annotations {
   readOnlyHint: boolean;

@@ -56,7 +56,7 @@ export const rawToolExamples = {
 
 export const rawToolSchema = z.strictObject({
   name: z.string().min(1),
-  kind: z.enum(['list', 'get', 'add', 'update', 'report']),
+  kind: z.enum(['list', 'get', 'add', 'update', 'report', 'action']),
   title: z.string().min(1),
   description: z.string().optional(),
   annotations: z.strictObject({

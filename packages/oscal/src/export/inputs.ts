@@ -80,6 +80,8 @@ export interface SspExportInput {
   framework: FrameworkInput;
   controls: CatalogControl[];
   measures: MeasureInput[];
+  /** Each control's Statement of Applicability decision by code; a control absent is undecided. */
+  applicability?: ReadonlyMap<string, { applicable: boolean; justification: string | null }>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { appendTo } from '../collections.js';
 import { stableUuid } from '../uuid.js';
-import { frameworkResource, metadata, newest, oneLine, ownerParties } from './common.js';
+import { complyProp, frameworkResource, metadata, newest, oneLine, ownerParties } from './common.js';
 import type { MeasureInput, SspExportInput } from './inputs.js';
 import { IMPLEMENTATION_STATE, measureComponent, measureUuid, OWNER_ROLE, ownerRoles } from './measures.js';
 
@@ -17,8 +17,22 @@ function measuresByCode({ measures, frameworkId }: { measures: MeasureInput[]; f
 }
 
 /**
+ * A control's applicability as the Statement of Applicability decides it: a Comply `applicability`
+ * property (applicable, not-applicable, undecided) and the justification as the requirement's remarks.
+ */
+function applicabilityOf(decision: { applicable: boolean; justification: string | null } | undefined) {
+  const value = decision === undefined ? 'undecided' : decision.applicable ? 'applicable' : 'not-applicable';
+  const why = decision?.justification?.trim();
+  return {
+    props: [complyProp({ name: 'applicability', value })],
+    remarks: why ? `${decision?.applicable ? 'Applicable' : 'Not applicable'}: ${why}` : undefined,
+  };
+}
+
+/**
  * One framework's system security plan: each measure is a component; each control an implemented
- * requirement with one by-component per measure carrying the measure's state and owner.
+ * requirement with one by-component per measure carrying the measure's state and owner, and its
+ * applicability from the Statement of Applicability.
  */
 export function exportSystemSecurityPlan(input: SspExportInput): object {
   const { organization, framework } = input;
@@ -32,9 +46,17 @@ export function exportSystemSecurityPlan(input: SspExportInput): object {
   const controls = [...input.controls].sort((a, b) => a.position - b.position);
   const requirements = controls.map((control) => {
     const measures = byCode.get(control.code) ?? [];
+    const applicability = applicabilityOf(input.applicability?.get(control.code));
+    const remarks = [
+      applicability.remarks,
+      measures.length > 0 ? undefined : 'No measure addresses this control yet.',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
     return {
       uuid: stableUuid({ kind: 'implemented-requirement', id: `${framework.id}:${control.code}` }),
       'control-id': control.oscal_id,
+      props: applicability.props,
       ...(measures.length > 0
         ? {
             'by-components': measures.map((measure) => ({
@@ -45,7 +67,8 @@ export function exportSystemSecurityPlan(input: SspExportInput): object {
               ...ownerRoles({ owner: measure.owner, organization }),
             })),
           }
-        : { remarks: 'No measure addresses this control yet.' }),
+        : {}),
+      ...(remarks ? { remarks } : {}),
     };
   });
   const lastModified = newest({

@@ -322,6 +322,30 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface SoaControlsTable {
+  organization_id: string;
+  framework_id: string;
+  control_code: string;
+  applicable: boolean;
+  justification: string | null;
+  owner: string | null;
+  reviewed_at: ColumnType<Date, string, string>;
+  reviewed_by_user_id: string | null;
+}
+
+export interface SoaVersionsTable {
+  organization_id: string;
+  framework_id: string;
+  version: number;
+  approved_at: ColumnType<Date, string, string>;
+  approved_by_user_id: string | null;
+  approved_by: string | null;
+  note: string | null;
+  control_count: number;
+  excluded_count: number;
+  snapshot: ColumnType<unknown, string, string>;
+}
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -381,6 +405,8 @@ export interface SchemaTables {
   risks: RisksTable;
   schema_migrations: SchemaMigrationsTable;
   settings: SettingsTable;
+  soa_controls: SoaControlsTable;
+  soa_versions: SoaVersionsTable;
   users: UsersTable;
   vendors: VendorsTable;
 }
@@ -675,6 +701,28 @@ export const SCHEMA_COLUMNS = {
   settings: {
     key: 'text',
     value: 'text',
+  },
+  soa_controls: {
+    organization_id: 'text',
+    framework_id: 'text',
+    control_code: 'text',
+    applicable: 'bool',
+    justification: 'text',
+    owner: 'text',
+    reviewed_at: 'timestamptz',
+    reviewed_by_user_id: 'text',
+  },
+  soa_versions: {
+    organization_id: 'text',
+    framework_id: 'text',
+    version: 'int4',
+    approved_at: 'timestamptz',
+    approved_by_user_id: 'text',
+    approved_by: 'text',
+    note: 'text',
+    control_count: 'int4',
+    excluded_count: 'int4',
+    snapshot: 'jsonb',
   },
   users: {
     id: 'text',

@@ -18,6 +18,8 @@ interface Refinements {
   oauth_records: { payload: Json<Record<string, unknown>> };
   framework_controls: { parameters: ColumnType<unknown[], string | undefined, string> };
   risks: { inherent_score: GeneratedAlways<number>; residual_score: GeneratedAlways<number> };
+  /** An approved Statement of Applicability's snapshot; written once, never updated. */
+  soa_versions: { snapshot: ColumnType<unknown, string, never> };
 }
 
 /** Every table, for Kysely: the generated row types refined as above. */

@@ -129,6 +129,41 @@ async function auditWrite<T extends { id: string }>(args: {
 }
 
 /**
+ * Claims an idempotency key for `recordId` in the write's transaction: undefined when the key is
+ * new, else the record id the first call with that key stored.
+ */
+export async function claimIdempotencyKey(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  register: string;
+  key: string;
+  recordId: string;
+  at: Date;
+}): Promise<string | undefined> {
+  const claimed = await args.trx
+    .insertInto('idempotency_keys')
+    .values({
+      organization_id: args.organizationId,
+      register: args.register,
+      key: args.key,
+      record_id: args.recordId,
+      created_at: args.at.toISOString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('record_id')
+    .executeTakeFirst();
+  if (claimed) return undefined;
+  const previous = await args.trx
+    .selectFrom('idempotency_keys')
+    .select('record_id')
+    .where('organization_id', '=', args.organizationId)
+    .where('register', '=', args.register)
+    .where('key', '=', args.key)
+    .executeTakeFirstOrThrow();
+  return previous.record_id;
+}
+
+/**
  * Creates a register record: idempotency key, insert, audit entry — one transaction.
  * A retry with the same idempotency key returns the record the first call created.
  */
@@ -153,27 +188,16 @@ export async function createRecord<T extends { id: string }>(
   }
   return inTransaction(ctx.db, async (trx) => {
     if (args.idempotencyKey) {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({
-          organization_id: organizationId,
-          register: args.register,
-          key: args.idempotencyKey,
-          record_id: id,
-          created_at: at.toISOString(),
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('record_id')
-        .executeTakeFirst();
-      if (!claimed) {
-        const previous = await trx
-          .selectFrom('idempotency_keys')
-          .select('record_id')
-          .where('organization_id', '=', organizationId)
-          .where('register', '=', args.register)
-          .where('key', '=', args.idempotencyKey)
-          .executeTakeFirstOrThrow();
-        const record = await args.load({ db: trx, organizationId, id: previous.record_id });
+      const previous = await claimIdempotencyKey({
+        trx,
+        organizationId,
+        register: args.register,
+        key: args.idempotencyKey,
+        recordId: id,
+        at,
+      });
+      if (previous) {
+        const record = await args.load({ db: trx, organizationId, id: previous });
         if (record) return record;
       }
     }
@@ -184,7 +208,11 @@ export async function createRecord<T extends { id: string }>(
 }
 
 /** Refuses an unparsable `expected_updated_at`, or one other than the record's `updatedAt`. */
-function checkExpected(args: { expected: string | undefined; updatedAt: string; recordType: string }): void {
+export function checkExpected(args: {
+  expected: string | undefined;
+  updatedAt: string;
+  recordType: string;
+}): void {
   const expected = args.expected === undefined ? undefined : new Date(args.expected);
   if (expected && Number.isNaN(expected.getTime())) {
     throw invalidInput('expected_updated_at', '`expected_updated_at` must be an ISO 8601 date-time.');

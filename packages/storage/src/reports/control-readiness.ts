@@ -41,6 +41,14 @@ export interface Readiness {
   state: ReadinessState;
   gap_reasons: GapReason[];
   exclusions: Exclusion[];
+  /** The Statement of Applicability's justification when it excludes the control. */
+  soa_justification?: string;
+}
+
+/** A control's decision in the Statement of Applicability, when it has one. */
+export interface SoaDecision {
+  applicable: boolean;
+  justification: string | null;
 }
 
 /** A NOT_APPLICABLE measure with a justification: it takes its controls out of scope. */
@@ -60,8 +68,19 @@ export function isJustifiedExclusion(m: Pick<ReadinessMeasure, 'state' | 'justif
  * - an open MAJOR or MINOR nonconformity on any of its measures: OPEN_NONCONFORMITY;
  * - no reason and no measure in scope (all NOT_APPLICABLE with a justification): EXCLUDED;
  * - no reason otherwise: READY.
+ * The Statement of Applicability's decision, when there is one, comes first: a control it excludes
+ * is EXCLUDED whatever its measures; a control it declares applicable is never EXCLUDED by its
+ * measures (all of them justified NOT_APPLICABLE: GAP NOT_IMPLEMENTED).
  */
-export function controlReadiness(linked: readonly ReadinessMeasure[]): Readiness {
+export function controlReadiness(linked: readonly ReadinessMeasure[], decision?: SoaDecision): Readiness {
+  if (decision && !decision.applicable) {
+    return {
+      state: 'EXCLUDED',
+      gap_reasons: [],
+      exclusions: [],
+      soa_justification: (decision.justification ?? '').trim(),
+    };
+  }
   if (linked.length === 0) return { state: 'GAP', gap_reasons: ['NO_MEASURE'], exclusions: [] };
   const inScope = linked.filter((m) => !isJustifiedExclusion(m));
   const implemented = inScope.filter((m) => m.state === 'IMPLEMENTED');
@@ -73,6 +92,7 @@ export function controlReadiness(linked: readonly ReadinessMeasure[]): Readiness
   if (implemented.some((m) => m.evidence === 'NONE')) reasons.add('NO_EVIDENCE');
   if (implemented.some((m) => m.evidence === 'EXPIRED')) reasons.add('EVIDENCE_EXPIRED');
   if (linked.some((m) => m.open_nonconformity)) reasons.add('OPEN_NONCONFORMITY');
+  if (decision?.applicable && inScope.length === 0) reasons.add('NOT_IMPLEMENTED');
   if (reasons.size > 0) {
     return { state: 'GAP', gap_reasons: GAP_REASONS.filter((r) => reasons.has(r)), exclusions: [] };
   }

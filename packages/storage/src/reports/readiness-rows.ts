@@ -4,6 +4,14 @@ import { viaMappingCodesSql } from '../registers/frameworks/coverage.js';
 import { validUntilSql } from '../registers/measures/validity.js';
 import { controlReadiness, type Readiness, type ReadinessMeasure } from './control-readiness.js';
 
+/** A control's Statement of Applicability row, when it has one. */
+export interface SoaRow {
+  applicable: boolean;
+  justification: string | null;
+  owner: string | null;
+  reviewed_at: Date;
+}
+
 interface Scope {
   db: Db;
   organizationId: string;
@@ -20,6 +28,8 @@ export interface ControlRow extends Readiness {
   title: string;
   family: string | null;
   via_mapping: boolean;
+  /** Its decision in the Statement of Applicability; null while undecided. */
+  soa: SoaRow | null;
 }
 
 /** A measure linked to the framework, with its control codes in document order. */
@@ -46,7 +56,13 @@ export async function readinessRows(
     .where('framework_id', '=', frameworkId);
   if (codes) controlQuery = controlQuery.where('code', 'in', [...codes]);
   const onlyCodes = codes ? sql`and mc.control_code = any(${[...codes]}::text[])` : sql``;
-  const [controls, links, viaMapping] = await Promise.all([
+  let soaQuery = db
+    .selectFrom('soa_controls')
+    .select(['control_code', 'applicable', 'justification', 'owner', 'reviewed_at'])
+    .where('organization_id', '=', organizationId)
+    .where('framework_id', '=', frameworkId);
+  if (codes) soaQuery = soaQuery.where('control_code', 'in', [...codes]);
+  const [controls, links, viaMapping, decisions] = await Promise.all([
     controlQuery.orderBy('position').orderBy('id').execute(),
     // The linked measures by name, each with what readiness needs and the codes it is linked to.
     sql<Omit<ReadinessMeasure, 'justification'> & { justification: string | null; codes: string[] }>`
@@ -65,7 +81,9 @@ export async function readinessRows(
       where m.organization_id = ${organizationId}
       order by lower(m.name), m.id`.execute(db),
     viaMappingCodesSql({ organizationId, frameworkId }).execute(db),
+    soaQuery.execute(),
   ]);
+  const soaByCode = new Map(decisions.map(({ control_code, ...row }) => [control_code, row]));
   const measures: MeasureRow[] = [];
   const byCode = new Map<string, MeasureRow[]>();
   for (const { codes: linkedCodes, ...linked } of links.rows) {
@@ -81,12 +99,14 @@ export async function readinessRows(
   const rows = controls.map((control) => {
     const linked = byCode.get(control.code) ?? [];
     for (const measure of linked) measure.control_codes.push(control.code);
-    const readiness = controlReadiness(linked);
+    const soa = soaByCode.get(control.code) ?? null;
+    const readiness = controlReadiness(linked, soa ?? undefined);
     const implemented = linked.some((m) => m.state === 'IMPLEMENTED');
     return {
       ...control,
       ...readiness,
       via_mapping: !implemented && readiness.state === 'GAP' && covered.has(control.code),
+      soa,
     };
   });
   return { controls: rows, measures };

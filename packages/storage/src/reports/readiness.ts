@@ -110,7 +110,13 @@ export async function buildAuditReadiness(
         args.topN,
       ),
       excluded_controls: firstN(
-        excluded.map((c) => ({ code: c.code, title: c.title, family: c.family, exclusions: c.exclusions })),
+        excluded.map((c) => ({
+          code: c.code,
+          title: c.title,
+          family: c.family,
+          exclusions: c.exclusions,
+          soa_justification: c.soa_justification ?? null,
+        })),
         args.topN,
       ),
       controls_without_measures: firstN(

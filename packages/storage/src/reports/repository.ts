@@ -9,7 +9,10 @@ import { type ControlRow, readinessRows } from './readiness-rows.js';
 import type { AuditReadiness, ComplianceReport, ComplianceReportOptions } from './types.js';
 
 /** Runs `fn` in one REPEATABLE READ snapshot, so every number of a report agrees with the others. */
-function inSnapshot<T>(ctx: StorageContext, fn: (trx: StorageContext['db']) => Promise<T>): Promise<T> {
+export function inSnapshot<T>(
+  ctx: StorageContext,
+  fn: (trx: StorageContext['db']) => Promise<T>,
+): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx.db as Transaction<Database>);
   return ctx.db.transaction().setIsolationLevel('repeatable read').execute(fn);
 }

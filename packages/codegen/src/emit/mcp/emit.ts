@@ -42,7 +42,7 @@ export function toolsetOf(a: { tool: Tool; model: Model }): string {
   if (tool.kind === 'report') return 'reports';
   const noun =
     tool.name
-      .slice(tool.kind.length)
+      .replace(/^[a-z]+/, '')
       .match(/^[A-Z][a-z]*/)?.[0]
       ?.toLowerCase() ?? tool.name;
   if (noun.endsWith('s')) return noun;

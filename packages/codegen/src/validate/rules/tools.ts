@@ -2,7 +2,16 @@ import type { Catalog, ToolDecl } from '../catalog.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { checkFields } from './fields.js';
 
-const prefixOf = { list: 'list', get: 'get', add: 'add', update: 'update', report: 'get' } as const;
+const prefixOf = {
+  list: 'list',
+  get: 'get',
+  add: 'add',
+  update: 'update',
+  report: 'get',
+  action: '',
+} as const;
+/** Verbs an `action` tool may not start with: those tools have their own kinds. */
+const KIND_VERBS = /^(list|get|add|update)[A-Z]/;
 const reserved = ['page_size', 'cursor', 'order_by'];
 
 /** Checks one tool spec against the catalog. */
@@ -24,10 +33,13 @@ export function checkTool(a: { catalog: Catalog; decl: ToolDecl; report: (d: Dia
       ['name'],
     );
   }
-  if (!raw.name.startsWith(prefixOf[raw.kind]) || !/^[a-z][A-Za-z0-9]*$/.test(raw.name)) {
+  const actionMisnamed = raw.kind === 'action' && KIND_VERBS.test(raw.name);
+  if (!raw.name.startsWith(prefixOf[raw.kind]) || actionMisnamed || !/^[a-z][A-Za-z0-9]*$/.test(raw.name)) {
     at(
       'KIND_PREFIX',
-      `Tool ${n} of kind \`${raw.kind}\` must be camelCase and start with \`${prefixOf[raw.kind]}\`.`,
+      raw.kind === 'action'
+        ? `Tool ${n} of kind \`action\` must be camelCase and start with a verb other than list, get, add, update.`
+        : `Tool ${n} of kind \`${raw.kind}\` must be camelCase and start with \`${prefixOf[raw.kind]}\`.`,
       'Rename the tool or change its kind.',
       ['name'],
     );
@@ -40,7 +52,7 @@ export function checkTool(a: { catalog: Catalog; decl: ToolDecl; report: (d: Dia
       ['name'],
     );
   }
-  const write = raw.kind === 'add' || raw.kind === 'update';
+  const write = raw.kind === 'add' || raw.kind === 'update' || raw.kind === 'action';
   const ann = raw.annotations;
   if (write && ann.readOnlyHint) {
     at(
@@ -83,10 +95,10 @@ export function checkTool(a: { catalog: Catalog; decl: ToolDecl; report: (d: Dia
     );
   }
   const input = raw.input ?? {};
-  if (raw.kind === 'add' && !input.idempotency_key) {
+  if ((raw.kind === 'add' || raw.kind === 'action') && !input.idempotency_key) {
     at(
       'MISSING_IDEMPOTENCY_KEY',
-      `Add tool ${n} has no \`idempotency_key\` input.`,
+      `${raw.kind === 'add' ? 'Add' : 'Action'} tool ${n} has no \`idempotency_key\` input.`,
       'Add the optional `idempotency_key` field (string, 1-200).',
       ['input'],
       true,
