@@ -29,6 +29,10 @@ export interface ServerConfig {
    * networks). Off: only public addresses are fetched.
    */
   oauthAllowPrivateMetadata: boolean;
+  /** `smtp://…` or `smtps://…` for the mail the server sends (password resets); unset: no mail. */
+  smtpUrl: string | undefined;
+  /** The From address of that mail. */
+  mailFrom: string;
 }
 
 function flag({ env, name }: { env: NodeJS.ProcessEnv; name: string }): boolean {
@@ -77,7 +81,8 @@ function integer({
 /**
  * Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL,
  * COMPLY_BODY_LIMIT, COMPLY_RATE_LIMIT_PER_MINUTE, COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE,
- * COMPLY_TRUSTED_PROXIES, COMPLY_OAUTH, COMPLY_OAUTH_ALLOW_PRIVATE_METADATA.
+ * COMPLY_TRUSTED_PROXIES, COMPLY_OAUTH, COMPLY_OAUTH_ALLOW_PRIVATE_METADATA, COMPLY_SMTP_URL,
+ * COMPLY_MAIL_FROM.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -89,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const publicUrl = env.COMPLY_PUBLIC_URL || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) {
     throw new Error('COMPLY_PUBLIC_URL must be an http:// or https:// address');
+  }
+  const smtpUrl = env.COMPLY_SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error('COMPLY_SMTP_URL must be an smtp:// or smtps:// address');
   }
   return {
     port: integer({ env, name: 'PORT', fallback: 8787 }),
@@ -112,5 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustedProxies: parseTrustedProxies(env.COMPLY_TRUSTED_PROXIES),
     oauth: flag({ env, name: 'COMPLY_OAUTH' }),
     oauthAllowPrivateMetadata: flag({ env, name: 'COMPLY_OAUTH_ALLOW_PRIVATE_METADATA' }),
+    smtpUrl,
+    mailFrom: env.COMPLY_MAIL_FROM || 'Comply <comply@localhost>',
   };
 }

@@ -2,6 +2,7 @@ import type { Storage, User } from '@comply/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { HandlerMap } from '../core/tool-core.js';
+import type { Mailer } from '../mail/index.js';
 
 /** What every console route module receives. */
 export interface ConsoleDeps {
@@ -13,6 +14,8 @@ export interface ConsoleDeps {
   mcpPath: string;
   /** The tools' handlers: the read views run them rather than a second implementation. */
   handlers: HandlerMap;
+  /** Sends the console's mail (password resets). */
+  mailer: Mailer;
 }
 
 /** What a console route module registers with: its fastify scope and the shared dependencies. */

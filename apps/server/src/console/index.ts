@@ -2,6 +2,7 @@ import type { Storage } from '@comply/storage';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { HandlerMap, ToolCore } from '../core/tool-core.js';
+import { createMailer, type Mailer } from '../mail/index.js';
 import { registerActivityRoutes } from './activity.js';
 import { memoryAttemptStore, sharedAttemptStore } from './attempt-store.js';
 import { registerConnectedAppRoutes } from './connected-apps.js';
@@ -15,6 +16,7 @@ import { registerInvitationRoutes } from './invitations.js';
 import { registerMemberRoutes } from './members.js';
 import { registerOrganizationRoutes } from './orgs.js';
 import { registerConsoleOscalRoutes } from './oscal.js';
+import { registerPasswordResetRoutes } from './password-reset.js';
 import { type AttemptRule, createAttemptLimiter } from './rate-limit.js';
 import { registerRegisterRoutes } from './registers.js';
 import { registerReportRoutes } from './report.js';
@@ -30,13 +32,15 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 /**
  * Attempts per key in 15 minutes: 5 per (email, address) pair, 5 per email before each further
  * failure doubles the wait, 20 per address, 10 set-ups per address, 5 wrong current passwords per
- * account; invitation codes 10 per address.
+ * account; invitation codes 10 per address; password-reset mails 5 per address and 20 per client
+ * address, reset links 10 tries per client address; second-factor codes 5 per account.
  */
 function attemptRule(key: string): AttemptRule {
   const kind = key.slice(0, key.indexOf(':'));
   if (kind === 'email') return { limit: 5, windowMs: FIFTEEN_MINUTES, progressive: true };
-  if (kind === 'ip') return { limit: 20, windowMs: FIFTEEN_MINUTES };
-  if (kind === 'setup' || kind === 'invitation') return { limit: 10, windowMs: FIFTEEN_MINUTES };
+  if (kind === 'ip' || kind === 'reset-ip') return { limit: 20, windowMs: FIFTEEN_MINUTES };
+  if (kind === 'setup' || kind === 'invitation' || kind === 'reset-token')
+    return { limit: 10, windowMs: FIFTEEN_MINUTES };
   return { limit: 5, windowMs: FIFTEEN_MINUTES };
 }
 
@@ -53,6 +57,8 @@ export interface ConsoleOptions {
   webRoot?: string;
   /** Session lifetime (default 12 hours). */
   sessionTtlMs?: number;
+  /** Sends the console's mail; default: SMTP at `config.smtpUrl`, if any. */
+  mailer?: Mailer;
 }
 
 /** The web console: its API under `/api/console/…` (session cookie) and the SPA at `/`. */
@@ -63,7 +69,10 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
     handlers: options.handlers,
     mcpPath: options.mcpPath,
     sessionTtlMs: options.sessionTtlMs ?? 12 * 3_600_000,
+    mailer:
+      options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
   };
+  options.app.addHook('onClose', async () => deps.mailer.close());
   // On PostgreSQL every instance behind a load balancer counts the same attempts; the embedded
   // PGlite mode is one process, so its memory is enough.
   const store =
@@ -77,6 +86,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
       scope.addHook('onRequest', csrfHook);
       registerSetupRoutes({ scope, deps, limiter });
       registerSignIn({ scope, deps, limiter });
+      registerPasswordResetRoutes({ scope, deps, limiter });
       registerInvitationCodeRoutes({ scope, deps, limiter });
       await scope.register(async (signedIn) => {
         signedIn.addHook('onRequest', sessionHook(deps));

@@ -12,6 +12,8 @@ export interface ConsoleSession {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Signed in with a password; the second factor is still to come. */
+  pending_factor: boolean;
 }
 
 const DEFAULT_TTL_MS = 7 * 24 * 3_600_000;
@@ -22,6 +24,8 @@ export function sessionsRepository(ctx: StorageContext) {
     create: async (args: {
       userId: string;
       ttlMs?: number;
+      /** The account has a second factor still to give before the session serves the console. */
+      pendingFactor?: boolean;
     }): Promise<{ session: ConsoleSession; secret: string }> => {
       const at = ctx.clock();
       const secret = randomBytes(32).toString('base64url');
@@ -33,8 +37,9 @@ export function sessionsRepository(ctx: StorageContext) {
           user_id: args.userId,
           created_at: at.toISOString(),
           expires_at: new Date(at.getTime() + (args.ttlMs ?? DEFAULT_TTL_MS)).toISOString(),
+          pending_factor: args.pendingFactor ?? false,
         })
-        .returning(['id', 'user_id', 'created_at', 'expires_at', 'revoked_at'])
+        .returning(['id', 'user_id', 'created_at', 'expires_at', 'revoked_at', 'pending_factor'])
         .executeTakeFirstOrThrow();
       return { session: toSession(row), secret };
     },
@@ -50,6 +55,7 @@ export function sessionsRepository(ctx: StorageContext) {
           's.created_at',
           's.expires_at',
           's.revoked_at',
+          's.pending_factor',
           'u.email',
           'u.name',
           'u.created_at as user_created_at',
@@ -66,6 +72,15 @@ export function sessionsRepository(ctx: StorageContext) {
         updated_at: toIsoTimestamp(row.user_updated_at),
       };
       return { session: toSession(row), user };
+    },
+
+    /** The second factor was given: the session serves the console from now on. */
+    completeFactor: async (secret: string): Promise<void> => {
+      await ctx.db
+        .updateTable('console_sessions')
+        .set({ pending_factor: false })
+        .where('secret_hash', '=', hashSecret(secret))
+        .execute();
     },
 
     revoke: async (secret: string): Promise<void> => {
@@ -103,6 +118,7 @@ function toSession(row: {
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  pending_factor: boolean;
 }): ConsoleSession {
   return {
     id: row.id,
@@ -110,6 +126,7 @@ function toSession(row: {
     created_at: toIsoTimestamp(row.created_at),
     expires_at: toIsoTimestamp(row.expires_at),
     revoked_at: toIsoOrNull(row.revoked_at),
+    pending_factor: row.pending_factor,
   };
 }
 

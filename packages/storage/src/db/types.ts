@@ -13,6 +13,8 @@ export interface OrganizationsTable {
   description: string | null;
   /** Months evidence stays current when it names no valid_until (migration 015). */
   evidence_validity_months: Generated<number>;
+  /** Members must sign in with a second factor (migration 019). */
+  require_totp: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -22,6 +24,15 @@ export interface UsersTable {
   email: string;
   name: string | null;
   password_hash: string;
+  /** Encrypted TOTP secret once enrolled; the pending one during enrolment (migration 019). */
+  totp_secret: Generated<string | null>;
+  totp_pending_secret: Generated<string | null>;
+  totp_enabled_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** The OpenID provider and subject the account is linked to (migration 020). */
+  sso_issuer: Generated<string | null>;
+  sso_subject: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -86,6 +97,8 @@ export interface ConsoleSessionsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Signed in with a password; the second factor is still to come (migration 019). */
+  pending_factor: Generated<boolean>;
 }
 
 export interface InvitationsTable {
@@ -336,6 +349,20 @@ export interface LimitAttemptsTable {
 }
 
 /** Every table, for Kysely. Reports and the seed generator query these directly. */
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   settings: SettingsTable;
@@ -346,6 +373,8 @@ export interface Database {
   api_token_organizations: ApiTokenOrganizationsTable;
   api_token_usage: ApiTokenUsageTable;
   console_sessions: ConsoleSessionsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   oauth_records: OAuthRecordsTable;
   invitations: InvitationsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -17,6 +17,8 @@ import { sharedLimits } from './014_shared_limits.js';
 import { evidenceValidity } from './015_evidence_validity.js';
 import { invariants } from './016_invariants.js';
 import { oauth } from './018_oauth.js';
+import { identity } from './019_identity.js';
+import { sso } from './020_sso.js';
 import type { Migration } from './types.js';
 
 /** Every migration, in version order. Append only; never edit one that has shipped. */
@@ -38,6 +40,8 @@ export const MIGRATIONS: readonly Migration[] = [
   evidenceValidity,
   invariants,
   oauth,
+  identity,
+  sso,
 ];
 
 // Any constant works; it only has to be the same for every instance ("comply" in ASCII).
