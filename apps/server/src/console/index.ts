@@ -20,6 +20,11 @@ import { registerPasswordResetRoutes } from './password-reset.js';
 import { type AttemptRule, createAttemptLimiter } from './rate-limit.js';
 import { registerRegisterRoutes } from './registers.js';
 import { registerReportRoutes } from './report.js';
+import {
+  registerOrganizationSecurityRoutes,
+  registerSecondFactorRoutes,
+  registerSecondFactorStep,
+} from './second-factor.js';
 import { registerSessionRoutes, sessionHook } from './session.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSignIn } from './sign-in.js';
@@ -87,11 +92,14 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
       registerSetupRoutes({ scope, deps, limiter });
       registerSignIn({ scope, deps, limiter });
       registerPasswordResetRoutes({ scope, deps, limiter });
+      registerSecondFactorStep({ scope, deps, limiter });
       registerInvitationCodeRoutes({ scope, deps, limiter });
       await scope.register(async (signedIn) => {
         signedIn.addHook('onRequest', sessionHook(deps));
         registerSessionRoutes({ scope: signedIn, deps, limiter });
         registerOrganizationRoutes({ scope: signedIn, deps });
+        registerSecondFactorRoutes({ scope: signedIn, deps, limiter });
+        registerOrganizationSecurityRoutes({ scope: signedIn, deps });
         registerTokenRoutes({ scope: signedIn, deps });
         registerConnectedAppRoutes({ scope: signedIn, deps });
         registerMemberRoutes({ scope: signedIn, deps });

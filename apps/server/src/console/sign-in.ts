@@ -36,6 +36,11 @@ export function registerSignIn({ scope, deps, limiter }: LimitedConsoleRoutes) {
     await succeeded();
     await limiter.reset(pair);
     await limiter.remember({ key: pair, forMs: KNOWN_FOR_MS });
+    if ((await deps.storage.identity.state({ userId: user.id })).enabled) {
+      // The password was right; the session serves nothing but the code step until a code is.
+      await startSession({ deps, request, reply, userId: user.id, pendingFactor: true });
+      return { second_factor_required: true };
+    }
     await startSession({ deps, request, reply, userId: user.id });
     return { user, organizations: await allMemberships({ storage: deps.storage, userId: user.id }) };
   });

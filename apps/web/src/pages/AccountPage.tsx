@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { SecondFactorSettings } from '../components/SecondFactorSettings.js';
 
-/** Change password (other sessions of the account are signed out). */
-export function AccountPage() {
+/** Change password (other sessions of the account are signed out) and the second factor. */
+export function AccountPage({ onSecondFactorChanged }: { onSecondFactorChanged?: () => void } = {}) {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -52,6 +53,7 @@ export function AccountPage() {
         )}
         <button type="submit">Change password</button>
       </form>
+      <SecondFactorSettings onChanged={onSecondFactorChanged} />
     </section>
   );
 }

@@ -237,7 +237,8 @@ export function identityRepository(ctx: StorageContext) {
         if (Number(used.numUpdatedRows) === 0) return false;
         await auditUser({
           trx,
-          actor: args.actor,
+          // Recorded as its own action, whatever the code was spent on.
+          actor: { ...args.actor, action: 'useRecoveryCode' },
           userId: args.userId,
           before,
           after: await state(trx, args.userId),

@@ -44,8 +44,17 @@ export function sessionsRepository(ctx: StorageContext) {
       return { session: toSession(row), secret };
     },
 
-    /** The session and its user, or null when unknown, expired or revoked. */
-    get: async (secret: string): Promise<{ session: ConsoleSession; user: User } | null> => {
+    /**
+     * The session and its user, or null when unknown, expired or revoked; with whether the user has
+     * a second factor and whether one of their organizations requires it.
+     */
+    get: async (
+      secret: string,
+    ): Promise<{
+      session: ConsoleSession;
+      user: User;
+      secondFactor: { enabled: boolean; required: boolean };
+    } | null> => {
       const row = await ctx.db
         .selectFrom('console_sessions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
@@ -60,6 +69,18 @@ export function sessionsRepository(ctx: StorageContext) {
           'u.name',
           'u.created_at as user_created_at',
           'u.updated_at as user_updated_at',
+          'u.totp_enabled_at',
+          (eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('memberships as m')
+                  .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+                  .select('o.id')
+                  .whereRef('m.user_id', '=', 's.user_id')
+                  .where('o.require_totp', '=', true),
+              )
+              .as('totp_required'),
         ])
         .where('s.secret_hash', '=', hashSecret(secret))
         .executeTakeFirst();
@@ -71,7 +92,8 @@ export function sessionsRepository(ctx: StorageContext) {
         created_at: toIsoTimestamp(row.user_created_at),
         updated_at: toIsoTimestamp(row.user_updated_at),
       };
-      return { session: toSession(row), user };
+      const secondFactor = { enabled: row.totp_enabled_at !== null, required: Boolean(row.totp_required) };
+      return { session: toSession(row), user, secondFactor };
     },
 
     /** The second factor was given: the session serves the console from now on. */
