@@ -28,6 +28,7 @@ import {
 import { registerSessionRoutes, sessionHook } from './session.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSignIn } from './sign-in.js';
+import { registerSsoRoutes } from './sso.js';
 import { registerTokenRoutes } from './tokens.js';
 import { DEFAULT_WEB_DIST, registerWebApp } from './web.js';
 import { registerWriteToolRoute } from './write-tool.js';
@@ -38,12 +39,14 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  * Attempts per key in 15 minutes: 5 per (email, address) pair, 5 per email before each further
  * failure doubles the wait, 20 per address, 10 set-ups per address, 5 wrong current passwords per
  * account; invitation codes 10 per address; password-reset mails 5 per address and 20 per client
- * address, reset links 10 tries per client address; second-factor codes 5 per account.
+ * address, reset links 10 tries per client address; second-factor codes 5 per account; SSO
+ * sign-ins started 60 per address.
  */
 function attemptRule(key: string): AttemptRule {
   const kind = key.slice(0, key.indexOf(':'));
   if (kind === 'email') return { limit: 5, windowMs: FIFTEEN_MINUTES, progressive: true };
   if (kind === 'ip' || kind === 'reset-ip') return { limit: 20, windowMs: FIFTEEN_MINUTES };
+  if (kind === 'sso-ip') return { limit: 60, windowMs: FIFTEEN_MINUTES };
   if (kind === 'setup' || kind === 'invitation' || kind === 'reset-token')
     return { limit: 10, windowMs: FIFTEEN_MINUTES };
   return { limit: 5, windowMs: FIFTEEN_MINUTES };
@@ -93,6 +96,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
       registerSignIn({ scope, deps, limiter });
       registerPasswordResetRoutes({ scope, deps, limiter });
       registerSecondFactorStep({ scope, deps, limiter });
+      registerSsoRoutes({ scope, deps, limiter });
       registerInvitationCodeRoutes({ scope, deps, limiter });
       await scope.register(async (signedIn) => {
         signedIn.addHook('onRequest', sessionHook(deps));

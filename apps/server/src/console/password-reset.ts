@@ -4,6 +4,7 @@ import { publicOrigin } from './context.js';
 import { consoleError } from './errors.js';
 import { checkNewPassword } from './new-password.js';
 import { type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
+import { refusePasswordForSso } from './sso.js';
 import { parseInput } from './validate.js';
 
 const requestBody = z.strictObject({ email: z.string().trim().min(1).max(320) });
@@ -30,6 +31,7 @@ const SENT = {
 export function registerPasswordResetRoutes({ scope, deps, limiter }: LimitedConsoleRoutes) {
   scope.post('/password-reset', async (request, reply) => {
     const body = parseInput({ schema: requestBody, value: request.body });
+    refusePasswordForSso({ deps, email: body.email });
     if (!deps.mailer.enabled) {
       throw consoleError({
         code: 'UNAVAILABLE',

@@ -6,6 +6,15 @@ import type { Me } from '../types.js';
 
 type SignInReply = Me | { second_factor_required: true };
 
+/** What the server's `/signin?sso_error=…` means, in words. */
+const SSO_ERRORS: Record<string, string> = {
+  expired: 'The single sign-on took too long or was opened twice. Try again.',
+  failed: 'The identity provider’s answer could not be verified. Try again.',
+  email: 'The identity provider gave no verified e-mail address.',
+  domain: 'Addresses of this domain cannot sign in here with single sign-on.',
+  account: 'This e-mail’s account is linked to another identity.',
+};
+
 /** Runs a form's request with its busy and error state. */
 function useSubmit() {
   const [error, setError] = useState<unknown>(null);
@@ -59,7 +68,10 @@ function SecondFactorStep({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
 /** Email and password sign-in, then the second factor when the account has one; SSO when configured. */
 export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const { error, busy, submit } = useSubmit();
-  const [factor, setFactor] = useState(false);
+  const params = new URLSearchParams(window.location.search);
+  // Back from the identity provider: its sign-in worked and the account's second factor is due.
+  const [factor, setFactor] = useState(params.get('second_factor') === '1');
+  const ssoError = SSO_ERRORS[params.get('sso_error') ?? ''] ?? null;
   const [sso, setSso] = useState<{ enabled: boolean; name: string } | null>(null);
   useEffect(() => {
     api<{ enabled: boolean; name: string }>('/sso').then(setSso, () => setSso(null));
@@ -95,6 +107,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           </button>
           <Link to="/forgot-password">Forgot your password?</Link>
         </form>
+      )}
+      {ssoError && (
+        <p className="error" role="alert">
+          {ssoError}
+        </p>
       )}
       {!factor && sso?.enabled && (
         <p className="card">

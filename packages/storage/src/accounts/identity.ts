@@ -3,9 +3,11 @@ import type { Transaction } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database } from '../db/types.js';
+import type { Role } from '../enums.js';
 import { newId } from '../ids.js';
 import { hashPassword } from './passwords.js';
 import { hashSecret } from './token-rows.js';
+import type { User } from './users.js';
 
 /** A user's second-factor state, as the console may see it (never the secret). */
 export interface SecondFactorState {
@@ -344,6 +346,9 @@ export function identityRepository(ctx: StorageContext) {
       return { require_totp: row.require_totp };
     },
 
+    /** OpenID Connect sign-in (see ssoAccounts). */
+    sso: ssoAccounts(ctx),
+
     setOrganizationSecurity: (args: { organizationId: string; requireTotp: boolean; actor: Actor }) =>
       inTransaction(ctx.db, async (trx) => {
         const at = ctx.clock();
@@ -370,6 +375,129 @@ export function identityRepository(ctx: StorageContext) {
           at,
         });
         return { require_totp: args.requireTotp };
+      }),
+  };
+}
+
+/** What an OpenID provider vouches for: its issuer, the subject there, and a verified e-mail. */
+export interface SsoIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string | null;
+}
+
+/** No scrypt hash has this form: an account made by SSO has no password until it resets one. */
+const NO_PASSWORD = '!';
+
+/**
+ * Accounts signed in through an OpenID provider: found by (issuer, subject); else an account with
+ * the same e-mail is linked to it; else (just in time) a new account, member of `organizationId`
+ * with `role` when given. Linking and creating are audited.
+ */
+export function ssoAccounts(ctx: StorageContext) {
+  const toUser = (row: {
+    id: string;
+    email: string;
+    name: string | null;
+    created_at: Date;
+    updated_at: Date;
+  }): User => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  });
+  const columns = ['id', 'email', 'name', 'created_at', 'updated_at', 'sso_subject'] as const;
+  return {
+    signIn: (args: {
+      identity: SsoIdentity;
+      /** Whether a new account may be made for this e-mail (its domain is allowed). */
+      mayCreate: boolean;
+      join: { organizationId: string; role: Role } | null;
+    }): Promise<{ user: User; created: boolean } | null> =>
+      inTransaction(ctx.db, async (trx) => {
+        const { issuer, subject, email, name } = args.identity;
+        const linked = await trx
+          .selectFrom('users')
+          .select(columns)
+          .where('sso_issuer', '=', issuer)
+          .where('sso_subject', '=', subject)
+          .executeTakeFirst();
+        if (linked) return { user: toUser(linked), created: false };
+        const at = ctx.clock();
+        const actor: Actor = { userId: null, tokenId: null, source: 'console', action: 'signInWithSso' };
+        const byEmail = await trx
+          .selectFrom('users')
+          .select(columns)
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+          .executeTakeFirst();
+        if (byEmail) {
+          // Linked once; an account already linked to another subject is not taken over.
+          if (byEmail.sso_subject !== null || !args.mayCreate) return null;
+          await trx
+            .updateTable('users')
+            .set({ sso_issuer: issuer, sso_subject: subject, updated_at: at.toISOString() })
+            .where('id', '=', byEmail.id)
+            .execute();
+          await auditUser({
+            trx,
+            actor: { ...actor, userId: byEmail.id, action: 'linkSso' },
+            userId: byEmail.id,
+            before: { sso_issuer: null },
+            after: { sso_issuer: issuer },
+            at,
+          });
+          return { user: toUser(byEmail), created: false };
+        }
+        if (!args.mayCreate) return null;
+        const row = await trx
+          .insertInto('users')
+          .values({
+            id: newId('user', at.getTime()),
+            email,
+            name,
+            password_hash: NO_PASSWORD,
+            sso_issuer: issuer,
+            sso_subject: subject,
+            created_at: at.toISOString(),
+            updated_at: at.toISOString(),
+          })
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+        const user = toUser(row);
+        await auditUser({
+          trx,
+          actor: { ...actor, userId: user.id, action: 'createSsoAccount' },
+          userId: user.id,
+          before: null,
+          after: { email, sso_issuer: issuer },
+          at,
+        });
+        if (args.join) {
+          const id = newId('membership', at.getTime());
+          const membership = {
+            id,
+            organization_id: args.join.organizationId,
+            user_id: user.id,
+            role: args.join.role,
+            created_at: at.toISOString(),
+            updated_at: at.toISOString(),
+          };
+          await trx.insertInto('memberships').values(membership).execute();
+          await appendAudit({
+            trx,
+            organizationId: args.join.organizationId,
+            actor: { ...actor, userId: user.id, action: 'joinWithSso' },
+            recordType: 'membership',
+            recordId: id,
+            before: null,
+            after: { ...membership, email },
+            at,
+          });
+        }
+        return { user, created: true };
       }),
   };
 }
