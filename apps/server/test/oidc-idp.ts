@@ -1,5 +1,22 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SsoConfig } from '../src/config.js';
+
+/** The console's client at the test's provider. */
+export const SSO_CLIENT = { clientId: 'comply-console', clientSecret: 'a-client-secret-for-tests' };
+
+/** Comply's SSO settings for the test's provider: people at sso.test, SSO required for them. */
+export function testSsoConfig({ issuer, role }: { issuer: string; role: SsoConfig['role'] }): SsoConfig {
+  return {
+    issuer,
+    ...SSO_CLIENT,
+    name: 'Test IdP',
+    domains: ['sso.test'],
+    organizationId: null,
+    role,
+    required: true,
+  };
+}
 
 /** A client of the test's OpenID provider. */
 export interface IdpClient {

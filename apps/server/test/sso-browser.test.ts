@@ -1,14 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SsoConfig } from '../src/config.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
 import { HARNESS_PASSWORD } from './console-client.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { startIdp } from './oidc-idp.js';
+import { SSO_CLIENT, startIdp, testSsoConfig } from './oidc-idp.js';
 
 requireChromium('sso-browser');
-
-const CLIENT = { clientId: 'comply-console', clientSecret: 'a-client-secret-for-tests' };
 
 describe.skipIf(!HAVE_CHROMIUM)(
   'console: single sign-on through a real OpenID provider (Debian chromium)',
@@ -21,18 +18,10 @@ describe.skipIf(!HAVE_CHROMIUM)(
     beforeAll(async () => {
       await buildWeb();
       idp = await startIdp();
-      const sso: SsoConfig = {
-        issuer: idp.issuer,
-        ...CLIENT,
-        name: 'Test IdP',
-        domains: ['sso.test'],
-        organizationId: null,
-        role: 'VIEWER',
-        required: true,
-      };
+      const sso = testSsoConfig({ issuer: idp.issuer, role: 'VIEWER' });
       server = await startTestServer({ driver: 'pglite', config: { sso } });
       sso.organizationId = server.owner.organizationId;
-      await idp.register({ ...CLIENT, redirectUri: `${server.url}/api/console/sso/callback` });
+      await idp.register({ ...SSO_CLIENT, redirectUri: `${server.url}/api/console/sso/callback` });
       ({ page, close } = await launchBrowser());
     }, 180_000);
 

@@ -1,11 +1,8 @@
 import { hashSecret } from '@comply/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SsoConfig } from '../src/config.js';
 import { consoleClient } from './console-client.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { startIdp, throughIdp } from './oidc-idp.js';
-
-const CLIENT = { clientId: 'comply-console', clientSecret: 'a-client-secret-for-tests' };
+import { SSO_CLIENT, startIdp, testSsoConfig, throughIdp } from './oidc-idp.js';
 
 describe.each(DRIVERS)('single sign-on through a real OpenID provider (%s)', (driver) => {
   let server: TestServer;
@@ -14,20 +11,12 @@ describe.each(DRIVERS)('single sign-on through a real OpenID provider (%s)', (dr
 
   beforeAll(async () => {
     idp = await startIdp();
-    const sso: SsoConfig = {
-      issuer: idp.issuer,
-      ...CLIENT,
-      name: 'Test IdP',
-      domains: ['sso.test'],
-      organizationId: null,
-      role: 'EDITOR',
-      required: true,
-    };
+    const sso = testSsoConfig({ issuer: idp.issuer, role: 'EDITOR' });
     server = await startTestServer({ driver, config: { sso } });
     // New people join the harness owner's organization (the setting is read at each sign-in).
     sso.organizationId = server.owner.organizationId;
     callbackBase = `${server.url}/api/console/sso/callback`;
-    await idp.register({ ...CLIENT, redirectUri: callbackBase });
+    await idp.register({ ...SSO_CLIENT, redirectUri: callbackBase });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();

@@ -13,6 +13,9 @@ export function SecondFactorRule({ organization }: { organization: Organization 
   }, [path]);
   const change = async (next: boolean) => {
     setError(null);
+    // Shown at once; put back if the server refuses.
+    const previous = required;
+    setRequired(next);
     try {
       const reply = await api<{ require_totp: boolean }>(path, {
         method: 'PUT',
@@ -20,6 +23,7 @@ export function SecondFactorRule({ organization }: { organization: Organization 
       });
       setRequired(reply.require_totp);
     } catch (caught) {
+      setRequired(previous);
       setError(caught);
     }
   };

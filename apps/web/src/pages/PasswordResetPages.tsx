@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { NewPasswordFields, SuccessNote } from '../components/NewPasswordFields.js';
 
 /** Sends one form's body to `path`; shows the error or the success text. */
 function useSend(path: string) {
@@ -35,11 +36,7 @@ export function ForgotPasswordPage() {
           <input name="email" type="email" required autoComplete="username" />
         </label>
         <ErrorNote error={error} />
-        {done && (
-          <p className="success" role="status">
-            {done}
-          </p>
-        )}
+        <SuccessNote text={done} />
         <button type="submit">Send a link</button>
         <Link to="/signin">Back to sign-in</Link>
       </form>
@@ -67,20 +64,9 @@ export function ResetPasswordPage() {
     <main className="auth">
       <h1>Set a new password</h1>
       <form onSubmit={submit} className="card stack">
-        <label>
-          New password <span className="hint">(at least 12 characters)</span>
-          <input name="new_password" type="password" required minLength={12} autoComplete="new-password" />
-        </label>
-        <label>
-          Repeat the new password
-          <input name="confirm" type="password" required minLength={12} autoComplete="new-password" />
-        </label>
+        <NewPasswordFields />
         <ErrorNote error={error} />
-        {done && (
-          <p className="success" role="status">
-            {done}
-          </p>
-        )}
+        <SuccessNote text={done} />
         <button type="submit" disabled={done !== null}>
           Set password
         </button>

@@ -90,6 +90,22 @@ export function identityRepository(ctx: StorageContext) {
       recovery_codes_left: enabledAt ? await recoveryLeft(db, userId) : 0,
     };
   };
+  /**
+   * Runs `change` in one transaction and audits the user's second-factor state before and after;
+   * when `change` returns false nothing changed and nothing is audited.
+   */
+  const auditedChange = (
+    args: { userId: string; actor: Actor },
+    change: (trx: Trx, at: Date) => Promise<boolean | undefined>,
+  ) =>
+    inTransaction(ctx.db, async (trx) => {
+      const at = ctx.clock();
+      const before = await state(trx, args.userId);
+      if ((await change(trx, at)) === false) return false;
+      const after = await state(trx, args.userId);
+      await auditUser({ trx, actor: args.actor, userId: args.userId, before, after, at });
+      return true;
+    });
   const storeRecoveryCodes = async (trx: Trx, userId: string, codes: readonly string[], at: Date) => {
     await trx.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
     await trx
@@ -139,9 +155,7 @@ export function identityRepository(ctx: StorageContext) {
      * and `step` as its last accepted time step.
      */
     enableTotp: (args: { userId: string; actor: Actor; step: number; recoveryCodes: readonly string[] }) =>
-      inTransaction(ctx.db, async (trx) => {
-        const at = ctx.clock();
-        const before = await state(trx, args.userId);
+      auditedChange(args, async (trx, at) => {
         const updated = await trx
           .updateTable('users')
           .set((eb) => ({
@@ -156,22 +170,12 @@ export function identityRepository(ctx: StorageContext) {
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
         await storeRecoveryCodes(trx, args.userId, args.recoveryCodes, at);
-        await auditUser({
-          trx,
-          actor: args.actor,
-          userId: args.userId,
-          before,
-          after: await state(trx, args.userId),
-          at,
-        });
         return true;
       }),
 
     /** Turns the second factor off and forgets its secret and recovery codes. */
     disableTotp: (args: { userId: string; actor: Actor }) =>
-      inTransaction(ctx.db, async (trx) => {
-        const at = ctx.clock();
-        const before = await state(trx, args.userId);
+      auditedChange(args, async (trx, at) => {
         await trx
           .updateTable('users')
           .set({
@@ -184,30 +188,14 @@ export function identityRepository(ctx: StorageContext) {
           .where('id', '=', args.userId)
           .execute();
         await trx.deleteFrom('user_recovery_codes').where('user_id', '=', args.userId).execute();
-        await auditUser({
-          trx,
-          actor: args.actor,
-          userId: args.userId,
-          before,
-          after: await state(trx, args.userId),
-          at,
-        });
+        return true;
       }),
 
     /** Replaces the recovery codes with new ones (the old ones stop working). */
     replaceRecoveryCodes: (args: { userId: string; actor: Actor; recoveryCodes: readonly string[] }) =>
-      inTransaction(ctx.db, async (trx) => {
-        const at = ctx.clock();
-        const before = await state(trx, args.userId);
+      auditedChange(args, async (trx, at) => {
         await storeRecoveryCodes(trx, args.userId, args.recoveryCodes, at);
-        await auditUser({
-          trx,
-          actor: args.actor,
-          userId: args.userId,
-          before,
-          after: await state(trx, args.userId),
-          at,
-        });
+        return true;
       }),
 
     /**
@@ -226,9 +214,8 @@ export function identityRepository(ctx: StorageContext) {
 
     /** Spends one unused recovery code: true once per code. */
     useRecoveryCode: (args: { userId: string; code: string; actor: Actor }) =>
-      inTransaction(ctx.db, async (trx) => {
-        const at = ctx.clock();
-        const before = await state(trx, args.userId);
+      // Recorded as its own action, whatever the code was spent on.
+      auditedChange({ ...args, actor: { ...args.actor, action: 'useRecoveryCode' } }, async (trx, at) => {
         const used = await trx
           .updateTable('user_recovery_codes')
           .set({ used_at: at.toISOString() })
@@ -236,17 +223,7 @@ export function identityRepository(ctx: StorageContext) {
           .where('code_hash', '=', hashSecret(args.code))
           .where('used_at', 'is', null)
           .executeTakeFirst();
-        if (Number(used.numUpdatedRows) === 0) return false;
-        await auditUser({
-          trx,
-          // Recorded as its own action, whatever the code was spent on.
-          actor: { ...args.actor, action: 'useRecoveryCode' },
-          userId: args.userId,
-          before,
-          after: await state(trx, args.userId),
-          at,
-        });
-        return true;
+        return Number(used.numUpdatedRows) === 1;
       }),
 
     /** A single-use password-reset token for `userId`, valid `ttlMs`; only its hash is stored. */
@@ -349,32 +326,41 @@ export function identityRepository(ctx: StorageContext) {
     /** OpenID Connect sign-in (see ssoAccounts). */
     sso: ssoAccounts(ctx),
 
-    setOrganizationSecurity: (args: { organizationId: string; requireTotp: boolean; actor: Actor }) =>
+    setOrganizationSecurity: ({
+      organizationId: id,
+      requireTotp,
+      actor,
+    }: {
+      organizationId: string;
+      requireTotp: boolean;
+      actor: Actor;
+    }) =>
       inTransaction(ctx.db, async (trx) => {
         const at = ctx.clock();
         const read = () =>
           trx
             .selectFrom('organizations')
             .select('require_totp')
-            .where('id', '=', args.organizationId)
+            .where('id', '=', id)
             .executeTakeFirstOrThrow();
         const before = await read();
         await trx
           .updateTable('organizations')
-          .set({ require_totp: args.requireTotp, updated_at: at.toISOString() })
-          .where('id', '=', args.organizationId)
+          .set({ require_totp: requireTotp, updated_at: at.toISOString() })
+          .where('id', '=', id)
           .execute();
+        const after = await read();
         await appendAudit({
           trx,
-          organizationId: args.organizationId,
-          actor: args.actor,
+          organizationId: id,
+          actor,
           recordType: 'organization',
-          recordId: args.organizationId,
+          recordId: id,
           before,
-          after: await read(),
+          after,
           at,
         });
-        return { require_totp: args.requireTotp };
+        return after;
       }),
   };
 }
