@@ -1,7 +1,11 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, consoleClient, signedIn } from './console-client.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { CookieBrowser, MemoryOAuthProvider } from './oauth-client.js';
 
 describe.each(DRIVERS)('second factor (%s)', (driver) => {
   let server: TestServer;
@@ -192,5 +196,43 @@ describe.each(DRIVERS)('second factor (%s)', (driver) => {
     // Another organization's setting is not found.
     const stranger = await signedIn({ server, email: (await server.addMember()).email });
     expect((await stranger.get(path)).status).toBe(404);
+  });
+});
+
+describe('OAuth consent and the second factor', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver: 'pglite', config: { oauth: true } });
+  });
+  afterAll(() => server?.stop());
+
+  /** The consent page an app's authorization request leads to, in a browser holding `session`. */
+  async function consentPage(session: string) {
+    const provider = new MemoryOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/v1`), {
+      authProvider: provider,
+    });
+    await expect(new Client({ name: 't', version: '1' }).connect(transport)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    const browser = new CookieBrowser(server.url);
+    browser.setCookie('comply_session', session);
+    const first = await browser.follow(String(provider.authorizationUrl));
+    // The page reloads itself once (a Strict cookie withheld cross-site); follow that as a browser would.
+    const again = await browser.follow(`${new URL(first.url).pathname}?step=reload`);
+    return { status: again.response.status, html: await again.response.text() };
+  }
+
+  it('treats a session still waiting for its second factor as signed out', async () => {
+    const full = await server.storage.sessions.create({ userId: server.owner.userId });
+    expect((await consentPage(full.secret)).html).toContain('name="organization_id"');
+    const pending = await server.storage.sessions.create({
+      userId: server.owner.userId,
+      pendingFactor: true,
+    });
+    const page = await consentPage(pending.secret);
+    expect(page.status).toBe(401);
+    expect(page.html).toContain('Sign in to Comply first');
+    expect(page.html).not.toContain('name="organization_id"');
   });
 });

@@ -1,3 +1,4 @@
+import type { Storage } from '@comply/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../auth/password-rules.js';
@@ -37,6 +38,19 @@ export async function startSession({
     secure: isSecure({ request, config: deps.config }),
     maxAgeSeconds: Math.floor(deps.sessionTtlMs / 1000),
   });
+}
+
+/**
+ * The user of a session that may act: signed in, second factor given (when the account has one)
+ * and set up (when an organization requires one); null otherwise. For pages outside the console's
+ * API that read the session cookie themselves (the OAuth consent page).
+ */
+export async function actingUser({ storage, request }: { storage: Storage; request: FastifyRequest }) {
+  const secret = readCookie({ request, name: SESSION_COOKIE });
+  const found = secret ? await storage.sessions.get(secret) : null;
+  if (!found || found.session.pending_factor) return null;
+  if (found.secondFactor.required && !found.secondFactor.enabled) return null;
+  return found.user;
 }
 
 /**
