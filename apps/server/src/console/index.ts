@@ -81,6 +81,16 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
       options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
   };
   options.app.addHook('onClose', async () => deps.mailer.close());
+  const ssoOrganization = options.config.sso?.organizationId;
+  if (ssoOrganization) {
+    const found = await options.storage.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', ssoOrganization)
+      .executeTakeFirst();
+    if (!found)
+      throw new Error(`COMPLY_SSO_ORGANIZATION names no organization of this database: "${ssoOrganization}"`);
+  }
   // On PostgreSQL every instance behind a load balancer counts the same attempts; the embedded
   // PGlite mode is one process, so its memory is enough.
   const store =
