@@ -29,6 +29,76 @@ export interface ServerConfig {
    * networks). Off: only public addresses are fetched.
    */
   oauthAllowPrivateMetadata: boolean;
+  /** `smtp://…` or `smtps://…` for the mail the server sends (password resets); unset: no mail. */
+  smtpUrl: string | undefined;
+  /** The From address of that mail. */
+  mailFrom: string;
+  /** OpenID Connect sign-in for the console; null when `COMPLY_SSO_ISSUER` is unset. */
+  sso: SsoConfig | null;
+}
+
+/** Single sign-on through one OpenID provider (COMPLY_SSO_*). */
+export interface SsoConfig {
+  /** The provider's issuer URL (its discovery document is at `/.well-known/openid-configuration`). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button says: "Sign in with {name}". */
+  name: string;
+  /** E-mail domains (lower case) whose people may sign in with it; accounts are made for them. */
+  domains: string[];
+  /** New accounts join this organization with `role`; null: they join none. */
+  organizationId: string | null;
+  role: 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
+  /** Password sign-in is refused for addresses of `domains`. */
+  required: boolean;
+}
+
+const SSO_ROLES = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'] as const;
+
+/** COMPLY_SSO_*: all of issuer, client id and secret, or none of them. */
+export function parseSso(env: NodeJS.ProcessEnv): SsoConfig | null {
+  const issuer = env.COMPLY_SSO_ISSUER || undefined;
+  if (!issuer) return null;
+  const url = URL.parse(issuer);
+  const loopback = url !== null && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+    throw new Error('COMPLY_SSO_ISSUER must be an https:// URL (http:// only on loopback)');
+  }
+  const clientId = env.COMPLY_SSO_CLIENT_ID;
+  const clientSecret = env.COMPLY_SSO_CLIENT_SECRET;
+  if (!clientId || !clientSecret) {
+    throw new Error('COMPLY_SSO_ISSUER needs COMPLY_SSO_CLIENT_ID and COMPLY_SSO_CLIENT_SECRET');
+  }
+  const domains = (env.COMPLY_SSO_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  for (const domain of domains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) {
+      throw new Error(
+        `COMPLY_SSO_DOMAINS must list e-mail domains (e.g. example.com,example.org), got "${domain}"`,
+      );
+    }
+  }
+  if (domains.length === 0)
+    throw new Error('COMPLY_SSO_ISSUER needs COMPLY_SSO_DOMAINS (the allowed e-mail domains)');
+  const role = (env.COMPLY_SSO_DEFAULT_ROLE || 'VIEWER').toUpperCase();
+  if (!(SSO_ROLES as readonly string[]).includes(role)) {
+    throw new Error(
+      `COMPLY_SSO_DEFAULT_ROLE must be one of ${SSO_ROLES.join(', ')}, got "${env.COMPLY_SSO_DEFAULT_ROLE}"`,
+    );
+  }
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    name: env.COMPLY_SSO_NAME || 'single sign-on',
+    domains,
+    organizationId: env.COMPLY_SSO_ORGANIZATION || null,
+    role: role as SsoConfig['role'],
+    required: flag({ env, name: 'COMPLY_SSO_REQUIRED' }),
+  };
 }
 
 function flag({ env, name }: { env: NodeJS.ProcessEnv; name: string }): boolean {
@@ -77,7 +147,8 @@ function integer({
 /**
  * Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL,
  * COMPLY_BODY_LIMIT, COMPLY_RATE_LIMIT_PER_MINUTE, COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE,
- * COMPLY_TRUSTED_PROXIES, COMPLY_OAUTH, COMPLY_OAUTH_ALLOW_PRIVATE_METADATA.
+ * COMPLY_TRUSTED_PROXIES, COMPLY_OAUTH, COMPLY_OAUTH_ALLOW_PRIVATE_METADATA, COMPLY_SMTP_URL,
+ * COMPLY_MAIL_FROM and COMPLY_SSO_* (parseSso).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -89,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const publicUrl = env.COMPLY_PUBLIC_URL || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) {
     throw new Error('COMPLY_PUBLIC_URL must be an http:// or https:// address');
+  }
+  const smtpUrl = env.COMPLY_SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error('COMPLY_SMTP_URL must be an smtp:// or smtps:// address');
   }
   return {
     port: integer({ env, name: 'PORT', fallback: 8787 }),
@@ -112,5 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustedProxies: parseTrustedProxies(env.COMPLY_TRUSTED_PROXIES),
     oauth: flag({ env, name: 'COMPLY_OAUTH' }),
     oauthAllowPrivateMetadata: flag({ env, name: 'COMPLY_OAUTH_ALLOW_PRIVATE_METADATA' }),
+    smtpUrl,
+    mailFrom: env.COMPLY_MAIL_FROM || 'Comply <comply@localhost>',
+    sso: parseSso(env),
   };
 }

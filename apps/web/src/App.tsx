@@ -7,6 +7,7 @@ import { ActivityPage } from './pages/ActivityPage.js';
 import { DashboardPage } from './pages/DashboardPage.js';
 import { InvitationPage } from './pages/InvitationPage.js';
 import { MembersPage } from './pages/MembersPage.js';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordResetPages.js';
 import { SetupPage } from './pages/SetupPage.js';
 import { SignInPage } from './pages/SignInPage.js';
 import { TokensPage } from './pages/TokensPage.js';
@@ -16,6 +17,8 @@ import { navigate, usePath } from './router.js';
 import type { Me } from './types.js';
 
 const ORG_KEY = 'comply.organization';
+/** Pages shown without a session. */
+const PUBLIC_PATHS = new Set(['/setup', '/signin', '/invitation', '/forgot-password', '/reset-password']);
 
 /** Loads the session, then routes between the public pages (setup, sign-in) and the signed-in console. */
 export function App() {
@@ -30,7 +33,7 @@ export function App() {
   }, [signedOut]);
 
   useEffect(() => {
-    if (me === null && path !== '/setup' && path !== '/signin' && path !== '/invitation') {
+    if (me === null && !PUBLIC_PATHS.has(path)) {
       api<{ needed: boolean }>('/setup').then(
         (s) => navigate(s.needed ? '/setup' : '/signin'),
         () => navigate('/signin'),
@@ -38,11 +41,12 @@ export function App() {
     }
   }, [me, path]);
 
-  const signedIn = (next: Me) => {
+  const signedIn = async (next: Me) => {
     const back = returnTo();
     // An app's consent page sent the user to sign in: go back to it (a server page, not the SPA).
     if (back) return window.location.assign(back);
-    setMe(next);
+    // The session's own view also says whether an organization requires a second factor.
+    setMe(await api<Me>('/session').catch(() => next));
     navigate('/');
   };
   const selectOrg = (id: string) => {
@@ -53,10 +57,16 @@ export function App() {
   if (path === '/setup') return <SetupPage onDone={signedIn} />;
   if (me === undefined) return <p className="loading">Loading…</p>;
   if (path === '/invitation') return <InvitationPage me={me} onJoined={signedIn} />;
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
   if (me === null) return <SignInPage onSignedIn={signedIn} />;
 
   const organization = me.organizations.find((o) => o.id === orgId) ?? me.organizations[0] ?? null;
+  const factorMissing = me.second_factor?.required === true && !me.second_factor.enabled;
   const page = (() => {
+    // Until the second factor an organization requires is set up, only the account page works.
+    if (factorMissing || path.startsWith('/settings/account'))
+      return <AccountPage onSecondFactorChanged={() => api<Me>('/session').then(setMe, signedOut)} />;
     if (path.startsWith('/settings/tokens')) return <TokensPage me={me} />;
     if (path.startsWith('/settings/account')) return <AccountPage />;
     if (!organization) return <p>You are not a member of any organization yet.</p>;

@@ -19,6 +19,8 @@ export interface Organization {
 export interface Me {
   user: User;
   organizations: Organization[];
+  /** Whether the account has a second factor, and whether an organization requires one. */
+  second_factor?: { enabled: boolean; required: boolean };
 }
 
 export interface Token {

@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   session: 'ses',
   membership: 'mem',
   invitation: 'inv',
+  reset: 'rst',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,3 +1,4 @@
+import { type IdentityRepository, identityRepository } from './accounts/identity.js';
 import { type InvitationRedeemRepository, invitationRedeemRepository } from './accounts/invitation-redeem.js';
 import { type InvitationsRepository, invitationsRepository } from './accounts/invitations.js';
 import { type MembershipsRepository, membershipsRepository } from './accounts/memberships.js';
@@ -26,6 +27,8 @@ export interface Repositories extends RegisterRepositories {
   invitationCodes: InvitationRedeemRepository;
   tokens: TokensRepository;
   sessions: SessionsRepository;
+  /** Second factor, recovery codes, password resets, an organization's second-factor rule. */
+  identity: IdentityRepository;
   /** The OAuth authorization server's records (its adapter's storage). */
   oauthRecords: OAuthRecordsRepository;
   auditLog: AuditLogRepository;
@@ -56,6 +59,7 @@ export function repositories(ctx: StorageContext): Repositories {
     invitationCodes: invitationRedeemRepository(ctx),
     tokens: tokensRepository(ctx),
     sessions: sessionsRepository(ctx),
+    identity: identityRepository(ctx),
     oauthRecords: oauthRecordsRepository(ctx),
     auditLog: auditLogRepository(ctx),
     names: namesRepository(ctx),

@@ -2,6 +2,7 @@ import type { Storage, User } from '@comply/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { ToolCore } from '../core/tool-core.js';
+import type { Mailer } from '../mail/index.js';
 
 /** What every console route module receives. */
 export interface ConsoleDeps {
@@ -13,6 +14,8 @@ export interface ConsoleDeps {
   mcpPath: string;
   /** The tool core: the read views and the forms' writes call the tools, as MCP and REST do. */
   core: ToolCore;
+  /** Sends the console's mail (password resets). */
+  mailer: Mailer;
 }
 
 /** What a console route module registers with: its fastify scope and the shared dependencies. */

@@ -20,25 +20,38 @@ export function readCookie({ request, name }: { request: FastifyRequest; name: s
   return undefined;
 }
 
-/** Sets (or, with `value` null, clears) the HttpOnly, SameSite=Strict session cookie. */
-export function writeSessionCookie({
-  reply,
-  value,
-  secure,
-  maxAgeSeconds,
-}: {
+/** What writeCookie sets: a value (or null to clear), HttpOnly always. */
+interface CookieArgs {
   reply: FastifyReply;
   value: string | null;
   secure: boolean;
   maxAgeSeconds?: number;
-}) {
+}
+
+/** Sets (or, with `value` null, clears) an HttpOnly cookie; earlier Set-Cookie headers stay. */
+export function writeCookie({
+  reply,
+  name,
+  value,
+  secure,
+  maxAgeSeconds,
+  sameSite = 'Strict',
+  path = '/',
+}: CookieArgs & { name: string; sameSite?: 'Strict' | 'Lax'; path?: string }) {
   const parts = [
-    `${SESSION_COOKIE}=${value === null ? '' : encodeURIComponent(value)}`,
-    'Path=/',
+    `${name}=${value === null ? '' : encodeURIComponent(value)}`,
+    `Path=${path}`,
     'HttpOnly',
-    'SameSite=Strict',
+    `SameSite=${sameSite}`,
     `Max-Age=${value === null ? 0 : (maxAgeSeconds ?? 0)}`,
   ];
   if (secure) parts.push('Secure');
-  reply.header('set-cookie', parts.join('; '));
+  const earlier = reply.getHeader('set-cookie');
+  const list = earlier === undefined ? [] : Array.isArray(earlier) ? earlier.map(String) : [String(earlier)];
+  reply.header('set-cookie', list.length === 0 ? parts.join('; ') : [...list, parts.join('; ')]);
+}
+
+/** Sets (or, with `value` null, clears) the HttpOnly, SameSite=Strict session cookie. */
+export function writeSessionCookie(args: CookieArgs) {
+  writeCookie({ ...args, name: SESSION_COOKIE });
 }

@@ -2,6 +2,7 @@ import type { Storage } from '@comply/storage';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { ToolCore } from '../core/tool-core.js';
+import { createMailer, type Mailer } from '../mail/index.js';
 import { registerActivityRoutes } from './activity.js';
 import { memoryAttemptStore, sharedAttemptStore } from './attempt-store.js';
 import { registerConnectedAppRoutes } from './connected-apps.js';
@@ -14,12 +15,19 @@ import { registerInvitationRoutes } from './invitations.js';
 import { registerMemberRoutes } from './members.js';
 import { registerOrganizationRoutes } from './orgs.js';
 import { registerConsoleOscalRoutes } from './oscal.js';
+import { registerPasswordResetRoutes } from './password-reset.js';
 import { type AttemptRule, createAttemptLimiter } from './rate-limit.js';
 import { registerRegisterRoutes } from './registers.js';
 import { registerReportRoutes } from './report.js';
+import {
+  registerOrganizationSecurityRoutes,
+  registerSecondFactorRoutes,
+  registerSecondFactorStep,
+} from './second-factor.js';
 import { registerSessionRoutes, sessionHook } from './session.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSignIn } from './sign-in.js';
+import { registerSsoRoutes } from './sso.js';
 import { registerTokenRoutes } from './tokens.js';
 import { DEFAULT_WEB_DIST, registerWebApp } from './web.js';
 import { registerWriteToolRoute } from './write-tool.js';
@@ -29,13 +37,17 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 /**
  * Attempts per key in 15 minutes: 5 per (email, address) pair, 5 per email before each further
  * failure doubles the wait, 20 per address, 10 set-ups per address, 5 wrong current passwords per
- * account; invitation codes 10 per address.
+ * account; invitation codes 10 per address; password-reset mails 5 per address and 20 per client
+ * address, reset links 10 tries per client address; second-factor codes 5 per account; SSO
+ * sign-ins started 60 per address.
  */
 function attemptRule(key: string): AttemptRule {
   const kind = key.slice(0, key.indexOf(':'));
   if (kind === 'email') return { limit: 5, windowMs: FIFTEEN_MINUTES, progressive: true };
-  if (kind === 'ip') return { limit: 20, windowMs: FIFTEEN_MINUTES };
-  if (kind === 'setup' || kind === 'invitation') return { limit: 10, windowMs: FIFTEEN_MINUTES };
+  if (kind === 'ip' || kind === 'reset-ip') return { limit: 20, windowMs: FIFTEEN_MINUTES };
+  if (kind === 'sso-ip') return { limit: 60, windowMs: FIFTEEN_MINUTES };
+  if (kind === 'setup' || kind === 'invitation' || kind === 'reset-token')
+    return { limit: 10, windowMs: FIFTEEN_MINUTES };
   return { limit: 5, windowMs: FIFTEEN_MINUTES };
 }
 
@@ -51,6 +63,8 @@ export interface ConsoleOptions {
   webRoot?: string;
   /** Session lifetime (default 12 hours). */
   sessionTtlMs?: number;
+  /** Sends the console's mail; default: SMTP at `config.smtpUrl`, if any. */
+  mailer?: Mailer;
 }
 
 /** The web console: its API under `/api/console/…` (session cookie) and the SPA at `/`. */
@@ -61,7 +75,16 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
     core: options.core,
     mcpPath: options.mcpPath,
     sessionTtlMs: options.sessionTtlMs ?? 12 * 3_600_000,
+    mailer:
+      options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
   };
+  options.app.addHook('onClose', async () => deps.mailer.close());
+  const ssoOrganization = options.config.sso?.organizationId;
+  if (ssoOrganization) {
+    const found = await options.storage.organizations.getById({ organizationId: ssoOrganization });
+    if (!found)
+      throw new Error(`COMPLY_SSO_ORGANIZATION names no organization of this database: "${ssoOrganization}"`);
+  }
   // On PostgreSQL every instance behind a load balancer counts the same attempts; the embedded
   // PGlite mode is one process, so its memory is enough.
   const store =
@@ -74,11 +97,16 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
       scope.addHook('onRequest', csrfHook);
       registerSetupRoutes({ scope, deps, limiter });
       registerSignIn({ scope, deps, limiter });
+      registerPasswordResetRoutes({ scope, deps, limiter });
+      registerSecondFactorStep({ scope, deps, limiter });
+      registerSsoRoutes({ scope, deps, limiter });
       registerInvitationCodeRoutes({ scope, deps, limiter });
       await scope.register(async (signedIn) => {
         signedIn.addHook('onRequest', sessionHook(deps));
         registerSessionRoutes({ scope: signedIn, deps, limiter });
         registerOrganizationRoutes({ scope: signedIn, deps });
+        registerSecondFactorRoutes({ scope: signedIn, deps, limiter });
+        registerOrganizationSecurityRoutes({ scope: signedIn, deps });
         registerTokenRoutes({ scope: signedIn, deps });
         registerConnectedAppRoutes({ scope: signedIn, deps });
         registerMemberRoutes({ scope: signedIn, deps });

@@ -4,6 +4,7 @@ import { allMemberships } from './access.js';
 import { consoleError } from './errors.js';
 import { type LimitedConsoleRoutes, reserveAttempt } from './rate-limit.js';
 import { startSession } from './session.js';
+import { refusePasswordForSso } from './sso.js';
 import { parseInput } from './validate.js';
 
 const signInBody = z.strictObject({
@@ -22,6 +23,7 @@ export function registerSignIn({ scope, deps, limiter }: LimitedConsoleRoutes) {
   scope.post('/session', async (request, reply) => {
     const body = parseInput({ schema: signInBody, value: request.body });
     const email = body.email.toLowerCase();
+    refusePasswordForSso({ deps, email });
     const pair = `pair:${email}|${request.ip}`;
     // Pairs that signed in before are remembered by the limiter (in the database on PostgreSQL).
     const keys = (await limiter.remembers(pair)) ? [pair] : [pair, `email:${email}`, `ip:${request.ip}`];
@@ -36,6 +38,11 @@ export function registerSignIn({ scope, deps, limiter }: LimitedConsoleRoutes) {
     await succeeded();
     await limiter.reset(pair);
     await limiter.remember({ key: pair, forMs: KNOWN_FOR_MS });
+    if ((await deps.storage.identity.state({ userId: user.id })).enabled) {
+      // The password was right; the session serves nothing but the code step until a code is.
+      await startSession({ deps, request, reply, userId: user.id, pendingFactor: true });
+      return { second_factor_required: true };
+    }
     await startSession({ deps, request, reply, userId: user.id });
     return { user, organizations: await allMemberships({ storage: deps.storage, userId: user.id }) };
   });

@@ -2,7 +2,7 @@ import type { Storage } from '@comply/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { allMemberships } from '../console/access.js';
-import { readCookie, SESSION_COOKIE } from '../console/cookies.js';
+import { actingUser } from '../console/session.js';
 import { consentCsp, consentPage, escapeHtml, page } from './consent-page.js';
 import { consentPath } from './provider.js';
 import { MCP_SCOPES, oauthScopesOf, WRITE_SCOPE } from './scopes.js';
@@ -30,10 +30,8 @@ const problemPage = (reply: FastifyReply, status: number, message: string) =>
     page({ title: 'Cannot connect', body: `<h1>Cannot connect the app</h1><p>${escapeHtml(message)}</p>` }),
   );
 
-async function signedInUser({ request, storage }: { request: FastifyRequest; storage: Storage }) {
-  const secret = readCookie({ request, name: SESSION_COOKIE });
-  return secret ? ((await storage.sessions.get(secret))?.user ?? null) : null;
-}
+/** The console user who may consent: a pending second factor (or a missing, required one) is signed out here. */
+const signedInUser = actingUser;
 
 /**
  * The consent page of an OAuth authorization (`/oauth/consent/:uid`): the signed-in console user

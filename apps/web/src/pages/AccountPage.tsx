@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { NewPasswordFields } from '../components/NewPasswordFields.js';
+import { SecondFactorSettings } from '../components/SecondFactorSettings.js';
 
-/** Change password (other sessions of the account are signed out). */
-export function AccountPage() {
+/** Change password (other sessions of the account are signed out) and the second factor. */
+export function AccountPage({ onSecondFactorChanged }: { onSecondFactorChanged?: () => void } = {}) {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -36,14 +38,7 @@ export function AccountPage() {
           Current password
           <input name="current_password" type="password" required autoComplete="current-password" />
         </label>
-        <label>
-          New password <span className="hint">(at least 12 characters)</span>
-          <input name="new_password" type="password" required minLength={12} autoComplete="new-password" />
-        </label>
-        <label>
-          Repeat the new password
-          <input name="confirm" type="password" required minLength={12} autoComplete="new-password" />
-        </label>
+        <NewPasswordFields />
         <ErrorNote error={error} />
         {done && (
           <p className="success" role="status">
@@ -52,6 +47,7 @@ export function AccountPage() {
         )}
         <button type="submit">Change password</button>
       </form>
+      <SecondFactorSettings onChanged={onSecondFactorChanged} />
     </section>
   );
 }

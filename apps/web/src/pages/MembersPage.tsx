@@ -4,6 +4,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { EvidenceValiditySetting } from '../components/EvidenceValiditySetting.js';
 import { InviteForm } from '../components/InviteForm.js';
 import { PendingInvitations } from '../components/PendingInvitations.js';
+import { SecondFactorRule } from '../components/SecondFactorRule.js';
 import { formatDate, humanize } from '../format.js';
 import type { Me, MemberRow, Organization, Role } from '../types.js';
 
@@ -42,6 +43,7 @@ export function MembersPage({ organization, me }: { organization: Organization; 
         </>
       )}
       {(isOwner || organization.role === 'ADMIN') && <EvidenceValiditySetting organization={organization} />}
+      {isOwner && <SecondFactorRule organization={organization} />}
       <ErrorNote error={error} />
       <div className="table-wrap">
         <table>

@@ -9,7 +9,8 @@ import { newId } from '../ids.js';
 import { hashSecret, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken } from './token-types.js';
 
-type Audit = (args: {
+/** Appends the audit entry of a token row's change (the tokens repository's `audit`). */
+export type TokenAudit = (args: {
   trx: Parameters<typeof appendAudit>[0]['trx'];
   actor: Actor;
   before: ApiToken | null;
@@ -34,7 +35,7 @@ export async function deleteGrantRecords({
  * the scope and organizations chosen on the consent screen. Its secret is random and never shown:
  * the app authenticates with the authorization server's access tokens, which name the grant.
  */
-export function oauthGrants({ ctx, audit }: { ctx: StorageContext; audit: Audit }) {
+export function oauthGrants({ ctx, audit }: { ctx: StorageContext; audit: TokenAudit }) {
   return {
     /** The connected app of an OAuth grant, revoked or not; null when the grant has none. */
     getByGrant: async (args: { grantId: string }): Promise<ApiToken | null> => {

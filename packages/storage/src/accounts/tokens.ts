@@ -6,7 +6,7 @@ import { toIsoTimestamp } from '../dates.js';
 import type { Role, TokenScope } from '../enums.js';
 import { invalidInput, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { deleteGrantRecords, oauthGrants } from './oauth-grants.js';
+import { deleteGrantRecords, oauthGrants, type TokenAudit } from './oauth-grants.js';
 import { hashSecret, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken, Authentication } from './token-types.js';
 import { tokenUsage } from './token-usage.js';
@@ -25,13 +25,8 @@ const tokenOrganizations = sql<{ id: string; role: Role }[]>`(select coalesce(js
 
 /** API tokens: only the secret's hash and a display prefix are stored. */
 export function tokensRepository(ctx: StorageContext) {
-  const audit = (args: {
-    trx: Parameters<typeof appendAudit>[0]['trx'];
-    actor: Actor;
-    before: ApiToken | null;
-    after: ApiToken;
-    at: Date;
-  }) => appendAudit({ ...args, organizationId: null, recordType: 'api_token', recordId: args.after.id });
+  const audit: TokenAudit = (args) =>
+    appendAudit({ ...args, organizationId: null, recordType: 'api_token', recordId: args.after.id });
   const inFlight = new Map<string, Promise<Authentication>>();
 
   /**
