@@ -90,6 +90,7 @@ export interface ConsoleSessionsTable {
   created_at: ColumnType<Date, string, string>;
   expires_at: ColumnType<Date, string, string>;
   revoked_at: ColumnType<Date | null, string | null, string | null>;
+  pending_factor: Generated<boolean>;
 }
 
 export interface FrameworkControlsTable {
@@ -261,6 +262,16 @@ export interface OrganizationsTable {
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
   evidence_validity_months: Generated<number>;
+  require_totp: Generated<boolean>;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: ColumnType<Date, string, string>;
+  expires_at: ColumnType<Date, string, string>;
+  used_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface RateWindowsTable {
@@ -346,6 +357,13 @@ export interface SoaVersionsTable {
   snapshot: ColumnType<unknown, string, string>;
 }
 
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: ColumnType<Date, string, string>;
+  used_at: ColumnType<Date | null, string | null, string | null>;
+}
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -353,6 +371,12 @@ export interface UsersTable {
   password_hash: string;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: ColumnType<Date | null, string | null, string | null>;
+  totp_last_step: ColumnType<string | number | null, number | null, number | null>;
+  sso_issuer: string | null;
+  sso_subject: string | null;
 }
 
 export interface VendorsTable {
@@ -398,6 +422,7 @@ export interface SchemaTables {
   oauth_records: OauthRecordsTable;
   obligations: ObligationsTable;
   organizations: OrganizationsTable;
+  password_resets: PasswordResetsTable;
   rate_windows: RateWindowsTable;
   risk_assets: RiskAssetsTable;
   risk_counts: RiskCountsTable;
@@ -407,6 +432,7 @@ export interface SchemaTables {
   settings: SettingsTable;
   soa_controls: SoaControlsTable;
   soa_versions: SoaVersionsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   users: UsersTable;
   vendors: VendorsTable;
 }
@@ -492,6 +518,7 @@ export const SCHEMA_COLUMNS = {
     created_at: 'timestamptz',
     expires_at: 'timestamptz',
     revoked_at: 'timestamptz',
+    pending_factor: 'bool',
   },
   framework_controls: {
     id: 'text',
@@ -649,6 +676,15 @@ export const SCHEMA_COLUMNS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     evidence_validity_months: 'int4',
+    require_totp: 'bool',
+  },
+  password_resets: {
+    id: 'text',
+    user_id: 'text',
+    token_hash: 'text',
+    created_at: 'timestamptz',
+    expires_at: 'timestamptz',
+    used_at: 'timestamptz',
   },
   rate_windows: {
     key: 'text',
@@ -724,6 +760,12 @@ export const SCHEMA_COLUMNS = {
     excluded_count: 'int4',
     snapshot: 'jsonb',
   },
+  user_recovery_codes: {
+    user_id: 'text',
+    code_hash: 'text',
+    created_at: 'timestamptz',
+    used_at: 'timestamptz',
+  },
   users: {
     id: 'text',
     email: 'text',
@@ -731,6 +773,12 @@ export const SCHEMA_COLUMNS = {
     password_hash: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    totp_secret: 'text',
+    totp_pending_secret: 'text',
+    totp_enabled_at: 'timestamptz',
+    totp_last_step: 'int8',
+    sso_issuer: 'text',
+    sso_subject: 'text',
   },
   vendors: {
     id: 'text',

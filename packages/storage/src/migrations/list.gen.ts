@@ -19,6 +19,8 @@ import { sharedLimits } from './014_shared_limits.js';
 import { evidenceValidity } from './015_evidence_validity.js';
 import { invariants } from './016_invariants.js';
 import { oauth } from './018_oauth.js';
+import { identity } from './019_identity.js';
+import { sso } from './020_sso.js';
 import { statementOfApplicability } from './021_statement_of_applicability.js';
 import type { Migration } from './types.js';
 
@@ -41,5 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   evidenceValidity,
   invariants,
   oauth,
+  identity,
+  sso,
   statementOfApplicability,
 ];
