@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
 import { createUsageRecorder } from './core/usage.js';
+import { EXPORT_PREFIX, registerExportRoutes } from './export/routes.js';
 import type { Authenticate } from './http/auth-hook.js';
 import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
-  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX];
+  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX, EXPORT_PREFIX];
   const limiter = registerRateLimit({
     app,
     prefix: bearerPrefixes,
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoute({ app, storage, version: SERVER_VERSION });
   registerRestToolRoute({ app, core });
   registerOscalRoutes({ app, storage });
+  registerExportRoutes({ app, core });
   await registerOpenApiRoutes({ app });
   await registerMcpRoute({
     app,

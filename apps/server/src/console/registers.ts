@@ -1,5 +1,7 @@
 import { type RegisterName, registers, type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
+import { collectRows, exportFilters, exportFormat, registerTable } from '../export/registers.js';
+import { sendExport } from '../export/send.js';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
@@ -66,6 +68,28 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
       return runReadTool({ deps, request, organization, name, input });
     },
   );
+
+  // The register view as a file: the same filters and order as the list, every page of it.
+  scope.get<{
+    Params: { orgId: string; register: string; format: string };
+    Querystring: Record<string, string | string[]>;
+  }>('/orgs/:orgId/registers/:register/export/:format', async (request, reply) => {
+    const format = exportFormat(request.params.format);
+    const register = registerOf(request.params.register);
+    const name = REGISTERS[register].list;
+    const organization = await requireMembership({
+      storage: deps.storage,
+      userId: identityOf(request).user.id,
+      organizationId: request.params.orgId,
+    });
+    const input = exportFilters(queryToInput({ query: request.query, schema: tools[name].inputJsonSchema }));
+    const rows = await collectRows({
+      register,
+      input,
+      listPage: (page) => runReadTool({ deps, request, organization, name, input: page }),
+    });
+    return sendExport({ reply, table: registerTable({ register, rows }), format });
+  });
 
   scope.get<{ Params: { orgId: string; register: string; id: string } }>(
     '/orgs/:orgId/registers/:register/:id',

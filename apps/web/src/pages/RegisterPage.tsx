@@ -1,14 +1,16 @@
 import { registers } from '@comply/schemas/registers';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { FilterForm } from '../components/FilterForm.js';
 import { Link } from '../components/Link.js';
+import { RegisterExport } from '../components/RegisterExport.js';
 import { cellText, humanize } from '../format.js';
 import { CHIP_COLUMNS, Chip } from '../records/Chip.js';
 import { loadCatalog } from '../records/catalog.js';
 import { formOf, recordPath, recordTitle, singularLabel } from '../records/registry.js';
+import { navigate, useSearch } from '../router.js';
 import type { ListPage, Organization, RegisterInfo } from '../types.js';
 
 /** The columns of each register's table, from the register catalog. */
@@ -60,11 +62,37 @@ function appliedOrder(filters: Record<string, string>, info: RegisterInfo | null
   return info?.default_order ?? null;
 }
 
-/** A register's read view: the list tool's filters, ordering and cursor paging. */
+/** The view a register's URL describes: its filters and order, and the cursors of the pages before it. */
+export function viewOf(search: string): { filters: Record<string, string>; cursors: (string | undefined)[] } {
+  const params = new URLSearchParams(search);
+  const filters: Record<string, string> = {};
+  for (const [key, value] of params) if (key !== 'cursor' && value) filters[key] = value;
+  // `cursor` holds every page's cursor up to this one, so that "Previous page" works after a reload.
+  const cursors = (params.get('cursor') ?? '').split(',').filter(Boolean);
+  return { filters, cursors: [undefined, ...cursors] };
+}
+
+/** The URL of a register view. */
+export function viewPath({
+  register,
+  filters,
+  cursors = [],
+}: {
+  register: string;
+  filters: Record<string, string>;
+  cursors?: (string | undefined)[];
+}) {
+  return `/registers/${register}${toQuery({ ...filters, cursor: cursors.filter(Boolean).join(',') })}`;
+}
+
+/**
+ * A register's read view: the list tool's filters, ordering and cursor paging, all in the URL (a
+ * view can be shared, reloaded and reached with back and forward), and its export as CSV and XLSX.
+ */
 export function RegisterPage({ organization, register }: { organization: Organization; register: string }) {
+  const search = useSearch();
+  const { filters, cursors } = useMemo(() => viewOf(search), [search]);
   const [info, setInfo] = useState<RegisterInfo | null>(null);
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [page, setPage] = useState<ListPage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const cursor = cursors[cursors.length - 1];
@@ -100,6 +128,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
             {order.direction === 'desc' ? 'descending' : 'ascending'}
           </span>
         )}
+        <RegisterExport organizationId={organization.id} register={register} filters={filters} />
         {canAdd && (
           <Link className="button" to={`/registers/${register}/new`}>
             New {singularLabel(register).toLowerCase()}
@@ -114,10 +143,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
             info={info}
             organizationId={organization.id}
             values={filters}
-            onApply={(next) => {
-              setFilters(next);
-              setCursors([undefined]);
-            }}
+            onApply={(next) => navigate(viewPath({ register, filters: next }))}
           />
         </details>
       )}
@@ -161,7 +187,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
       </div>
       <CursorPager
         cursors={cursors}
-        onChange={setCursors}
+        onChange={(next) => navigate(viewPath({ register, filters, cursors: next }))}
         next={page?.next_cursor}
         labels={['Previous page', 'Next page']}
       />

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { seedDemo } from '@comply/storage';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
+import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
+import { parseCsv, readXlsx } from './export-files.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+requireChromium('console-views-browser');
+
+/** The texts of the register table's first column. */
+const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
+
+/** The file a click on `name` downloads. */
+async function download(page: Page, name: string): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  return readFile(String(await file.path()));
+}
+
+describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (Debian chromium)', () => {
+  let server: TestServer;
+  let page: Page;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    await buildWeb();
+    server = await startTestServer({ driver: 'pglite' });
+    const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+    ({ page, close } = await launchBrowser({ bypassCSP: true }));
+    await signInAs({ page, url: server.url, email: server.owner.email });
+    await page.evaluate((id) => localStorage.setItem('comply.organization', id), demo.organizationId);
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
+  }, 180_000);
+
+  afterAll(async () => {
+    await close?.();
+    await server?.stop();
+  });
+
+  it('links "needs attention" to the filtered list and to each record', async () => {
+    const card = page.locator('section.card', {
+      has: page.getByRole('heading', { name: /Overdue obligations/ }),
+    });
+    const first = (await card.locator('ul.attention li a').first().textContent()) ?? '';
+    await card.getByRole('link', { name: 'Overdue obligations' }).click();
+    await page.getByRole('heading', { name: 'Obligations', level: 1 }).waitFor();
+    expect(new URL(page.url()).search).toBe('?overdue=true');
+    await expect.poll(() => firstColumn(page)).toContain(first);
+    const overdue = page.locator('table tbody tr td:nth-child(5)');
+    expect(new Set(await overdue.allTextContents())).toEqual(new Set(['Yes']));
+    // A reload shows the same view, its filter box open with the filter set.
+    await page.reload();
+    await expect.poll(() => firstColumn(page)).toContain(first);
+    expect(await page.locator('#f-overdue').inputValue()).toBe('true');
+    // Back to the dashboard, then to the record itself.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
+    await card.locator('ul.attention li a').first().click();
+    await page.getByRole('heading', { level: 1, name: new RegExp(first) }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/registers\/obligations\/obl_/);
+  });
+
+  it('keeps filters, order and page in the URL, with back and forward', async () => {
+    await page.goto(`${server.url}/registers/risks`);
+    await page.getByRole('heading', { name: 'Risks', level: 1 }).waitFor();
+    await page.getByText('Filters and order').click();
+    await page.getByRole('checkbox', { name: 'Open' }).check();
+    await page.getByRole('combobox', { name: 'Order by' }).selectOption('name');
+    await page.getByRole('combobox', { name: 'Direction' }).selectOption('desc');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order_by')).toBe('name:desc');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('OPEN');
+    await expect.poll(async () => (await firstColumn(page)).length).toBeGreaterThan(0);
+    const names = await firstColumn(page);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+    const filtered = page.url();
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(filtered);
+    await expect.poll(() => firstColumn(page)).toEqual(names);
+    await page.goForward();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+
+    // Paging: the next page's cursor goes into the URL; a reload stays on it, Previous returns.
+    await page.goto(`${server.url}/registers/vendors?order_by=name:asc`);
+    const pageOne = await (async () => {
+      await expect.poll(async () => (await firstColumn(page)).length).toBeGreaterThan(0);
+      return firstColumn(page);
+    })();
+    const next = page.getByRole('button', { name: 'Next page' });
+    if (await next.isEnabled()) {
+      await next.click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('cursor')).toBeTruthy();
+      await expect.poll(() => firstColumn(page)).not.toEqual(pageOne);
+      const pageTwo = await firstColumn(page);
+      await page.reload();
+      await expect.poll(() => firstColumn(page)).toEqual(pageTwo);
+      await page.getByRole('button', { name: 'Previous page' }).click();
+      await expect.poll(() => firstColumn(page)).toEqual(pageOne);
+    }
+  });
+
+  it('exports the filtered view as CSV and XLSX', async () => {
+    await page.goto(`${server.url}/registers/risks?status=OPEN&order_by=name:asc`);
+    await expect.poll(async () => (await firstColumn(page)).length).toBeGreaterThan(0);
+    const matching = Number((await page.getByText(/\d+ matching/).textContent())?.match(/\d+/)?.[0]);
+    const shown = await firstColumn(page);
+    const csv = parseCsv((await download(page, 'CSV')).toString('utf8'));
+    expect(csv[0]?.slice(0, 2)).toEqual(['Name', 'Status']);
+    expect(csv).toHaveLength(matching + 1);
+    expect(csv.slice(1, shown.length + 1).map((r) => r[0])).toEqual(shown);
+    expect(new Set(csv.slice(1).map((r) => r[1]))).toEqual(new Set(['Open']));
+    const sheet = await readXlsx(new Uint8Array(await download(page, 'XLSX')).buffer);
+    expect(sheet.rowCount).toBe(matching + 1);
+    expect(sheet.getRow(2).getCell(1).value).toBe(shown[0]);
+    expect(typeof sheet.getRow(2).getCell(3).value).toBe('number');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'views-risks-filtered');
+  });
+});
