@@ -328,7 +328,8 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
       () => field('Status').selectOption({ label: 'In treatment' }),
       'Stolen admin credentials',
     );
-    await page.getByText('Status: OPEN → IN_TREATMENT').waitFor();
+    await page.getByText('Status: Open → In treatment').waitFor();
+    await page.getByRole('cell', { name: 'Update risk' }).first().waitFor();
 
     await create(
       'obligations',

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
+import { signedIn } from './console-client.js';
 import { parseCsv, readXlsx } from './export-files.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -22,11 +23,13 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
   let server: TestServer;
   let page: Page;
   let close: () => Promise<void>;
+  let demoId: string;
 
   beforeAll(async () => {
     await buildWeb();
     server = await startTestServer({ driver: 'pglite' });
     const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+    demoId = demo.organizationId;
     ({ page, close } = await launchBrowser({ bypassCSP: true }));
     await signInAs({ page, url: server.url, email: server.owner.email });
     await page.evaluate((id) => localStorage.setItem('comply.organization', id), demo.organizationId);
@@ -120,5 +123,27 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
     expect(typeof sheet.getRow(2).getCell(3).value).toBe('number');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'views-risks-filtered');
+  });
+
+  it('shows a demo load as one batch of all its records, and actions by name', async () => {
+    const client = await signedIn({ server, email: server.owner.email });
+    const seeded = (await client.get(`/orgs/${demoId}/activity?action=seedDemo&page_size=1`)).body
+      .total_count;
+    expect(seeded).toBeGreaterThan(100);
+    await page.goto(`${server.url}/activity`);
+    const batch = page.locator('.log > li.batch');
+    await batch.first().waitFor();
+    expect(await batch.count()).toBe(1);
+    expect(await batch.locator('.log-head strong').textContent()).toBe(`Demo data loaded: ${seeded} records`);
+    const action = page.getByRole('combobox', { name: 'Action' });
+    expect(await action.locator('option', { hasText: 'Update vendor' }).count()).toBe(1);
+    expect(await page.locator('main').textContent()).not.toMatch(/seedDemo|updateVendor/);
+    // The activity's filters are in the URL too.
+    await action.selectOption('seedDemo');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('action')).toBe('seedDemo');
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('seedDemo');
+    await screenshot(page, 'views-activity');
   });
 });

@@ -10,7 +10,7 @@ import { formatDate, humanize, mitigationLabel } from '../format.js';
 import { plural } from '../plural.js';
 import { recordPath } from '../records/registry.js';
 import type { Organization } from '../types.js';
-import { viewPath } from './RegisterPage.js';
+import { viewPath } from '../views.js';
 
 interface Capped<T> {
   count: number;

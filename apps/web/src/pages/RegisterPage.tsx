@@ -12,6 +12,7 @@ import { loadCatalog } from '../records/catalog.js';
 import { formOf, recordPath, recordTitle, singularLabel } from '../records/registry.js';
 import { navigate, useSearch } from '../router.js';
 import type { ListPage, Organization, RegisterInfo } from '../types.js';
+import { viewOf, viewPath } from '../views.js';
 
 /** The columns of each register's table, from the register catalog. */
 const COLUMNS: Record<string, readonly string[]> = Object.fromEntries(
@@ -60,29 +61,6 @@ function appliedOrder(filters: Record<string, string>, info: RegisterInfo | null
   const [field, direction] = (filters.order_by ?? '').split(':');
   if (field) return { field, direction: direction ?? 'asc' };
   return info?.default_order ?? null;
-}
-
-/** The view a register's URL describes: its filters and order, and the cursors of the pages before it. */
-export function viewOf(search: string): { filters: Record<string, string>; cursors: (string | undefined)[] } {
-  const params = new URLSearchParams(search);
-  const filters: Record<string, string> = {};
-  for (const [key, value] of params) if (key !== 'cursor' && value) filters[key] = value;
-  // `cursor` holds every page's cursor up to this one, so that "Previous page" works after a reload.
-  const cursors = (params.get('cursor') ?? '').split(',').filter(Boolean);
-  return { filters, cursors: [undefined, ...cursors] };
-}
-
-/** The URL of a register view. */
-export function viewPath({
-  register,
-  filters,
-  cursors = [],
-}: {
-  register: string;
-  filters: Record<string, string>;
-  cursors?: (string | undefined)[];
-}) {
-  return `/registers/${register}${toQuery({ ...filters, cursor: cursors.filter(Boolean).join(',') })}`;
 }
 
 /**

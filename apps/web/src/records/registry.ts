@@ -40,3 +40,21 @@ export function fieldLabel(name: string): string {
   const spaced = text.replace(/_/g, ' ').toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+/**
+ * Fields the console offers elsewhere: a framework typed in by hand has no library entry (the
+ * Library page adopts those, with their baselines), so its form does not show `library_key`.
+ */
+const ELSEWHERE: Readonly<Record<string, readonly string[]>> = { frameworks: ['library_key', 'baseline'] };
+
+/** The fields of a register's add or edit form, as the console shows them. */
+export function formFields({
+  form,
+  editing,
+}: {
+  form: RegisterForm;
+  editing: boolean;
+}): readonly FormField[] {
+  const hidden = ELSEWHERE[form.register] ?? [];
+  return (editing ? form.update : form.add).filter((f) => !hidden.includes(f.name));
+}
