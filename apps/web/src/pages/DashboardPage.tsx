@@ -217,11 +217,15 @@ export function DashboardPage({
       </div>
       <div className="grid two">
         <section className="card">
-          {heat ? <HeatMap cells={heat} title="Risk heat map" /> : <p className="loading">Loading risks…</p>}
+          {heat ? (
+            <HeatMap cells={heat} title="Risk heat map (risks not closed)" />
+          ) : (
+            <p className="loading">Loading risks…</p>
+          )}
         </section>
         <section className="card stack">
           <StateBars title="Measures by state" counts={report.measures.by_state} />
-          <StateBars title="Risks by status" counts={report.risks.by_status} />
+          <StateBars title="Risks by status (all risks)" counts={report.risks.by_status} />
           <StateBars title="Obligations by status" counts={report.obligations.by_status} />
           <StateBars title="Assets by classification" counts={report.assets.by_classification} />
         </section>
