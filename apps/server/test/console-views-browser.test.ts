@@ -146,4 +146,48 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
     await expect.poll(() => page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('seedDemo');
     await screenshot(page, 'views-activity');
   });
+
+  it('fits 390 px and 1,024 px without page-level horizontal scroll, light and dark', async () => {
+    const risk = (await server.storage.risks.list({ organizationId: demoId, filters: {} })).items[0]!;
+    const framework = (await server.storage.frameworks.list({ organizationId: demoId, filters: {} }))
+      .items[0]!;
+    const pages: [string, string][] = [
+      ['dashboard', '/'],
+      ...['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'assets'].map(
+        (r): [string, string] => [r, `/registers/${r}`],
+      ),
+      ['risk', `/registers/risks/${risk.id}`],
+      ['frameworks', '/frameworks'],
+      ['framework', `/frameworks/${framework.id}`],
+      ['library', '/frameworks/library'],
+      ['activity', '/activity'],
+      ['members', '/members'],
+      ['tokens', '/settings/tokens'],
+    ];
+    const overflow: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [390, 1024, 1400]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const [name, path] of pages) {
+          await page.goto(`${server.url}${path}`);
+          await page.locator('main h1').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (wide > 0) overflow.push(`${name} at ${width} px (${scheme}): ${wide} px too wide`);
+          if (width !== 1024)
+            await screenshot(page, `layout-${name}-${width}${scheme === 'dark' ? '-dark' : ''}`);
+          if (scheme === 'dark' && width === 1400) {
+            expect(await seriousViolations(page), `${name} (dark)`).toEqual([]);
+          }
+        }
+      }
+    }
+    expect(overflow).toEqual([]);
+    // The dark scheme is applied, not only asked for.
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(background).toBe('rgb(15, 20, 27)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+  }, 300_000);
 });
