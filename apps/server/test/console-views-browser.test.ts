@@ -147,6 +147,46 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
     await screenshot(page, 'views-activity');
   });
 
+  it('designs record pages: facts, linked records with their state, evidence with dates, history last', async () => {
+    const measures = await server.storage.measures.list({
+      organizationId: demoId,
+      filters: { has_evidence: true },
+    });
+    const measure = measures.items.find((m) => m.evidence.some((e) => e.url) && m.controls.length > 0)!;
+    await page.goto(`${server.url}/registers/measures/${measure.id}`);
+    await page.getByRole('heading', { level: 1, name: `Measure: ${measure.name}` }).waitFor();
+    const evidence = page.locator('section[aria-labelledby="evidence-heading"]');
+    const first = measure.evidence.find((e) => e.url)!;
+    const link = evidence.getByRole('link', { name: first.title });
+    expect(await link.getAttribute('href')).toBe(first.url);
+    expect(await evidence.textContent()).toMatch(/collected .+ · valid until /);
+    // No key/value dump: no raw field names or nested "Url:" pairs.
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).not.toMatch(/Url:|Oscal uuid|Organization id|Families omitted/);
+    // A control links to its framework's one page, the coverage page.
+    const linked = page.locator('section[aria-labelledby="related-heading"]');
+    await linked.getByRole('heading', { name: /^Controls \(\d+\)$/ }).waitFor();
+    const frameworkLink = linked.locator('a[href^="/frameworks/fw_"]').first();
+    await frameworkLink.waitFor();
+    // History comes last.
+    const headings = await page.locator('main h2').allTextContents();
+    expect(headings.at(-1)).toBe('History');
+    await screenshot(page, 'record-measure');
+    await frameworkLink.click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/frameworks\/fw_/);
+
+    // A risk lists its measures with their state.
+    const risk = (
+      await server.storage.risks.list({ organizationId: demoId, filters: { has_mitigation: true } })
+    ).items[0]!;
+    await page.goto(`${server.url}/registers/risks/${risk.id}`);
+    const measuresBlock = page.locator('.record-list').first();
+    await measuresBlock.locator('.chip').first().waitFor();
+    expect(await page.locator('ul.chips').textContent()).toMatch(/Status/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'record-risk');
+  });
+
   it('fits 390 px and 1,024 px without page-level horizontal scroll, light and dark', async () => {
     const risk = (await server.storage.risks.list({ organizationId: demoId, filters: {} })).items[0]!;
     const framework = (await server.storage.frameworks.list({ organizationId: demoId, filters: {} }))

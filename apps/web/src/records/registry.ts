@@ -33,6 +33,13 @@ export function singularLabel(register: string): string {
 export const recordPath = (register: string, id: string) =>
   `/registers/${register}/${encodeURIComponent(id)}`;
 
+/**
+ * Where a link to a record goes: its record page, except a framework, whose one page is its
+ * coverage page (`/frameworks/:id`), wherever the link is (a measure's controls, an audit).
+ */
+export const linkPath = (register: string, id: string) =>
+  register === 'frameworks' ? `/frameworks/${encodeURIComponent(id)}` : recordPath(register, id);
+
 /** A field's label: `vendor_id` → Vendor, `measure_ids` → Measures, `due_date` → Due date. */
 export function fieldLabel(name: string): string {
   const register = referencedRegister(name);
