@@ -9,7 +9,7 @@ import { RegisterExport } from '../components/RegisterExport.js';
 import { cellText, humanize } from '../format.js';
 import { CHIP_COLUMNS, Chip } from '../records/Chip.js';
 import { loadCatalog } from '../records/catalog.js';
-import { formOf, recordPath, recordTitle, singularLabel } from '../records/registry.js';
+import { formOf, linkPath, recordTitle, singularLabel } from '../records/registry.js';
 import { navigate, useSearch } from '../router.js';
 import type { ListPage, Organization, RegisterInfo } from '../types.js';
 import { viewOf, viewPath } from '../views.js';
@@ -35,7 +35,7 @@ function Cell({
   if (first) {
     return (
       <td>
-        <Link to={recordPath(register, String(row.id))}>
+        <Link to={linkPath(register, String(row.id))}>
           {cellText({ value, column }) === '—' ? recordTitle(row) : cellText({ value, column })}
         </Link>
       </td>
