@@ -143,7 +143,7 @@ export function RecordPage({
               </Link>
             )}
           </div>
-          <dl className="record-fields card" aria-label="Facts">
+          <dl className="record-fields card">
             {facts.map(([k, v]) => (
               <div key={k} style={{ display: 'contents' }}>
                 <dt>{fieldLabel(k)}</dt>
