@@ -1,7 +1,6 @@
 import { type RegisterName, registers, type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
-import { collectRows, exportFilters, exportFormat, registerTable } from '../export/registers.js';
-import { sendExport } from '../export/send.js';
+import { exportFormat, sendRegisterExport } from '../export/registers.js';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
@@ -76,19 +75,18 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
   }>('/orgs/:orgId/registers/:register/export/:format', async (request, reply) => {
     const format = exportFormat(request.params.format);
     const register = registerOf(request.params.register);
-    const name = REGISTERS[register].list;
     const organization = await requireMembership({
       storage: deps.storage,
       userId: identityOf(request).user.id,
       organizationId: request.params.orgId,
     });
-    const input = exportFilters(queryToInput({ query: request.query, schema: tools[name].inputJsonSchema }));
-    const rows = await collectRows({
+    return sendRegisterExport({
+      reply,
       register,
-      input,
-      listPage: (page) => runReadTool({ deps, request, organization, name, input: page }),
+      format,
+      query: request.query,
+      listPage: (name, input) => runReadTool({ deps, request, organization, name, input }),
     });
-    return sendExport({ reply, table: registerTable({ register, rows }), format });
   });
 
   scope.get<{ Params: { orgId: string; register: string; id: string } }>(

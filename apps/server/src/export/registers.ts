@@ -1,5 +1,8 @@
 import { type RegisterName, registers, type ToolName, tools } from '@comply/schemas';
+import type { FastifyReply } from 'fastify';
+import { queryToInput } from '../console/query-params.js';
 import { ToolError } from '../core/errors.js';
+import { sendExport } from './send.js';
 import {
   EXPORT_FORMATS,
   type ExportCellType,
@@ -144,4 +147,27 @@ export async function collectRows({
 export function exportFilters(input: Record<string, unknown>): Record<string, unknown> {
   const { page_size: _size, cursor: _cursor, format: _format, ...rest } = input;
   return rest;
+}
+
+/**
+ * Answers a register export: the query's filters and order (as the list tool reads them), every
+ * page through `listPage` (the caller's way of running the list tool), sent in `format`.
+ */
+export async function sendRegisterExport({
+  reply,
+  register,
+  format,
+  query,
+  listPage,
+}: {
+  reply: FastifyReply;
+  register: RegisterName;
+  format: ExportFormat;
+  query: Record<string, string | string[]>;
+  listPage: (name: ToolName, input: Record<string, unknown>) => Promise<unknown>;
+}) {
+  const name = registers[register].tools.list as ToolName;
+  const input = exportFilters(queryToInput({ query, schema: tools[name].inputJsonSchema }));
+  const rows = await collectRows({ register, input, listPage: (page) => listPage(name, page) });
+  return sendExport({ reply, table: registerTable({ register, rows }), format });
 }

@@ -1,10 +1,7 @@
-import { registers, type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
-import { queryToInput } from '../console/query-params.js';
 import { ToolError, toErrorBody } from '../core/errors.js';
 import type { ToolCore } from '../core/tool-core.js';
-import { collectRows, exportFilters, exportFormat, exportRegister, registerTable } from './registers.js';
-import { sendExport } from './send.js';
+import { exportFormat, exportRegister, sendRegisterExport } from './registers.js';
 
 /** The prefix of the export routes: Bearer authentication and rate limits apply under it. */
 export const EXPORT_PREFIX = '/api/export/';
@@ -21,17 +18,14 @@ export function registerExportRoutes({ app, core }: { app: FastifyInstance; core
       try {
         const format = exportFormat(request.params.format);
         const register = exportRegister(request.params.register);
-        const name = registers[register].tools.list as ToolName;
-        const input = exportFilters(
-          queryToInput({ query: request.query, schema: tools[name].inputJsonSchema }),
-        );
-        const rows = await collectRows({
+        return await sendRegisterExport({
+          reply,
           register,
-          input,
-          listPage: async (page) =>
-            (await core.invoke({ caller: request.caller!, name, input: page })).output,
+          format,
+          query: request.query,
+          listPage: async (name, input) =>
+            (await core.invoke({ caller: request.caller!, name, input })).output,
         });
-        return sendExport({ reply, table: registerTable({ register, rows }), format });
       } catch (error) {
         if (!(error instanceof ToolError)) throw error;
         return reply.code(error.status).send(toErrorBody(error));
