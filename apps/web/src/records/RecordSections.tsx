@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '../components/Link.js';
 import { formatDate, formatTime } from '../format.js';
 import { Chip } from './Chip.js';
@@ -41,26 +42,41 @@ export function EvidenceList({ evidence }: { evidence: Row[] }) {
   );
 }
 
+/** One block of linked records: a heading with the count, then the list, or "None." */
+export function LinkedBlock({
+  heading,
+  count,
+  children,
+}: {
+  heading: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="stack">
+      <h3>
+        {heading} ({count})
+      </h3>
+      {count === 0 ? <p className="hint">None.</p> : children}
+    </div>
+  );
+}
+
 /** A measure's controls, each linking to its framework's coverage page. */
 export function ControlList({ controls, organizationId }: { controls: Row[]; organizationId: string }) {
   return (
-    <div className="stack">
-      <h3>Controls ({controls.length})</h3>
-      {controls.length === 0 ? (
-        <p className="hint">None.</p>
-      ) : (
-        <ul className="record-list">
-          {controls.map((c) => (
-            <li key={`${c.framework_id}/${c.control_code}`}>
-              <span>{String(c.control_code)}</span>
-              <span className="hint">
-                in <FieldValue name="framework_id" value={c.framework_id} organizationId={organizationId} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <LinkedBlock heading="Controls" count={controls.length}>
+      <ul className="record-list">
+        {controls.map((c) => (
+          <li key={`${c.framework_id}/${c.control_code}`}>
+            <span>{String(c.control_code)}</span>
+            <span className="hint">
+              in <FieldValue name="framework_id" value={c.framework_id} organizationId={organizationId} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </LinkedBlock>
   );
 }
 
@@ -75,22 +91,15 @@ export function OwnLinks({
   organizationId: string;
 }) {
   return (
-    <div className="stack">
-      <h3>
-        {fieldLabel(name)} ({ids.length})
-      </h3>
-      {ids.length === 0 ? (
-        <p className="hint">None.</p>
-      ) : (
-        <ul className="record-list">
-          {ids.map((id) => (
-            <li key={id}>
-              <FieldValue name={name.replace(/s$/, '')} value={id} organizationId={organizationId} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <LinkedBlock heading={fieldLabel(name)} count={ids.length}>
+      <ul className="record-list">
+        {ids.map((id) => (
+          <li key={id}>
+            <FieldValue name={name.replace(/s$/, '')} value={id} organizationId={organizationId} />
+          </li>
+        ))}
+      </ul>
+    </LinkedBlock>
   );
 }
 

@@ -5,7 +5,7 @@ import { humanize } from '../format.js';
 import type { ListPage } from '../types.js';
 import { viewPath } from '../views.js';
 import { loadCatalog } from './catalog.js';
-import { RecordRows } from './RecordSections.js';
+import { LinkedBlock, RecordRows } from './RecordSections.js';
 
 interface Related {
   register: string;
@@ -71,22 +71,15 @@ export function RelatedRecords({
   return (
     <>
       {related.map((r) => (
-        <div key={r.register} className="stack">
-          <h3>
-            {humanize(r.register)} ({r.total})
-          </h3>
-          {r.records.length === 0 ? (
-            <p className="hint">None.</p>
-          ) : (
-            <RecordRows register={r.register} records={r.records} />
-          )}
+        <LinkedBlock key={r.register} heading={humanize(r.register)} count={r.total}>
+          <RecordRows register={r.register} records={r.records} />
           {r.total > r.records.length && (
             <p className="hint">
               The first {r.records.length} of {r.total}:{' '}
               <Link to={viewPath({ register: r.register, filters: { [r.filter]: id } })}>show all</Link>.
             </p>
           )}
-        </div>
+        </LinkedBlock>
       ))}
     </>
   );
