@@ -1,9 +1,11 @@
 import type { Storage } from '@comply/storage';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
 import { createUsageRecorder } from './core/usage.js';
+import { EXPORT_PREFIX, registerExportRoutes } from './export/routes.js';
+import { registerAccessLog } from './http/access-log.js';
 import type { Authenticate } from './http/auth-hook.js';
 import { registerBearerAuth } from './http/auth-hook.js';
 import { handleClientError } from './http/client-error.js';
@@ -68,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
     bodyLimit: config.bodyLimit,
     requestIdHeader: 'x-request-id',
+    // One line per request instead of fastify's two (see http/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: handleClientError,
     // Only configured proxies: request.ip is then the right-most address none of them vouches for.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -75,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandler({ app });
   registerNotFound({ app });
+  registerAccessLog(app);
 
   const publicBinding = !isLoopback(config.host) && !config.publicUrl && config.allowedHosts.length === 0;
   registerOriginCheck({
@@ -83,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
-  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX];
+  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX, EXPORT_PREFIX];
   const limiter = registerRateLimit({
     app,
     prefix: bearerPrefixes,
@@ -122,9 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   registerProbes({ app, storage });
-  registerHealthRoute({ app, storage, version: SERVER_VERSION });
+  registerHealthRoute({ app, storage, version: SERVER_VERSION, usage });
   registerRestToolRoute({ app, core });
   registerOscalRoutes({ app, storage });
+  registerExportRoutes({ app, core });
   await registerOpenApiRoutes({ app });
   const table = createMethodTable({ core, storage });
   await registerMcpRoute({

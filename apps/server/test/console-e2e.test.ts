@@ -214,7 +214,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => 
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await shot('08b-assets-filtered');
     await page.getByRole('link', { name: 'Activity' }).click();
-    await page.getByText('Update risk').first().waitFor();
+    await page.locator('.log').getByText('Update risk').first().waitFor();
     await page.locator('.log details').first().locator('summary').click();
     await shot('09-activity');
     await page.getByRole('link', { name: 'Members' }).click();

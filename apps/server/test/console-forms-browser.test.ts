@@ -205,9 +205,8 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
       const label = singular.charAt(0).toUpperCase() + singular.slice(1);
       await submitTo(`Add ${singular}`, typeof title === 'string' ? `${label}: ${title}` : title);
       await page.getByRole('heading', { name: 'History' }).waitFor();
-      await page
-        .getByRole('cell', { name: `add${singular.charAt(0).toUpperCase()}${singular.slice(1)}` })
-        .waitFor();
+      // The history names the action in words (Add measure), not the tool (addMeasure).
+      await page.getByRole('cell', { name: `Add ${singular}`, exact: true }).waitFor();
       await shot(`${register}-detail`);
     };
     const edit = async (
@@ -222,7 +221,10 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
       await change();
       await shot(`${register}-edit`);
       await submitTo('Save changes', typeof title === 'string' ? `${label}: ${title}` : title);
-      await page.getByRole('cell', { name: `update${label}` }).waitFor();
+      await page
+        .getByRole('cell', { name: `Update ${singular}`, exact: true })
+        .first()
+        .waitFor();
     };
 
     await create(
@@ -328,7 +330,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
       () => field('Status').selectOption({ label: 'In treatment' }),
       'Stolen admin credentials',
     );
-    await page.getByText('Status: OPEN → IN_TREATMENT').waitFor();
+    await page.getByText('Status: Open → In treatment').waitFor();
 
     await create(
       'obligations',

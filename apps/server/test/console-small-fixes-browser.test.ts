@@ -73,7 +73,8 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
     await dialog.getByRole('button', { name: 'Create organization' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const chosen = page.locator('.org-switch select option:checked');
-    await expect.poll(() => chosen.textContent()).toBe('Second Company (owner)');
+    await expect.poll(() => chosen.textContent()).toBe('Second Company');
+    expect(await page.locator('.org-role').textContent()).toBe('Role: owner');
     // Cancel closes without creating.
     await page.getByRole('button', { name: 'New organization' }).click();
     await dialog.getByLabel('Name').fill('Never made');
@@ -121,7 +122,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
   });
 
   it('counts read right: 1 framework, not 1 frameworks', async () => {
-    await page.locator('.org-switch select').selectOption({ label: `${ownerOrgName} (owner)` });
+    await page.locator('.org-switch select').selectOption({ label: ownerOrgName });
     await page.goto(`${server.url}/frameworks`);
     await page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
     await page.getByText('1 framework', { exact: true }).waitFor();

@@ -123,6 +123,23 @@ describe.each(DRIVERS)('console API tokens (%s)', (driver) => {
     expect(listed.last_used_ip).toBe('127.0.0.1');
     expect(listed.recent_tools[0].tool).toBe('listOrganizations');
 
+    // A token used only for health checks is used too.
+    const monitor = (await owner.post('/tokens', { name: 'monitor' })).body;
+    const health = await fetch(`${server.url}/api/mcp/v1/health`, {
+      headers: { authorization: `Bearer ${monitor.secret}` },
+    });
+    expect(health.status).toBe(200);
+    // biome-ignore lint/suspicious/noExplicitAny: a console reply
+    let checked: any = { last_used_at: null };
+    for (let i = 0; i < 40 && !checked.last_used_at; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      checked = (await owner.get('/tokens')).body.tokens.find(
+        (t: { id: string }) => t.id === monitor.token.id,
+      );
+    }
+    expect(checked.last_used_at).not.toBeNull();
+    expect(checked.recent_tools[0].tool).toBe('health');
+
     const revoked = await owner.delete(`/tokens/${token.id}`);
     expect(revoked.status).toBe(200);
     expect(revoked.body.token.status).toBe('REVOKED');

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type ToolName, toolNames, tools } from '@comply/schemas';
 import { seedDemo } from '@comply/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/http/openapi-route.js';
+import { COMPLY_ICON_SVG } from '../src/mcp/icons.js';
 import { distinct, exampleIds, exampleRows, withIds } from './examples.js';
 import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
 import { connectMcp } from './mcp-client.js';
@@ -46,6 +49,17 @@ describe('the OpenAPI document and the API reference are served without a token'
     }
     const spec = await fetch(`${server.url}/api/docs/json`);
     expect(((await spec.json()) as { paths: object }).paths).toEqual(openApiDocument.paths);
+  });
+
+  it('shows Comply’s mark and title in Swagger UI, not the plugin’s logo', async () => {
+    const html = await (await fetch(`${server.url}/api/docs/`)).text();
+    expect(html).toContain('<title>Comply API reference</title>');
+    const init = await (await fetch(`${server.url}/api/docs/static/swagger-initializer.js`)).text();
+    expect(init).toContain(`data:image/svg+xml;base64,${Buffer.from(COMPLY_ICON_SVG).toString('base64')}`);
+    const fastifyLogo = readFileSync(
+      createRequire(import.meta.url).resolve('@fastify/swagger-ui/static/logo.svg'),
+    ).toString('base64');
+    expect(init).not.toContain(fastifyLogo.slice(0, 200));
   });
 
   it('the console keeps its own policy', async () => {

@@ -10,10 +10,30 @@ export function formatDate(value: string | null | undefined): string {
   return new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
-/** `IN_TREATMENT` → `In treatment`. */
+/** Words that stay in capitals when a value is humanized (`OSCAL`, not `Oscal`). */
+const ACRONYMS = new Set(['oscal', 'api', 'mcp', 'rest', 'cli', 'url', 'iso', 'nist', 'soc', 'gdpr']);
+
+/** `IN_TREATMENT` → `In treatment`, `OSCAL` → `OSCAL`. */
 export function humanize(value: string): string {
-  const text = value.replace(/_/g, ' ').toLowerCase();
+  const text = value
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/\b[a-z]+\b/g, (word) => (ACRONYMS.has(word) ? word.toUpperCase() : word));
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A spec's description as help text for people: field names become their labels
+ * (`defaults to inherent_impact` → `defaults to inherent impact`), enum values their labels
+ * (`CLOSED sets closed_at` → `Closed sets closed at`), code spans lose their backticks.
+ */
+export function helpText(text: string): string {
+  return text
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => name.replace(/_/g, ' '))
+    .replace(/\b[A-Z]{3,}(?:_[A-Z]+)*\b/g, (value) =>
+      ACRONYMS.has(value.toLowerCase()) ? value : humanize(value),
+    );
 }
 
 const MITIGATION_LABELS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { type RegisterName, registers, type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
+import { exportFormat, sendRegisterExport } from '../export/registers.js';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
@@ -66,6 +67,27 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
       return runReadTool({ deps, request, organization, name, input });
     },
   );
+
+  // The register view as a file: the same filters and order as the list, every page of it.
+  scope.get<{
+    Params: { orgId: string; register: string; format: string };
+    Querystring: Record<string, string | string[]>;
+  }>('/orgs/:orgId/registers/:register/export/:format', async (request, reply) => {
+    const format = exportFormat(request.params.format);
+    const register = registerOf(request.params.register);
+    const organization = await requireMembership({
+      storage: deps.storage,
+      userId: identityOf(request).user.id,
+      organizationId: request.params.orgId,
+    });
+    return sendRegisterExport({
+      reply,
+      register,
+      format,
+      query: request.query,
+      listPage: (name, input) => runReadTool({ deps, request, organization, name, input }),
+    });
+  });
 
   scope.get<{ Params: { orgId: string; register: string; id: string } }>(
     '/orgs/:orgId/registers/:register/:id',

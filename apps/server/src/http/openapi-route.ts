@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { COMPLY_ICON_SVG } from '../mcp/icons.js';
 
 /** The generated OpenAPI 3.1 document of every endpoint (packages/schemas/src/openapi.gen.json). */
 export const openApiDocument = createRequire(import.meta.url)('@comply/schemas/openapi.json') as Record<
@@ -30,6 +31,9 @@ export async function registerOpenApiRoutes({ app }: { app: FastifyInstance }) {
       routePrefix: '/api/docs',
       staticCSP: DOCS_CSP,
       uiConfig: { validatorUrl: null, deepLinking: true, tryItOutEnabled: false },
+      // Comply's own mark in the top bar, linking to the console, instead of the plugin's logo.
+      logo: { type: 'image/svg+xml', content: Buffer.from(COMPLY_ICON_SVG), href: '/', target: '_self' },
+      theme: { title: 'Comply API reference' },
     });
   });
 }

@@ -24,6 +24,9 @@ const ICONS: Readonly<Record<string, string>> = {
 };
 const FALLBACK = svg('<circle cx="12" cy="12" r="9"/>');
 
+/** The server's own icon (a shield with a tick), as SVG text. */
+export const COMPLY_ICON_SVG = ICONS.comply!;
+
 /** The server's own icon, as a data: URI (it travels in initialize, once per connection). */
 export const serverIcon = {
   src: `data:image/svg+xml;base64,${Buffer.from(ICONS.comply!).toString('base64')}`,

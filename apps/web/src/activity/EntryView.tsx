@@ -1,15 +1,7 @@
 import { formatTime, humanize } from '../format.js';
 import { plural } from '../plural.js';
-import { actionLabel, changesOf } from './format.js';
+import { actionLabel, changesOf, sourceLabel } from './format.js';
 import type { ActivityEntry } from './types.js';
-
-const SOURCES: Record<string, string> = {
-  mcp: 'an assistant (MCP)',
-  rest: 'the REST API',
-  console: 'the console',
-  cli: 'the command line',
-  migration: 'a database migration',
-};
 
 /** Who did it, through what: `Olivia (olivia@…) via token "Claude Desktop"`. */
 export function whoText(entry: ActivityEntry): string {
@@ -18,7 +10,7 @@ export function whoText(entry: ActivityEntry): string {
     ? `token “${entry.token_name}”`
     : entry.token_id
       ? 'a deleted token'
-      : (SOURCES[entry.source] ?? entry.source);
+      : sourceLabel(entry.source);
   return `${who} via ${via}`;
 }
 

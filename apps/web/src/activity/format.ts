@@ -11,6 +11,19 @@ const ACTIONS: Record<string, string> = {
   enforceInvariants: 'Repaired by a migration (invariants)',
 };
 
+const SOURCES: Record<string, string> = {
+  mcp: 'an assistant (MCP)',
+  rest: 'the REST API',
+  console: 'the console',
+  cli: 'the command line',
+  migration: 'a database migration',
+};
+
+/** Where a change came from, as in "via the console". */
+export function sourceLabel(source: string): string {
+  return SOURCES[source] ?? source;
+}
+
 /** `updateRisk` → `Update risk`; console actions keep their own wording. */
 export function actionLabel(action: string): string {
   if (ACTIONS[action]) return ACTIONS[action];

@@ -41,7 +41,11 @@ export function HeatMap({ cells, title }: { cells: number[][]; title: string }) 
           ))}
         </tbody>
       </table>
-      <p className="hint">Likelihood (L) across, impact (I) up. Residual scores of open risks.</p>
+      <p className="hint">
+        Likelihood (L) across, impact (I) up, after measures (residual). Counts every risk not closed — open,
+        in treatment or accepted:{' '}
+        {plural({ count: cells.flat().reduce((a, b) => a + b, 0), singular: 'risk' })}.
+      </p>
     </figure>
   );
 }

@@ -1,5 +1,6 @@
 import { registers } from '@comply/schemas/registers';
 import { type ReactNode, useEffect, useState } from 'react';
+import { humanize } from '../format.js';
 import type { Me, Organization } from '../types.js';
 import { Link } from './Link.js';
 import { NewOrganizationDialog } from './NewOrganizationDialog.js';
@@ -59,11 +60,15 @@ export function Layout({
             <select value={organization?.id ?? ''} onChange={(e) => onSelectOrganization(e.target.value)}>
               {me.organizations.map((o) => (
                 <option key={o.id} value={o.id}>
-                  {o.name} ({o.role.toLowerCase()})
+                  {o.name}
                 </option>
               ))}
             </select>
           </label>
+        )}
+        {/* The role once, for the organization shown, rather than in every option's name. */}
+        {organization && (
+          <span className="hint org-role">Role: {humanize(organization.role).toLowerCase()}</span>
         )}
         <NewOrganizationDialog
           onCreated={(created) => {

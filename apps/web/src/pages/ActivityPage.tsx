@@ -1,27 +1,84 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { registers } from '@comply/schemas/registers';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { BatchView } from '../activity/BatchView.js';
 import { EntryView } from '../activity/EntryView.js';
-import { groupEntries } from '../activity/format.js';
+import { actionLabel, groupEntries } from '../activity/format.js';
 import type { ActivityEntry } from '../activity/types.js';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { humanize } from '../format.js';
 import { plural } from '../plural.js';
+import { navigate, useSearch } from '../router.js';
 import type { MemberRow, Organization } from '../types.js';
+import { viewOf } from '../views.js';
 
 type Page = { entries: ActivityEntry[]; next_cursor: string | null; total_count: number };
 
+/** The most entries one page of the activity reads to finish a batch (a demo load is ~130). */
+const BATCH_READ_LIMIT = 1_000;
+
+const RECORD_TYPES = [
+  'risk',
+  'vendor',
+  'measure',
+  'obligation',
+  'nonconformity',
+  'audit',
+  'framework',
+  'asset',
+  'organization',
+  'membership',
+  'invitation',
+];
+
+/** The actions the filter offers: every register's add and update tool, and the bulk operations. */
+const ACTIONS = [
+  ...Object.values(registers).flatMap((r) => [r.tools.add, r.tools.update]),
+  'seedDemo',
+  'importOscal',
+  'updateOrganizationSettings',
+].filter((a): a is string => Boolean(a));
+
+/**
+ * One page of the activity, 100 entries, extended while it ends inside a batch (one bulk operation
+ * written back to back), so that a batch is counted once, whole, rather than split across pages.
+ */
+async function loadPage({
+  organizationId,
+  filters,
+  cursor,
+}: {
+  organizationId: string;
+  filters: Record<string, string>;
+  cursor: string | undefined;
+}): Promise<Page> {
+  const read = (at: string | undefined) =>
+    api<Page>(`/orgs/${organizationId}/activity${toQuery({ ...filters, page_size: '100', cursor: at })}`);
+  const page = await read(cursor);
+  while (page.next_cursor && page.entries.length < BATCH_READ_LIMIT) {
+    const last = groupEntries(page.entries).at(-1);
+    if (last?.kind !== 'batch' || !last.reachesPageEnd) break;
+    const more = await read(page.next_cursor);
+    page.entries.push(...more.entries);
+    page.next_cursor = more.next_cursor;
+  }
+  return page;
+}
+
 /**
  * The organization's audit log for people: names instead of ids, readable values, before → after for
- * updates, and bulk operations grouped into one entry that expands.
+ * updates, and bulk operations grouped into one entry that expands. Filters and page are in the URL.
  */
 export function ActivityPage({ organization }: { organization: Organization }) {
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const search = useSearch();
+  const { filters, cursors } = useMemo(() => viewOf(search), [search]);
   const [page, setPage] = useState<Page | null>(null);
   const [members, setMembers] = useState<MemberRow[]>([]);
   const [error, setError] = useState<unknown>(null);
   const cursor = cursors[cursors.length - 1];
+  const go = (next: Record<string, string>, at: (string | undefined)[] = []) =>
+    navigate(`/activity${toQuery({ ...next, cursor: at.filter(Boolean).join(',') })}`);
 
   useEffect(() => {
     api<{ members: MemberRow[] }>(`/orgs/${organization.id}/members`).then(
@@ -30,10 +87,7 @@ export function ActivityPage({ organization }: { organization: Organization }) {
     );
   }, [organization.id]);
   useEffect(() => {
-    api<Page>(`/orgs/${organization.id}/activity${toQuery({ ...filters, page_size: '100', cursor })}`).then(
-      setPage,
-      setError,
-    );
+    loadPage({ organizationId: organization.id, filters, cursor }).then(setPage, setError);
   }, [organization.id, filters, cursor]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -44,8 +98,7 @@ export function ActivityPage({ organization }: { organization: Organization }) {
       const value = String(form.get(key) ?? '').trim();
       if (value) next[key] = value;
     }
-    setFilters(next);
-    setCursors([undefined]);
+    go(next);
   };
 
   return (
@@ -58,7 +111,7 @@ export function ActivityPage({ organization }: { organization: Organization }) {
           </span>
         )}
       </div>
-      <form className="filters card" onSubmit={submit} aria-label="Filter activity">
+      <form key={search} className="filters card" onSubmit={submit} aria-label="Filter activity">
         <label>
           Record id
           <input name="record_id" defaultValue={filters.record_id} />
@@ -67,20 +120,10 @@ export function ActivityPage({ organization }: { organization: Organization }) {
           Record type
           <select name="record_type" defaultValue={filters.record_type ?? ''}>
             <option value="">Any</option>
-            {[
-              'risk',
-              'vendor',
-              'measure',
-              'obligation',
-              'nonconformity',
-              'audit',
-              'framework',
-              'asset',
-              'organization',
-              'membership',
-              'invitation',
-            ].map((t) => (
-              <option key={t}>{t}</option>
+            {RECORD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {humanize(t)}
+              </option>
             ))}
           </select>
         </label>
@@ -100,8 +143,15 @@ export function ActivityPage({ organization }: { organization: Organization }) {
           <input name="token_id" defaultValue={filters.token_id} placeholder="tok_…" />
         </label>
         <label>
-          Tool or action
-          <input name="action" defaultValue={filters.action} placeholder="e.g. updateRisk" />
+          Action
+          <select name="action" defaultValue={filters.action ?? ''}>
+            <option value="">Any</option>
+            {[...new Set([...ACTIONS, ...(filters.action ? [filters.action] : [])])].map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </select>
         </label>
         <div className="actions">
           <button type="submit">Apply filters</button>
@@ -124,7 +174,7 @@ export function ActivityPage({ organization }: { organization: Organization }) {
       </ol>
       <CursorPager
         cursors={cursors}
-        onChange={setCursors}
+        onChange={(next) => go(filters, next)}
         next={page?.next_cursor}
         labels={['Newer', 'Older']}
       />

@@ -8,7 +8,9 @@ import { Link } from '../components/Link.js';
 import { StateBars } from '../components/StateBars.js';
 import { formatDate, humanize, mitigationLabel } from '../format.js';
 import { plural } from '../plural.js';
+import { recordPath } from '../records/registry.js';
 import type { Organization } from '../types.js';
+import { viewPath } from '../views.js';
 
 interface Capped<T> {
   count: number;
@@ -66,21 +68,30 @@ async function loadHeat(orgId: string): Promise<number[][]> {
   return cells;
 }
 
+/**
+ * One "needs attention" list: each item links to its record, and the heading to the register
+ * filtered to the same records (when a list filter says the same thing).
+ */
 function Attention({
   title,
   list,
   label,
   detail,
+  register,
+  filters,
 }: {
   title: string;
   list: Capped<Item>;
   label: string;
   detail: (i: Item) => string;
+  register: string;
+  filters?: Record<string, string>;
 }) {
   return (
     <section className="card">
       <h3>
-        {title} <span className="count">{list.count}</span>
+        {filters ? <Link to={viewPath({ register, filters })}>{title}</Link> : title}{' '}
+        <span className="count">{list.count}</span>
       </h3>
       {list.items.length === 0 ? (
         <p className="hint">Nothing here.</p>
@@ -88,11 +99,19 @@ function Attention({
         <ul className="attention">
           {list.items.map((item) => (
             <li key={item.id}>
-              <span>{String(item[label] ?? item.id)}</span>
+              <Link to={recordPath(register, item.id)}>{String(item[label] ?? item.id)}</Link>
               <span className="hint">{detail(item)}</span>
             </li>
           ))}
-          {list.omitted > 0 && <li className="hint">and {list.omitted} more</li>}
+          {list.omitted > 0 && (
+            <li className="hint">
+              {filters ? (
+                <Link to={viewPath({ register, filters })}>and {list.omitted} more</Link>
+              ) : (
+                `and ${list.omitted} more`
+              )}
+            </li>
+          )}
         </ul>
       )}
     </section>
@@ -154,21 +173,26 @@ export function DashboardPage({
       'Obligations overdue',
       report.obligations.overdue.count,
       `of ${report.obligations.total}`,
-      registers.obligations.console.path,
+      viewPath({ register: 'obligations', filters: { overdue: 'true' } }),
     ],
     [
       'Vendor reviews overdue',
       report.vendors.review_overdue.count,
       `${report.vendors.never_reviewed.count} never reviewed · ${report.vendors.total_active} active`,
-      registers.vendors.console.path,
+      viewPath({ register: 'vendors', filters: { review_overdue: 'true' } }),
     ],
     [
       'Open nonconformities',
       openNcs,
       `${report.nonconformities.overdue.count} overdue`,
-      registers.nonconformities.console.path,
+      viewPath({ register: 'nonconformities', filters: { open: 'true' } }),
     ],
-    ['Upcoming audits', report.audits.upcoming.count, 'in the next 90 days', registers.audits.console.path],
+    [
+      'Upcoming audits',
+      report.audits.upcoming.count,
+      'in the next 90 days',
+      viewPath({ register: 'audits', filters: { upcoming: 'true' } }),
+    ],
     [
       'Assets',
       report.assets.total,
@@ -193,11 +217,15 @@ export function DashboardPage({
       </div>
       <div className="grid two">
         <section className="card">
-          {heat ? <HeatMap cells={heat} title="Risk heat map" /> : <p className="loading">Loading risks…</p>}
+          {heat ? (
+            <HeatMap cells={heat} title="Risk heat map (risks not closed)" />
+          ) : (
+            <p className="loading">Loading risks…</p>
+          )}
         </section>
         <section className="card stack">
           <StateBars title="Measures by state" counts={report.measures.by_state} />
-          <StateBars title="Risks by status" counts={report.risks.by_status} />
+          <StateBars title="Risks by status (all risks)" counts={report.risks.by_status} />
           <StateBars title="Obligations by status" counts={report.obligations.by_status} />
           <StateBars title="Assets by classification" counts={report.assets.by_classification} />
         </section>
@@ -206,48 +234,66 @@ export function DashboardPage({
       <div className="grid three">
         <Attention
           title="High-priority risks"
+          register="risks"
+          filters={{
+            status: 'OPEN,IN_TREATMENT,ACCEPTED',
+            min_residual_score: '16',
+            order_by: 'residual_score:desc',
+          }}
           list={report.risks.high_priority}
           label="name"
           detail={(i) => `score ${i.residual_score} · ${mitigationLabel(String(i.mitigation_status))}`}
         />
         <Attention
           title="Overdue obligations"
+          register="obligations"
+          filters={{ overdue: 'true' }}
           list={report.obligations.overdue}
           label="title"
           detail={(i) => `due ${formatDate(String(i.due_date))}`}
         />
         <Attention
           title="Vendor reviews overdue"
+          register="vendors"
+          filters={{ review_overdue: 'true' }}
           list={report.vendors.review_overdue}
           label="name"
           detail={(i) => `due ${formatDate(i.next_review_due as string | null)}`}
         />
         <Attention
           title="Vendors never reviewed"
+          register="vendors"
+          filters={{ never_reviewed: 'true' }}
           list={report.vendors.never_reviewed}
           label="name"
           detail={(i) => humanize(String(i.risk_tier))}
         />
         <Attention
           title="Overdue nonconformities"
+          register="nonconformities"
+          filters={{ overdue: 'true' }}
           list={report.nonconformities.overdue}
           label="reference"
           detail={(i) => `${i.title} · ${humanize(String(i.severity))}`}
         />
         <Attention
           title="Upcoming audits"
+          register="audits"
+          filters={{ upcoming: 'true' }}
           list={report.audits.upcoming}
           label="name"
           detail={(i) => `starts ${formatDate(String(i.start_date))}`}
         />
         <Attention
           title="Evidence expiring within 30 days"
+          register="measures"
           list={byMeasure(report.evidence.expiring)}
           label="measure_name"
           detail={(i) => `${i.evidence_title} · valid until ${formatDate(String(i.valid_until))}`}
         />
         <Attention
           title="Evidence expired (readiness gaps)"
+          register="measures"
           list={byMeasure(report.evidence.expired)}
           label="measure_name"
           detail={(i) => `${i.evidence_title} · expired after ${formatDate(String(i.valid_until))}`}

@@ -1,15 +1,18 @@
 import { registers } from '@comply/schemas/registers';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { FilterForm } from '../components/FilterForm.js';
 import { Link } from '../components/Link.js';
+import { RegisterExport } from '../components/RegisterExport.js';
 import { cellText, humanize } from '../format.js';
 import { CHIP_COLUMNS, Chip } from '../records/Chip.js';
 import { loadCatalog } from '../records/catalog.js';
-import { formOf, recordPath, recordTitle, singularLabel } from '../records/registry.js';
+import { formOf, linkPath, recordTitle, singularLabel } from '../records/registry.js';
+import { navigate, useSearch } from '../router.js';
 import type { ListPage, Organization, RegisterInfo } from '../types.js';
+import { viewOf, viewPath } from '../views.js';
 
 /** The columns of each register's table, from the register catalog. */
 const COLUMNS: Record<string, readonly string[]> = Object.fromEntries(
@@ -32,7 +35,7 @@ function Cell({
   if (first) {
     return (
       <td>
-        <Link to={recordPath(register, String(row.id))}>
+        <Link to={linkPath(register, String(row.id))}>
           {cellText({ value, column }) === '—' ? recordTitle(row) : cellText({ value, column })}
         </Link>
       </td>
@@ -60,11 +63,14 @@ function appliedOrder(filters: Record<string, string>, info: RegisterInfo | null
   return info?.default_order ?? null;
 }
 
-/** A register's read view: the list tool's filters, ordering and cursor paging. */
+/**
+ * A register's read view: the list tool's filters, ordering and cursor paging, all in the URL (a
+ * view can be shared, reloaded and reached with back and forward), and its export as CSV and XLSX.
+ */
 export function RegisterPage({ organization, register }: { organization: Organization; register: string }) {
+  const search = useSearch();
+  const { filters, cursors } = useMemo(() => viewOf(search), [search]);
   const [info, setInfo] = useState<RegisterInfo | null>(null);
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [page, setPage] = useState<ListPage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const cursor = cursors[cursors.length - 1];
@@ -100,6 +106,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
             {order.direction === 'desc' ? 'descending' : 'ascending'}
           </span>
         )}
+        <RegisterExport organizationId={organization.id} register={register} filters={filters} />
         {canAdd && (
           <Link className="button" to={`/registers/${register}/new`}>
             New {singularLabel(register).toLowerCase()}
@@ -114,10 +121,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
             info={info}
             organizationId={organization.id}
             values={filters}
-            onApply={(next) => {
-              setFilters(next);
-              setCursors([undefined]);
-            }}
+            onApply={(next) => navigate(viewPath({ register, filters: next }))}
           />
         </details>
       )}
@@ -161,7 +165,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
       </div>
       <CursorPager
         cursors={cursors}
-        onChange={setCursors}
+        onChange={(next) => navigate(viewPath({ register, filters, cursors: next }))}
         next={page?.next_cursor}
         labels={['Previous page', 'Next page']}
       />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { actionLabel, sourceLabel } from '../activity/format.js';
 import { api } from '../api.js';
 import { formatTime, humanize } from '../format.js';
 import type { AuditEntry, MemberRow } from '../types.js';
@@ -39,14 +40,15 @@ export function ConflictNote({
       <p>
         <strong>This record was changed after you opened it.</strong>{' '}
         {entry
-          ? `${who} changed it at ${formatTime(entry.at)} (${entry.action}, via ${entry.source}).`
+          ? `${who} changed it at ${formatTime(entry.at)} (${actionLabel(entry.action)}, via ${sourceLabel(entry.source)}).`
           : 'Loading who changed it…'}
       </p>
       {keys.length > 0 && (
         <ul className="inline-list">
           {keys.map((k) => (
             <li key={k}>
-              {humanize(k)}: {showValue(entry?.before?.[k])} → {showValue(entry?.after?.[k])}
+              {humanize(k)}: {showValue({ field: k, value: entry?.before?.[k] })} →{' '}
+              {showValue({ field: k, value: entry?.after?.[k] })}
             </li>
           ))}
         </ul>

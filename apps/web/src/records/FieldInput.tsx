@@ -1,4 +1,4 @@
-import { humanize } from '../format.js';
+import { helpText, humanize } from '../format.js';
 import { RecordPicker } from './RecordPicker.js';
 import { type FormField, fieldLabel } from './registry.js';
 import { type Raw, type RawRow, rawOf } from './values.js';
@@ -36,7 +36,7 @@ export function FieldInput({
   };
   const help = (
     <span id={helpId} className="field-help">
-      {field.description}
+      {helpText(field.description)}
       {bounds(field)}
     </span>
   );

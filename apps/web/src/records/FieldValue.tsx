@@ -3,11 +3,12 @@ import { api } from '../api.js';
 import { Link } from '../components/Link.js';
 import { cellText, formatDate, mitigationLabel } from '../format.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
-import { fieldLabel, recordPath, recordTitle, referencedRegister } from './registry.js';
+import { fieldLabel, linkPath, recordTitle, referencedRegister } from './registry.js';
 
-const names = new Map<string, Promise<string>>();
+type Named = { title: string; state?: string };
+const names = new Map<string, Promise<Named>>();
 
-/** A linked record's title (fetched once per page load), falling back to its id. */
+/** A linked record's title and state chip (fetched once per page load), falling back to its id. */
 function RecordLink({
   organizationId,
   register,
@@ -17,21 +18,34 @@ function RecordLink({
   register: string;
   id: string;
 }) {
-  const [title, setTitle] = useState(id);
+  const [named, setNamed] = useState<Named>({ title: id });
   useEffect(() => {
     const key = `${organizationId}/${register}/${id}`;
     if (!names.has(key)) {
       names.set(
         key,
         api<Record<string, unknown>>(`/orgs/${organizationId}/registers/${register}/${id}`).then(
-          (r) => recordTitle(r) || id,
-          () => id,
+          (r) => ({
+            title: recordTitle(r) || id,
+            state: ['status', 'state'].map((k) => r[k]).find((v): v is string => typeof v === 'string'),
+          }),
+          () => ({ title: id }),
         ),
       );
     }
-    names.get(key)?.then(setTitle);
+    names.get(key)?.then(setNamed);
   }, [organizationId, register, id]);
-  return <Link to={recordPath(register, id)}>{title}</Link>;
+  return (
+    <>
+      <Link to={linkPath(register, id)}>{named.title}</Link>
+      {named.state && (
+        <>
+          {' '}
+          <Chip value={named.state} />
+        </>
+      )}
+    </>
+  );
 }
 
 /** Any field of a record, for the detail page: links for record ids, chips for statuses, nested groups as lists. */

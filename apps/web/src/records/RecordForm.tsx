@@ -6,7 +6,7 @@ import type { Organization } from '../types.js';
 import { ConflictNote } from './ConflictNote.js';
 import { FieldInput } from './FieldInput.js';
 import { type FieldIssue, localIssues, plainMessage } from './field-messages.js';
-import type { FormField, RegisterForm } from './registry.js';
+import { type FormField, formFields, type RegisterForm } from './registry.js';
 import { addInput, changedInput, type RawRow, rawOf, rawsOf } from './values.js';
 
 /**
@@ -29,7 +29,7 @@ export function RecordForm({
   onReload?: () => void;
 }) {
   const editing = record !== undefined;
-  const fields = editing ? form.update : form.add;
+  const fields = formFields({ form, editing });
   const [initial, setInitial] = useState<RawRow>(() => rawsOf(fields, record));
   const [values, setValues] = useState<RawRow>(initial);
   const [error, setError] = useState<unknown>(null);

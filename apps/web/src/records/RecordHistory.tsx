@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { actionLabel, sourceLabel } from '../activity/format.js';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { formatTime, humanize } from '../format.js';
+import { formatTime } from '../format.js';
 import type { AuditEntry, MemberRow } from '../types.js';
 import { changedKeys, showValue } from './history.js';
+import { fieldLabel } from './registry.js';
 
 /** The record's own history from the audit log, newest first. */
 export function RecordHistory({ organizationId, recordId }: { organizationId: string; recordId: string }) {
@@ -48,15 +50,16 @@ export function RecordHistory({ organizationId, recordId }: { organizationId: st
                   <tr key={e.id}>
                     <td>{formatTime(e.at)}</td>
                     <td>
-                      {who(e)} <span className="hint">via {e.source}</span>
+                      {who(e)} <span className="hint">via {sourceLabel(e.source)}</span>
                     </td>
-                    <td>{e.action}</td>
+                    <td>{actionLabel(e.action)}</td>
                     <td>
                       {e.before === null
                         ? 'Created'
                         : keys.map((k) => (
                             <div key={k}>
-                              {humanize(k)}: {showValue(e.before?.[k])} → {showValue(e.after?.[k])}
+                              {fieldLabel(k)}: {showValue({ field: k, value: e.before?.[k] })} →{' '}
+                              {showValue({ field: k, value: e.after?.[k] })}
                             </div>
                           ))}
                     </td>

@@ -2,23 +2,52 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
-import { humanize } from '../format.js';
+import { formatTime, humanize } from '../format.js';
 import type { Organization } from '../types.js';
+import { CHIP_COLUMNS, Chip } from './Chip.js';
 import { FieldValue } from './FieldValue.js';
 import { RecordHistory } from './RecordHistory.js';
+import { ControlList, EvidenceList, OwnLinks } from './RecordSections.js';
 import { RelatedRecords } from './RelatedRecords.js';
 import {
   fieldLabel,
   formOf,
+  linkPath,
   recordPath,
   recordTitle,
   referencedRegister,
   singularLabel,
 } from './registry.js';
 
-const HIDDEN = new Set(['organization_id']);
+/** Bookkeeping and machine identifiers: not facts a person reads (`Oscal uuid`, `Families omitted 0`). */
+const TECHNICAL = new Set([
+  'id',
+  'organization_id',
+  'created_at',
+  'updated_at',
+  'oscal_uuid',
+  'library_key',
+  'families',
+  'families_omitted',
+  'name',
+  'title',
+  'reference',
+]);
+/** Long texts, shown as paragraphs under their label after the facts. */
+const TEXTS = [
+  'description',
+  'requirement',
+  'actions',
+  'root_cause',
+  'corrective_action',
+  'applicability_justification',
+  'notes',
+  'note',
+];
+/** Parts of a record with a section of their own. */
+const SECTIONS = new Set(['evidence', 'controls']);
 
-/** The registers a record's own `…_id(s)` fields point to. */
+/** The registers a record's own `…_ids` fields point to. */
 function linkedRegisters(record: Record<string, unknown>): string[] {
   return Object.keys(record)
     .map(referencedRegister)
@@ -47,7 +76,12 @@ export function useRecord({
   return { record, error, reload };
 }
 
-/** A record's detail page: every field humanized, linked records as links, records pointing to it, its history. */
+/**
+ * A record's page, designed for reading: its name with its status chips; the facts that matter
+ * (owner, scores, dates…, each linked record with its state); its long texts; the records it links
+ * and those pointing to it, as lists with their state; a measure's evidence as links with dates;
+ * its history last.
+ */
 export function RecordPage({
   organization,
   register,
@@ -60,8 +94,23 @@ export function RecordPage({
   const { record, error } = useRecord({ organizationId: organization.id, register, id });
   const form = formOf(register);
   const canEdit = organization.role !== 'VIEWER' && Boolean(form?.tools.update);
+  const orgId = organization.id;
+  const entries = record ? Object.entries(record) : [];
+  const chips = entries.filter(([k, v]) => CHIP_COLUMNS.has(k) && typeof v === 'string');
+  const ownLists = entries.filter(
+    ([k, v]) => k.endsWith('_ids') && Array.isArray(v) && referencedRegister(k),
+  );
+  const texts = TEXTS.filter((k) => typeof record?.[k] === 'string' && record[k] !== '');
+  const facts = entries.filter(
+    ([k]) =>
+      !TECHNICAL.has(k) &&
+      !CHIP_COLUMNS.has(k) &&
+      !TEXTS.includes(k) &&
+      !SECTIONS.has(k) &&
+      !ownLists.some(([own]) => own === k),
+  );
   return (
-    <section className="stack">
+    <section className="stack record-page">
       <p>
         <Link to={`/registers/${register}`}>← {humanize(register)}</Link>
       </p>
@@ -69,9 +118,25 @@ export function RecordPage({
       {record && (
         <>
           <div className="page-head">
-            <h1>
-              {singularLabel(register)}: {recordTitle(record)}
-            </h1>
+            <div className="stack record-title">
+              <h1>
+                {singularLabel(register)}: {recordTitle(record)}
+              </h1>
+              {chips.length > 0 && (
+                <ul className="chips" aria-label="Status">
+                  {chips.map(([k, v]) => (
+                    <li key={k}>
+                      <span className="hint">{fieldLabel(k)}</span> <Chip value={String(v)} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {register === 'frameworks' && (
+              <Link className="button secondary" to={linkPath(register, id)}>
+                Coverage and readiness
+              </Link>
+            )}
             {canEdit && (
               <Link className="button" to={`${recordPath(register, id)}/edit`}>
                 Edit {singularLabel(register).toLowerCase()}
@@ -79,27 +144,47 @@ export function RecordPage({
             )}
           </div>
           <dl className="record-fields card">
-            {Object.entries(record)
-              .filter(([k]) => !HIDDEN.has(k))
-              .map(([k, v]) => (
-                <div key={k} style={{ display: 'contents' }}>
-                  <dt>{fieldLabel(k)}</dt>
-                  <dd>
-                    <FieldValue name={k} value={v} organizationId={organization.id} />
-                  </dd>
-                </div>
-              ))}
+            {facts.map(([k, v]) => (
+              <div key={k} style={{ display: 'contents' }}>
+                <dt>{fieldLabel(k)}</dt>
+                <dd>
+                  <FieldValue name={k} value={v} organizationId={orgId} />
+                </dd>
+              </div>
+            ))}
           </dl>
-          {form && (
-            <RelatedRecords
-              organizationId={organization.id}
-              register={register}
-              singular={form.singular}
-              id={String(record.id)}
-              shown={linkedRegisters(record)}
-            />
+          {texts.map((k) => (
+            <section key={k} className="card">
+              <h2>{fieldLabel(k)}</h2>
+              <p className="statement">{String(record[k])}</p>
+            </section>
+          ))}
+          {Array.isArray(record.evidence) && (
+            <EvidenceList evidence={record.evidence as Record<string, unknown>[]} />
           )}
-          <RecordHistory organizationId={organization.id} recordId={String(record.id)} />
+          <section className="card stack" aria-labelledby="related-heading">
+            <h2 id="related-heading">Linked records</h2>
+            {ownLists.map(([k, v]) => (
+              <OwnLinks key={k} name={k} ids={(v as unknown[]).map(String)} organizationId={orgId} />
+            ))}
+            {Array.isArray(record.controls) && (
+              <ControlList controls={record.controls as Record<string, unknown>[]} organizationId={orgId} />
+            )}
+            {form && (
+              <RelatedRecords
+                organizationId={orgId}
+                register={register}
+                singular={form.singular}
+                id={String(record.id)}
+                shown={linkedRegisters(record)}
+              />
+            )}
+          </section>
+          <p className="hint">
+            Created {formatTime(record.created_at as string | null)} · last changed{' '}
+            {formatTime(record.updated_at as string | null)}
+          </p>
+          <RecordHistory organizationId={orgId} recordId={String(record.id)} />
         </>
       )}
     </section>

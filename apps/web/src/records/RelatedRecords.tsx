@@ -3,8 +3,9 @@ import { api, toQuery } from '../api.js';
 import { Link } from '../components/Link.js';
 import { humanize } from '../format.js';
 import type { ListPage } from '../types.js';
+import { viewPath } from '../views.js';
 import { loadCatalog } from './catalog.js';
-import { recordPath, recordTitle } from './registry.js';
+import { LinkedBlock, RecordRows } from './RecordSections.js';
 
 interface Related {
   register: string;
@@ -15,7 +16,8 @@ interface Related {
 
 /**
  * Records of other registers that point to this one, found through the list filters named after
- * it (`audit_id` of nonconformities, `risk_id` of measures…): the first 10 of each, and a link to all.
+ * it (`audit_id` of nonconformities, `risk_id` of measures…): the first 10 of each with their state,
+ * and a link to the filtered list of all.
  */
 export function RelatedRecords({
   organizationId,
@@ -66,33 +68,19 @@ export function RelatedRecords({
       live = false;
     };
   }, [organizationId, register, singular, id, skip]);
-  if (related.length === 0) return null;
   return (
-    <section className="stack" aria-labelledby="related-heading">
-      <h2 id="related-heading">Linked records</h2>
+    <>
       {related.map((r) => (
-        <div key={r.register}>
-          <h3>
-            {humanize(r.register)} ({r.total})
-          </h3>
-          {r.records.length === 0 ? (
-            <p className="hint">None.</p>
-          ) : (
-            <ul className="inline-list">
-              {r.records.map((rec) => (
-                <li key={String(rec.id)}>
-                  <Link to={recordPath(r.register, String(rec.id))}>{recordTitle(rec)}</Link>
-                </li>
-              ))}
-            </ul>
-          )}
+        <LinkedBlock key={r.register} heading={humanize(r.register)} count={r.total}>
+          <RecordRows register={r.register} records={r.records} />
           {r.total > r.records.length && (
             <p className="hint">
-              The first {r.records.length} of {r.total}.
+              The first {r.records.length} of {r.total}:{' '}
+              <Link to={viewPath({ register: r.register, filters: { [r.filter]: id } })}>show all</Link>.
             </p>
           )}
-        </div>
+        </LinkedBlock>
       ))}
-    </section>
+    </>
   );
 }

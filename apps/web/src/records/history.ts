@@ -1,3 +1,4 @@
+import { humanValue } from '../activity/format.js';
 import type { AuditEntry } from '../types.js';
 
 const IGNORED = new Set(['updated_at', 'created_at']);
@@ -11,10 +12,8 @@ export function changedKeys(entry: AuditEntry): string[] {
   );
 }
 
-/** A short text of a logged value. */
-export function showValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 77)}…` : value;
-  const text = JSON.stringify(value);
+/** A short text of a logged value as people read it (`IN_TREATMENT` → `In treatment`, dates local). */
+export function showValue({ field, value }: { field: string; value: unknown }): string {
+  const text = humanValue({ field, value });
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }

@@ -33,10 +33,35 @@ export function singularLabel(register: string): string {
 export const recordPath = (register: string, id: string) =>
   `/registers/${register}/${encodeURIComponent(id)}`;
 
+/**
+ * Where a link to a record goes: its record page, except a framework, whose one page is its
+ * coverage page (`/frameworks/:id`), wherever the link is (a measure's controls, an audit).
+ */
+export const linkPath = (register: string, id: string) =>
+  register === 'frameworks' ? `/frameworks/${encodeURIComponent(id)}` : recordPath(register, id);
+
 /** A field's label: `vendor_id` → Vendor, `measure_ids` → Measures, `due_date` → Due date. */
 export function fieldLabel(name: string): string {
   const register = referencedRegister(name);
   const text = register ? (name.endsWith('_ids') ? register : name.replace(/_id$/, '')) : name;
   const spaced = text.replace(/_/g, ' ').toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/**
+ * Fields the console offers elsewhere: a framework typed in by hand has no library entry (the
+ * Library page adopts those, with their baselines), so its form does not show `library_key`.
+ */
+const ELSEWHERE: Readonly<Record<string, readonly string[]>> = { frameworks: ['library_key', 'baseline'] };
+
+/** The fields of a register's add or edit form, as the console shows them. */
+export function formFields({
+  form,
+  editing,
+}: {
+  form: RegisterForm;
+  editing: boolean;
+}): readonly FormField[] {
+  const hidden = ELSEWHERE[form.register] ?? [];
+  return (editing ? form.update : form.add).filter((f) => !hidden.includes(f.name));
 }
