@@ -30,14 +30,14 @@ export function SecondFactorRule({ organization }: { organization: Organization 
   return (
     <div className="card stack">
       <h2>Sign-in security</h2>
-      <label>
+      <label className="choice">
         <input
           type="checkbox"
           name="require_totp"
           checked={required ?? false}
           disabled={required === null}
           onChange={(event) => change(event.target.checked)}
-        />{' '}
+        />
         Require a second factor (an authenticator app) of every member
       </label>
       <p className="hint">Members without one can only set it up until they have.</p>
