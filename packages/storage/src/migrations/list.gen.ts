@@ -19,6 +19,7 @@ import { sharedLimits } from './014_shared_limits.js';
 import { evidenceValidity } from './015_evidence_validity.js';
 import { invariants } from './016_invariants.js';
 import { oauth } from './018_oauth.js';
+import { managementReviews } from './022_management_reviews.js';
 import type { Migration } from './types.js';
 
 /** Every migration file of this folder, in version order. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   evidenceValidity,
   invariants,
   oauth,
+  managementReviews,
 ];
