@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storage, seedBulk, seedDemo } from '../src/index.js';
 import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES } from '../src/seed/demo-frameworks.js';
+import { DEMO_MANAGEMENT_REVIEWS } from '../src/seed/demo-management-reviews.js';
 import {
   DEMO_AUDITS,
   DEMO_NONCONFORMITIES,
@@ -21,6 +22,7 @@ const DEMO_COUNTS = {
   audits: DEMO_AUDITS.length,
   frameworks: Object.keys(DEMO_FRAMEWORKS).length,
   assets: DEMO_ASSETS.length,
+  management_reviews: DEMO_MANAGEMENT_REVIEWS.length,
 };
 
 import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
