@@ -1,3 +1,4 @@
+import { registerNames } from '@comply/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, signedIn } from './console-client.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
@@ -80,16 +81,9 @@ describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) =
 
   it('describes each register filter from the tool schemas', async () => {
     const catalog = (await owner.get('/registers')).body.registers;
-    expect(catalog.map((r: { name: string }) => r.name)).toEqual([
-      'risks',
-      'vendors',
-      'measures',
-      'obligations',
-      'nonconformities',
-      'audits',
-      'frameworks',
-      'assets',
-    ]);
+    // Every register of the catalog, in its order: the console keeps no list of its own.
+    expect(catalog.map((r: { name: string }) => r.name)).toEqual([...registerNames]);
+    expect(catalog.slice(0, 2).map((r: { name: string }) => r.name)).toEqual(['risks', 'vendors']);
     const risks = catalog[0];
     expect(risks.filters).toContainEqual(
       expect.objectContaining({

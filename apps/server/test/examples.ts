@@ -1,5 +1,6 @@
 import { type ToolName, toolNames, tools } from '@comply/schemas';
 import type { TestServer } from './harness.js';
+import { REGISTERS } from './register-cases.js';
 
 /** A placeholder id in a spec example: `<prefix>_…`, e.g. `org_…`, `risk_…`. */
 const PLACEHOLDER = /^([a-z]+)_…$/;
@@ -17,7 +18,8 @@ export function exampleRows(): [ToolName, string, Readonly<Record<string, unknow
 
 /**
  * Real ids to put in place of the examples' placeholders, by id prefix: the organization's own id,
- * and the first record every organization-scoped list tool returns. New registers need no edit.
+ * and the first record every organization-scoped list tool returns. A register the seed left empty
+ * gets one record from its case in register-cases.ts, so new registers need no edit here.
  */
 export async function exampleIds(a: {
   server: TestServer;
@@ -27,10 +29,25 @@ export async function exampleIds(a: {
   for (const name of toolNames.filter((n) => n.startsWith('list') && tools[n].organizationScoped)) {
     const { body } = await a.server.call(name, { organization_id: a.organizationId, page_size: 1 });
     const items = Object.values(body ?? {}).find(Array.isArray) as { id?: unknown }[] | undefined;
-    const id = items?.[0]?.id;
+    const id = items?.[0]?.id ?? (await addFromCase({ ...a, list: name }));
     if (typeof id === 'string') ids.set(id.slice(0, id.indexOf('_')), id);
   }
   return ids;
+}
+
+/** Adds one record of the register whose list tool is `list`, from its case; its id, or undefined. */
+async function addFromCase(a: {
+  server: TestServer;
+  organizationId: string;
+  list: string;
+}): Promise<unknown> {
+  const c = REGISTERS.find((r) => `list${r.plural}` === a.list);
+  if (!c) return undefined;
+  const { body } = await a.server.call(`add${c.singular}`, {
+    organization_id: a.organizationId,
+    ...c.create('Example record'),
+  });
+  return (body as { id?: unknown } | undefined)?.id;
 }
 
 /** The input with each placeholder replaced by a real id; an unknown kind fails loudly. */

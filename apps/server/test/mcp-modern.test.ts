@@ -55,7 +55,7 @@ describe.each(DRIVERS)('MCP 2026-07-28 with the v2 SDK client (%s)', (driver) =>
       for (const tool of listed) {
         expect(tool.title).toBe(tools[tool.name as keyof typeof tools].title);
         expect(tool.outputSchema?.type).toBe('object');
-        expect(tool.icons?.[0]?.src).toMatch(new RegExp(`^${server.url}/icons/[a-z]+\\.svg$`));
+        expect(tool.icons?.[0]?.src).toMatch(new RegExp(`^${server.url}/icons/[a-z_]+\\.svg$`));
       }
     });
 

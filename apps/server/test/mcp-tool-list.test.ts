@@ -60,7 +60,7 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
     for (const tool of listed) {
       const spec = tools[tool.name as keyof typeof tools];
       expect(tool.title).toBe(spec.title);
-      expect(tool.icons?.[0]?.src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/icons\/[a-z]+\.svg$/);
+      expect(tool.icons?.[0]?.src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/icons\/[a-z_]+\.svg$/);
       expect(tool.outputSchema?.type).toBe('object');
       const full = spec.inputJsonSchema as unknown as { properties: Record<string, { description: string }> };
       const lean = tool.inputSchema.properties as Record<string, { description?: string }>;
@@ -86,6 +86,11 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
       expect(await reply.text()).toMatch(/^<svg /);
     }
     expect(client.getServerVersion()?.icons?.[0]?.src).toMatch(/^data:image\/svg\+xml;base64,/);
+    // Toolsets are register plurals, snake_case: one without an icon of its own gets the plain one.
+    expect((await fetch(`${server.url}/icons/some_register.svg`)).status).toBe(200);
+    for (const bad of ['_x.svg', 'Risks.svg', 'risks.png']) {
+      expect((await fetch(`${server.url}/icons/${bad}`)).status, bad).toBe(404);
+    }
   });
 
   it('shows a read-only token no add or update tools, and still refuses one it calls', async () => {

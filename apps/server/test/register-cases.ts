@@ -75,6 +75,12 @@ const CASES: { [R in RegisterName]: CaseData } = {
     changed: { field: 'classification', value: 'RESTRICTED' },
     invalid: { input: { name: 'x', type: 'DATA', classification: 'TOP_SECRET' }, field: 'classification' },
   },
+  management_reviews: {
+    create: (label) => ({ title: label, review_date: '2026-01-15' }),
+    patch: { status: 'HELD', decisions: 'Extend MFA to contractors.' },
+    changed: { field: 'status', value: 'HELD' },
+    invalid: { input: { title: 'x', review_date: '2026-01-15', status: 'POSTPONED' }, field: 'status' },
+  },
 };
 
 /** Every register of the catalog whose tools follow the list/get/add/update pattern. */

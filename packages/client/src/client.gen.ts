@@ -3,6 +3,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
+//   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
@@ -23,6 +24,7 @@ import { iterateItems, iteratePages } from './pages.js';
 import type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 import type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 import type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
+import type { AddManagementReviewInput, AddManagementReviewOutput } from './tools/addManagementReview.gen.js';
 import type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
 import type { AddNonconformityInput, AddNonconformityOutput } from './tools/addNonconformity.gen.js';
 import type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
@@ -34,6 +36,7 @@ import type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 import type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 import type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
 import type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
+import type { GetManagementReviewInput, GetManagementReviewOutput } from './tools/getManagementReview.gen.js';
 import type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
 import type { GetNonconformityInput, GetNonconformityOutput } from './tools/getNonconformity.gen.js';
 import type { GetObligationInput, GetObligationOutput } from './tools/getObligation.gen.js';
@@ -45,6 +48,7 @@ import type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.j
 import type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
 import type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 import type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
+import type { ListManagementReviewsInput, ListManagementReviewsOutput } from './tools/listManagementReviews.gen.js';
 import type { ListMeasuresInput, ListMeasuresOutput } from './tools/listMeasures.gen.js';
 import type { ListNonconformitiesInput, ListNonconformitiesOutput } from './tools/listNonconformities.gen.js';
 import type { ListObligationsInput, ListObligationsOutput } from './tools/listObligations.gen.js';
@@ -55,6 +59,7 @@ import type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.ge
 import type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 import type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
 import type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
+import type { UpdateManagementReviewInput, UpdateManagementReviewOutput } from './tools/updateManagementReview.gen.js';
 import type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';
 import type { UpdateNonconformityInput, UpdateNonconformityOutput } from './tools/updateNonconformity.gen.js';
 import type { UpdateObligationInput, UpdateObligationOutput } from './tools/updateObligation.gen.js';
@@ -73,6 +78,8 @@ export interface ComplyClient {
   addAudit(input: AddAuditInput, options?: CallOptions): Promise<AddAuditOutput>;
   /** Add a framework. */
   addFramework(input: AddFrameworkInput, options?: CallOptions): Promise<AddFrameworkOutput>;
+  /** Add a management review. */
+  addManagementReview(input: AddManagementReviewInput, options?: CallOptions): Promise<AddManagementReviewOutput>;
   /** Add a measure. */
   addMeasure(input: AddMeasureInput, options?: CallOptions): Promise<AddMeasureOutput>;
   /** Add a nonconformity. */
@@ -95,6 +102,8 @@ export interface ComplyClient {
   getComplianceReport(input: GetComplianceReportInput, options?: CallOptions): Promise<GetComplianceReportOutput>;
   /** Get a framework. */
   getFramework(input: GetFrameworkInput, options?: CallOptions): Promise<GetFrameworkOutput>;
+  /** Get a management review. */
+  getManagementReview(input: GetManagementReviewInput, options?: CallOptions): Promise<GetManagementReviewOutput>;
   /** Get a measure. */
   getMeasure(input: GetMeasureInput, options?: CallOptions): Promise<GetMeasureOutput>;
   /** Get a nonconformity. */
@@ -117,6 +126,8 @@ export interface ComplyClient {
   listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): Promise<ListFrameworkControlsOutput>;
   /** List frameworks. */
   listFrameworks(input: ListFrameworksInput, options?: CallOptions): Promise<ListFrameworksOutput>;
+  /** List management reviews. */
+  listManagementReviews(input: ListManagementReviewsInput, options?: CallOptions): Promise<ListManagementReviewsOutput>;
   /** List measures. */
   listMeasures(input: ListMeasuresInput, options?: CallOptions): Promise<ListMeasuresOutput>;
   /** List nonconformities. */
@@ -137,6 +148,8 @@ export interface ComplyClient {
   updateControlApplicability(input: UpdateControlApplicabilityInput, options?: CallOptions): Promise<UpdateControlApplicabilityOutput>;
   /** Update a framework. */
   updateFramework(input: UpdateFrameworkInput, options?: CallOptions): Promise<UpdateFrameworkOutput>;
+  /** Update a management review. */
+  updateManagementReview(input: UpdateManagementReviewInput, options?: CallOptions): Promise<UpdateManagementReviewOutput>;
   /** Update a measure. */
   updateMeasure(input: UpdateMeasureInput, options?: CallOptions): Promise<UpdateMeasureOutput>;
   /** Update a nonconformity. */
@@ -159,6 +172,8 @@ export interface ComplyPages {
   listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): AsyncGenerator<ListFrameworkControlsOutput, void, undefined>;
   /** Every page of `listFrameworks`, from `input.cursor` (or the start) to the last. */
   listFrameworks(input: ListFrameworksInput, options?: CallOptions): AsyncGenerator<ListFrameworksOutput, void, undefined>;
+  /** Every page of `listManagementReviews`, from `input.cursor` (or the start) to the last. */
+  listManagementReviews(input: ListManagementReviewsInput, options?: CallOptions): AsyncGenerator<ListManagementReviewsOutput, void, undefined>;
   /** Every page of `listMeasures`, from `input.cursor` (or the start) to the last. */
   listMeasures(input: ListMeasuresInput, options?: CallOptions): AsyncGenerator<ListMeasuresOutput, void, undefined>;
   /** Every page of `listNonconformities`, from `input.cursor` (or the start) to the last. */
@@ -183,6 +198,8 @@ export interface ComplyIterators {
   listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): AsyncGenerator<ListFrameworkControlsOutput['controls'][number], void, undefined>;
   /** Every item of `listFrameworks` (`frameworks`) across all pages. */
   listFrameworks(input: ListFrameworksInput, options?: CallOptions): AsyncGenerator<ListFrameworksOutput['frameworks'][number], void, undefined>;
+  /** Every item of `listManagementReviews` (`management_reviews`) across all pages. */
+  listManagementReviews(input: ListManagementReviewsInput, options?: CallOptions): AsyncGenerator<ListManagementReviewsOutput['management_reviews'][number], void, undefined>;
   /** Every item of `listMeasures` (`measures`) across all pages. */
   listMeasures(input: ListMeasuresInput, options?: CallOptions): AsyncGenerator<ListMeasuresOutput['measures'][number], void, undefined>;
   /** Every item of `listNonconformities` (`nonconformities`) across all pages. */
@@ -205,6 +222,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listAudits: (input, callOptions) => iteratePages<ListAuditsOutput>({ call, tool: 'listAudits', input, options: callOptions }),
     listFrameworkControls: (input, callOptions) => iteratePages<ListFrameworkControlsOutput>({ call, tool: 'listFrameworkControls', input, options: callOptions }),
     listFrameworks: (input, callOptions) => iteratePages<ListFrameworksOutput>({ call, tool: 'listFrameworks', input, options: callOptions }),
+    listManagementReviews: (input, callOptions) => iteratePages<ListManagementReviewsOutput>({ call, tool: 'listManagementReviews', input, options: callOptions }),
     listMeasures: (input, callOptions) => iteratePages<ListMeasuresOutput>({ call, tool: 'listMeasures', input, options: callOptions }),
     listNonconformities: (input, callOptions) => iteratePages<ListNonconformitiesOutput>({ call, tool: 'listNonconformities', input, options: callOptions }),
     listObligations: (input, callOptions) => iteratePages<ListObligationsOutput>({ call, tool: 'listObligations', input, options: callOptions }),
@@ -216,6 +234,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     addAsset: (input, callOptions) => call<AddAssetOutput>({ tool: 'addAsset', input, options: callOptions }),
     addAudit: (input, callOptions) => call<AddAuditOutput>({ tool: 'addAudit', input, options: callOptions }),
     addFramework: (input, callOptions) => call<AddFrameworkOutput>({ tool: 'addFramework', input, options: callOptions }),
+    addManagementReview: (input, callOptions) => call<AddManagementReviewOutput>({ tool: 'addManagementReview', input, options: callOptions }),
     addMeasure: (input, callOptions) => call<AddMeasureOutput>({ tool: 'addMeasure', input, options: callOptions }),
     addNonconformity: (input, callOptions) => call<AddNonconformityOutput>({ tool: 'addNonconformity', input, options: callOptions }),
     addObligation: (input, callOptions) => call<AddObligationOutput>({ tool: 'addObligation', input, options: callOptions }),
@@ -227,6 +246,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getAuditReadiness: (input, callOptions) => call<GetAuditReadinessOutput>({ tool: 'getAuditReadiness', input, options: callOptions }),
     getComplianceReport: (input, callOptions) => call<GetComplianceReportOutput>({ tool: 'getComplianceReport', input, options: callOptions }),
     getFramework: (input, callOptions) => call<GetFrameworkOutput>({ tool: 'getFramework', input, options: callOptions }),
+    getManagementReview: (input, callOptions) => call<GetManagementReviewOutput>({ tool: 'getManagementReview', input, options: callOptions }),
     getMeasure: (input, callOptions) => call<GetMeasureOutput>({ tool: 'getMeasure', input, options: callOptions }),
     getNonconformity: (input, callOptions) => call<GetNonconformityOutput>({ tool: 'getNonconformity', input, options: callOptions }),
     getObligation: (input, callOptions) => call<GetObligationOutput>({ tool: 'getObligation', input, options: callOptions }),
@@ -238,6 +258,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listAudits: (input, callOptions) => call<ListAuditsOutput>({ tool: 'listAudits', input, options: callOptions }),
     listFrameworkControls: (input, callOptions) => call<ListFrameworkControlsOutput>({ tool: 'listFrameworkControls', input, options: callOptions }),
     listFrameworks: (input, callOptions) => call<ListFrameworksOutput>({ tool: 'listFrameworks', input, options: callOptions }),
+    listManagementReviews: (input, callOptions) => call<ListManagementReviewsOutput>({ tool: 'listManagementReviews', input, options: callOptions }),
     listMeasures: (input, callOptions) => call<ListMeasuresOutput>({ tool: 'listMeasures', input, options: callOptions }),
     listNonconformities: (input, callOptions) => call<ListNonconformitiesOutput>({ tool: 'listNonconformities', input, options: callOptions }),
     listObligations: (input, callOptions) => call<ListObligationsOutput>({ tool: 'listObligations', input, options: callOptions }),
@@ -248,6 +269,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     updateAudit: (input, callOptions) => call<UpdateAuditOutput>({ tool: 'updateAudit', input, options: callOptions }),
     updateControlApplicability: (input, callOptions) => call<UpdateControlApplicabilityOutput>({ tool: 'updateControlApplicability', input, options: callOptions }),
     updateFramework: (input, callOptions) => call<UpdateFrameworkOutput>({ tool: 'updateFramework', input, options: callOptions }),
+    updateManagementReview: (input, callOptions) => call<UpdateManagementReviewOutput>({ tool: 'updateManagementReview', input, options: callOptions }),
     updateMeasure: (input, callOptions) => call<UpdateMeasureOutput>({ tool: 'updateMeasure', input, options: callOptions }),
     updateNonconformity: (input, callOptions) => call<UpdateNonconformityOutput>({ tool: 'updateNonconformity', input, options: callOptions }),
     updateObligation: (input, callOptions) => call<UpdateObligationOutput>({ tool: 'updateObligation', input, options: callOptions }),
@@ -259,6 +281,7 @@ export function createClient(options: ClientOptions): ComplyClient {
       listAudits: (input, callOptions) => iterateItems({ pages: pages.listAudits(input, callOptions), key: 'audits' }),
       listFrameworkControls: (input, callOptions) => iterateItems({ pages: pages.listFrameworkControls(input, callOptions), key: 'controls' }),
       listFrameworks: (input, callOptions) => iterateItems({ pages: pages.listFrameworks(input, callOptions), key: 'frameworks' }),
+      listManagementReviews: (input, callOptions) => iterateItems({ pages: pages.listManagementReviews(input, callOptions), key: 'management_reviews' }),
       listMeasures: (input, callOptions) => iterateItems({ pages: pages.listMeasures(input, callOptions), key: 'measures' }),
       listNonconformities: (input, callOptions) => iterateItems({ pages: pages.listNonconformities(input, callOptions), key: 'nonconformities' }),
       listObligations: (input, callOptions) => iterateItems({ pages: pages.listObligations(input, callOptions), key: 'obligations' }),

@@ -4,6 +4,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
+//   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
@@ -30,10 +31,11 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
+export type { AddManagementReviewInput, AddManagementReviewOutput } from './tools/addManagementReview.gen.js';
 export type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
 export type { AddNonconformityInput, AddNonconformityOutput } from './tools/addNonconformity.gen.js';
 export type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
@@ -45,6 +47,7 @@ export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 export type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
 export type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
+export type { GetManagementReviewInput, GetManagementReviewOutput } from './tools/getManagementReview.gen.js';
 export type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
 export type { GetNonconformityInput, GetNonconformityOutput } from './tools/getNonconformity.gen.js';
 export type { GetObligationInput, GetObligationOutput } from './tools/getObligation.gen.js';
@@ -56,6 +59,7 @@ export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.j
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
 export type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 export type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
+export type { ListManagementReviewsInput, ListManagementReviewsOutput } from './tools/listManagementReviews.gen.js';
 export type { ListMeasuresInput, ListMeasuresOutput } from './tools/listMeasures.gen.js';
 export type { ListNonconformitiesInput, ListNonconformitiesOutput } from './tools/listNonconformities.gen.js';
 export type { ListObligationsInput, ListObligationsOutput } from './tools/listObligations.gen.js';
@@ -66,6 +70,7 @@ export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.ge
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
 export type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
+export type { UpdateManagementReviewInput, UpdateManagementReviewOutput } from './tools/updateManagementReview.gen.js';
 export type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';
 export type { UpdateNonconformityInput, UpdateNonconformityOutput } from './tools/updateNonconformity.gen.js';
 export type { UpdateObligationInput, UpdateObligationOutput } from './tools/updateObligation.gen.js';

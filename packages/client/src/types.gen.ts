@@ -4,6 +4,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
+//   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
@@ -37,6 +38,9 @@ export type ControlRelationship = 'equivalent-to' | 'subset-of' | 'superset-of' 
 
 /** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
 export type FrameworkSource = 'library' | 'oscal' | 'manual';
+
+/** Where a management review stands. */
+export type ManagementReviewStatus = 'PLANNED' | 'HELD' | 'CANCELLED';
 
 /** Implementation state of a measure (control). */
 export type MeasureState = 'NOT_STARTED' | 'IN_PROGRESS' | 'IMPLEMENTED' | 'NOT_APPLICABLE';
@@ -546,6 +550,50 @@ export type HighPriorityRiskList = {
   omitted: number;
 };
 
+/** A management review of the ISMS (ISO 27001 clause 9.3). */
+export type ManagementReview = {
+  /** Management review id (mrv_…). */
+  id: string;
+  /** The organization the review belongs to. */
+  organization_id: string;
+  /** Short title. */
+  title: string;
+  /** When it is planned or was held (YYYY-MM-DD). */
+  review_date: string;
+  /** PLANNED, HELD or CANCELLED. */
+  status: ManagementReviewStatus;
+  /** Who chairs the review. */
+  chair: string | null;
+  /** Who attends. */
+  attendees: string | null;
+  /** 9.3.2 a: status of actions from previous reviews. */
+  previous_actions: string | null;
+  /** 9.3.2 b: changes in external and internal issues. */
+  issue_changes: string | null;
+  /** 9.3.2 c: changes in needs and expectations of interested parties. */
+  party_needs: string | null;
+  /** 9.3.2 d: ISMS performance: nonconformities, monitoring, audits, objectives. */
+  performance: string | null;
+  /** 9.3.2 e: feedback from interested parties. */
+  party_feedback: string | null;
+  /** 9.3.2 f: risk assessment results and risk treatment plan status. */
+  risk_results: string | null;
+  /** 9.3.2 g: opportunities for continual improvement. */
+  improvement: string | null;
+  /** 9.3.3: decisions on improvement and changes. */
+  decisions: string | null;
+  /** Actions decided, each with owner and due date. */
+  actions: string | null;
+  /** When the next review is due (YYYY-MM-DD). */
+  next_review_due: string | null;
+  /** Person or role responsible. */
+  owner: string | null;
+  /** When the record was created. */
+  created_at: string;
+  /** When the record was last changed; pass it as expected_updated_at to guard updates. */
+  updated_at: string;
+};
+
 /** A measure (control) the organization implements. */
 export type Measure = {
   /** Measure id (msr_…). */
@@ -730,6 +778,8 @@ export type OrganizationCounts = {
   frameworks: number;
   /** Number of assets. */
   assets: number;
+  /** Number of management reviews. */
+  management_reviews: number;
 };
 
 /** An organization with the size of each register. */

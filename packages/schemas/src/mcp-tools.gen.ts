@@ -3,6 +3,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
+//   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
@@ -23,6 +24,7 @@ import { leanInputSchema, leanOutputSchema } from './lean-schema.js';
 import { addAssetInputJsonSchema } from './tools/addAsset.gen.js';
 import { addAuditInputJsonSchema } from './tools/addAudit.gen.js';
 import { addFrameworkInputJsonSchema } from './tools/addFramework.gen.js';
+import { addManagementReviewInputJsonSchema } from './tools/addManagementReview.gen.js';
 import { addMeasureInputJsonSchema } from './tools/addMeasure.gen.js';
 import { addNonconformityInputJsonSchema } from './tools/addNonconformity.gen.js';
 import { addObligationInputJsonSchema } from './tools/addObligation.gen.js';
@@ -34,6 +36,7 @@ import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
 import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
 import { getComplianceReportInputJsonSchema, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
 import { getFrameworkInputJsonSchema } from './tools/getFramework.gen.js';
+import { getManagementReviewInputJsonSchema } from './tools/getManagementReview.gen.js';
 import { getMeasureInputJsonSchema } from './tools/getMeasure.gen.js';
 import { getNonconformityInputJsonSchema } from './tools/getNonconformity.gen.js';
 import { getObligationInputJsonSchema } from './tools/getObligation.gen.js';
@@ -45,6 +48,7 @@ import { listAssetsInputJsonSchema, listAssetsOutputJsonSchema } from './tools/l
 import { listAuditsInputJsonSchema, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
 import { listFrameworkControlsInputJsonSchema, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
 import { listFrameworksInputJsonSchema, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
+import { listManagementReviewsInputJsonSchema, listManagementReviewsOutputJsonSchema } from './tools/listManagementReviews.gen.js';
 import { listMeasuresInputJsonSchema, listMeasuresOutputJsonSchema } from './tools/listMeasures.gen.js';
 import { listNonconformitiesInputJsonSchema, listNonconformitiesOutputJsonSchema } from './tools/listNonconformities.gen.js';
 import { listObligationsInputJsonSchema, listObligationsOutputJsonSchema } from './tools/listObligations.gen.js';
@@ -55,6 +59,7 @@ import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
 import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
 import { updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
 import { updateFrameworkInputJsonSchema } from './tools/updateFramework.gen.js';
+import { updateManagementReviewInputJsonSchema } from './tools/updateManagementReview.gen.js';
 import { updateMeasureInputJsonSchema } from './tools/updateMeasure.gen.js';
 import { updateNonconformityInputJsonSchema } from './tools/updateNonconformity.gen.js';
 import { updateObligationInputJsonSchema } from './tools/updateObligation.gen.js';
@@ -102,6 +107,22 @@ export const mcpTools: readonly McpToolEntry[] = [
       title: 'Add a framework',
       description: 'Creates a framework from a library entry (library_key, optional baseline; entries at the comply://library resource) or from controls you list, not both. Returns it as getFramework does.',
       inputSchema: leanInputSchema(addFrameworkInputJsonSchema, false),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'management_reviews',
+    tool: {
+      name: 'addManagementReview',
+      title: 'Add a management review',
+      description: 'Plans or records a management review. Returns the record.',
+      inputSchema: leanInputSchema(addManagementReviewInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -284,6 +305,22 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'management_reviews',
+    tool: {
+      name: 'getManagementReview',
+      title: 'Get a management review',
+      description: 'One management review by id.',
+      inputSchema: leanInputSchema(getManagementReviewInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'measures',
     tool: {
       name: 'getMeasure',
@@ -450,6 +487,20 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'management_reviews',
+    tool: {
+      name: 'listManagementReviews',
+      title: 'List management reviews',
+      description: 'Latest review_date first.',
+      inputSchema: leanInputSchema(listManagementReviewsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listManagementReviewsOutputJsonSchema),
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'measures',
     tool: {
       name: 'listMeasures',
@@ -589,6 +640,23 @@ export const mcpTools: readonly McpToolEntry[] = [
       title: 'Update a framework',
       description: 'Changes a framework and upserts controls by code (none is removed). Returns it as getFramework does.',
       inputSchema: leanInputSchema(updateFrameworkInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'management_reviews',
+    tool: {
+      name: 'updateManagementReview',
+      title: 'Update a management review',
+      description: 'Changes a management review. Returns the record.',
+      inputSchema: leanInputSchema(updateManagementReviewInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },

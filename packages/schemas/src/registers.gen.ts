@@ -8,6 +8,7 @@
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
+//   specs/registers/management_reviews.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { RegisterDefinition } from './register-definition.js';
@@ -200,6 +201,29 @@ export const registers = {
       derivedColumns: {},
     },
   },
+  management_reviews: {
+    plural: 'management_reviews',
+    singular: 'management_review',
+    idPrefix: 'mrv',
+    table: 'management_reviews',
+    record: 'ManagementReview',
+    titleFields: ['title'],
+    tools: {
+      list: 'listManagementReviews',
+      get: 'getManagementReview',
+      add: 'addManagementReview',
+      update: 'updateManagementReview',
+    },
+    toolNames: ['listManagementReviews', 'getManagementReview', 'addManagementReview', 'updateManagementReview'],
+    customHandlers: [],
+    links: [],
+    console: {
+      navigation: 9,
+      path: '/registers/management_reviews',
+      columns: ['title', 'status', 'review_date', 'chair', 'next_review_due', 'owner'],
+      derivedColumns: {},
+    },
+  },
 } as const satisfies { readonly [plural: string]: RegisterDefinition };
 
 /** The name (plural) of a register. */
@@ -209,13 +233,13 @@ export type RegisterName = keyof typeof registers;
 export type RegisterTable = (typeof registers)[RegisterName]['table'];
 
 /** Every register name, in catalog order. */
-export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets'];
+export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews'];
 
 /** A tool the generic register handler serves: a plain list, get, add or update tool of a register. */
-export type GenericToolName = 'addAsset' | 'addAudit' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAsset' | 'getAudit' | 'getFramework' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworks' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateFramework' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type GenericToolName = 'addAsset' | 'addAudit' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAsset' | 'getAudit' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
 
 /** Every tool the generic register handler serves, sorted. Every other tool has a handler file. */
-export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getFramework', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listFrameworks', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
 
 /** Page sizes a list tool accepts (`page_size`), and the size when omitted. */
 export const pageSizeLimits = {
@@ -234,4 +258,5 @@ export const registerOrders = {
   audits: { fields: ['start_date', 'name', 'created_at', 'updated_at'], default: { field: 'start_date', direction: 'asc' } },
   frameworks: { fields: ['name', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
   assets: { fields: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
+  management_reviews: { fields: ['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], default: { field: 'review_date', direction: 'desc' } },
 } as const;

@@ -3,6 +3,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
+//   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
@@ -21,6 +22,7 @@
 import { type AddAssetArgs, type AddAssetInput, type AddAssetOutput, addAssetInput, addAssetInputJsonSchema, addAssetOutput, addAssetOutputJsonSchema } from './tools/addAsset.gen.js';
 import { type AddAuditArgs, type AddAuditInput, type AddAuditOutput, addAuditInput, addAuditInputJsonSchema, addAuditOutput, addAuditOutputJsonSchema } from './tools/addAudit.gen.js';
 import { type AddFrameworkArgs, type AddFrameworkInput, type AddFrameworkOutput, addFrameworkInput, addFrameworkInputJsonSchema, addFrameworkOutput, addFrameworkOutputJsonSchema } from './tools/addFramework.gen.js';
+import { type AddManagementReviewArgs, type AddManagementReviewInput, type AddManagementReviewOutput, addManagementReviewInput, addManagementReviewInputJsonSchema, addManagementReviewOutput, addManagementReviewOutputJsonSchema } from './tools/addManagementReview.gen.js';
 import { type AddMeasureArgs, type AddMeasureInput, type AddMeasureOutput, addMeasureInput, addMeasureInputJsonSchema, addMeasureOutput, addMeasureOutputJsonSchema } from './tools/addMeasure.gen.js';
 import { type AddNonconformityArgs, type AddNonconformityInput, type AddNonconformityOutput, addNonconformityInput, addNonconformityInputJsonSchema, addNonconformityOutput, addNonconformityOutputJsonSchema } from './tools/addNonconformity.gen.js';
 import { type AddObligationArgs, type AddObligationInput, type AddObligationOutput, addObligationInput, addObligationInputJsonSchema, addObligationOutput, addObligationOutputJsonSchema } from './tools/addObligation.gen.js';
@@ -32,6 +34,7 @@ import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInp
 import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
 import { type GetComplianceReportArgs, type GetComplianceReportInput, type GetComplianceReportOutput, getComplianceReportInput, getComplianceReportInputJsonSchema, getComplianceReportOutput, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
 import { type GetFrameworkArgs, type GetFrameworkInput, type GetFrameworkOutput, getFrameworkInput, getFrameworkInputJsonSchema, getFrameworkOutput, getFrameworkOutputJsonSchema } from './tools/getFramework.gen.js';
+import { type GetManagementReviewArgs, type GetManagementReviewInput, type GetManagementReviewOutput, getManagementReviewInput, getManagementReviewInputJsonSchema, getManagementReviewOutput, getManagementReviewOutputJsonSchema } from './tools/getManagementReview.gen.js';
 import { type GetMeasureArgs, type GetMeasureInput, type GetMeasureOutput, getMeasureInput, getMeasureInputJsonSchema, getMeasureOutput, getMeasureOutputJsonSchema } from './tools/getMeasure.gen.js';
 import { type GetNonconformityArgs, type GetNonconformityInput, type GetNonconformityOutput, getNonconformityInput, getNonconformityInputJsonSchema, getNonconformityOutput, getNonconformityOutputJsonSchema } from './tools/getNonconformity.gen.js';
 import { type GetObligationArgs, type GetObligationInput, type GetObligationOutput, getObligationInput, getObligationInputJsonSchema, getObligationOutput, getObligationOutputJsonSchema } from './tools/getObligation.gen.js';
@@ -43,6 +46,7 @@ import { type ListAssetsArgs, type ListAssetsInput, type ListAssetsOutput, listA
 import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
 import { type ListFrameworkControlsArgs, type ListFrameworkControlsInput, type ListFrameworkControlsOutput, listFrameworkControlsInput, listFrameworkControlsInputJsonSchema, listFrameworkControlsOutput, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
 import { type ListFrameworksArgs, type ListFrameworksInput, type ListFrameworksOutput, listFrameworksInput, listFrameworksInputJsonSchema, listFrameworksOutput, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
+import { type ListManagementReviewsArgs, type ListManagementReviewsInput, type ListManagementReviewsOutput, listManagementReviewsInput, listManagementReviewsInputJsonSchema, listManagementReviewsOutput, listManagementReviewsOutputJsonSchema } from './tools/listManagementReviews.gen.js';
 import { type ListMeasuresArgs, type ListMeasuresInput, type ListMeasuresOutput, listMeasuresInput, listMeasuresInputJsonSchema, listMeasuresOutput, listMeasuresOutputJsonSchema } from './tools/listMeasures.gen.js';
 import { type ListNonconformitiesArgs, type ListNonconformitiesInput, type ListNonconformitiesOutput, listNonconformitiesInput, listNonconformitiesInputJsonSchema, listNonconformitiesOutput, listNonconformitiesOutputJsonSchema } from './tools/listNonconformities.gen.js';
 import { type ListObligationsArgs, type ListObligationsInput, type ListObligationsOutput, listObligationsInput, listObligationsInputJsonSchema, listObligationsOutput, listObligationsOutputJsonSchema } from './tools/listObligations.gen.js';
@@ -53,6 +57,7 @@ import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, up
 import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
 import { type UpdateControlApplicabilityArgs, type UpdateControlApplicabilityInput, type UpdateControlApplicabilityOutput, updateControlApplicabilityInput, updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutput, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
 import { type UpdateFrameworkArgs, type UpdateFrameworkInput, type UpdateFrameworkOutput, updateFrameworkInput, updateFrameworkInputJsonSchema, updateFrameworkOutput, updateFrameworkOutputJsonSchema } from './tools/updateFramework.gen.js';
+import { type UpdateManagementReviewArgs, type UpdateManagementReviewInput, type UpdateManagementReviewOutput, updateManagementReviewInput, updateManagementReviewInputJsonSchema, updateManagementReviewOutput, updateManagementReviewOutputJsonSchema } from './tools/updateManagementReview.gen.js';
 import { type UpdateMeasureArgs, type UpdateMeasureInput, type UpdateMeasureOutput, updateMeasureInput, updateMeasureInputJsonSchema, updateMeasureOutput, updateMeasureOutputJsonSchema } from './tools/updateMeasure.gen.js';
 import { type UpdateNonconformityArgs, type UpdateNonconformityInput, type UpdateNonconformityOutput, updateNonconformityInput, updateNonconformityInputJsonSchema, updateNonconformityOutput, updateNonconformityOutputJsonSchema } from './tools/updateNonconformity.gen.js';
 import { type UpdateObligationArgs, type UpdateObligationInput, type UpdateObligationOutput, updateObligationInput, updateObligationInputJsonSchema, updateObligationOutput, updateObligationOutputJsonSchema } from './tools/updateObligation.gen.js';
@@ -61,16 +66,17 @@ import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput,
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'approveStatementOfApplicability' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateFramework' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'approveStatementOfApplicability' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'approveStatementOfApplicability', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateFramework', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'approveStatementOfApplicability', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
   addAsset: AddAssetInput;
   addAudit: AddAuditInput;
   addFramework: AddFrameworkInput;
+  addManagementReview: AddManagementReviewInput;
   addMeasure: AddMeasureInput;
   addNonconformity: AddNonconformityInput;
   addObligation: AddObligationInput;
@@ -82,6 +88,7 @@ export interface ToolInputs {
   getAuditReadiness: GetAuditReadinessInput;
   getComplianceReport: GetComplianceReportInput;
   getFramework: GetFrameworkInput;
+  getManagementReview: GetManagementReviewInput;
   getMeasure: GetMeasureInput;
   getNonconformity: GetNonconformityInput;
   getObligation: GetObligationInput;
@@ -93,6 +100,7 @@ export interface ToolInputs {
   listAudits: ListAuditsInput;
   listFrameworkControls: ListFrameworkControlsInput;
   listFrameworks: ListFrameworksInput;
+  listManagementReviews: ListManagementReviewsInput;
   listMeasures: ListMeasuresInput;
   listNonconformities: ListNonconformitiesInput;
   listObligations: ListObligationsInput;
@@ -103,6 +111,7 @@ export interface ToolInputs {
   updateAudit: UpdateAuditInput;
   updateControlApplicability: UpdateControlApplicabilityInput;
   updateFramework: UpdateFrameworkInput;
+  updateManagementReview: UpdateManagementReviewInput;
   updateMeasure: UpdateMeasureInput;
   updateNonconformity: UpdateNonconformityInput;
   updateObligation: UpdateObligationInput;
@@ -115,6 +124,7 @@ export interface ToolArgs {
   addAsset: AddAssetArgs;
   addAudit: AddAuditArgs;
   addFramework: AddFrameworkArgs;
+  addManagementReview: AddManagementReviewArgs;
   addMeasure: AddMeasureArgs;
   addNonconformity: AddNonconformityArgs;
   addObligation: AddObligationArgs;
@@ -126,6 +136,7 @@ export interface ToolArgs {
   getAuditReadiness: GetAuditReadinessArgs;
   getComplianceReport: GetComplianceReportArgs;
   getFramework: GetFrameworkArgs;
+  getManagementReview: GetManagementReviewArgs;
   getMeasure: GetMeasureArgs;
   getNonconformity: GetNonconformityArgs;
   getObligation: GetObligationArgs;
@@ -137,6 +148,7 @@ export interface ToolArgs {
   listAudits: ListAuditsArgs;
   listFrameworkControls: ListFrameworkControlsArgs;
   listFrameworks: ListFrameworksArgs;
+  listManagementReviews: ListManagementReviewsArgs;
   listMeasures: ListMeasuresArgs;
   listNonconformities: ListNonconformitiesArgs;
   listObligations: ListObligationsArgs;
@@ -147,6 +159,7 @@ export interface ToolArgs {
   updateAudit: UpdateAuditArgs;
   updateControlApplicability: UpdateControlApplicabilityArgs;
   updateFramework: UpdateFrameworkArgs;
+  updateManagementReview: UpdateManagementReviewArgs;
   updateMeasure: UpdateMeasureArgs;
   updateNonconformity: UpdateNonconformityArgs;
   updateObligation: UpdateObligationArgs;
@@ -159,6 +172,7 @@ export interface ToolOutputs {
   addAsset: AddAssetOutput;
   addAudit: AddAuditOutput;
   addFramework: AddFrameworkOutput;
+  addManagementReview: AddManagementReviewOutput;
   addMeasure: AddMeasureOutput;
   addNonconformity: AddNonconformityOutput;
   addObligation: AddObligationOutput;
@@ -170,6 +184,7 @@ export interface ToolOutputs {
   getAuditReadiness: GetAuditReadinessOutput;
   getComplianceReport: GetComplianceReportOutput;
   getFramework: GetFrameworkOutput;
+  getManagementReview: GetManagementReviewOutput;
   getMeasure: GetMeasureOutput;
   getNonconformity: GetNonconformityOutput;
   getObligation: GetObligationOutput;
@@ -181,6 +196,7 @@ export interface ToolOutputs {
   listAudits: ListAuditsOutput;
   listFrameworkControls: ListFrameworkControlsOutput;
   listFrameworks: ListFrameworksOutput;
+  listManagementReviews: ListManagementReviewsOutput;
   listMeasures: ListMeasuresOutput;
   listNonconformities: ListNonconformitiesOutput;
   listObligations: ListObligationsOutput;
@@ -191,6 +207,7 @@ export interface ToolOutputs {
   updateAudit: UpdateAuditOutput;
   updateControlApplicability: UpdateControlApplicabilityOutput;
   updateFramework: UpdateFrameworkOutput;
+  updateManagementReview: UpdateManagementReviewOutput;
   updateMeasure: UpdateMeasureOutput;
   updateNonconformity: UpdateNonconformityOutput;
   updateObligation: UpdateObligationOutput;
@@ -282,6 +299,30 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
               title: 'Passwords are stored hashed',
             },
           ],
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
+  addManagementReview: {
+    name: 'addManagementReview',
+    title: 'Add a management review',
+    description: 'Plans or records a management review. Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: addManagementReviewInput,
+    output: addManagementReviewOutput,
+    inputJsonSchema: addManagementReviewInputJsonSchema,
+    outputJsonSchema: addManagementReviewOutputJsonSchema,
+    examples: [
+      {
+        title: 'A planned review',
+        input: {
+          organization_id: 'org_…',
+          title: 'ISMS management review Q4',
+          review_date: '2026-12-10',
+          chair: 'CEO',
         },
       },
     ],
@@ -549,6 +590,27 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
         title: 'One framework',
         input: {
           id: 'fw_…',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
+  getManagementReview: {
+    name: 'getManagementReview',
+    title: 'Get a management review',
+    description: 'One management review by id.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: getManagementReviewInput,
+    output: getManagementReviewOutput,
+    inputJsonSchema: getManagementReviewInputJsonSchema,
+    outputJsonSchema: getManagementReviewOutputJsonSchema,
+    examples: [
+      {
+        title: 'One review',
+        input: {
+          id: 'mrv_…',
         },
       },
     ],
@@ -825,6 +887,28 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     ],
     invalidExamples: [],
   },
+  listManagementReviews: {
+    name: 'listManagementReviews',
+    title: 'List management reviews',
+    description: 'Latest review_date first.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: listManagementReviewsInput,
+    output: listManagementReviewsOutput,
+    inputJsonSchema: listManagementReviewsInputJsonSchema,
+    outputJsonSchema: listManagementReviewsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Reviews held',
+        input: {
+          organization_id: 'org_…',
+          status: ['HELD'],
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   listMeasures: {
     name: 'listMeasures',
     title: 'List measures',
@@ -1095,6 +1179,37 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  updateManagementReview: {
+    name: 'updateManagementReview',
+    title: 'Update a management review',
+    description: 'Changes a management review. Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: updateManagementReviewInput,
+    output: updateManagementReviewOutput,
+    inputJsonSchema: updateManagementReviewInputJsonSchema,
+    outputJsonSchema: updateManagementReviewOutputJsonSchema,
+    examples: [
+      {
+        title: 'Decisions recorded',
+        input: {
+          id: 'mrv_…',
+          decisions: 'Extend MFA to contractors.',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'An unknown status',
+        input: {
+          id: 'mrv_…',
+          status: 'POSTPONED',
+        },
+        field: 'status',
+      },
+    ],
   },
   updateMeasure: {
     name: 'updateMeasure',

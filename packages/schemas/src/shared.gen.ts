@@ -4,6 +4,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
+//   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
@@ -61,6 +62,12 @@ export const frameworkSourceSchema = z.enum(['library', 'oscal', 'manual']);
 
 /** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
 export type FrameworkSource = z.output<typeof frameworkSourceSchema>;
+
+/** Where a management review stands. */
+export const managementReviewStatusSchema = z.enum(['PLANNED', 'HELD', 'CANCELLED']);
+
+/** Where a management review stands. */
+export type ManagementReviewStatus = z.output<typeof managementReviewStatusSchema>;
 
 /** Implementation state of a measure (control). */
 export const measureStateSchema = z.enum(['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE']);
@@ -1581,6 +1588,126 @@ export const highPriorityRiskListJsonSchema: JsonSchema = {
   required: ['count', 'items', 'omitted'],
 };
 
+/** A management review of the ISMS (ISO 27001 clause 9.3). */
+export const managementReviewSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  title: z.string(),
+  review_date: z.iso.date(),
+  status: managementReviewStatusSchema,
+  chair: z.string().nullable(),
+  attendees: z.string().nullable(),
+  previous_actions: z.string().nullable(),
+  issue_changes: z.string().nullable(),
+  party_needs: z.string().nullable(),
+  performance: z.string().nullable(),
+  party_feedback: z.string().nullable(),
+  risk_results: z.string().nullable(),
+  improvement: z.string().nullable(),
+  decisions: z.string().nullable(),
+  actions: z.string().nullable(),
+  next_review_due: z.iso.date().nullable(),
+  owner: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A management review of the ISMS (ISO 27001 clause 9.3). */
+export type ManagementReview = z.output<typeof managementReviewSchema>;
+
+/** JSON Schema of `ManagementReview`: A management review of the ISMS (ISO 27001 clause 9.3). */
+export const managementReviewJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Management review id (mrv_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the review belongs to.',
+    },
+    title: {
+      type: 'string',
+      description: 'Short title.',
+    },
+    review_date: {
+      type: 'string',
+      format: 'date',
+      description: 'When it is planned or was held (YYYY-MM-DD).',
+    },
+    status: {
+      type: 'string',
+      enum: ['PLANNED', 'HELD', 'CANCELLED'],
+      description: 'PLANNED, HELD or CANCELLED.',
+    },
+    chair: {
+      type: ['string', 'null'],
+      description: 'Who chairs the review.',
+    },
+    attendees: {
+      type: ['string', 'null'],
+      description: 'Who attends.',
+    },
+    previous_actions: {
+      type: ['string', 'null'],
+      description: '9.3.2 a: status of actions from previous reviews.',
+    },
+    issue_changes: {
+      type: ['string', 'null'],
+      description: '9.3.2 b: changes in external and internal issues.',
+    },
+    party_needs: {
+      type: ['string', 'null'],
+      description: '9.3.2 c: changes in needs and expectations of interested parties.',
+    },
+    performance: {
+      type: ['string', 'null'],
+      description: '9.3.2 d: ISMS performance: nonconformities, monitoring, audits, objectives.',
+    },
+    party_feedback: {
+      type: ['string', 'null'],
+      description: '9.3.2 e: feedback from interested parties.',
+    },
+    risk_results: {
+      type: ['string', 'null'],
+      description: '9.3.2 f: risk assessment results and risk treatment plan status.',
+    },
+    improvement: {
+      type: ['string', 'null'],
+      description: '9.3.2 g: opportunities for continual improvement.',
+    },
+    decisions: {
+      type: ['string', 'null'],
+      description: '9.3.3: decisions on improvement and changes.',
+    },
+    actions: {
+      type: ['string', 'null'],
+      description: 'Actions decided, each with owner and due date.',
+    },
+    next_review_due: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'When the next review is due (YYYY-MM-DD).',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'title', 'review_date', 'status', 'chair', 'attendees', 'previous_actions', 'issue_changes', 'party_needs', 'performance', 'party_feedback', 'risk_results', 'improvement', 'decisions', 'actions', 'next_review_due', 'owner', 'created_at', 'updated_at'],
+};
+
 /** A measure (control) the organization implements. */
 export const measureSchema = z.object({
   id: z.string(),
@@ -2086,6 +2213,7 @@ export const organizationCountsSchema = z.object({
   audits: z.int().min(0),
   frameworks: z.int().min(0),
   assets: z.int().min(0),
+  management_reviews: z.int().min(0),
 });
 
 /** Number of records per register in one organization. */
@@ -2135,8 +2263,13 @@ export const organizationCountsJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Number of assets.',
     },
+    management_reviews: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of management reviews.',
+    },
   },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets'],
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews'],
 };
 
 /** An organization with the size of each register. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameworkSummary, Organization, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage, seedOrganization, testActor } from './helpers.js';
 import { collect, defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) => {
@@ -108,14 +108,8 @@ describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) =
 
   it('counts records per register and updates organizations with an audit entry', async () => {
     expect(await storage.organizations.counts({ organizationId: org })).toEqual({
-      risks: 0,
-      vendors: 0,
-      measures: 0,
-      obligations: 0,
-      nonconformities: 0,
-      audits: 0,
+      ...NO_RECORDS,
       frameworks: 4,
-      assets: 0,
     });
     const updated = await storage.organizations.update({
       organizationId: org,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { registerNames } from '@comply/schemas';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Actor, openStorage, type Storage, type StorageOptions } from '../src/index.js';
@@ -79,3 +80,8 @@ export async function seedOrganization(storage: Storage, name = 'Acme') {
   });
   return { user, organization, actor: testActor(user.id) };
 }
+
+/** Every register of the catalog at zero: the organization counts of registers holding no records. */
+export const NO_RECORDS: Readonly<Record<string, number>> = Object.fromEntries(
+  registerNames.map((name) => [name, 0]),
+);

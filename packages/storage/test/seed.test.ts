@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storage, seedBulk, seedDemo } from '../src/index.js';
 import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES } from '../src/seed/demo-frameworks.js';
+import { DEMO_MANAGEMENT_REVIEWS } from '../src/seed/demo-management-reviews.js';
 import {
   DEMO_AUDITS,
   DEMO_NONCONFORMITIES,
@@ -12,6 +13,7 @@ import { DEMO_RISKS } from '../src/seed/demo-risks.js';
 
 // How many records each register holds after seedDemo, from the demo data itself.
 const DEMO_COUNTS = {
+  ...NO_RECORDS,
   risks: DEMO_RISKS.length,
   vendors: DEMO_VENDORS.length,
   measures: DEMO_MEASURES.length,
@@ -20,9 +22,10 @@ const DEMO_COUNTS = {
   audits: DEMO_AUDITS.length,
   frameworks: Object.keys(DEMO_FRAMEWORKS).length,
   assets: DEMO_ASSETS.length,
+  management_reviews: DEMO_MANAGEMENT_REVIEWS.length,
 };
 
-import { DRIVERS, fixedClock, openTestStorage } from './helpers.js';
+import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
 
 describe.each(DRIVERS)('seed on $name', ({ name }) => {
   let storage: Storage;
@@ -147,14 +150,13 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     expect(result.rows).toBe(2 * (2 + 2_100 + 12 + 7 + 9 + 11 + 4));
     for (const organizationId of result.organizationIds) {
       expect(await storage.organizations.counts({ organizationId })).toEqual({
+        ...NO_RECORDS,
         risks: 2_100,
         vendors: 12,
         measures: 7,
         obligations: 9,
         nonconformities: 11,
         audits: 4,
-        frameworks: 0,
-        assets: 0,
       });
       expect((await storage.auditLog.list({ organizationId })).total_count).toBe(0);
       const open = await storage.risks.list({

@@ -43,7 +43,8 @@ export function iconUrl({ origin, toolset }: { origin: string; toolset: string }
 export function registerIconRoute(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(`${ICON_PATH}/:file`, async (request, reply) => {
     const name = request.params.file.replace(/\.svg$/, '');
-    if (!request.params.file.endsWith('.svg') || !/^[a-z]+$/.test(name)) {
+    // Toolsets are register plurals, snake_case (`management_reviews`).
+    if (!request.params.file.endsWith('.svg') || !/^[a-z][a-z_]*$/.test(name)) {
       throw new ToolError({ code: 'NOT_FOUND', message: 'No such icon.' });
     }
     return reply

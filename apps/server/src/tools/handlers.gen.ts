@@ -8,6 +8,7 @@
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
+//   specs/registers/management_reviews.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml

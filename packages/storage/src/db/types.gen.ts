@@ -168,6 +168,29 @@ export interface LimitAttemptsTable {
   expires_at: ColumnType<Date, string, string>;
 }
 
+export interface ManagementReviewsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  review_date: DateColumn;
+  status: string;
+  chair: string | null;
+  attendees: string | null;
+  previous_actions: string | null;
+  issue_changes: string | null;
+  party_needs: string | null;
+  performance: string | null;
+  party_feedback: string | null;
+  risk_results: string | null;
+  improvement: string | null;
+  decisions: string | null;
+  actions: string | null;
+  next_review_due: DateColumn | null;
+  owner: string | null;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
 export interface MeasureControlsTable {
   organization_id: string;
   measure_id: string;
@@ -414,6 +437,7 @@ export interface SchemaTables {
   idempotency_keys: IdempotencyKeysTable;
   invitations: InvitationsTable;
   limit_attempts: LimitAttemptsTable;
+  management_reviews: ManagementReviewsTable;
   measure_controls: MeasureControlsTable;
   measure_evidence: MeasureEvidenceTable;
   measures: MeasuresTable;
@@ -588,6 +612,28 @@ export const SCHEMA_COLUMNS = {
     key: 'text',
     times: '_int8',
     expires_at: 'timestamptz',
+  },
+  management_reviews: {
+    id: 'text',
+    organization_id: 'text',
+    title: 'text',
+    review_date: 'date',
+    status: 'text',
+    chair: 'text',
+    attendees: 'text',
+    previous_actions: 'text',
+    issue_changes: 'text',
+    party_needs: 'text',
+    performance: 'text',
+    party_feedback: 'text',
+    risk_results: 'text',
+    improvement: 'text',
+    decisions: 'text',
+    actions: 'text',
+    next_review_due: 'date',
+    owner: 'text',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   },
   measure_controls: {
     organization_id: 'text',

@@ -22,6 +22,7 @@ import { oauth } from './018_oauth.js';
 import { identity } from './019_identity.js';
 import { sso } from './020_sso.js';
 import { statementOfApplicability } from './021_statement_of_applicability.js';
+import { managementReviews } from './022_management_reviews.js';
 import type { Migration } from './types.js';
 
 /** Every migration file of this folder, in version order. */
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   identity,
   sso,
   statementOfApplicability,
+  managementReviews,
 ];

@@ -8,6 +8,7 @@
 //   specs/registers/audits.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
+//   specs/registers/management_reviews.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { risksRepository } from './risks.js';
@@ -18,6 +19,7 @@ import { nonconformitiesRepository } from './nonconformities.js';
 import { auditsRepository } from './audits.js';
 import { frameworksRepository } from './frameworks.js';
 import { assetsRepository } from './assets.js';
+import { managementReviewsRepository } from './management_reviews.js';
 
 /** Each register's repository factory, by register name, in catalog order. */
 export const registerRepositories = {
@@ -29,6 +31,7 @@ export const registerRepositories = {
   audits: auditsRepository,
   frameworks: frameworksRepository,
   assets: assetsRepository,
+  management_reviews: managementReviewsRepository,
 } as const;
 
 /** Each register's repository, by register name. */

@@ -5,6 +5,7 @@ import type { Repositories } from '../repositories.js';
 import type { Storage } from '../storage.js';
 import { DEMO_ASSETS, seedAssets } from './demo-assets.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
+import { seedManagementReviews } from './demo-management-reviews.js';
 import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
 import { DEMO_RISKS } from './demo-risks.js';
 
@@ -172,8 +173,8 @@ export interface DemoSeed {
  * built-in library (ISO/IEC 27001:2022 Annex A and clauses 4–10, the SOC 2 Trust Services Criteria,
  * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
- * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them) and 9
- * nonconformities. Dates are relative to the storage
+ * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them), 9
+ * nonconformities and 2 management reviews (one held, one planned). Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
  * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
  * unless the console asked).
@@ -210,6 +211,7 @@ export async function seedDemo(args: {
     const measureIds = await seedMeasures({ repos, organizationId, actor, day, frameworkIds });
     await seedRegisters({ repos, organizationId, actor, day, measureIds });
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
+    await seedManagementReviews({ repos, organizationId, actor, day });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });
