@@ -1,3 +1,4 @@
+import { pageSizeLimits } from '@comply/schemas/registers';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { invalidInput } from '../errors.js';
 import { type CursorPosition, type CursorState, decodeCursor, encodeCursor, hashFilters } from './cursor.js';
@@ -35,13 +36,14 @@ export interface PageQuery {
   limit: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
+/** The spec's page_size default and bound (`specs/types/pagination.yaml`, generated into the registry). */
+export const DEFAULT_PAGE_SIZE: number = pageSizeLimits.default;
 /**
  * How far a free-text search counts its matches: an exact count of a common word visits every
  * match (143k rows at a million risks), so beyond this total_count is this number and a lower bound.
  */
 export const SEARCH_COUNT_LIMIT = 10_000;
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE: number = pageSizeLimits.max;
 
 function cursorValue(value: unknown): CursorPosition['value'] {
   if (value instanceof Date) return value.toISOString();

@@ -33,7 +33,6 @@ export const assetsRepository = defineRegister({
   },
   order: {
     keys: { name: 'lower', next_review_due: 'nullable', last_reviewed_at: 'nullable', ...BY_TIMESTAMPS },
-    default: ['name', 'asc'],
   },
   defaults: { classification: 'INTERNAL', review_interval_days: 365 },
   refs: { vendor_id: 'vendors' },

@@ -32,7 +32,6 @@ export const auditsRepository = defineRegister({
   },
   order: {
     keys: { start_date: 'nullable', name: 'lower', ...BY_TIMESTAMPS },
-    default: ['start_date', 'asc'],
   },
   defaults: { state: 'PLANNED' },
   refs: { framework_id: 'frameworks' },

@@ -1,6 +1,6 @@
 import type { ToolOutputs } from '@comply/schemas';
 import * as schemas from '@comply/schemas';
-import { type RegisterName, registers } from '@comply/schemas/registers';
+import { type RegisterName, registerOrders, registers } from '@comply/schemas/registers';
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { isoTimestampSql, type RecordJson } from '../audit/audited-statement.js';
 import type { StorageContext } from '../context.js';
@@ -102,7 +102,11 @@ export interface RegisterDeclaration<R extends RegisterName> extends Hooks<R> {
   computed?: Record<string, Computed>;
   /** Every filter of its list tool. */
   filters: { [K in keyof FiltersOf<R>]-?: Filter<NonNullable<FiltersOf<R>[K]>> };
-  order: { keys: Record<OrderFieldOf<R>, Sort>; default: [OrderFieldOf<R>, 'asc' | 'desc'] };
+  /**
+   * How each order_by field sorts. The fields and the default order are the spec's
+   * (`registerOrders`, generated from `specs/registers/<plural>.yaml`); a `default` here must agree.
+   */
+  order: { keys: Record<OrderFieldOf<R>, Sort>; default?: [OrderFieldOf<R>, 'asc' | 'desc'] };
   /** Create defaults for columns the data leaves out (other columns default to null). */
   defaults?: Record<string, unknown>;
   /** Single-id fields that name a record of another register of the organization. */
@@ -160,11 +164,20 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
       timestamps.map((c) => sql`${sql.lit(c)}, ${isoTimestampSql(alias, c)}`),
     )})`;
 
+  const specOrder = registerOrders[register];
+  const keyFields = Object.keys(declaration.order.keys);
+  if (keyFields.length !== specOrder.fields.length || !specOrder.fields.every((f) => keyFields.includes(f)))
+    throw new Error(
+      `${register}: order keys ${keyFields.join(', ')} are not the spec's ${specOrder.fields.join(', ')}.`,
+    );
+  const defaultOrder = declaration.order.default ?? [specOrder.default.field, specOrder.default.direction];
+  if (defaultOrder[0] !== specOrder.default.field || defaultOrder[1] !== specOrder.default.direction)
+    throw new Error(`${register}: default order ${defaultOrder.join(' ')} is not the spec's.`);
   const order: OrderSpec<OrderFieldOf<R>> = {
     keys: Object.fromEntries(
       Object.entries<Sort>(declaration.order.keys).map(([field, sort]) => [field, sortKey(sort, ref(field))]),
     ) as OrderSpec<OrderFieldOf<R>>['keys'],
-    defaultOrder: { field: declaration.order.default[0], direction: declaration.order.default[1] },
+    defaultOrder: { field: defaultOrder[0] as OrderFieldOf<R>, direction: defaultOrder[1] },
     idColumn: `${table}.id`,
   };
 

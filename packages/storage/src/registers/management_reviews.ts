@@ -25,7 +25,6 @@ export const managementReviewsRepository = defineRegister({
   },
   order: {
     keys: { review_date: 'column', title: 'lower', next_review_due: 'nullable', ...BY_TIMESTAMPS },
-    default: ['review_date', 'desc'],
   },
   defaults: { status: 'PLANNED' },
   values: ({ values, now }) => {

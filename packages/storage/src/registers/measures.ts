@@ -59,7 +59,6 @@ export const measuresRepository = defineRegister({
   },
   order: {
     keys: { name: 'lower', state: 'column', ...BY_TIMESTAMPS },
-    default: ['name', 'asc'],
   },
   defaults: { state: 'NOT_STARTED' },
   needsTransaction: (input) =>

@@ -99,7 +99,6 @@ export const nonconformitiesRepository = defineRegister({
       reference: 'column',
       ...BY_TIMESTAMPS,
     },
-    default: ['date_identified', 'desc'],
   },
   defaults: { status: 'OPEN' },
   refs: { audit_id: 'audits', measure_id: 'measures' },

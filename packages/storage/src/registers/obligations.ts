@@ -26,7 +26,6 @@ export const obligationsRepository = defineRegister({
   },
   order: {
     keys: { due_date: 'nullable', title: 'lower', ...BY_TIMESTAMPS },
-    default: ['due_date', 'asc'],
   },
   defaults: { status: 'NON_COMPLIANT' },
   check: ({ data, now }) => refuseFutureDates({ now, dates: { last_review_date: data.last_review_date } }),

@@ -107,7 +107,6 @@ export const risksRepository = defineRegister({
       ...BY_TIMESTAMPS,
       review_date: 'nullable',
     },
-    default: ['residual_score', 'desc'],
   },
   defaults: { status: 'OPEN' },
   count: ({ ctx, organizationId, filters }) => countRisksFromTotals({ db: ctx.db, organizationId, filters }),

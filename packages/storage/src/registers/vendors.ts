@@ -44,7 +44,6 @@ export const vendorsRepository = defineRegister({
   },
   order: {
     keys: { name: 'lower', next_review_due: 'nullable', last_reviewed_at: 'nullable', ...BY_TIMESTAMPS },
-    default: ['name', 'asc'],
   },
   defaults: {
     risk_tier: 'MEDIUM',
