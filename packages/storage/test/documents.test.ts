@@ -43,7 +43,7 @@ describe.each(DRIVERS)('documents on $name', ({ name }) => {
         kind: 'RECORD',
         next_review_due: '2026-08-01',
         content: 'Kept 7 years.',
-        approvers: [owner.email],
+        approvers: [owner.email] as string[],
       },
     ] as const;
     const minutes = [3, 1, 5, 2, 4];
