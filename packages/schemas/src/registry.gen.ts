@@ -264,7 +264,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       {
         title: 'Acknowledge the policy in force',
         input: {
-          id: 'doc_…',
+          organization_id: 'org_…',
+          document_id: 'doc_…',
         },
       },
     ],
@@ -369,7 +370,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       {
         title: 'A revised version sent for review',
         input: {
-          id: 'doc_…',
+          organization_id: 'org_…',
+          document_id: 'doc_…',
           content: '# Acceptable use policy\n\nVersion 2: laptops lock after five minutes.',
           change_note: 'Screen lock after five minutes.',
           submit: true,
@@ -582,7 +584,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       {
         title: 'Approve version 2 as read',
         input: {
-          id: 'doc_…',
+          organization_id: 'org_…',
+          document_id: 'doc_…',
           version: 2,
           content_hash: '7a34634f4c9e19ff127f49c2f71cff359e437d6b196b4717cee9cbcc97afbef7',
         },
@@ -592,7 +595,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       {
         title: 'No content hash',
         input: {
-          id: 'doc_…',
+          organization_id: 'org_…',
+          document_id: 'doc_…',
           version: 2,
         },
         field: 'content_hash',

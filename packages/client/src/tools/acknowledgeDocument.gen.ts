@@ -7,10 +7,10 @@ import type { Document } from '../types.gen.js';
 
 /** What a caller sends to `acknowledgeDocument`. */
 export type AcknowledgeDocumentInput = {
-  /** Optional. */
-  organization_id?: string;
+  /** From listOrganizations. */
+  organization_id: string;
   /** Document id (doc_…). */
-  id: string;
+  document_id: string;
   /** The published version read; refused if another is in force. */
   version?: number;
   /** Retry key. */

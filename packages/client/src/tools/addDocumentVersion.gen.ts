@@ -7,10 +7,10 @@ import type { Document } from '../types.gen.js';
 
 /** What a caller sends to `addDocumentVersion`. */
 export type AddDocumentVersionInput = {
-  /** Optional. */
-  organization_id?: string;
+  /** From listOrganizations. */
+  organization_id: string;
   /** Document id (doc_…). */
-  id: string;
+  document_id: string;
   /** Markdown. */
   content: string;
   /** What changed. */

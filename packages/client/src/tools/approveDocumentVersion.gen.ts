@@ -7,10 +7,10 @@ import type { Document } from '../types.gen.js';
 
 /** What a caller sends to `approveDocumentVersion`. */
 export type ApproveDocumentVersionInput = {
-  /** Optional. */
-  organization_id?: string;
+  /** From listOrganizations. */
+  organization_id: string;
   /** Document id (doc_…). */
-  id: string;
+  document_id: string;
   /** Version approved. */
   version: number;
   /** Its content_hash as read (getDocument). */

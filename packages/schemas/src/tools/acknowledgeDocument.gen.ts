@@ -9,8 +9,8 @@ import type { JsonSchema } from '../definition.js';
 
 /** Input of `acknowledgeDocument`: unknown keys are rejected, defaults are applied. */
 export const acknowledgeDocumentInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  id: z.string().trim().min(1).max(100),
+  organization_id: z.string().trim().min(1).max(100),
+  document_id: z.string().trim().min(1).max(100),
   version: z.int().min(1).optional(),
   idempotency_key: z.string().trim().min(1).max(200).optional(),
 });
@@ -35,9 +35,9 @@ export const acknowledgeDocumentInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Optional.',
+      description: 'From listOrganizations.',
     },
-    id: {
+    document_id: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
@@ -55,7 +55,7 @@ export const acknowledgeDocumentInputJsonSchema: JsonSchema = {
       description: 'Retry key.',
     },
   },
-  required: ['id'],
+  required: ['organization_id', 'document_id'],
   additionalProperties: false,
 };
 

@@ -9,8 +9,8 @@ import type { JsonSchema } from '../definition.js';
 
 /** Input of `addDocumentVersion`: unknown keys are rejected, defaults are applied. */
 export const addDocumentVersionInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  id: z.string().trim().min(1).max(100),
+  organization_id: z.string().trim().min(1).max(100),
+  document_id: z.string().trim().min(1).max(100),
   content: z.string().trim().min(1).max(100000),
   change_note: z.string().trim().max(2000).optional(),
   submit: z.boolean().default(false),
@@ -37,9 +37,9 @@ export const addDocumentVersionInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Optional.',
+      description: 'From listOrganizations.',
     },
-    id: {
+    document_id: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
@@ -68,7 +68,7 @@ export const addDocumentVersionInputJsonSchema: JsonSchema = {
       description: 'Retry key.',
     },
   },
-  required: ['id', 'content'],
+  required: ['organization_id', 'document_id', 'content'],
   additionalProperties: false,
 };
 

@@ -9,8 +9,8 @@ import type { JsonSchema } from '../definition.js';
 
 /** Input of `approveDocumentVersion`: unknown keys are rejected, defaults are applied. */
 export const approveDocumentVersionInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  id: z.string().trim().min(1).max(100),
+  organization_id: z.string().trim().min(1).max(100),
+  document_id: z.string().trim().min(1).max(100),
   version: z.int().min(1),
   content_hash: z.string().trim().min(64).max(64),
   idempotency_key: z.string().trim().min(1).max(200).optional(),
@@ -36,9 +36,9 @@ export const approveDocumentVersionInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Optional.',
+      description: 'From listOrganizations.',
     },
-    id: {
+    document_id: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
@@ -62,7 +62,7 @@ export const approveDocumentVersionInputJsonSchema: JsonSchema = {
       description: 'Retry key.',
     },
   },
-  required: ['id', 'version', 'content_hash'],
+  required: ['organization_id', 'document_id', 'version', 'content_hash'],
   additionalProperties: false,
 };
 

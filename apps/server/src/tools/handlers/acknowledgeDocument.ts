@@ -6,7 +6,7 @@ import { organizationOf } from '../registers.js';
 export const acknowledgeDocument: ToolHandler<'acknowledgeDocument'> = (ctx, args) =>
   ctx.storage.documents.acknowledge({
     organizationId: organizationOf(ctx),
-    id: args.id,
+    id: args.document_id,
     actor: ctx.actor,
     version: args.version,
     idempotencyKey: args.idempotency_key,

@@ -6,7 +6,7 @@ import { organizationOf } from '../registers.js';
 export const addDocumentVersion: ToolHandler<'addDocumentVersion'> = (ctx, args) =>
   ctx.storage.documents.addVersion({
     organizationId: organizationOf(ctx),
-    id: args.id,
+    id: args.document_id,
     actor: ctx.actor,
     content: args.content,
     changeNote: args.change_note,

@@ -17,7 +17,7 @@ export const approveDocumentVersion: ToolHandler<'approveDocumentVersion'> = (ct
   }
   return ctx.storage.documents.approve({
     organizationId: organizationOf(ctx),
-    id: args.id,
+    id: args.document_id,
     actor: ctx.actor,
     version: args.version,
     contentHash: args.content_hash,
