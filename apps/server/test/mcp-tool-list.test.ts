@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mcpTools, toolNames, tools } from '@comply/schemas';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,15 +130,49 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
   describe('every tool’s structuredContent fits its listed outputSchema', () => {
     let tenant: Tenant;
     let member: Client;
+    // Tools that act on a record in a given state: a policy published (v1) with v2 in review.
+    const stateful = new Map<string, Record<string, unknown>>();
     beforeAll(async () => {
       tenant = await seedTenant({ server, tag: 'lean' });
       member = await connect({ token: tenant.member.token });
       // The SDK client validates structuredContent against the listed outputSchema on every call.
       await member.listTools();
+      const as = { token: tenant.member.token };
+      const organization_id = tenant.member.organizationId;
+      const doc = await server.call(
+        'addDocument',
+        {
+          organization_id,
+          title: 'Lean policy',
+          kind: 'POLICY',
+          approvers: [tenant.member.email],
+          content: 'v1',
+        },
+        as,
+      );
+      const document_id = doc.body.id as string;
+      const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+      await server.call('updateDocument', { id: document_id, status: 'IN_REVIEW' }, as);
+      await server.call(
+        'approveDocumentVersion',
+        { organization_id, document_id, version: 1, content_hash: hash('v1') },
+        as,
+      );
+      await server.call('updateDocument', { id: document_id, status: 'PUBLISHED' }, as);
+      await server.call(
+        'addDocumentVersion',
+        { organization_id, document_id, content: 'v2', submit: true },
+        as,
+      );
+      stateful.set('acknowledgeDocument', { document_id });
+      stateful.set('approveDocumentVersion', { document_id, version: 2, content_hash: hash('v2') });
     });
 
     it.each([...toolNames])('%s', async (name) => {
-      const input = minimalInput({ tool: name, label: `${name} lean`, ids: (k) => tenant.ids.get(k)?.[0] });
+      const input = {
+        ...minimalInput({ tool: name, label: `${name} lean`, ids: (k) => tenant.ids.get(k)?.[0] }),
+        ...stateful.get(name),
+      };
       const args = tools[name].organizationScoped
         ? { organization_id: tenant.member.organizationId, ...input }
         : input;

@@ -81,6 +81,12 @@ const CASES: { [R in RegisterName]: CaseData } = {
     changed: { field: 'status', value: 'HELD' },
     invalid: { input: { title: 'x', review_date: '2026-01-15', status: 'POSTPONED' }, field: 'status' },
   },
+  documents: {
+    create: (label) => ({ title: label, kind: 'POLICY', content: '# Policy\n\nText.' }),
+    patch: { kind: 'PROCEDURE' },
+    changed: { field: 'kind', value: 'PROCEDURE' },
+    invalid: { input: { title: 'x', kind: 'MEMO' }, field: 'kind' },
+  },
 };
 
 /** Every register of the catalog whose tools follow the list/get/add/update pattern. */

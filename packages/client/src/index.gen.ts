@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/documents.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -10,12 +11,16 @@
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
 //   specs/registers/vendors.yaml
+//   specs/types/documents.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
 //   specs/types/soa.yaml
+//   specs/tools/acknowledgeDocument.yaml
+//   specs/tools/addDocumentVersion.yaml
+//   specs/tools/approveDocumentVersion.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
@@ -31,9 +36,12 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Document, DocumentAcknowledgement, DocumentApproval, DocumentKind, DocumentStatus, DocumentSummary, DocumentVersion, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { AcknowledgeDocumentInput, AcknowledgeDocumentOutput } from './tools/acknowledgeDocument.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
+export type { AddDocumentInput, AddDocumentOutput } from './tools/addDocument.gen.js';
+export type { AddDocumentVersionInput, AddDocumentVersionOutput } from './tools/addDocumentVersion.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
 export type { AddManagementReviewInput, AddManagementReviewOutput } from './tools/addManagementReview.gen.js';
 export type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
@@ -41,11 +49,13 @@ export type { AddNonconformityInput, AddNonconformityOutput } from './tools/addN
 export type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
 export type { AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
 export type { AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
+export type { ApproveDocumentVersionInput, ApproveDocumentVersionOutput } from './tools/approveDocumentVersion.gen.js';
 export type { ApproveStatementOfApplicabilityInput, ApproveStatementOfApplicabilityOutput } from './tools/approveStatementOfApplicability.gen.js';
 export type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 export type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
+export type { GetDocumentInput, GetDocumentOutput } from './tools/getDocument.gen.js';
 export type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
 export type { GetManagementReviewInput, GetManagementReviewOutput } from './tools/getManagementReview.gen.js';
 export type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
@@ -57,6 +67,7 @@ export type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutpu
 export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
+export type { ListDocumentsInput, ListDocumentsOutput } from './tools/listDocuments.gen.js';
 export type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 export type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
 export type { ListManagementReviewsInput, ListManagementReviewsOutput } from './tools/listManagementReviews.gen.js';
@@ -69,6 +80,7 @@ export type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.ge
 export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
+export type { UpdateDocumentInput, UpdateDocumentOutput } from './tools/updateDocument.gen.js';
 export type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
 export type { UpdateManagementReviewInput, UpdateManagementReviewOutput } from './tools/updateManagementReview.gen.js';
 export type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';

@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/documents.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -10,6 +11,7 @@
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
 //   specs/registers/vendors.yaml
+//   specs/types/documents.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
 //   specs/types/pagination.yaml
@@ -35,6 +37,12 @@ export type ControlReadiness = 'READY' | 'GAP' | 'EXCLUDED';
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
 export type ControlRelationship = 'equivalent-to' | 'subset-of' | 'superset-of' | 'intersects-with';
+
+/** Kind of controlled document. */
+export type DocumentKind = 'POLICY' | 'PROCEDURE' | 'STANDARD' | 'PLAN' | 'RECORD';
+
+/** Where a document stands: DRAFT, IN_REVIEW, APPROVED (by every approver), PUBLISHED, RETIRED. */
+export type DocumentStatus = 'DRAFT' | 'IN_REVIEW' | 'APPROVED' | 'PUBLISHED' | 'RETIRED';
 
 /** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
 export type FrameworkSource = 'library' | 'oscal' | 'manual';
@@ -182,6 +190,126 @@ export type ControlViaMapping = {
   relationship: ControlRelationship;
   /** Title of the imported mapping collection (provenance). */
   mapping_title: string;
+};
+
+/** A named approver's approval of one version, bound to its content hash. */
+export type DocumentApproval = {
+  /** The approver's email. */
+  approver: string;
+  /** SHA-256 of the content approved. */
+  content_hash: string;
+  /** When. */
+  approved_at: string;
+};
+
+/** One immutable version of a document. */
+export type DocumentVersion = {
+  /** Version number. */
+  version: number;
+  /** SHA-256 (hex) of the Markdown content. */
+  content_hash: string;
+  /** What changed. */
+  change_note: string | null;
+  /** Author's email. */
+  author: string | null;
+  /** When it was written. */
+  created_at: string;
+  /** Approvals of this version. */
+  approvals: DocumentApproval[];
+  /** Every required approver approved it. */
+  approved: boolean;
+};
+
+/** A member's acknowledgement of a published version. */
+export type DocumentAcknowledgement = {
+  /** The member's email. */
+  member: string;
+  /** Version acknowledged. */
+  version: number;
+  /** When. */
+  acknowledged_at: string;
+};
+
+/** A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
+export type Document = {
+  /** Document id (doc_…). */
+  id: string;
+  /** The organization the document belongs to. */
+  organization_id: string;
+  /** Title. */
+  title: string;
+  /** Kind. */
+  kind: DocumentKind;
+  /** Status of the current version's workflow. */
+  status: DocumentStatus;
+  /** Purpose and scope. */
+  description: string | null;
+  /** Person or role responsible. */
+  owner: string | null;
+  /** Review cycle in months. */
+  review_interval_months: number | null;
+  /** Next review date (YYYY-MM-DD). */
+  next_review_due: string | null;
+  /** next_review_due is before today and the document is not RETIRED. */
+  review_overdue: boolean;
+  /** Emails of the members who must all approve a version. */
+  approvers: string[];
+  /** Framework controls the document serves. */
+  controls: ControlRef[];
+  /** Ids of the measures the document serves. */
+  measure_ids: string[];
+  /** Latest version number; null before the first. */
+  current_version: number | null;
+  /** The version in force (members acknowledge it); null before publication. */
+  published_version: number | null;
+  /** When published_version was published. */
+  published_at: string | null;
+  /** Markdown of the current version. */
+  content: string | null;
+  /** Every version with its approvals, newest first. */
+  versions: DocumentVersion[];
+  /** Acknowledgements of the published version. */
+  acknowledgements: DocumentAcknowledgement[];
+  /** Members of the organization. */
+  member_count: number;
+  /** Members who acknowledged the published version. */
+  acknowledged_count: number;
+  /** acknowledged_count / member_count × 100, one decimal. */
+  acknowledgement_coverage: number;
+  /** When the record was created. */
+  created_at: string;
+  /** When the record was last changed; pass it as expected_updated_at to guard updates. */
+  updated_at: string;
+};
+
+/** A document as listDocuments returns it (getDocument adds content, versions, links). */
+export type DocumentSummary = {
+  /** Document id (doc_…). */
+  id: string;
+  /** Its organization. */
+  organization_id: string;
+  /** Title. */
+  title: string;
+  /** Kind. */
+  kind: DocumentKind;
+  /** Status. */
+  status: DocumentStatus;
+  /** Owner. */
+  owner: string | null;
+  /** Next review date. */
+  next_review_due: string | null;
+  /** next_review_due passed (not RETIRED). */
+  review_overdue: boolean;
+  /** Latest version. */
+  current_version: number | null;
+  /** Version in force. */
+  published_version: number | null;
+  /** Percent of members who acknowledged the published version. */
+  acknowledgement_coverage: number;
+  /** When the record was created. */
+  created_at: string;
+  /** When the record was last changed. */
+  updated_at: string;
 };
 
 /** A piece of evidence attached to a measure. Evidence is append-only. */
@@ -780,6 +908,8 @@ export type OrganizationCounts = {
   assets: number;
   /** Number of management reviews. */
   management_reviews: number;
+  /** Number of documents. */
+  documents: number;
 };
 
 /** An organization with the size of each register. */

@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/documents.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -10,6 +11,7 @@
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
 //   specs/registers/vendors.yaml
+//   specs/types/documents.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
 //   specs/types/pagination.yaml
@@ -56,6 +58,18 @@ export const controlRelationshipSchema = z.enum(['equivalent-to', 'subset-of', '
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
 export type ControlRelationship = z.output<typeof controlRelationshipSchema>;
+
+/** Kind of controlled document. */
+export const documentKindSchema = z.enum(['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD']);
+
+/** Kind of controlled document. */
+export type DocumentKind = z.output<typeof documentKindSchema>;
+
+/** Where a document stands: DRAFT, IN_REVIEW, APPROVED (by every approver), PUBLISHED, RETIRED. */
+export const documentStatusSchema = z.enum(['DRAFT', 'IN_REVIEW', 'APPROVED', 'PUBLISHED', 'RETIRED']);
+
+/** Where a document stands: DRAFT, IN_REVIEW, APPROVED (by every approver), PUBLISHED, RETIRED. */
+export type DocumentStatus = z.output<typeof documentStatusSchema>;
 
 /** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
 export const frameworkSourceSchema = z.enum(['library', 'oscal', 'manual']);
@@ -451,6 +465,363 @@ export const controlViaMappingJsonSchema: JsonSchema = {
     },
   },
   required: ['framework_id', 'control_code', 'relationship', 'mapping_title'],
+};
+
+/** A named approver's approval of one version, bound to its content hash. */
+export const documentApprovalSchema = z.object({
+  approver: z.string(),
+  content_hash: z.string(),
+  approved_at: z.iso.datetime({ offset: true }),
+});
+
+/** A named approver's approval of one version, bound to its content hash. */
+export type DocumentApproval = z.output<typeof documentApprovalSchema>;
+
+/** JSON Schema of `DocumentApproval`: A named approver's approval of one version, bound to its content hash. */
+export const documentApprovalJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    approver: {
+      type: 'string',
+      description: 'The approver\'s email.',
+    },
+    content_hash: {
+      type: 'string',
+      description: 'SHA-256 of the content approved.',
+    },
+    approved_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When.',
+    },
+  },
+  required: ['approver', 'content_hash', 'approved_at'],
+};
+
+/** One immutable version of a document. */
+export const documentVersionSchema = z.object({
+  version: z.int().min(1),
+  content_hash: z.string(),
+  change_note: z.string().nullable(),
+  author: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  approvals: z.array(documentApprovalSchema),
+  approved: z.boolean(),
+});
+
+/** One immutable version of a document. */
+export type DocumentVersion = z.output<typeof documentVersionSchema>;
+
+/** JSON Schema of `DocumentVersion`: One immutable version of a document. */
+export const documentVersionJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Version number.',
+    },
+    content_hash: {
+      type: 'string',
+      description: 'SHA-256 (hex) of the Markdown content.',
+    },
+    change_note: {
+      type: ['string', 'null'],
+      description: 'What changed.',
+    },
+    author: {
+      type: ['string', 'null'],
+      description: 'Author\'s email.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When it was written.',
+    },
+    approvals: {
+      type: 'array',
+      items: documentApprovalJsonSchema,
+      description: 'Approvals of this version.',
+    },
+    approved: {
+      type: 'boolean',
+      description: 'Every required approver approved it.',
+    },
+  },
+  required: ['version', 'content_hash', 'change_note', 'author', 'created_at', 'approvals', 'approved'],
+};
+
+/** A member's acknowledgement of a published version. */
+export const documentAcknowledgementSchema = z.object({
+  member: z.string(),
+  version: z.int().min(1),
+  acknowledged_at: z.iso.datetime({ offset: true }),
+});
+
+/** A member's acknowledgement of a published version. */
+export type DocumentAcknowledgement = z.output<typeof documentAcknowledgementSchema>;
+
+/** JSON Schema of `DocumentAcknowledgement`: A member's acknowledgement of a published version. */
+export const documentAcknowledgementJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    member: {
+      type: 'string',
+      description: 'The member\'s email.',
+    },
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Version acknowledged.',
+    },
+    acknowledged_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When.',
+    },
+  },
+  required: ['member', 'version', 'acknowledged_at'],
+};
+
+/** A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
+export const documentSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  title: z.string(),
+  kind: documentKindSchema,
+  status: documentStatusSchema,
+  description: z.string().nullable(),
+  owner: z.string().nullable(),
+  review_interval_months: z.int().nullable(),
+  next_review_due: z.iso.date().nullable(),
+  review_overdue: z.boolean(),
+  approvers: z.array(z.string()),
+  controls: z.array(controlRefSchema),
+  measure_ids: z.array(z.string()),
+  current_version: z.int().nullable(),
+  published_version: z.int().nullable(),
+  published_at: z.iso.datetime({ offset: true }).nullable(),
+  content: z.string().nullable(),
+  versions: z.array(documentVersionSchema),
+  acknowledgements: z.array(documentAcknowledgementSchema),
+  member_count: z.int().min(0),
+  acknowledged_count: z.int().min(0),
+  acknowledgement_coverage: z.number().min(0).max(100),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
+export type Document = z.output<typeof documentSchema>;
+
+/** JSON Schema of `Document`: A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
+export const documentJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Document id (doc_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the document belongs to.',
+    },
+    title: {
+      type: 'string',
+      description: 'Title.',
+    },
+    kind: {
+      type: 'string',
+      enum: ['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD'],
+      description: 'Kind.',
+    },
+    status: {
+      type: 'string',
+      enum: ['DRAFT', 'IN_REVIEW', 'APPROVED', 'PUBLISHED', 'RETIRED'],
+      description: 'Status of the current version\'s workflow.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'Purpose and scope.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible.',
+    },
+    review_interval_months: {
+      type: ['integer', 'null'],
+      description: 'Review cycle in months.',
+    },
+    next_review_due: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Next review date (YYYY-MM-DD).',
+    },
+    review_overdue: {
+      type: 'boolean',
+      description: 'next_review_due is before today and the document is not RETIRED.',
+    },
+    approvers: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Emails of the members who must all approve a version.',
+    },
+    controls: {
+      type: 'array',
+      items: controlRefJsonSchema,
+      description: 'Framework controls the document serves.',
+    },
+    measure_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Ids of the measures the document serves.',
+    },
+    current_version: {
+      type: ['integer', 'null'],
+      description: 'Latest version number; null before the first.',
+    },
+    published_version: {
+      type: ['integer', 'null'],
+      description: 'The version in force (members acknowledge it); null before publication.',
+    },
+    published_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When published_version was published.',
+    },
+    content: {
+      type: ['string', 'null'],
+      description: 'Markdown of the current version.',
+    },
+    versions: {
+      type: 'array',
+      items: documentVersionJsonSchema,
+      description: 'Every version with its approvals, newest first.',
+    },
+    acknowledgements: {
+      type: 'array',
+      items: documentAcknowledgementJsonSchema,
+      description: 'Acknowledgements of the published version.',
+    },
+    member_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Members of the organization.',
+    },
+    acknowledged_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Members who acknowledged the published version.',
+    },
+    acknowledgement_coverage: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: 'acknowledged_count / member_count × 100, one decimal.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'title', 'kind', 'status', 'description', 'owner', 'review_interval_months', 'next_review_due', 'review_overdue', 'approvers', 'controls', 'measure_ids', 'current_version', 'published_version', 'published_at', 'content', 'versions', 'acknowledgements', 'member_count', 'acknowledged_count', 'acknowledgement_coverage', 'created_at', 'updated_at'],
+};
+
+/** A document as listDocuments returns it (getDocument adds content, versions, links). */
+export const documentSummarySchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  title: z.string(),
+  kind: documentKindSchema,
+  status: documentStatusSchema,
+  owner: z.string().nullable(),
+  next_review_due: z.iso.date().nullable(),
+  review_overdue: z.boolean(),
+  current_version: z.int().nullable(),
+  published_version: z.int().nullable(),
+  acknowledgement_coverage: z.number().min(0).max(100),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A document as listDocuments returns it (getDocument adds content, versions, links). */
+export type DocumentSummary = z.output<typeof documentSummarySchema>;
+
+/** JSON Schema of `DocumentSummary`: A document as listDocuments returns it (getDocument adds content, versions, links). */
+export const documentSummaryJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Document id (doc_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'Its organization.',
+    },
+    title: {
+      type: 'string',
+      description: 'Title.',
+    },
+    kind: {
+      type: 'string',
+      enum: ['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD'],
+      description: 'Kind.',
+    },
+    status: {
+      type: 'string',
+      enum: ['DRAFT', 'IN_REVIEW', 'APPROVED', 'PUBLISHED', 'RETIRED'],
+      description: 'Status.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Owner.',
+    },
+    next_review_due: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Next review date.',
+    },
+    review_overdue: {
+      type: 'boolean',
+      description: 'next_review_due passed (not RETIRED).',
+    },
+    current_version: {
+      type: ['integer', 'null'],
+      description: 'Latest version.',
+    },
+    published_version: {
+      type: ['integer', 'null'],
+      description: 'Version in force.',
+    },
+    acknowledgement_coverage: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: 'Percent of members who acknowledged the published version.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed.',
+    },
+  },
+  required: ['id', 'organization_id', 'title', 'kind', 'status', 'owner', 'next_review_due', 'review_overdue', 'current_version', 'published_version', 'acknowledgement_coverage', 'created_at', 'updated_at'],
 };
 
 /** A piece of evidence attached to a measure. Evidence is append-only. */
@@ -2214,6 +2585,7 @@ export const organizationCountsSchema = z.object({
   frameworks: z.int().min(0),
   assets: z.int().min(0),
   management_reviews: z.int().min(0),
+  documents: z.int().min(0),
 });
 
 /** Number of records per register in one organization. */
@@ -2268,8 +2640,13 @@ export const organizationCountsJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Number of management reviews.',
     },
+    documents: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of documents.',
+    },
   },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews'],
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents'],
 };
 
 /** An organization with the size of each register. */

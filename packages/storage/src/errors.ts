@@ -1,5 +1,5 @@
 /** Error codes a repository may raise; the server maps them to HTTP statuses. */
-export type StorageErrorCode = 'INVALID_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'UNAVAILABLE';
+export type StorageErrorCode = 'INVALID_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN' | 'UNAVAILABLE';
 
 /** A storage failure safe to show to a caller: never carries SQL text. */
 export class StorageError extends Error {

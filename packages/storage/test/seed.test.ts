@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storage, seedBulk, seedDemo } from '../src/index.js';
 import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
+import { DEMO_DOCUMENTS } from '../src/seed/demo-documents.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES } from '../src/seed/demo-frameworks.js';
 import { DEMO_MANAGEMENT_REVIEWS } from '../src/seed/demo-management-reviews.js';
 import {
@@ -23,6 +24,7 @@ const DEMO_COUNTS = {
   frameworks: Object.keys(DEMO_FRAMEWORKS).length,
   assets: DEMO_ASSETS.length,
   management_reviews: DEMO_MANAGEMENT_REVIEWS.length,
+  documents: DEMO_DOCUMENTS.length,
 };
 
 import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
@@ -126,9 +128,10 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   it('records the demo seed in the audit log as a CLI action', async () => {
     const { organizationId } = await seedDemo({ storage, ownerUserId });
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
-    // The organization and one entry per record.
+    // The organization and one entry per record, plus each policy's review, approval, publication
+    // and acknowledgement.
     const records = Object.values(DEMO_COUNTS).reduce((sum, n) => sum + n, 0);
-    expect(log.total_count).toBe(1 + records);
+    expect(log.total_count).toBe(1 + records + 4 * DEMO_DOCUMENTS.length);
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );

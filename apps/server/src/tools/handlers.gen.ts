@@ -9,6 +9,10 @@
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
+//   specs/registers/documents.yaml
+//   specs/tools/acknowledgeDocument.yaml
+//   specs/tools/addDocumentVersion.yaml
+//   specs/tools/approveDocumentVersion.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
@@ -22,7 +26,10 @@
 import type { ToolName } from '@comply/schemas';
 import type { ToolHandler } from './handler.js';
 import { registerHandlers } from './register-handler.js';
+import { acknowledgeDocument } from './handlers/acknowledgeDocument.js';
+import { addDocumentVersion } from './handlers/addDocumentVersion.js';
 import { addFramework } from './handlers/addFramework.js';
+import { approveDocumentVersion } from './handlers/approveDocumentVersion.js';
 import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
@@ -38,7 +45,10 @@ export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
 /** Every tool handler, by tool name. */
 export const handlers: Handlers = {
   ...registerHandlers,
+  acknowledgeDocument,
+  addDocumentVersion,
   addFramework,
+  approveDocumentVersion,
   approveStatementOfApplicability,
   getAuditReadiness,
   getComplianceReport,

@@ -93,6 +93,71 @@ export interface ConsoleSessionsTable {
   pending_factor: Generated<boolean>;
 }
 
+export interface DocumentAcknowledgementsTable {
+  organization_id: string;
+  document_id: string;
+  version: number;
+  user_id: string;
+  acknowledged_at: ColumnType<Date, string, string>;
+}
+
+export interface DocumentApprovalsTable {
+  organization_id: string;
+  document_id: string;
+  version: number;
+  content_hash: string;
+  user_id: string;
+  approved_at: ColumnType<Date, string, string>;
+}
+
+export interface DocumentApproversTable {
+  organization_id: string;
+  document_id: string;
+  user_id: string;
+}
+
+export interface DocumentControlsTable {
+  organization_id: string;
+  document_id: string;
+  framework_id: string;
+  control_code: string;
+}
+
+export interface DocumentMeasuresTable {
+  organization_id: string;
+  document_id: string;
+  measure_id: string;
+}
+
+export interface DocumentVersionsTable {
+  organization_id: string;
+  document_id: string;
+  version: number;
+  content: string;
+  content_hash: string;
+  change_note: string | null;
+  author_user_id: string | null;
+  created_at: ColumnType<Date, string, string>;
+}
+
+export interface DocumentsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  kind: string;
+  status: string;
+  description: string | null;
+  owner: string | null;
+  review_interval_months: number | null;
+  next_review_due: DateColumn | null;
+  current_version: number | null;
+  published_version: number | null;
+  published_at: ColumnType<Date | null, string | null, string | null>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
 export interface FrameworkControlsTable {
   id: string;
   organization_id: string;
@@ -431,6 +496,13 @@ export interface SchemaTables {
   audit_log: AuditLogTable;
   audits: AuditsTable;
   console_sessions: ConsoleSessionsTable;
+  document_acknowledgements: DocumentAcknowledgementsTable;
+  document_approvals: DocumentApprovalsTable;
+  document_approvers: DocumentApproversTable;
+  document_controls: DocumentControlsTable;
+  document_measures: DocumentMeasuresTable;
+  document_versions: DocumentVersionsTable;
+  documents: DocumentsTable;
   framework_controls: FrameworkControlsTable;
   framework_mappings: FrameworkMappingsTable;
   frameworks: FrameworksTable;
@@ -543,6 +615,64 @@ export const SCHEMA_COLUMNS = {
     expires_at: 'timestamptz',
     revoked_at: 'timestamptz',
     pending_factor: 'bool',
+  },
+  document_acknowledgements: {
+    organization_id: 'text',
+    document_id: 'text',
+    version: 'int4',
+    user_id: 'text',
+    acknowledged_at: 'timestamptz',
+  },
+  document_approvals: {
+    organization_id: 'text',
+    document_id: 'text',
+    version: 'int4',
+    content_hash: 'text',
+    user_id: 'text',
+    approved_at: 'timestamptz',
+  },
+  document_approvers: {
+    organization_id: 'text',
+    document_id: 'text',
+    user_id: 'text',
+  },
+  document_controls: {
+    organization_id: 'text',
+    document_id: 'text',
+    framework_id: 'text',
+    control_code: 'text',
+  },
+  document_measures: {
+    organization_id: 'text',
+    document_id: 'text',
+    measure_id: 'text',
+  },
+  document_versions: {
+    organization_id: 'text',
+    document_id: 'text',
+    version: 'int4',
+    content: 'text',
+    content_hash: 'text',
+    change_note: 'text',
+    author_user_id: 'text',
+    created_at: 'timestamptz',
+  },
+  documents: {
+    id: 'text',
+    organization_id: 'text',
+    title: 'text',
+    kind: 'text',
+    status: 'text',
+    description: 'text',
+    owner: 'text',
+    review_interval_months: 'int4',
+    next_review_due: 'date',
+    current_version: 'int4',
+    published_version: 'int4',
+    published_at: 'timestamptz',
+    archived_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   },
   framework_controls: {
     id: 'text',

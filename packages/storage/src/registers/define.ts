@@ -24,6 +24,12 @@ type Table<R extends RegisterName> = (typeof registers)[R]['table'];
 
 /** A register's wire record: what its get tool returns. */
 export type RecordOf<R extends RegisterName> = ToolOutputs[Tools<R>['get']];
+/** One item of a register's list tool: the record, or the lighter `list.item_type`. */
+export type ItemOf<R extends RegisterName> = ToolOutputs[Tools<R>['list']] extends {
+  [K in R]: (infer I)[];
+}
+  ? I
+  : RecordOf<R>;
 /** Its add tool's data, update tool's patch, list tool's filters and order_by fields. */
 export type CreateOf<R extends RegisterName> = CreateData<Tools<R>['add']>;
 export type PatchOf<R extends RegisterName> = PatchData<Tools<R>['update']>;
@@ -100,6 +106,11 @@ export interface RegisterDeclaration<R extends RegisterName> extends Hooks<R> {
   register: R;
   /** Wire fields that are not columns of the table, as SQL over its row. */
   computed?: Record<string, Computed>;
+  /**
+   * The wire fields its list tool returns when the spec's `list.item_type` is lighter than the
+   * record (a document's list leaves out its content and versions); by default the record's.
+   */
+  listFields?: readonly string[];
   /** Every filter of its list tool. */
   filters: { [K in keyof FiltersOf<R>]-?: Filter<NonNullable<FiltersOf<R>[K]>> };
   /**
@@ -157,6 +168,22 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
     const record: Record<string, unknown> = {};
     for (const f of fields) record[f] = timestamps.includes(f) ? isoOrNull(row[f]) : row[f];
     return record as RecordOf<R>;
+  };
+  const listFields = declaration.listFields;
+  const listed = listFields && {
+    select: ({ db, today }: { db: Db; today: string }) =>
+      db
+        .selectFrom(table as RegisterTableOf)
+        .select(
+          listFields.map((f) =>
+            f in computed ? computed[f]!({ today }).as(f) : sql.ref(`${table}.${f}`).as(f),
+          ),
+        ),
+    toItem: (row: Record<string, unknown>) => {
+      const item: Record<string, unknown> = {};
+      for (const f of listFields) item[f] = timestamps.includes(f) ? isoOrNull(row[f]) : row[f];
+      return item as ItemOf<R>;
+    },
   };
   // The record as jsonb from a row of `selection`: equal to JSON of toRecord(row).
   const recordJson: RecordJson = (alias) =>
@@ -225,6 +252,7 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
       idKind: registers[register].singular as IdKind,
       select,
       toRecord,
+      listed,
       recordJson,
       where,
       order,
@@ -279,7 +307,8 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
       CreateOf<R>,
       PatchOf<R>,
       FiltersOf<R>,
-      OrderFieldOf<R>
+      OrderFieldOf<R>,
+      ItemOf<R>
     >;
   };
   return Object.assign(factory, { order, where });

@@ -36,6 +36,8 @@ export interface InsertStep<Create> {
   id: string;
   now: string;
   data: Create;
+  /** Who writes (the audit entry's actor), for records that name their author. */
+  actor?: Actor;
 }
 
 /** What a register's update receives: the locked record as it was and the patch to apply. */
@@ -46,6 +48,8 @@ export interface UpdateStep<T, Patch> {
   before: T;
   now: string;
   patch: Patch;
+  /** Who writes (the audit entry's actor). */
+  actor?: Actor;
 }
 
 /** What a register states about itself; registerRepository supplies the rest. */
@@ -169,7 +173,7 @@ export function registerRepository<
         idempotencyKey,
         load,
         returned,
-        insert: ({ trx, id, now }) => spec.insert({ trx, organizationId, id, now, data }),
+        insert: ({ trx, id, now }) => spec.insert({ trx, organizationId, id, now, data, actor }),
         loneInsert:
           spec.loneInsert && (({ id, now }) => spec.loneInsert?.({ organizationId, id, now, data })),
       }),
@@ -185,7 +189,7 @@ export function registerRepository<
         expectedUpdatedAt,
         load,
         returned,
-        apply: ({ trx, before, now }) => spec.update({ trx, organizationId, id, before, now, patch }),
+        apply: ({ trx, before, now }) => spec.update({ trx, organizationId, id, before, now, patch, actor }),
         loneUpdate: spec.loneUpdate && (({ now }) => spec.loneUpdate?.({ organizationId, id, now, patch })),
       }),
 

@@ -4,6 +4,7 @@ import { addDays } from '../dates.js';
 import type { Repositories } from '../repositories.js';
 import type { Storage } from '../storage.js';
 import { DEMO_ASSETS, seedAssets } from './demo-assets.js';
+import { seedDocuments } from './demo-documents.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
 import { seedManagementReviews } from './demo-management-reviews.js';
 import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
@@ -174,7 +175,7 @@ export interface DemoSeed {
  * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
  * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them), 9
- * nonconformities and 2 management reviews (one held, one planned). Dates are relative to the storage
+ * nonconformities, 2 management reviews (one held, one planned) and 2 published policies. Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
  * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
  * unless the console asked).
@@ -212,6 +213,7 @@ export async function seedDemo(args: {
     await seedRegisters({ repos, organizationId, actor, day, measureIds });
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
     await seedManagementReviews({ repos, organizationId, actor, day });
+    await seedDocuments({ repos, organizationId, actor, frameworkId: frameworkIds.iso, measureIds });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });
