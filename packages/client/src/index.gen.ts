@@ -15,7 +15,9 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/risk-acceptance.yaml
 //   specs/types/soa.yaml
+//   specs/tools/acceptRisk.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
@@ -31,7 +33,8 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, ExpiredAcceptance, ExpiredAcceptanceList, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskAcceptance, RiskAcceptanceState, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { AcceptRiskInput, AcceptRiskOutput } from './tools/acceptRisk.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';

@@ -28,8 +28,8 @@ export const registers = {
       add: 'addRisk',
       update: 'updateRisk',
     },
-    toolNames: ['listRisks', 'getRisk', 'addRisk', 'updateRisk'],
-    customHandlers: [],
+    toolNames: ['listRisks', 'getRisk', 'addRisk', 'updateRisk', 'acceptRisk'],
+    customHandlers: ['acceptRisk', 'addRisk', 'updateRisk'],
     links: ['measures', 'assets'],
     console: {
       navigation: 1,
@@ -236,10 +236,10 @@ export type RegisterTable = (typeof registers)[RegisterName]['table'];
 export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews'];
 
 /** A tool the generic register handler serves: a plain list, get, add or update tool of a register. */
-export type GenericToolName = 'addAsset' | 'addAudit' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAsset' | 'getAudit' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type GenericToolName = 'addAsset' | 'addAudit' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addVendor' | 'getAsset' | 'getAudit' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateVendor';
 
 /** Every tool the generic register handler serves, sorted. Every other tool has a handler file. */
-export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addVendor', 'getAsset', 'getAudit', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateVendor'];
 
 /** Page sizes a list tool accepts (`page_size`), and the size when omitted. */
 export const pageSizeLimits = {

@@ -9,6 +9,7 @@
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
+//   specs/tools/acceptRisk.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
@@ -22,7 +23,9 @@
 import type { ToolName } from '@comply/schemas';
 import type { ToolHandler } from './handler.js';
 import { registerHandlers } from './register-handler.js';
+import { acceptRisk } from './handlers/acceptRisk.js';
 import { addFramework } from './handlers/addFramework.js';
+import { addRisk } from './handlers/addRisk.js';
 import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
@@ -31,6 +34,7 @@ import { getStatementOfApplicability } from './handlers/getStatementOfApplicabil
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
+import { updateRisk } from './handlers/updateRisk.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
 export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
@@ -38,7 +42,9 @@ export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
 /** Every tool handler, by tool name. */
 export const handlers: Handlers = {
   ...registerHandlers,
+  acceptRisk,
   addFramework,
+  addRisk,
   approveStatementOfApplicability,
   getAuditReadiness,
   getComplianceReport,
@@ -47,4 +53,5 @@ export const handlers: Handlers = {
   listFrameworkControls,
   listOrganizations,
   updateControlApplicability,
+  updateRisk,
 };
