@@ -16,7 +16,10 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
     const first = await server.addMember();
     ownerOrg = first.organizationId;
     owner = memberClient({ server, member: first });
-    editor = memberClient({ server, member: await server.addMember({ organizationId: ownerOrg, role: 'EDITOR' }) });
+    editor = memberClient({
+      server,
+      member: await server.addMember({ organizationId: ownerOrg, role: 'EDITOR' }),
+    });
     reader = memberClient({
       server,
       member: await server.addMember({ organizationId: ownerOrg, role: 'ADMIN', scope: 'READ' }),
@@ -32,7 +35,11 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
 
   it('accepts by an OWNER: the risk is ACCEPTED, getRisk shows the history, the audit log the write', async () => {
     const risk = await newRisk('Acc vendor outage');
-    const accepted = await owner.ok('acceptRisk', { id: risk.id, ...acceptance, conditions: 'Quarterly review.' });
+    const accepted = await owner.ok('acceptRisk', {
+      id: risk.id,
+      ...acceptance,
+      conditions: 'Quarterly review.',
+    });
     expect(accepted).toMatchObject({ id: risk.id, status: 'ACCEPTED', treatment: 'ACCEPT' });
     const again = await owner.ok('acceptRisk', { id: risk.id, ...acceptance, expires_on: '2099-12-31' });
     const got = await owner.ok('getRisk', { id: risk.id });
@@ -49,7 +56,11 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
     expect(entries.items.filter((e) => e.action === 'acceptRisk')).toHaveLength(2);
     // A form that sends the status back unchanged is fine; leaving ACCEPTED ends the acceptance.
     await owner.ok('updateRisk', { id: risk.id, status: 'ACCEPTED', note: 'Checked.' });
-    const reopened = await owner.ok('updateRisk', { id: risk.id, status: 'IN_TREATMENT', treatment: 'MITIGATE' });
+    const reopened = await owner.ok('updateRisk', {
+      id: risk.id,
+      status: 'IN_TREATMENT',
+      treatment: 'MITIGATE',
+    });
     expect(reopened.acceptances.map((a: { state: string }) => a.state)).toEqual(['ENDED', 'SUPERSEDED']);
   });
 
@@ -65,11 +76,19 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
 
   it('refuses a risk of another organization as not found, whichever organization is named', async () => {
     const risk = await newRisk('Acc foreign');
-    const byId = await stranger.call('acceptRisk', { organization_id: undefined, id: risk.id, ...acceptance });
+    const byId = await stranger.call('acceptRisk', {
+      organization_id: undefined,
+      id: risk.id,
+      ...acceptance,
+    });
     expect(byId.status).toBe(404);
     const named = await stranger.call('acceptRisk', { id: risk.id, ...acceptance });
     expect(named.status).toBe(404);
-    const theirs = await stranger.call('acceptRisk', { organization_id: ownerOrg, id: risk.id, ...acceptance });
+    const theirs = await stranger.call('acceptRisk', {
+      organization_id: ownerOrg,
+      id: risk.id,
+      ...acceptance,
+    });
     expect(theirs.status).toBe(404);
     expect(await owner.ok('getRisk', { id: risk.id })).toMatchObject({ status: 'OPEN', acceptances: [] });
   });

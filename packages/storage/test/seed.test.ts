@@ -126,9 +126,10 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   it('records the demo seed in the audit log as a CLI action', async () => {
     const { organizationId } = await seedDemo({ storage, ownerUserId });
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
-    // The organization and one entry per record.
+    // The organization and one entry per record, the SoA's decisions and approval, and the four
+    // risk acceptances.
     const records = Object.values(DEMO_COUNTS).reduce((sum, n) => sum + n, 0);
-    expect(log.total_count).toBe(1 + records);
+    expect(log.total_count).toBe(1 + records + 2 + 4);
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );
