@@ -152,7 +152,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
     await server?.stop();
   });
 
-  it('advertises prompts and completions and lists the four workflow prompts with their arguments', async () => {
+  it('advertises prompts and completions and lists the five workflow prompts with their arguments', async () => {
     expect(client.getServerCapabilities()?.prompts).toBeDefined();
     expect(client.getServerCapabilities()?.completions).toBeDefined();
     const { prompts } = await client.listPrompts();
@@ -161,6 +161,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
       'vendorReview',
       'controlGapAnalysis',
       'auditPreparation',
+      'prepareStatementOfApplicability',
     ]);
     const required = Object.fromEntries(
       prompts.map((p) => [p.name, (p.arguments ?? []).filter((a) => a.required).map((a) => a.name)]),
@@ -170,6 +171,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
       vendorReview: ['organization_id'],
       controlGapAnalysis: ['organization_id', 'framework_id'],
       auditPreparation: ['organization_id', 'framework_id'],
+      prepareStatementOfApplicability: ['organization_id', 'framework_id'],
     });
     for (const p of prompts) {
       expect(p.title).toBeTruthy();
@@ -264,6 +266,33 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
     const [readiness, , , open] = await runSteps(client, steps);
     expect(readiness.framework.id).toBe(frameworkId);
     expect(itemsOf(open)).toHaveLength(1);
+  });
+
+  it('prepareStatementOfApplicability asks for the SoA, readiness, risks and measures, with calls that run', async () => {
+    const text = textOf(
+      await client.getPrompt({
+        name: 'prepareStatementOfApplicability',
+        arguments: { organization_id: orgId, framework_id: frameworkId },
+      }),
+    );
+    const steps = parseSteps(text);
+    expect(steps.map((s) => s.tool)).toEqual([
+      'getStatementOfApplicability',
+      'getAuditReadiness',
+      'listRisks',
+      'listMeasures',
+    ]);
+    expect(text).toContain('`updateControlApplicability` with `controls`');
+    expect(text).toContain('`approveStatementOfApplicability`');
+    const [soa, readiness] = await runSteps(client, steps);
+    expect(soa.framework_id).toBe(frameworkId);
+    expect(soa.controls.length).toBe(soa.control_count);
+    expect(readiness.framework.id).toBe(frameworkId);
+    expect(
+      await client
+        .getPrompt({ name: 'prepareStatementOfApplicability', arguments: { organization_id: orgId } })
+        .catch((e: Error) => e.message),
+    ).toContain('`framework_id`');
   });
 
   it('refuses a missing, unknown or invalid argument with an error naming it', async () => {

@@ -111,9 +111,9 @@ describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
     const cases: [string, Record<string, unknown>, string, RegExp][] = [
       [
         'addRisk',
-        { name: 'x', inherent_likelihood: 2, inherent_impact: 2, status: 'ACCEPTED', treatment: 'TRANSFER' },
-        'treatment',
-        /ACCEPT/,
+        { name: 'x', inherent_likelihood: 2, inherent_impact: 2, status: 'ACCEPTED', treatment: 'ACCEPT' },
+        'status',
+        /only through an acceptance record\. Call acceptRisk/,
       ],
       [
         'addRisk',
@@ -127,7 +127,8 @@ describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
         'residual_impact',
         /must not exceed/,
       ],
-      ['updateRisk', { id: risk.id, status: 'ACCEPTED' }, 'status', /treatment` ACCEPT/],
+      ['updateRisk', { id: risk.id, status: 'ACCEPTED' }, 'status', /Call acceptRisk/],
+      ['updateRisk', { id: risk.id, treatment: 'ACCEPT', status: 'CLOSED' }, 'status', /Use status ACCEPTED/],
       [
         'updateRisk',
         { id: risk.id, inherent_likelihood: 1, residual_likelihood: 2 },
@@ -168,12 +169,8 @@ describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
       category: 'IT',
       owner: 'Alice',
     });
-    const closed = await add({
-      name: 'Flt closed',
-      status: 'ACCEPTED',
-      treatment: 'ACCEPT',
-      review_date: '2001-01-01',
-    });
+    const closed = await add({ name: 'Flt closed', treatment: 'ACCEPT', review_date: '2001-01-01' });
+    await as.ok('acceptRisk', { id: closed.id, rationale: 'Negligible.', expires_on: '2099-12-31' });
     const treated = await add({
       name: 'Flt treated',
       inherent_likelihood: 4,

@@ -17,6 +17,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/risk-acceptance.yaml
 //   specs/types/soa.yaml
 // Change the spec(s) and run `npm run generate`.
 
@@ -70,6 +71,9 @@ export type ObligationStatus = 'NON_COMPLIANT' | 'PARTIALLY_COMPLIANT' | 'COMPLI
 
 /** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export type ReadinessGapReason = 'NO_MEASURE' | 'NOT_IMPLEMENTED' | 'UNJUSTIFIED_NOT_APPLICABLE' | 'NO_EVIDENCE' | 'EVIDENCE_EXPIRED' | 'OPEN_NONCONFORMITY';
+
+/** Where a risk acceptance stands. */
+export type RiskAcceptanceState = 'ACTIVE' | 'EXPIRED' | 'ENDED' | 'SUPERSEDED';
 
 /** Where a risk stands in its life cycle. */
 export type RiskStatus = 'OPEN' | 'IN_TREATMENT' | 'ACCEPTED' | 'CLOSED';
@@ -397,6 +401,30 @@ export type ExcludedControlList = {
   /** At most top_n controls. */
   items: ExcludedControl[];
   /** Controls left out of items. */
+  omitted: number;
+};
+
+/** An ACCEPTED risk whose acceptance has lapsed. */
+export type ExpiredAcceptance = {
+  /** Risk id. */
+  id: string;
+  /** Risk name. */
+  name: string;
+  /** Risk owner. */
+  owner: string | null;
+  /** Residual score. */
+  residual_score: number;
+  /** Last day the acceptance held; null when the risk has no acceptance on record. */
+  expires_on: string | null;
+};
+
+/** ACCEPTED risks whose acceptance expired, capped at top_n, longest expired first. */
+export type ExpiredAcceptanceList = {
+  /** Number of such risks. */
+  count: number;
+  /** At most top_n risks. */
+  items: ExpiredAcceptance[];
+  /** Risks left out of items. */
   omitted: number;
 };
 
@@ -1034,6 +1062,26 @@ export type RiskMitigation = {
   measures_implemented: number;
 };
 
+/** A recorded acceptance of a risk (acceptRisk); never changed once recorded. */
+export type RiskAcceptance = {
+  /** Acceptance id (racc_…). */
+  id: string;
+  /** Email of the member who accepted the risk. */
+  accepted_by: string | null;
+  /** That member's role when accepting (OWNER or ADMIN). */
+  accepted_role: string;
+  /** When the risk was accepted. */
+  accepted_at: string;
+  /** Why the risk is accepted. */
+  rationale: string;
+  /** Conditions the acceptance depends on. */
+  conditions: string | null;
+  /** Last day the acceptance holds (YYYY-MM-DD). */
+  expires_on: string;
+  /** ACTIVE: current and not expired; EXPIRED: current but past expires_on; ENDED: the risk left ACCEPTED; SUPERSEDED: a newer acceptance replaced it. */
+  state: RiskAcceptanceState;
+};
+
 /** A risk in the risk register. */
 export type Risk = {
   /** Risk id (risk_…). */
@@ -1070,6 +1118,8 @@ export type Risk = {
   asset_ids: string[];
   /** Computed mitigation status from the linked measures. */
   mitigation: RiskMitigation;
+  /** Acceptances (acceptRisk), newest first. */
+  acceptances: RiskAcceptance[];
   /** Next planned review (YYYY-MM-DD). */
   review_date: string | null;
   /** Free-text note. */

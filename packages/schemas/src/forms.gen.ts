@@ -17,6 +17,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/risk-acceptance.yaml
 //   specs/types/soa.yaml
 // Change the spec(s) and run `npm run generate`.
 

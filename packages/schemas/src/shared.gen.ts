@@ -17,6 +17,7 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/risk-acceptance.yaml
 //   specs/types/soa.yaml
 // Change the spec(s) and run `npm run generate`.
 
@@ -124,6 +125,12 @@ export const readinessGapReasonSchema = z.enum(['NO_MEASURE', 'NOT_IMPLEMENTED',
 
 /** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export type ReadinessGapReason = z.output<typeof readinessGapReasonSchema>;
+
+/** Where a risk acceptance stands. */
+export const riskAcceptanceStateSchema = z.enum(['ACTIVE', 'EXPIRED', 'ENDED', 'SUPERSEDED']);
+
+/** Where a risk acceptance stands. */
+export type RiskAcceptanceState = z.output<typeof riskAcceptanceStateSchema>;
 
 /** Where a risk stands in its life cycle. */
 export const riskStatusSchema = z.enum(['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED']);
@@ -1093,6 +1100,82 @@ export const excludedControlListJsonSchema: JsonSchema = {
       type: 'integer',
       minimum: 0,
       description: 'Controls left out of items.',
+    },
+  },
+  required: ['count', 'items', 'omitted'],
+};
+
+/** An ACCEPTED risk whose acceptance has lapsed. */
+export const expiredAcceptanceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string().nullable(),
+  residual_score: z.int().min(1).max(25),
+  expires_on: z.iso.date().nullable(),
+});
+
+/** An ACCEPTED risk whose acceptance has lapsed. */
+export type ExpiredAcceptance = z.output<typeof expiredAcceptanceSchema>;
+
+/** JSON Schema of `ExpiredAcceptance`: An ACCEPTED risk whose acceptance has lapsed. */
+export const expiredAcceptanceJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Risk id.',
+    },
+    name: {
+      type: 'string',
+      description: 'Risk name.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Risk owner.',
+    },
+    residual_score: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 25,
+      description: 'Residual score.',
+    },
+    expires_on: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'Last day the acceptance held; null when the risk has no acceptance on record.',
+    },
+  },
+  required: ['id', 'name', 'owner', 'residual_score', 'expires_on'],
+};
+
+/** ACCEPTED risks whose acceptance expired, capped at top_n, longest expired first. */
+export const expiredAcceptanceListSchema = z.object({
+  count: z.int().min(0),
+  items: z.array(expiredAcceptanceSchema),
+  omitted: z.int().min(0),
+});
+
+/** ACCEPTED risks whose acceptance expired, capped at top_n, longest expired first. */
+export type ExpiredAcceptanceList = z.output<typeof expiredAcceptanceListSchema>;
+
+/** JSON Schema of `ExpiredAcceptanceList`: ACCEPTED risks whose acceptance expired, capped at top_n, longest expired first. */
+export const expiredAcceptanceListJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of such risks.',
+    },
+    items: {
+      type: 'array',
+      items: expiredAcceptanceJsonSchema,
+      description: 'At most top_n risks.',
+    },
+    omitted: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Risks left out of items.',
     },
   },
   required: ['count', 'items', 'omitted'],
@@ -3026,6 +3109,64 @@ export const riskMitigationJsonSchema: JsonSchema = {
   required: ['status', 'measures_total', 'measures_implemented'],
 };
 
+/** A recorded acceptance of a risk (acceptRisk); never changed once recorded. */
+export const riskAcceptanceSchema = z.object({
+  id: z.string(),
+  accepted_by: z.string().nullable(),
+  accepted_role: z.string(),
+  accepted_at: z.iso.datetime({ offset: true }),
+  rationale: z.string(),
+  conditions: z.string().nullable(),
+  expires_on: z.iso.date(),
+  state: riskAcceptanceStateSchema,
+});
+
+/** A recorded acceptance of a risk (acceptRisk); never changed once recorded. */
+export type RiskAcceptance = z.output<typeof riskAcceptanceSchema>;
+
+/** JSON Schema of `RiskAcceptance`: A recorded acceptance of a risk (acceptRisk); never changed once recorded. */
+export const riskAcceptanceJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Acceptance id (racc_…).',
+    },
+    accepted_by: {
+      type: ['string', 'null'],
+      description: 'Email of the member who accepted the risk.',
+    },
+    accepted_role: {
+      type: 'string',
+      description: 'That member\'s role when accepting (OWNER or ADMIN).',
+    },
+    accepted_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the risk was accepted.',
+    },
+    rationale: {
+      type: 'string',
+      description: 'Why the risk is accepted.',
+    },
+    conditions: {
+      type: ['string', 'null'],
+      description: 'Conditions the acceptance depends on.',
+    },
+    expires_on: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day the acceptance holds (YYYY-MM-DD).',
+    },
+    state: {
+      type: 'string',
+      enum: ['ACTIVE', 'EXPIRED', 'ENDED', 'SUPERSEDED'],
+      description: 'ACTIVE: current and not expired; EXPIRED: current but past expires_on; ENDED: the risk left ACCEPTED; SUPERSEDED: a newer acceptance replaced it.',
+    },
+  },
+  required: ['id', 'accepted_by', 'accepted_role', 'accepted_at', 'rationale', 'conditions', 'expires_on', 'state'],
+};
+
 /** A risk in the risk register. */
 export const riskSchema = z.object({
   id: z.string(),
@@ -3045,6 +3186,7 @@ export const riskSchema = z.object({
   measure_ids: z.array(z.string()),
   asset_ids: z.array(z.string()),
   mitigation: riskMitigationSchema,
+  acceptances: z.array(riskAcceptanceSchema),
   review_date: z.iso.date().nullable(),
   note: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
@@ -3146,6 +3288,11 @@ export const riskJsonSchema: JsonSchema = {
       ...riskMitigationJsonSchema,
       description: 'Computed mitigation status from the linked measures.',
     },
+    acceptances: {
+      type: 'array',
+      items: riskAcceptanceJsonSchema,
+      description: 'Acceptances (acceptRisk), newest first.',
+    },
     review_date: {
       type: ['string', 'null'],
       format: 'date',
@@ -3166,7 +3313,7 @@ export const riskJsonSchema: JsonSchema = {
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'acceptances', 'review_date', 'note', 'created_at', 'updated_at'],
 };
 
 /** Number of risks per status. */

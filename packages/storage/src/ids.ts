@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   membership: 'mem',
   invitation: 'inv',
   reset: 'rst',
+  riskAcceptance: 'racc',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -96,6 +96,7 @@ export type {
   MappingInput,
   StoredControl,
 } from './registers/frameworks/types.js';
+export type { AcceptingRole, AcceptRiskParams } from './registers/risks/acceptances.js';
 
 import type { CreateOf, FiltersOf, OrderFieldOf, PatchOf } from './registers/define.js';
 // Each plain register's create data, patch, list filters and order_by fields, named.

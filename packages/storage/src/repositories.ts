@@ -14,6 +14,7 @@ import type { StorageContext } from './context.js';
 import { type LimitsRepository, limitsRepository } from './limits/repository.js';
 import { locator } from './locate.js';
 import { type RegisterRepositories, registerRepositories } from './registers/registers.gen.js';
+import { type RiskAcceptancesRepository, riskAcceptancesRepository } from './registers/risks/acceptances.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 import { type SoaRepository, soaRepository } from './soa/repository.js';
 
@@ -39,6 +40,8 @@ export interface Repositories extends RegisterRepositories {
   reports: ReportsRepository;
   /** The Statement of Applicability of each framework. */
   soa: SoaRepository;
+  /** Risk acceptances: the only way a risk becomes ACCEPTED. */
+  riskAcceptances: RiskAcceptancesRepository;
   /** Rate and attempt limits shared by every instance on the database. */
   limits: LimitsRepository;
   /** The organization of a register record among `organizationIds`, or null. */
@@ -66,6 +69,7 @@ export function repositories(ctx: StorageContext): Repositories {
     settings: settingsRepository(ctx),
     reports: reportsRepository(ctx),
     soa: soaRepository(ctx),
+    riskAcceptances: riskAcceptancesRepository(ctx),
     limits: limitsRepository(ctx),
     locate: locator(ctx),
   };

@@ -21,6 +21,14 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
     expect(report.generated_at).toBe('2026-06-15T12:00:00.000Z');
     expect(report.risks.total).toBe(6);
     expect(report.risks.by_status).toEqual({ OPEN: 3, IN_TREATMENT: 1, ACCEPTED: 1, CLOSED: 1 });
+    // The fixture's ACCEPTED risk was written without an acceptance record: it is reported as one.
+    expect(report.risks.acceptance_expired).toEqual({
+      count: 1,
+      omitted: 0,
+      items: [
+        { id: f.risks.outage.id, name: 'Vendor outage', owner: null, residual_score: 20, expires_on: null },
+      ],
+    });
     expect(report.risks.high_priority).toEqual({
       count: 3,
       omitted: 0,
@@ -226,6 +234,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
       total: 0,
       by_status: { OPEN: 0, IN_TREATMENT: 0, ACCEPTED: 0, CLOSED: 0 },
       high_priority: { count: 0, items: [], omitted: 0 },
+      acceptance_expired: { count: 0, items: [], omitted: 0 },
     });
     expect(report.measures.implemented_percent).toBe(0);
     expect(report.vendors.total_active).toBe(0);

@@ -128,10 +128,10 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   it('records the demo seed in the audit log as a CLI action', async () => {
     const { organizationId } = await seedDemo({ storage, ownerUserId });
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
-    // The organization and one entry per record, plus each policy's review, approval, publication
-    // and acknowledgement.
+    // The organization and one entry per record, the SoA's decisions and approval, the four
+    // risk acceptances, and each policy's review, approval, publication and acknowledgement.
     const records = Object.values(DEMO_COUNTS).reduce((sum, n) => sum + n, 0);
-    expect(log.total_count).toBe(1 + records + 4 * DEMO_DOCUMENTS.length);
+    expect(log.total_count).toBe(1 + records + 2 + 4 + 4 * DEMO_DOCUMENTS.length);
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );

@@ -1,6 +1,9 @@
 import { type RegisterName, registers, type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
+import { ToolError } from '../core/errors.js';
+import { requiredParam, soaTable, treatmentPlanTable, versionOf } from '../export/auditor.js';
 import { exportFormat, sendRegisterExport } from '../export/registers.js';
+import { sendExport } from '../export/send.js';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
@@ -99,6 +102,40 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
         organizationId: request.params.orgId,
       });
       return runReadTool({ deps, request, organization, name, input: { id: request.params.id } });
+    },
+  );
+
+  // The auditor's files (docs/server.md, "Exports"): the SoA of a framework, current or an
+  // approved `version`, and the risk treatment plan, read through the same read tools.
+  scope.get<{ Params: { orgId: string; file: string; format: string }; Querystring: Record<string, string> }>(
+    '/orgs/:orgId/exports/:file/:format',
+    async (request, reply) => {
+      const format = exportFormat(request.params.format);
+      const organization = await requireMembership({
+        storage: deps.storage,
+        userId: identityOf(request).user.id,
+        organizationId: request.params.orgId,
+      });
+      const run = (name: ToolName, input: Record<string, unknown>) =>
+        runReadTool({ deps, request, organization, name, input });
+      const organizationId = organization.id;
+      if (request.params.file === 'statement-of-applicability') {
+        const frameworkId = requiredParam(request.query, 'framework_id');
+        const version = versionOf(request.query.version);
+        return sendExport({
+          reply,
+          table: await soaTable({ run, organizationId, frameworkId, version }),
+          format,
+        });
+      }
+      if (request.params.file === 'risk-treatment-plan') {
+        return sendExport({ reply, table: await treatmentPlanTable({ run, organizationId }), format });
+      }
+      throw new ToolError({
+        code: 'NOT_FOUND',
+        field: 'file',
+        message: 'No such export. Exports: statement-of-applicability, risk-treatment-plan.',
+      });
     },
   );
 }

@@ -4,6 +4,7 @@ import { api, toQuery } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
 import { PageLoading } from '../components/PageLoading.js';
+import { FileExport } from '../components/RegisterExport.js';
 import { formatTime, humanize } from '../format.js';
 import type { Organization } from '../types.js';
 
@@ -127,6 +128,12 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
     <section className="stack">
       <div className="page-head">
         <h1>Statement of Applicability{version === null ? '' : `, version ${version}`}</h1>
+        <FileExport
+          organizationId={organization.id}
+          file="statement-of-applicability"
+          label={version === null ? 'Export the SoA' : `Export version ${version}`}
+          params={{ framework_id: frameworkId, version: version === null ? undefined : String(version) }}
+        />
         <Link to={`/frameworks/${encodeURIComponent(frameworkId)}`}>Back to the framework</Link>
       </div>
       <ErrorNote error={error} />

@@ -5,7 +5,7 @@ import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { FilterForm } from '../components/FilterForm.js';
 import { Link } from '../components/Link.js';
-import { RegisterExport } from '../components/RegisterExport.js';
+import { FileExport, RegisterExport } from '../components/RegisterExport.js';
 import { cellText, humanize } from '../format.js';
 import { CHIP_COLUMNS, Chip } from '../records/Chip.js';
 import { loadCatalog } from '../records/catalog.js';
@@ -107,6 +107,9 @@ export function RegisterPage({ organization, register }: { organization: Organiz
           </span>
         )}
         <RegisterExport organizationId={organization.id} register={register} filters={filters} />
+        {register === 'risks' && (
+          <FileExport organizationId={organization.id} file="risk-treatment-plan" label="Treatment plan" />
+        )}
         {canAdd && (
           <Link className="button" to={`/registers/${register}/new`}>
             New {singularLabel(register).toLowerCase()}

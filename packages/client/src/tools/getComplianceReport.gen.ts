@@ -3,7 +3,7 @@
 //   specs/tools/getComplianceReport.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import type { AssetClassificationCounts, EvidenceDueList, FrameworkCoverage, HighPriorityRiskList, MeasureStateCounts, ObligationStatusCounts, OverdueNonconformityList, OverdueObligationList, RiskStatusCounts, SeverityCounts, UpcomingAuditList, VendorReviewList } from '../types.gen.js';
+import type { AssetClassificationCounts, EvidenceDueList, ExpiredAcceptanceList, FrameworkCoverage, HighPriorityRiskList, MeasureStateCounts, ObligationStatusCounts, OverdueNonconformityList, OverdueObligationList, RiskStatusCounts, SeverityCounts, UpcomingAuditList, VendorReviewList } from '../types.gen.js';
 
 /** What a caller sends to `getComplianceReport`. */
 export type GetComplianceReportInput = {
@@ -33,6 +33,8 @@ export type GetComplianceReportOutput = {
     by_status: RiskStatusCounts;
     /** Risks above the high-priority threshold. */
     high_priority: HighPriorityRiskList;
+    /** ACCEPTED risks whose acceptance lapsed (or was never recorded). */
+    acceptance_expired: ExpiredAcceptanceList;
   };
   /** Measure summary. */
   measures: {

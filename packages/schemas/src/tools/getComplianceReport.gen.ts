@@ -4,7 +4,7 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { assetClassificationCountsJsonSchema, assetClassificationCountsSchema, evidenceDueListJsonSchema, evidenceDueListSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
+import { assetClassificationCountsJsonSchema, assetClassificationCountsSchema, evidenceDueListJsonSchema, evidenceDueListSchema, expiredAcceptanceListJsonSchema, expiredAcceptanceListSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
 import type { JsonSchema } from '../definition.js';
 
 /** Input of `getComplianceReport`: unknown keys are rejected, defaults are applied. */
@@ -24,6 +24,7 @@ export const getComplianceReportOutput = z.object({
     total: z.int().min(0),
     by_status: riskStatusCountsSchema,
     high_priority: highPriorityRiskListSchema,
+    acceptance_expired: expiredAcceptanceListSchema,
   }),
   measures: z.object({
     total: z.int().min(0),
@@ -141,8 +142,12 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
           ...highPriorityRiskListJsonSchema,
           description: 'Risks above the high-priority threshold.',
         },
+        acceptance_expired: {
+          ...expiredAcceptanceListJsonSchema,
+          description: 'ACCEPTED risks whose acceptance lapsed (or was never recorded).',
+        },
       },
-      required: ['total', 'by_status', 'high_priority'],
+      required: ['total', 'by_status', 'high_priority', 'acceptance_expired'],
       description: 'Risk register summary.',
     },
     measures: {

@@ -368,6 +368,20 @@ export interface RateWindowsTable {
   count: number;
 }
 
+export interface RiskAcceptancesTable {
+  id: string;
+  organization_id: string;
+  risk_id: string;
+  accepted_by_user_id: string | null;
+  accepted_by: string | null;
+  accepted_role: string;
+  accepted_at: ColumnType<Date, string, string>;
+  rationale: string;
+  conditions: string | null;
+  expires_on: DateColumn;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
+}
+
 export interface RiskAssetsTable {
   organization_id: string;
   risk_id: string;
@@ -520,6 +534,7 @@ export interface SchemaTables {
   organizations: OrganizationsTable;
   password_resets: PasswordResetsTable;
   rate_windows: RateWindowsTable;
+  risk_acceptances: RiskAcceptancesTable;
   risk_assets: RiskAssetsTable;
   risk_counts: RiskCountsTable;
   risk_measures: RiskMeasuresTable;
@@ -866,6 +881,19 @@ export const SCHEMA_COLUMNS = {
     key: 'text',
     window_start: 'int8',
     count: 'int4',
+  },
+  risk_acceptances: {
+    id: 'text',
+    organization_id: 'text',
+    risk_id: 'text',
+    accepted_by_user_id: 'text',
+    accepted_by: 'text',
+    accepted_role: 'text',
+    accepted_at: 'timestamptz',
+    rationale: 'text',
+    conditions: 'text',
+    expires_on: 'date',
+    archived_at: 'timestamptz',
   },
   risk_assets: {
     organization_id: 'text',

@@ -1,8 +1,10 @@
 import type { Risk } from '@comply/schemas';
 import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { isoTimestampSql } from '../audit/audited-statement.js';
 import type { Database } from '../db/types.js';
 import type { MitigationStatus } from '../enums.js';
 import {
+  type At,
   BY_TIMESTAMPS,
   compare,
   defineRegister,
@@ -44,6 +46,26 @@ const measureIdsJson = sql<
 const assetIdsJson = sql<string[]>`(select coalesce(jsonb_agg(ra.asset_id order by ra.asset_id), '[]'::jsonb)
   from risk_assets ra where ra.risk_id = risks.id)`;
 
+/**
+ * A risk's acceptances, newest first, each with its state on `today`: the newest is current
+ * (ACTIVE, or EXPIRED after its last day) while the risk is ACCEPTED, else ENDED; older ones are
+ * SUPERSEDED.
+ */
+export const acceptancesSql = ({ today }: At) => sql<Risk['acceptances']>`(select coalesce(jsonb_agg(
+    jsonb_build_object(
+      'id', a.id, 'accepted_by', a.accepted_by, 'accepted_role', a.accepted_role,
+      'accepted_at', ${isoTimestampSql('a', 'accepted_at')}, 'rationale', a.rationale,
+      'conditions', a.conditions, 'expires_on', to_char(a.expires_on, 'YYYY-MM-DD'),
+      'state', case
+        when a.rn > 1 then 'SUPERSEDED'
+        when risks.status <> 'ACCEPTED' then 'ENDED'
+        when a.expires_on < ${today}::date then 'EXPIRED'
+        else 'ACTIVE' end)
+    order by a.rn), '[]'::jsonb)
+  from (select ra.*, row_number() over (order by ra.accepted_at desc, ra.id desc) as rn
+    from risk_acceptances ra
+    where ra.organization_id = risks.organization_id and ra.risk_id = risks.id) a)`;
+
 /** Risks linked to a measure (any, or the one given) or to an asset. */
 const linkedTo = (table: 'risk_measures' | 'risk_assets', where = sql``) =>
   sql<SqlBool>`exists (select 1 from ${sql.table(table)} l where l.risk_id = risks.id ${where})`;
@@ -80,6 +102,7 @@ export const risksRepository = defineRegister({
     measure_ids: () => measureIdsJson,
     asset_ids: () => assetIdsJson,
     mitigation: () => mitigationJson,
+    acceptances: acceptancesSql,
   },
   filters: {
     status: inList('status'),

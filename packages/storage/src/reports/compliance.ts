@@ -1,6 +1,7 @@
 import type { Db } from '../db/types.js';
 import { MEASURE_STATES, NC_SEVERITIES, OBLIGATION_STATUSES } from '../enums.js';
 import { selectFrameworks } from '../registers/frameworks/mapping.js';
+import { expiredAcceptances } from '../registers/risks/acceptances.js';
 import { riskStatusCounts } from '../registers/risks/count.js';
 import { countBy, percent, total } from './aggregate.js';
 import { assetSummary } from './assets.js';
@@ -58,14 +59,21 @@ export async function buildComplianceReport(
 ): Promise<ComplianceReport> {
   const { db, organizationId } = args;
   const scope = { db, organizationId };
-  const [risksByStatus, highPriority, measuresByState, obligationsByStatus, obligationsOverdue] =
-    await Promise.all([
-      riskStatusCounts(scope),
-      highPriorityRisks(args),
-      countBy({ ...scope, table: 'measures', column: 'state', keys: MEASURE_STATES }),
-      countBy({ ...scope, table: 'obligations', column: 'status', keys: OBLIGATION_STATUSES }),
-      overdueObligations(args),
-    ]);
+  const [
+    risksByStatus,
+    highPriority,
+    acceptanceExpired,
+    measuresByState,
+    obligationsByStatus,
+    obligationsOverdue,
+  ] = await Promise.all([
+    riskStatusCounts(scope),
+    highPriorityRisks(args),
+    expiredAcceptances(args),
+    countBy({ ...scope, table: 'measures', column: 'state', keys: MEASURE_STATES }),
+    countBy({ ...scope, table: 'obligations', column: 'status', keys: OBLIGATION_STATUSES }),
+    overdueObligations(args),
+  ]);
   const [
     activeVendors,
     reviewOverdue,
@@ -97,7 +105,12 @@ export async function buildComplianceReport(
   return {
     organization_id: organizationId,
     generated_at: args.generatedAt,
-    risks: { total: total(risksByStatus), by_status: risksByStatus, high_priority: highPriority },
+    risks: {
+      total: total(risksByStatus),
+      by_status: risksByStatus,
+      high_priority: highPriority,
+      acceptance_expired: acceptanceExpired,
+    },
     measures: {
       total: measureTotal,
       by_state: measuresByState,

@@ -7,6 +7,7 @@ import { DEMO_ASSETS, seedAssets } from './demo-assets.js';
 import { seedDocuments } from './demo-documents.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
 import { seedManagementReviews } from './demo-management-reviews.js';
+import { acceptDemoRisks, seedStatementOfApplicability } from './demo-programme.js';
 import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
 import { DEMO_RISKS } from './demo-risks.js';
 
@@ -81,16 +82,18 @@ async function seedRegisters(args: {
     vendorIds.set(vendor.name, created.id);
   }
   const assetIds = await seedAssets({ repos, at, day, vendorIds });
+  const riskIds = new Map<string, string>();
   for (const [index, risk] of DEMO_RISKS.entries()) {
     const [inherent_likelihood, inherent_impact] = risk.inherent;
     const [residual_likelihood, residual_impact] = risk.residual;
-    await repos.risks.create({
+    // A risk becomes ACCEPTED only through an acceptance (acceptDemoRisks, after the SoA step).
+    const created = await repos.risks.create({
       ...at,
       data: {
         name: risk.name,
         category: risk.category,
         owner: risk.owner,
-        status: risk.status,
+        status: risk.status === 'ACCEPTED' ? 'OPEN' : risk.status,
         treatment: risk.treatment,
         inherent_likelihood,
         inherent_impact,
@@ -103,6 +106,7 @@ async function seedRegisters(args: {
         ),
       },
     });
+    riskIds.set(risk.name, created.id);
   }
   for (const { due, ...obligation } of DEMO_OBLIGATIONS) {
     await repos.obligations.create({
@@ -115,6 +119,7 @@ async function seedRegisters(args: {
       },
     });
   }
+  return riskIds;
 }
 
 async function seedAudits(args: {
@@ -175,7 +180,9 @@ export interface DemoSeed {
  * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
  * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them), 9
- * nonconformities, 2 management reviews (one held, one planned) and 2 published policies. Dates are relative to the storage
+ * nonconformities, 2 management reviews (one held, one planned) and 2 published policies; the ISO 27001 Annex A
+ * Statement of Applicability decided for every control and approved as version 1, and the accepted
+ * risks' acceptance records. Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
  * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
  * unless the console asked).
@@ -209,11 +216,23 @@ export async function seedDemo(args: {
         await repos.frameworks.create({ organizationId, actor, data: frameworkData(key) })
       ).id;
     }
+    // The ISO 27001 programme, in the order a certification walks it: scope (the ISMS clauses
+    // framework and the organization's description), assets and risks (seedRegisters), the
+    // Statement of Applicability, risk acceptance, policies, evidence (on the measures), the
+    // internal audit and the management review.
     const measureIds = await seedMeasures({ repos, organizationId, actor, day, frameworkIds });
-    await seedRegisters({ repos, organizationId, actor, day, measureIds });
+    const riskIds = await seedRegisters({ repos, organizationId, actor, day, measureIds });
+    await seedStatementOfApplicability({
+      repos,
+      db: repos.db,
+      organizationId,
+      actor,
+      frameworkId: frameworkIds.iso,
+    });
+    await acceptDemoRisks({ repos, organizationId, actor, day, riskIds });
+    await seedDocuments({ repos, organizationId, actor, frameworkId: frameworkIds.iso, measureIds });
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
     await seedManagementReviews({ repos, organizationId, actor, day });
-    await seedDocuments({ repos, organizationId, actor, frameworkId: frameworkIds.iso, measureIds });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });

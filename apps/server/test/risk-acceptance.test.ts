@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { type MemberClient, memberClient } from './member-client.js';
+
+// acceptRisk over REST: who may accept, what it refuses, what getRisk shows and the audit log holds.
+describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
+  let server: TestServer;
+  let owner: MemberClient;
+  let editor: MemberClient;
+  let reader: MemberClient;
+  let stranger: MemberClient;
+  let ownerOrg: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    const first = await server.addMember();
+    ownerOrg = first.organizationId;
+    owner = memberClient({ server, member: first });
+    editor = memberClient({
+      server,
+      member: await server.addMember({ organizationId: ownerOrg, role: 'EDITOR' }),
+    });
+    reader = memberClient({
+      server,
+      member: await server.addMember({ organizationId: ownerOrg, role: 'ADMIN', scope: 'READ' }),
+    });
+    stranger = memberClient({ server, member: await server.addMember() });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const newRisk = (name: string) => owner.ok('addRisk', { name, inherent_likelihood: 3, inherent_impact: 4 });
+  const acceptance = { rationale: 'Within the risk appetite.', expires_on: '2099-06-30' };
+
+  it('accepts by an OWNER: the risk is ACCEPTED, getRisk shows the history, the audit log the write', async () => {
+    const risk = await newRisk('Acc vendor outage');
+    const accepted = await owner.ok('acceptRisk', {
+      id: risk.id,
+      ...acceptance,
+      conditions: 'Quarterly review.',
+    });
+    expect(accepted).toMatchObject({ id: risk.id, status: 'ACCEPTED', treatment: 'ACCEPT' });
+    const again = await owner.ok('acceptRisk', { id: risk.id, ...acceptance, expires_on: '2099-12-31' });
+    const got = await owner.ok('getRisk', { id: risk.id });
+    expect(got).toEqual(again);
+    expect(got.acceptances).toMatchObject([
+      { expires_on: '2099-12-31', state: 'ACTIVE', accepted_role: 'OWNER', conditions: null },
+      { expires_on: '2099-06-30', state: 'SUPERSEDED', conditions: 'Quarterly review.' },
+    ]);
+    const entries = await server.storage.auditLog.list({
+      organizationId: ownerOrg,
+      filters: { record_id: risk.id },
+      pageSize: 10,
+    });
+    expect(entries.items.filter((e) => e.action === 'acceptRisk')).toHaveLength(2);
+    // A form that sends the status back unchanged is fine; leaving ACCEPTED ends the acceptance.
+    await owner.ok('updateRisk', { id: risk.id, status: 'ACCEPTED', note: 'Checked.' });
+    const reopened = await owner.ok('updateRisk', {
+      id: risk.id,
+      status: 'IN_TREATMENT',
+      treatment: 'MITIGATE',
+    });
+    expect(reopened.acceptances.map((a: { state: string }) => a.state)).toEqual(['ENDED', 'SUPERSEDED']);
+  });
+
+  it('refuses an EDITOR (FORBIDDEN) and a read-only token, writing nothing', async () => {
+    const risk = await newRisk('Acc editor');
+    const byEditor = await editor.call('acceptRisk', { id: risk.id, ...acceptance });
+    expect(byEditor.status).toBe(403);
+    expect(byEditor.body.error.message).toMatch(/OWNER or ADMIN/);
+    const byReader = await reader.call('acceptRisk', { id: risk.id, ...acceptance });
+    expect(byReader.status).toBe(403);
+    expect(await owner.ok('getRisk', { id: risk.id })).toMatchObject({ status: 'OPEN', acceptances: [] });
+  });
+
+  it('refuses a risk of another organization as not found, whichever organization is named', async () => {
+    const risk = await newRisk('Acc foreign');
+    const byId = await stranger.call('acceptRisk', {
+      organization_id: undefined,
+      id: risk.id,
+      ...acceptance,
+    });
+    expect(byId.status).toBe(404);
+    const named = await stranger.call('acceptRisk', { id: risk.id, ...acceptance });
+    expect(named.status).toBe(404);
+    const theirs = await stranger.call('acceptRisk', {
+      organization_id: ownerOrg,
+      id: risk.id,
+      ...acceptance,
+    });
+    expect(theirs.status).toBe(404);
+    expect(await owner.ok('getRisk', { id: risk.id })).toMatchObject({ status: 'OPEN', acceptances: [] });
+  });
+
+  it('names the field: an expiry not in the future, a missing rationale, ACCEPTED set directly', async () => {
+    const risk = await newRisk('Acc invalid');
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['acceptRisk', { id: risk.id, rationale: 'x', expires_on: '2001-01-01' }, 'expires_on'],
+      ['acceptRisk', { id: risk.id, rationale: 'x', expires_on: '2099-02-30' }, 'expires_on'],
+      ['acceptRisk', { id: risk.id, expires_on: '2099-01-01' }, 'rationale'],
+      ['updateRisk', { id: risk.id, status: 'ACCEPTED', treatment: 'ACCEPT' }, 'status'],
+      ['addRisk', { name: 'x', inherent_likelihood: 1, inherent_impact: 1, status: 'ACCEPTED' }, 'status'],
+    ];
+    for (const [tool, input, field] of cases) {
+      const result = await owner.call(tool, input);
+      expect(result.status, `${tool} ${field}`).toBe(400);
+      expect(result.body.error).toMatchObject({ code: 'INVALID_INPUT', field });
+    }
+  });
+});
