@@ -31,6 +31,7 @@ export const registers = {
     toolNames: ['listRisks', 'getRisk', 'addRisk', 'updateRisk'],
     customHandlers: [],
     links: ['measures', 'assets'],
+    archive: true,
     console: {
       navigation: 1,
       path: '/registers/risks',
@@ -54,6 +55,7 @@ export const registers = {
     toolNames: ['listVendors', 'getVendor', 'addVendor', 'updateVendor'],
     customHandlers: [],
     links: [],
+    archive: true,
     console: {
       navigation: 3,
       path: '/registers/vendors',
@@ -77,6 +79,7 @@ export const registers = {
     toolNames: ['listMeasures', 'getMeasure', 'addMeasure', 'updateMeasure'],
     customHandlers: [],
     links: ['risks'],
+    archive: true,
     console: {
       navigation: 4,
       path: '/registers/measures',
@@ -100,6 +103,7 @@ export const registers = {
     toolNames: ['listObligations', 'getObligation', 'addObligation', 'updateObligation'],
     customHandlers: [],
     links: [],
+    archive: true,
     console: {
       navigation: 5,
       path: '/registers/obligations',
@@ -123,6 +127,7 @@ export const registers = {
     toolNames: ['listNonconformities', 'getNonconformity', 'addNonconformity', 'updateNonconformity'],
     customHandlers: [],
     links: ['audits', 'measures'],
+    archive: true,
     console: {
       navigation: 6,
       path: '/registers/nonconformities',
@@ -146,6 +151,7 @@ export const registers = {
     toolNames: ['listAudits', 'getAudit', 'addAudit', 'updateAudit'],
     customHandlers: [],
     links: ['frameworks'],
+    archive: true,
     console: {
       navigation: 7,
       path: '/registers/audits',
@@ -169,6 +175,7 @@ export const registers = {
     toolNames: ['listFrameworks', 'getFramework', 'addFramework', 'updateFramework', 'listFrameworkControls', 'getStatementOfApplicability', 'updateControlApplicability', 'approveStatementOfApplicability'],
     customHandlers: ['addFramework', 'listFrameworkControls', 'getStatementOfApplicability', 'updateControlApplicability', 'approveStatementOfApplicability'],
     links: [],
+    archive: false,
     console: {
       navigation: 8,
       path: '/frameworks',
@@ -194,6 +201,7 @@ export const registers = {
     toolNames: ['listAssets', 'getAsset', 'addAsset', 'updateAsset'],
     customHandlers: [],
     links: ['vendors'],
+    archive: true,
     console: {
       navigation: 2,
       path: '/registers/assets',
@@ -217,6 +225,7 @@ export const registers = {
     toolNames: ['listManagementReviews', 'getManagementReview', 'addManagementReview', 'updateManagementReview'],
     customHandlers: [],
     links: [],
+    archive: true,
     console: {
       navigation: 9,
       path: '/registers/management_reviews',

@@ -10,12 +10,14 @@
 //   specs/registers/risks.yaml
 //   specs/registers/vendors.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/archiveRecord.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
@@ -29,6 +31,7 @@ import { type AddObligationArgs, type AddObligationInput, type AddObligationOutp
 import { type AddRiskArgs, type AddRiskInput, type AddRiskOutput, addRiskInput, addRiskInputJsonSchema, addRiskOutput, addRiskOutputJsonSchema } from './tools/addRisk.gen.js';
 import { type AddVendorArgs, type AddVendorInput, type AddVendorOutput, addVendorInput, addVendorInputJsonSchema, addVendorOutput, addVendorOutputJsonSchema } from './tools/addVendor.gen.js';
 import { type ApproveStatementOfApplicabilityArgs, type ApproveStatementOfApplicabilityInput, type ApproveStatementOfApplicabilityOutput, approveStatementOfApplicabilityInput, approveStatementOfApplicabilityInputJsonSchema, approveStatementOfApplicabilityOutput, approveStatementOfApplicabilityOutputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
+import { type ArchiveRecordArgs, type ArchiveRecordInput, type ArchiveRecordOutput, archiveRecordInput, archiveRecordInputJsonSchema, archiveRecordOutput, archiveRecordOutputJsonSchema } from './tools/archiveRecord.gen.js';
 import { type GetAssetArgs, type GetAssetInput, type GetAssetOutput, getAssetInput, getAssetInputJsonSchema, getAssetOutput, getAssetOutputJsonSchema } from './tools/getAsset.gen.js';
 import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInput, getAuditInputJsonSchema, getAuditOutput, getAuditOutputJsonSchema } from './tools/getAudit.gen.js';
 import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
@@ -53,6 +56,7 @@ import { type ListObligationsArgs, type ListObligationsInput, type ListObligatio
 import { type ListOrganizationsArgs, type ListOrganizationsInput, type ListOrganizationsOutput, listOrganizationsInput, listOrganizationsInputJsonSchema, listOrganizationsOutput, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
 import { type ListRisksArgs, type ListRisksInput, type ListRisksOutput, listRisksInput, listRisksInputJsonSchema, listRisksOutput, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
 import { type ListVendorsArgs, type ListVendorsInput, type ListVendorsOutput, listVendorsInput, listVendorsInputJsonSchema, listVendorsOutput, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
+import { type RestoreRecordArgs, type RestoreRecordInput, type RestoreRecordOutput, restoreRecordInput, restoreRecordInputJsonSchema, restoreRecordOutput, restoreRecordOutputJsonSchema } from './tools/restoreRecord.gen.js';
 import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, updateAssetInput, updateAssetInputJsonSchema, updateAssetOutput, updateAssetOutputJsonSchema } from './tools/updateAsset.gen.js';
 import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
 import { type UpdateControlApplicabilityArgs, type UpdateControlApplicabilityInput, type UpdateControlApplicabilityOutput, updateControlApplicabilityInput, updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutput, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
@@ -66,10 +70,10 @@ import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput,
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'approveStatementOfApplicability' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'approveStatementOfApplicability' | 'archiveRecord' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'restoreRecord' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'approveStatementOfApplicability', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'approveStatementOfApplicability', 'archiveRecord', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'restoreRecord', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
@@ -83,6 +87,7 @@ export interface ToolInputs {
   addRisk: AddRiskInput;
   addVendor: AddVendorInput;
   approveStatementOfApplicability: ApproveStatementOfApplicabilityInput;
+  archiveRecord: ArchiveRecordInput;
   getAsset: GetAssetInput;
   getAudit: GetAuditInput;
   getAuditReadiness: GetAuditReadinessInput;
@@ -107,6 +112,7 @@ export interface ToolInputs {
   listOrganizations: ListOrganizationsInput;
   listRisks: ListRisksInput;
   listVendors: ListVendorsInput;
+  restoreRecord: RestoreRecordInput;
   updateAsset: UpdateAssetInput;
   updateAudit: UpdateAuditInput;
   updateControlApplicability: UpdateControlApplicabilityInput;
@@ -131,6 +137,7 @@ export interface ToolArgs {
   addRisk: AddRiskArgs;
   addVendor: AddVendorArgs;
   approveStatementOfApplicability: ApproveStatementOfApplicabilityArgs;
+  archiveRecord: ArchiveRecordArgs;
   getAsset: GetAssetArgs;
   getAudit: GetAuditArgs;
   getAuditReadiness: GetAuditReadinessArgs;
@@ -155,6 +162,7 @@ export interface ToolArgs {
   listOrganizations: ListOrganizationsArgs;
   listRisks: ListRisksArgs;
   listVendors: ListVendorsArgs;
+  restoreRecord: RestoreRecordArgs;
   updateAsset: UpdateAssetArgs;
   updateAudit: UpdateAuditArgs;
   updateControlApplicability: UpdateControlApplicabilityArgs;
@@ -179,6 +187,7 @@ export interface ToolOutputs {
   addRisk: AddRiskOutput;
   addVendor: AddVendorOutput;
   approveStatementOfApplicability: ApproveStatementOfApplicabilityOutput;
+  archiveRecord: ArchiveRecordOutput;
   getAsset: GetAssetOutput;
   getAudit: GetAuditOutput;
   getAuditReadiness: GetAuditReadinessOutput;
@@ -203,6 +212,7 @@ export interface ToolOutputs {
   listOrganizations: ListOrganizationsOutput;
   listRisks: ListRisksOutput;
   listVendors: ListVendorsOutput;
+  restoreRecord: RestoreRecordOutput;
   updateAsset: UpdateAssetOutput;
   updateAudit: UpdateAuditOutput;
   updateControlApplicability: UpdateControlApplicabilityOutput;
@@ -487,6 +497,33 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  archiveRecord: {
+    name: 'archiveRecord',
+    title: 'Archive a record',
+    description: 'Takes a register record out of lists, counts, reports and readiness; it stays readable by id and\nin the history, evidence kept. Any register but frameworks. restoreRecord undoes it.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: archiveRecordInput,
+    output: archiveRecordOutput,
+    inputJsonSchema: archiveRecordInputJsonSchema,
+    outputJsonSchema: archiveRecordOutputJsonSchema,
+    examples: [
+      {
+        title: 'Archive a vendor no longer used',
+        input: {
+          id: 'vnd_…',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'No id',
+        input: {},
+        field: 'id',
+      },
+    ],
   },
   getAsset: {
     name: 'getAsset',
@@ -1055,6 +1092,27 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
         input: {
           organization_id: 'org_…',
           review_overdue: true,
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
+  restoreRecord: {
+    name: 'restoreRecord',
+    title: 'Restore a record',
+    description: 'Brings an archived record back into lists, counts, reports and readiness.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: restoreRecordInput,
+    output: restoreRecordOutput,
+    inputJsonSchema: restoreRecordInputJsonSchema,
+    outputJsonSchema: restoreRecordOutputJsonSchema,
+    examples: [
+      {
+        title: 'Restore a vendor',
+        input: {
+          id: 'vnd_…',
         },
       },
     ],

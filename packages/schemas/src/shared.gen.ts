@@ -153,6 +153,43 @@ export const vendorStatusSchema = z.enum(['ACTIVE', 'OFFBOARDED']);
 /** Whether the organization still uses the vendor. */
 export type VendorStatus = z.output<typeof vendorStatusSchema>;
 
+/** A record's archive state after archiveRecord or restoreRecord. */
+export const archiveStateSchema = z.object({
+  id: z.string(),
+  register: z.string(),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A record's archive state after archiveRecord or restoreRecord. */
+export type ArchiveState = z.output<typeof archiveStateSchema>;
+
+/** JSON Schema of `ArchiveState`: A record's archive state after archiveRecord or restoreRecord. */
+export const archiveStateJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'The record\'s id.',
+    },
+    register: {
+      type: 'string',
+      description: 'Its register, e.g. vendors.',
+    },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived; null once restored.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed.',
+    },
+  },
+  required: ['id', 'register', 'archived_at', 'updated_at'],
+};
+
 /** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
 export const assetSchema = z.object({
   id: z.string(),
@@ -171,6 +208,7 @@ export const assetSchema = z.object({
   never_reviewed: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
@@ -252,8 +290,13 @@ export const assetJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of assets per classification. */
@@ -311,6 +354,7 @@ export const auditSchema = z.object({
   upcoming: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** An internal or external audit. */
@@ -383,8 +427,13 @@ export const auditJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A framework control that a measure satisfies. */
@@ -1610,6 +1659,7 @@ export const managementReviewSchema = z.object({
   owner: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A management review of the ISMS (ISO 27001 clause 9.3). */
@@ -1704,8 +1754,13 @@ export const managementReviewJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'title', 'review_date', 'status', 'chair', 'attendees', 'previous_actions', 'issue_changes', 'party_needs', 'performance', 'party_feedback', 'risk_results', 'improvement', 'decisions', 'actions', 'next_review_due', 'owner', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'title', 'review_date', 'status', 'chair', 'attendees', 'previous_actions', 'issue_changes', 'party_needs', 'performance', 'party_feedback', 'risk_results', 'improvement', 'decisions', 'actions', 'next_review_due', 'owner', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A measure (control) the organization implements. */
@@ -1723,6 +1778,7 @@ export const measureSchema = z.object({
   risk_ids: z.array(z.string()),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A measure (control) the organization implements. */
@@ -1792,8 +1848,13 @@ export const measureJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'applicability_justification', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'applicability_justification', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of measures per state. */
@@ -1855,6 +1916,7 @@ export const nonconformitySchema = z.object({
   overdue: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A nonconformity found by an audit or otherwise. */
@@ -1943,8 +2005,13 @@ export const nonconformityJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A GAP control and why. */
@@ -2036,6 +2103,7 @@ export const obligationSchema = z.object({
   overdue: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A legal, contractual or other obligation the organization must meet. */
@@ -2111,8 +2179,13 @@ export const obligationJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of obligations per status. */
@@ -2672,6 +2745,7 @@ export const riskSchema = z.object({
   note: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A risk in the risk register. */
@@ -2788,8 +2862,13 @@ export const riskJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'review_date', 'note', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of risks per status. */
@@ -3154,6 +3233,7 @@ export const vendorSchema = z.object({
   contact_email: z.email().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A vendor (supplier or service provider). */
@@ -3250,8 +3330,13 @@ export const vendorJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'owner', 'contact_email', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'owner', 'contact_email', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A compact vendor that needs a review. */

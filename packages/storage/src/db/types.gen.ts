@@ -51,6 +51,7 @@ export interface AssetsTable {
   next_review_due: GeneratedAlways<DateColumn | null>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface AuditLogTable {
@@ -81,6 +82,7 @@ export interface AuditsTable {
   notes: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface ConsoleSessionsTable {
@@ -189,6 +191,7 @@ export interface ManagementReviewsTable {
   owner: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface MeasureControlsTable {
@@ -220,6 +223,7 @@ export interface MeasuresTable {
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
   applicability_justification: string | null;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface MembershipsTable {
@@ -249,6 +253,7 @@ export interface NonconformitiesTable {
   closed_at: ColumnType<Date | null, string | null, string | null>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface OauthRecordsTable {
@@ -276,6 +281,7 @@ export interface ObligationsTable {
   actions: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface OrganizationsTable {
@@ -343,6 +349,7 @@ export interface RisksTable {
   note: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface SchemaMigrationsTable {
@@ -420,6 +427,7 @@ export interface VendorsTable {
   contact_email: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 /** Every table of the migrated schema, as PostgreSQL describes it. */
@@ -506,6 +514,7 @@ export const SCHEMA_COLUMNS = {
     next_review_due: 'date generated',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   audit_log: {
     id: 'text',
@@ -534,6 +543,7 @@ export const SCHEMA_COLUMNS = {
     notes: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   console_sessions: {
     id: 'text',
@@ -634,6 +644,7 @@ export const SCHEMA_COLUMNS = {
     owner: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   measure_controls: {
     organization_id: 'text',
@@ -662,6 +673,7 @@ export const SCHEMA_COLUMNS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     applicability_justification: 'text',
+    archived_at: 'timestamptz',
   },
   memberships: {
     id: 'text',
@@ -689,6 +701,7 @@ export const SCHEMA_COLUMNS = {
     closed_at: 'timestamptz',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   oauth_records: {
     model: 'text',
@@ -714,6 +727,7 @@ export const SCHEMA_COLUMNS = {
     actions: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   organizations: {
     id: 'text',
@@ -774,6 +788,7 @@ export const SCHEMA_COLUMNS = {
     note: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   schema_migrations: {
     version: 'int4',
@@ -844,5 +859,6 @@ export const SCHEMA_COLUMNS = {
     contact_email: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
 } as const;
