@@ -14,12 +14,14 @@
 //   specs/registers/vendors.yaml
 //   specs/tools/approveDocumentVersion.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/archiveRecord.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
@@ -39,6 +41,7 @@ import type { AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
 import type { AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
 import type { ApproveDocumentVersionInput, ApproveDocumentVersionOutput } from './tools/approveDocumentVersion.gen.js';
 import type { ApproveStatementOfApplicabilityInput, ApproveStatementOfApplicabilityOutput } from './tools/approveStatementOfApplicability.gen.js';
+import type { ArchiveRecordInput, ArchiveRecordOutput } from './tools/archiveRecord.gen.js';
 import type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 import type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 import type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
@@ -65,6 +68,7 @@ import type { ListObligationsInput, ListObligationsOutput } from './tools/listOb
 import type { ListOrganizationsInput, ListOrganizationsOutput } from './tools/listOrganizations.gen.js';
 import type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
 import type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
+import type { RestoreRecordInput, RestoreRecordOutput } from './tools/restoreRecord.gen.js';
 import type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 import type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 import type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
@@ -111,6 +115,8 @@ export interface ComplyClient {
   approveDocumentVersion(input: ApproveDocumentVersionInput, options?: CallOptions): Promise<ApproveDocumentVersionOutput>;
   /** Approve the Statement of Applicability. */
   approveStatementOfApplicability(input: ApproveStatementOfApplicabilityInput, options?: CallOptions): Promise<ApproveStatementOfApplicabilityOutput>;
+  /** Archive a record. */
+  archiveRecord(input: ArchiveRecordInput, options?: CallOptions): Promise<ArchiveRecordOutput>;
   /** Get an asset. */
   getAsset(input: GetAssetInput, options?: CallOptions): Promise<GetAssetOutput>;
   /** Get an audit. */
@@ -163,6 +169,8 @@ export interface ComplyClient {
   listRisks(input: ListRisksInput, options?: CallOptions): Promise<ListRisksOutput>;
   /** List vendors. */
   listVendors(input: ListVendorsInput, options?: CallOptions): Promise<ListVendorsOutput>;
+  /** Restore a record. */
+  restoreRecord(input: RestoreRecordInput, options?: CallOptions): Promise<RestoreRecordOutput>;
   /** Update an asset. */
   updateAsset(input: UpdateAssetInput, options?: CallOptions): Promise<UpdateAssetOutput>;
   /** Update an audit. */
@@ -275,6 +283,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     addVendor: (input, callOptions) => call<AddVendorOutput>({ tool: 'addVendor', input, options: callOptions }),
     approveDocumentVersion: (input, callOptions) => call<ApproveDocumentVersionOutput>({ tool: 'approveDocumentVersion', input, options: callOptions }),
     approveStatementOfApplicability: (input, callOptions) => call<ApproveStatementOfApplicabilityOutput>({ tool: 'approveStatementOfApplicability', input, options: callOptions }),
+    archiveRecord: (input, callOptions) => call<ArchiveRecordOutput>({ tool: 'archiveRecord', input, options: callOptions }),
     getAsset: (input, callOptions) => call<GetAssetOutput>({ tool: 'getAsset', input, options: callOptions }),
     getAudit: (input, callOptions) => call<GetAuditOutput>({ tool: 'getAudit', input, options: callOptions }),
     getAuditReadiness: (input, callOptions) => call<GetAuditReadinessOutput>({ tool: 'getAuditReadiness', input, options: callOptions }),
@@ -301,6 +310,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listOrganizations: (input = {}, callOptions) => call<ListOrganizationsOutput>({ tool: 'listOrganizations', input, options: callOptions }),
     listRisks: (input, callOptions) => call<ListRisksOutput>({ tool: 'listRisks', input, options: callOptions }),
     listVendors: (input, callOptions) => call<ListVendorsOutput>({ tool: 'listVendors', input, options: callOptions }),
+    restoreRecord: (input, callOptions) => call<RestoreRecordOutput>({ tool: 'restoreRecord', input, options: callOptions }),
     updateAsset: (input, callOptions) => call<UpdateAssetOutput>({ tool: 'updateAsset', input, options: callOptions }),
     updateAudit: (input, callOptions) => call<UpdateAuditOutput>({ tool: 'updateAudit', input, options: callOptions }),
     updateControlApplicability: (input, callOptions) => call<UpdateControlApplicabilityOutput>({ tool: 'updateControlApplicability', input, options: callOptions }),

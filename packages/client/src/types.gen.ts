@@ -96,6 +96,18 @@ export type VendorRiskTier = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
 /** Whether the organization still uses the vendor. */
 export type VendorStatus = 'ACTIVE' | 'OFFBOARDED';
 
+/** A record's archive state after archiveRecord or restoreRecord. */
+export type ArchiveState = {
+  /** The record's id. */
+  id: string;
+  /** Its register, e.g. vendors. */
+  register: string;
+  /** When it was archived; null once restored. */
+  archived_at: string | null;
+  /** When the record was last changed. */
+  updated_at: string;
+};
+
 /** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
 export type Asset = {
   /** Asset id (ast_…). */
@@ -130,6 +142,8 @@ export type Asset = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** Number of assets per classification. */
@@ -174,6 +188,8 @@ export type Audit = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A framework control that a measure satisfies. */
@@ -748,6 +764,8 @@ export type ManagementReview = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A measure (control) the organization implements. */
@@ -778,6 +796,8 @@ export type Measure = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** Number of measures per state. */
@@ -830,6 +850,8 @@ export type Nonconformity = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A GAP control and why. */
@@ -886,6 +908,8 @@ export type Obligation = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** Number of obligations per status. */
@@ -1128,6 +1152,8 @@ export type Risk = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** Number of risks per status. */
@@ -1278,6 +1304,8 @@ export type Vendor = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A compact vendor that needs a review. */

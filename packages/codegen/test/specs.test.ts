@@ -15,6 +15,8 @@ const toolsOutsideRegisters = [
   'getOrganization',
   'getComplianceReport',
   'getAuditReadiness',
+  'archiveRecord',
+  'restoreRecord',
 ];
 
 describe('the real specs', () => {
@@ -53,15 +55,18 @@ describe('the real specs', () => {
       const org = tool.input.find((f) => f.name === 'organization_id');
       const byId = tool.input.some((f) => f.name === 'id');
       if (tool.name === 'listOrganizations') expect(org).toBeUndefined();
-      else expect(org?.optional, tool.name).toBe((tool.kind === 'get' || tool.kind === 'update') && byId);
+      else
+        expect(org?.optional, tool.name).toBe(
+          (tool.kind === 'get' || tool.kind === 'update' || tool.kind === 'action') && byId,
+        );
     }
   });
 
-  it('add idempotency_key to add and action tools and expected_updated_at to update tools', () => {
+  it('add idempotency_key to add and non-idempotent action tools and expected_updated_at to update tools', () => {
     for (const tool of model?.tools ?? []) {
       const names = tool.input.map((f) => f.name);
       expect(names.includes('idempotency_key'), tool.name).toBe(
-        tool.kind === 'add' || tool.kind === 'action',
+        tool.kind === 'add' || (tool.kind === 'action' && !tool.annotations.idempotentHint),
       );
       expect(names.includes('expected_updated_at'), tool.name).toBe(tool.kind === 'update');
     }

@@ -14,12 +14,14 @@
 //   specs/registers/vendors.yaml
 //   specs/tools/approveDocumentVersion.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/archiveRecord.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
@@ -39,6 +41,7 @@ import { addRiskInputJsonSchema } from './tools/addRisk.gen.js';
 import { addVendorInputJsonSchema } from './tools/addVendor.gen.js';
 import { approveDocumentVersionInputJsonSchema } from './tools/approveDocumentVersion.gen.js';
 import { approveStatementOfApplicabilityInputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
+import { archiveRecordInputJsonSchema } from './tools/archiveRecord.gen.js';
 import { getAssetInputJsonSchema } from './tools/getAsset.gen.js';
 import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
 import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
@@ -65,6 +68,7 @@ import { listObligationsInputJsonSchema, listObligationsOutputJsonSchema } from 
 import { listOrganizationsInputJsonSchema, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
 import { listRisksInputJsonSchema, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
 import { listVendorsInputJsonSchema, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
+import { restoreRecordInputJsonSchema } from './tools/restoreRecord.gen.js';
 import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
 import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
 import { updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
@@ -299,6 +303,23 @@ export const mcpTools: readonly McpToolEntry[] = [
       },
       annotations: {
         destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'records',
+    tool: {
+      name: 'archiveRecord',
+      title: 'Archive a record',
+      description: 'Takes a register record out of lists, counts, reports and readiness; it stays readable by id and in the history, evidence kept. Any register but frameworks. restoreRecord undoes it.',
+      inputSchema: leanInputSchema(archiveRecordInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
         openWorldHint: false,
       },
     },
@@ -685,6 +706,23 @@ export const mcpTools: readonly McpToolEntry[] = [
       outputSchema: leanOutputSchema(listVendorsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'records',
+    tool: {
+      name: 'restoreRecord',
+      title: 'Restore a record',
+      description: 'Brings an archived record back into lists, counts, reports and readiness.',
+      inputSchema: leanInputSchema(restoreRecordInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
         openWorldHint: false,
       },
     },

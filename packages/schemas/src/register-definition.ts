@@ -28,6 +28,8 @@ export interface RegisterDefinition {
   readonly customHandlers: readonly string[];
   /** Registers its records link to (`<singular>_id` / `<singular>_ids` fields). */
   readonly links: readonly string[];
+  /** Whether its records can be archived and restored (`archived_at`, the list's `archived` filter). */
+  readonly archive: boolean;
   readonly console: {
     /** Position in the console's navigation, from 1. */
     readonly navigation: number;

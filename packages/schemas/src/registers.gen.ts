@@ -32,6 +32,7 @@ export const registers = {
     toolNames: ['listRisks', 'getRisk', 'addRisk', 'updateRisk'],
     customHandlers: [],
     links: ['measures', 'assets'],
+    archive: true,
     console: {
       navigation: 1,
       path: '/registers/risks',
@@ -55,6 +56,7 @@ export const registers = {
     toolNames: ['listVendors', 'getVendor', 'addVendor', 'updateVendor'],
     customHandlers: [],
     links: [],
+    archive: true,
     console: {
       navigation: 3,
       path: '/registers/vendors',
@@ -78,6 +80,7 @@ export const registers = {
     toolNames: ['listMeasures', 'getMeasure', 'addMeasure', 'updateMeasure'],
     customHandlers: [],
     links: ['risks'],
+    archive: true,
     console: {
       navigation: 4,
       path: '/registers/measures',
@@ -101,6 +104,7 @@ export const registers = {
     toolNames: ['listObligations', 'getObligation', 'addObligation', 'updateObligation'],
     customHandlers: [],
     links: [],
+    archive: true,
     console: {
       navigation: 5,
       path: '/registers/obligations',
@@ -124,6 +128,7 @@ export const registers = {
     toolNames: ['listNonconformities', 'getNonconformity', 'addNonconformity', 'updateNonconformity'],
     customHandlers: [],
     links: ['audits', 'measures'],
+    archive: true,
     console: {
       navigation: 6,
       path: '/registers/nonconformities',
@@ -147,6 +152,7 @@ export const registers = {
     toolNames: ['listAudits', 'getAudit', 'addAudit', 'updateAudit'],
     customHandlers: [],
     links: ['frameworks'],
+    archive: true,
     console: {
       navigation: 7,
       path: '/registers/audits',
@@ -170,6 +176,7 @@ export const registers = {
     toolNames: ['listFrameworks', 'getFramework', 'addFramework', 'updateFramework', 'listFrameworkControls', 'getStatementOfApplicability', 'updateControlApplicability', 'approveStatementOfApplicability'],
     customHandlers: ['addFramework', 'listFrameworkControls', 'getStatementOfApplicability', 'updateControlApplicability', 'approveStatementOfApplicability'],
     links: [],
+    archive: false,
     console: {
       navigation: 8,
       path: '/frameworks',
@@ -195,6 +202,7 @@ export const registers = {
     toolNames: ['listAssets', 'getAsset', 'addAsset', 'updateAsset'],
     customHandlers: [],
     links: ['vendors'],
+    archive: true,
     console: {
       navigation: 2,
       path: '/registers/assets',
@@ -218,6 +226,7 @@ export const registers = {
     toolNames: ['listManagementReviews', 'getManagementReview', 'addManagementReview', 'updateManagementReview'],
     customHandlers: [],
     links: [],
+    archive: true,
     console: {
       navigation: 9,
       path: '/registers/management_reviews',

@@ -14,12 +14,14 @@
 //   specs/tools/addDocumentVersion.yaml
 //   specs/tools/approveDocumentVersion.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/archiveRecord.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
@@ -31,12 +33,14 @@ import { addDocumentVersion } from './handlers/addDocumentVersion.js';
 import { addFramework } from './handlers/addFramework.js';
 import { approveDocumentVersion } from './handlers/approveDocumentVersion.js';
 import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
+import { archiveRecord } from './handlers/archiveRecord.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
 import { getOrganization } from './handlers/getOrganization.js';
 import { getStatementOfApplicability } from './handlers/getStatementOfApplicability.js';
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
+import { restoreRecord } from './handlers/restoreRecord.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
@@ -50,11 +54,13 @@ export const handlers: Handlers = {
   addFramework,
   approveDocumentVersion,
   approveStatementOfApplicability,
+  archiveRecord,
   getAuditReadiness,
   getComplianceReport,
   getOrganization,
   getStatementOfApplicability,
   listFrameworkControls,
   listOrganizations,
+  restoreRecord,
   updateControlApplicability,
 };

@@ -9,6 +9,8 @@ const ACTIONS: Record<string, string> = {
   seedDemo: 'Demo data loaded',
   importOscal: 'OSCAL import',
   enforceInvariants: 'Repaired by a migration (invariants)',
+  archiveRecord: 'Archived',
+  restoreRecord: 'Restored',
 };
 
 const SOURCES: Record<string, string> = {

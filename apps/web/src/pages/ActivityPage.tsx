@@ -35,6 +35,8 @@ const RECORD_TYPES = [
 /** The actions the filter offers: every register's add and update tool, and the bulk operations. */
 const ACTIONS = [
   ...Object.values(registers).flatMap((r) => [r.tools.add, r.tools.update]),
+  'archiveRecord',
+  'restoreRecord',
   'seedDemo',
   'importOscal',
   'updateOrganizationSettings',

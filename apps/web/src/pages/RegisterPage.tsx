@@ -7,6 +7,7 @@ import { FilterForm } from '../components/FilterForm.js';
 import { Link } from '../components/Link.js';
 import { FileExport, RegisterExport } from '../components/RegisterExport.js';
 import { cellText, humanize } from '../format.js';
+import { archivable } from '../records/ArchiveControls.js';
 import { CHIP_COLUMNS, Chip } from '../records/Chip.js';
 import { loadCatalog } from '../records/catalog.js';
 import { formOf, linkPath, recordTitle, singularLabel } from '../records/registry.js';
@@ -54,6 +55,25 @@ function Cell({
     );
   }
   return <td className={typeof value === 'number' ? 'num' : undefined}>{cellText({ value, column })}</td>;
+}
+
+/**
+ * Active or archived records: the list's `archived` filter, in the URL like every filter (the
+ * other filters are kept, the page starts again).
+ */
+function ArchiveTabs({ register, filters }: { register: string; filters: Record<string, string> }) {
+  const archived = filters.archived === 'true';
+  const { archived: _archived, ...rest } = filters;
+  return (
+    <nav className="view-tabs" aria-label="Active or archived">
+      <Link to={viewPath({ register, filters: rest })} current={!archived}>
+        Active
+      </Link>
+      <Link to={viewPath({ register, filters: { ...rest, archived: 'true' } })} current={archived}>
+        Archived
+      </Link>
+    </nav>
+  );
 }
 
 /** The order a list was answered in: the one asked for, else the list tool's default. */
@@ -116,6 +136,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
           </Link>
         )}
       </div>
+      {archivable(register) && <ArchiveTabs register={register} filters={filters} />}
       {info && (
         <details className="filter-box" open={Object.keys(filters).length > 0}>
           <summary>Filters and order</summary>

@@ -4,6 +4,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
 import { formatTime, humanize } from '../format.js';
 import type { Organization } from '../types.js';
+import { ArchiveControls } from './ArchiveControls.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
 import { FieldValue } from './FieldValue.js';
 import { RecordHistory } from './RecordHistory.js';
@@ -25,6 +26,7 @@ const TECHNICAL = new Set([
   'organization_id',
   'created_at',
   'updated_at',
+  'archived_at',
   'oscal_uuid',
   'library_key',
   'families',
@@ -91,9 +93,11 @@ export function RecordPage({
   register: string;
   id: string;
 }) {
-  const { record, error } = useRecord({ organizationId: organization.id, register, id });
+  const { record, error, reload } = useRecord({ organizationId: organization.id, register, id });
   const form = formOf(register);
-  const canEdit = organization.role !== 'VIEWER' && Boolean(form?.tools.update);
+  const canWrite = organization.role !== 'VIEWER';
+  // An archived record is restored before it is edited.
+  const canEdit = canWrite && Boolean(form?.tools.update) && !record?.archived_at;
   const orgId = organization.id;
   const entries = record ? Object.entries(record) : [];
   const chips = entries.filter(([k, v]) => CHIP_COLUMNS.has(k) && typeof v === 'string');
@@ -143,6 +147,13 @@ export function RecordPage({
               </Link>
             )}
           </div>
+          <ArchiveControls
+            organizationId={orgId}
+            register={register}
+            record={record}
+            canWrite={canWrite}
+            onChange={reload}
+          />
           <dl className="record-fields card">
             {facts.map(([k, v]) => (
               <div key={k} style={{ display: 'contents' }}>
@@ -184,7 +195,12 @@ export function RecordPage({
             Created {formatTime(record.created_at as string | null)} · last changed{' '}
             {formatTime(record.updated_at as string | null)}
           </p>
-          <RecordHistory organizationId={orgId} recordId={String(record.id)} />
+          {/* Read again after each change of the record (an archive, a restore). */}
+          <RecordHistory
+            key={String(record.updated_at)}
+            organizationId={orgId}
+            recordId={String(record.id)}
+          />
         </>
       )}
     </section>

@@ -23,6 +23,8 @@ export type ListAssetsInput = {
   review_overdue?: boolean;
   /** true = only assets without a review date; false = the others. */
   never_reviewed?: boolean;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

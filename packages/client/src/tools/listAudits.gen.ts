@@ -25,6 +25,8 @@ export type ListAuditsInput = {
   upcoming_within_days?: number;
   /** true = PLANNED or IN_PROGRESS audits starting after today. */
   upcoming?: boolean;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

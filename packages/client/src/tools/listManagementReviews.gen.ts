@@ -17,6 +17,8 @@ export type ListManagementReviewsInput = {
   held_after?: string;
   /** Text in title or decisions. */
   query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

@@ -25,6 +25,8 @@ export type ListMeasuresInput = {
   risk_id?: string;
   /** Whether the measure has evidence. */
   has_evidence?: boolean;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

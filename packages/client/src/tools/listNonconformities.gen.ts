@@ -31,6 +31,8 @@ export type ListNonconformitiesInput = {
   identified_after?: string;
   /** Identified before this date. */
   identified_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

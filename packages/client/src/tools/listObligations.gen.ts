@@ -29,6 +29,8 @@ export type ListObligationsInput = {
   overdue?: boolean;
   /** Last reviewed before this date. */
   reviewed_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

@@ -37,6 +37,8 @@ export type ListRisksInput = {
   asset_id?: string;
   /** review_date before this date. */
   review_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

@@ -33,6 +33,8 @@ export type ListVendorsInput = {
   never_reviewed?: boolean;
   /** contract_end before this date. */
   contract_ends_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

@@ -87,6 +87,7 @@ function toRegisters(catalog: Catalog): Register[] {
       toolNames: r.tools,
       customHandlers: r.custom_handlers,
       links: r.links,
+      archive: r.archive,
       console: {
         navigation: r.console.navigation,
         path: r.console.path ?? `/registers/${plural}`,

@@ -87,6 +87,7 @@ export function register(plural: string, singular: string, extra: Partial<Regist
     toolNames: [tools.list, tools.get, tools.add, tools.update],
     customHandlers: [],
     links: [],
+    archive: false,
     console: { navigation: 1, path: `/registers/${plural}`, columns: ['name'], derivedColumns: {} },
     source: 'specs/registers.yaml',
     ...extra,

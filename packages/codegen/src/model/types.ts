@@ -138,6 +138,8 @@ export interface Register {
   customHandlers: readonly string[];
   /** Registers its records link to through `<singular>_id` / `<singular>_ids` fields. */
   links: readonly string[];
+  /** Records can be archived and restored; the record has `archived_at`, the list an `archived` filter. */
+  archive: boolean;
   console: {
     navigation: number;
     /** The console page: `/registers/<plural>` unless the register has a page of its own. */

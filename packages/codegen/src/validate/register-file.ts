@@ -75,7 +75,7 @@ function standardFields(a: { singular: string; idPrefix: string }) {
     description: `${kind.charAt(0).toUpperCase()}${kind.slice(1)} id (${a.idPrefix}_…).`,
   };
   return {
-    list: { head: { organization_id: organization }, tail: {} },
+    list: { head: { organization_id: organization }, tail: {} as Record<string, RawField> },
     get: { head: { id, organization_id: optionalOrganization }, tail: {} },
     add: {
       head: { organization_id: organization },
@@ -102,6 +102,22 @@ function standardFields(a: { singular: string; idPrefix: string }) {
     },
   } satisfies Record<string, { head: Record<string, RawField>; tail: Record<string, RawField> }>;
 }
+
+/**
+ * What `archive: true` derives: the record's `archived_at` and its list's `archived` filter, the
+ * same in every archivable register (so tools/list pays a few bytes per list tool, no new shape).
+ */
+const ARCHIVED_AT: RawField = {
+  type: 'string',
+  format: 'date-time',
+  nullable: true,
+  description: 'When it was archived (archiveRecord); null while active.',
+};
+const ARCHIVED_FILTER: RawField = {
+  type: 'boolean',
+  optional: true,
+  description: 'true: archived records only. Default: active only.',
+};
 
 /** The head fields, then the tool's own, then the tail; a field of the tool's own with a standard name replaces it in place. */
 function withStandard(
@@ -147,14 +163,17 @@ export function expandRegisterFile(spec: SpecFile, r: RawRegisterFile): Expanded
   const record = r.record.name ?? names.recordType(r.singular);
   const itemType = r.list.item_type ?? record;
   const std = standardFields({ singular: r.singular, idPrefix: r.id_prefix });
+  if (r.archive) std.list.tail = { archived: ARCHIVED_FILTER };
   const { order, enums, types, record: rec, list, get, add, update, tools: more, ...entry } = r;
+  const recordFields =
+    r.archive && !rec.fields.archived_at ? { ...rec.fields, archived_at: ARCHIVED_AT } : rec.fields;
   const typesValue: RawTypes = {
     ...(enums && { enums }),
     types: {
       ...types,
       [record]: {
         ...(rec.description !== undefined && { description: rec.description }),
-        fields: rec.fields,
+        fields: recordFields,
       },
     },
   };

@@ -143,6 +143,8 @@ export const rawRegisterEntry = z.strictObject({
   tools: z.array(z.string().min(1)).min(1),
   custom_handlers: z.array(z.string().min(1)).default([]),
   links: z.array(z.string().min(1)).default([]),
+  /** Records can be archived and restored (archiveRecord, restoreRecord); the table has `archived_at`. */
+  archive: z.boolean().default(false),
   console: z.strictObject({
     navigation: z.int().positive(),
     path: z

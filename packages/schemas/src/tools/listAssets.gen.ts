@@ -17,6 +17,7 @@ export const listAssetsInput = z.strictObject({
   vendor_id: z.string().trim().min(1).max(100).optional(),
   review_overdue: z.boolean().optional(),
   never_reviewed: z.boolean().optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
@@ -89,6 +90,10 @@ export const listAssetsInputJsonSchema: JsonSchema = {
     never_reviewed: {
       type: 'boolean',
       description: 'true = only assets without a review date; false = the others.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),

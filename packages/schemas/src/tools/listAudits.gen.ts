@@ -18,6 +18,7 @@ export const listAuditsInput = z.strictObject({
   start_before: z.iso.date().optional(),
   upcoming_within_days: z.int().min(1).max(3650).optional(),
   upcoming: z.boolean().optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['start_date', 'name', 'created_at', 'updated_at'], { field: 'start_date', direction: 'asc' }),
 });
@@ -96,6 +97,10 @@ export const listAuditsInputJsonSchema: JsonSchema = {
     upcoming: {
       type: 'boolean',
       description: 'true = PLANNED or IN_PROGRESS audits starting after today.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['start_date', 'name', 'created_at', 'updated_at'], { field: 'start_date', direction: 'asc' }),

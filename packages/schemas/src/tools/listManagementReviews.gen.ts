@@ -14,6 +14,7 @@ export const listManagementReviewsInput = z.strictObject({
   held_before: z.iso.date().optional(),
   held_after: z.iso.date().optional(),
   query: z.string().trim().min(1).max(200).optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], { field: 'review_date', direction: 'desc' }),
 });
@@ -67,6 +68,10 @@ export const listManagementReviewsInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 200,
       description: 'Text in title or decisions.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], { field: 'review_date', direction: 'desc' }),

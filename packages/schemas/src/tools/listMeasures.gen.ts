@@ -18,6 +18,7 @@ export const listMeasuresInput = z.strictObject({
   control_code: z.string().trim().min(1).max(100).optional(),
   risk_id: z.string().trim().min(1).max(100).optional(),
   has_evidence: z.boolean().optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'state', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
@@ -95,6 +96,10 @@ export const listMeasuresInputJsonSchema: JsonSchema = {
     has_evidence: {
       type: 'boolean',
       description: 'Whether the measure has evidence.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['name', 'state', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),

@@ -21,6 +21,7 @@ export const listNonconformitiesInput = z.strictObject({
   due_before: z.iso.date().optional(),
   identified_after: z.iso.date().optional(),
   identified_before: z.iso.date().optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'], { field: 'date_identified', direction: 'desc' }),
 });
@@ -114,6 +115,10 @@ export const listNonconformitiesInputJsonSchema: JsonSchema = {
       type: 'string',
       format: 'date',
       description: 'Identified before this date.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'], { field: 'date_identified', direction: 'desc' }),

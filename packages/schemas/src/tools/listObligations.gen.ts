@@ -20,6 +20,7 @@ export const listObligationsInput = z.strictObject({
   due_after: z.iso.date().optional(),
   overdue: z.boolean().optional(),
   reviewed_before: z.iso.date().optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),
 });
@@ -109,6 +110,10 @@ export const listObligationsInputJsonSchema: JsonSchema = {
       type: 'string',
       format: 'date',
       description: 'Last reviewed before this date.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),

@@ -24,6 +24,7 @@ export const listRisksInput = z.strictObject({
   measure_id: z.string().trim().min(1).max(100).optional(),
   asset_id: z.string().trim().min(1).max(100).optional(),
   review_before: z.iso.date().optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'], { field: 'residual_score', direction: 'desc' }),
 });
@@ -142,6 +143,10 @@ export const listRisksInputJsonSchema: JsonSchema = {
       type: 'string',
       format: 'date',
       description: 'review_date before this date.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'], { field: 'residual_score', direction: 'desc' }),

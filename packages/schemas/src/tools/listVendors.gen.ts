@@ -22,6 +22,7 @@ export const listVendorsInput = z.strictObject({
   review_overdue: z.boolean().optional(),
   never_reviewed: z.boolean().optional(),
   contract_ends_before: z.iso.date().optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
@@ -118,6 +119,10 @@ export const listVendorsInputJsonSchema: JsonSchema = {
       type: 'string',
       format: 'date',
       description: 'contract_end before this date.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),

@@ -246,10 +246,13 @@ export function organizationsRepository(ctx: StorageContext) {
     /** How many records each register holds (getOrganization's `counts`). */
     counts: async (args: { organizationId: string }): Promise<OrganizationCounts> => {
       const org = args.organizationId;
-      // One scalar subquery per register, in catalog order, in one statement.
+      // One scalar subquery per register, in catalog order, in one statement; archived records
+      // are not counted.
       const columns = registerNames.map(
         (name) =>
-          sql`(select count(*) from ${sql.table(registers[name].table)} where organization_id = ${org}) as ${sql.ref(name)}`,
+          sql`(select count(*) from ${sql.table(registers[name].table)} where organization_id = ${org}${
+            (registers[name] as { archive: boolean }).archive ? sql` and archived_at is null` : sql``
+          }) as ${sql.ref(name)}`,
       );
       const row = await sql<Record<RegisterName, unknown>>`select ${sql.join(columns)}`.execute(ctx.db);
       const counts = row.rows[0]!;

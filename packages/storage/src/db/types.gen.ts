@@ -51,6 +51,7 @@ export interface AssetsTable {
   next_review_due: GeneratedAlways<DateColumn | null>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface AuditLogTable {
@@ -81,6 +82,7 @@ export interface AuditsTable {
   notes: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface ConsoleSessionsTable {
@@ -254,6 +256,7 @@ export interface ManagementReviewsTable {
   owner: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface MeasureControlsTable {
@@ -285,6 +288,7 @@ export interface MeasuresTable {
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
   applicability_justification: string | null;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface MembershipsTable {
@@ -314,6 +318,7 @@ export interface NonconformitiesTable {
   closed_at: ColumnType<Date | null, string | null, string | null>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface OauthRecordsTable {
@@ -341,6 +346,7 @@ export interface ObligationsTable {
   actions: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface OrganizationsTable {
@@ -422,6 +428,7 @@ export interface RisksTable {
   note: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface SchemaMigrationsTable {
@@ -499,6 +506,7 @@ export interface VendorsTable {
   contact_email: string | null;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 /** Every table of the migrated schema, as PostgreSQL describes it. */
@@ -593,6 +601,7 @@ export const SCHEMA_COLUMNS = {
     next_review_due: 'date generated',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   audit_log: {
     id: 'text',
@@ -621,6 +630,7 @@ export const SCHEMA_COLUMNS = {
     notes: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   console_sessions: {
     id: 'text',
@@ -779,6 +789,7 @@ export const SCHEMA_COLUMNS = {
     owner: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   measure_controls: {
     organization_id: 'text',
@@ -807,6 +818,7 @@ export const SCHEMA_COLUMNS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     applicability_justification: 'text',
+    archived_at: 'timestamptz',
   },
   memberships: {
     id: 'text',
@@ -834,6 +846,7 @@ export const SCHEMA_COLUMNS = {
     closed_at: 'timestamptz',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   oauth_records: {
     model: 'text',
@@ -859,6 +872,7 @@ export const SCHEMA_COLUMNS = {
     actions: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   organizations: {
     id: 'text',
@@ -932,6 +946,7 @@ export const SCHEMA_COLUMNS = {
     note: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
   schema_migrations: {
     version: 'int4',
@@ -1002,5 +1017,6 @@ export const SCHEMA_COLUMNS = {
     contact_email: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
   },
 } as const;

@@ -3,13 +3,13 @@ import * as schemas from '@comply/schemas';
 import { type RegisterName, registerOrders, registers } from '@comply/schemas/registers';
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { isoTimestampSql, type RecordJson } from '../audit/audited-statement.js';
-import type { StorageContext } from '../context.js';
+import type { Actor, StorageContext } from '../context.js';
 import { toDateString, toIsoTimestamp } from '../dates.js';
 import { SCHEMA_COLUMNS } from '../db/types.gen.js';
 import type { Database, Db } from '../db/types.js';
 import type { IdKind } from '../ids.js';
 import type { OrderSpec } from '../paging/order.js';
-import { likePattern, setColumns } from './kit.js';
+import { likePattern, setArchived, setColumns } from './kit.js';
 import { checkRefs } from './refs.js';
 import {
   type InsertStep,
@@ -111,8 +111,10 @@ export interface RegisterDeclaration<R extends RegisterName> extends Hooks<R> {
    * record (a document's list leaves out its content and versions); by default the record's.
    */
   listFields?: readonly string[];
-  /** Every filter of its list tool. */
-  filters: { [K in keyof FiltersOf<R>]-?: Filter<NonNullable<FiltersOf<R>[K]>> };
+  /** Every filter of its list tool (`archived` is the archive's own, see ARCHIVED). */
+  filters: {
+    [K in keyof FiltersOf<R> as K extends 'archived' ? never : K]-?: Filter<NonNullable<FiltersOf<R>[K]>>;
+  };
   /**
    * How each order_by field sorts. The fields and the default order are the spec's
    * (`registerOrders`, generated from `specs/registers/<plural>.yaml`); a `default` here must agree.
@@ -241,8 +243,9 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
   };
 
   // The list's WHERE clause, also for code that builds its own query over the register.
+  const archivable = (registers[register] as { archive: boolean }).archive;
   const where = (args: { organizationId: string; filters: FiltersOf<R>; today: string }) =>
-    whereOf({ table, ...args, declaration });
+    whereOf({ table, ...args, declaration, archivable });
   const factory = (ctx: StorageContext) => {
     const db = ctx.db as unknown as Db;
     const spec = {
@@ -302,7 +305,7 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
           .returning(selection({ today: todayOf(ctx) }));
       },
     };
-    return registerRepository(spec as never) as RegisterRepository<
+    const repository = registerRepository(spec as never) as RegisterRepository<
       RecordOf<R>,
       CreateOf<R>,
       PatchOf<R>,
@@ -310,14 +313,32 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
       OrderFieldOf<R>,
       ItemOf<R>
     >;
+    const load = (args: { db: Db; organizationId: string; id: string }) =>
+      select({ db: args.db, today: todayOf(ctx) })
+        .where(ref('organization_id'), '=', args.organizationId)
+        .where(ref('id'), '=', args.id)
+        .executeTakeFirst()
+        .then((row) => (row ? toRecord(row as Record<string, unknown>) : null));
+    /** Archives (`archived: true`) or restores a record; refused for a register without archive. */
+    const archive = (args: { organizationId: string; actor: Actor; id: string; archived: boolean }) => {
+      if (!archivable) throw new Error(`${register} records cannot be archived.`);
+      return setArchived<RecordOf<R> & { id: string; updated_at: string }>({
+        ctx,
+        ...args,
+        table,
+        recordType: registers[register].singular,
+        load: load as never,
+      });
+    };
+    return { ...repository, archivable, archive };
   };
   return Object.assign(factory, { order, where });
 }
 
 type RegisterTableOf = keyof Database & 'risks';
 
-/** Columns every register table has, which no create or patch sets. */
-const KEYS = new Set(['id', 'organization_id', 'created_at', 'updated_at']);
+/** Columns every register table has, which no create or patch sets (archive sets `archived_at`). */
+const KEYS = new Set(['id', 'organization_id', 'created_at', 'updated_at', 'archived_at']);
 
 const isoOrNull = (value: unknown) => (value === null ? null : toIsoTimestamp(value as Date | string));
 
@@ -337,6 +358,7 @@ function whereOf<R extends RegisterName>(args: {
   filters: FiltersOf<R>;
   today: string;
   declaration: RegisterDeclaration<R>;
+  archivable: boolean;
 }) {
   const { table, today, declaration } = args;
   declaration.checkFilters?.(args.filters);
@@ -345,9 +367,11 @@ function whereOf<R extends RegisterName>(args: {
   const terms: Expression<SqlBool>[] = [
     sql<SqlBool>`${sql.ref(`${table}.organization_id`)} = ${args.organizationId}`,
   ];
+  // Active records unless `archived: true` asks for the archived ones.
+  if (args.archivable) terms.push(archivedTerm(table, (args.filters as { archived?: boolean }).archived));
   const filters = declaration.filters as Record<string, Filter<unknown>>;
   for (const [name, value] of Object.entries(args.filters as object)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === 'archived') continue;
     const term = filters[name]?.(value, {
       today,
       computed,
@@ -357,6 +381,12 @@ function whereOf<R extends RegisterName>(args: {
     if (term) terms.push(term);
   }
   return (eb: ExpressionBuilder<Database, never>) => eb.and(terms);
+}
+
+/** `archived_at is null` (active records), or `is not null` when `archived` is true. */
+export function archivedTerm(table: string, archived?: boolean): Expression<SqlBool> {
+  const column = sql.ref(`${table}.archived_at`);
+  return archived ? sql<SqlBool>`${column} is not null` : sql<SqlBool>`${column} is null`;
 }
 
 // Filter builders; `column` names a column of the register's table.

@@ -341,3 +341,28 @@ export function definedOnly<T extends object>(patch: T): Partial<T> {
 export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Archives (`archived`) or restores one record of a register with `archived_at`: row lock, the
+ * column and updated_at set, audit entry with the record before and after — one transaction. A
+ * record already in the state asked for is returned as it is, with no write and no audit entry.
+ */
+export async function setArchived<T extends { id: string; updated_at: string; archived_at?: string | null }>(
+  args: RecordWrite<T> & { table: RegisterTable; id: string; archived: boolean },
+): Promise<T> {
+  const { ctx, organizationId, id, recordType, table } = args;
+  const missing = () => notFound(recordType, id);
+  return inTransaction(ctx.db, async (trx) => {
+    const locked = await sql`select 1 from ${sql.table(table)}
+      where organization_id = ${organizationId} and id = ${id} for update`.execute(trx);
+    if (locked.rows.length === 0) throw missing();
+    const before = await args.load({ db: trx, organizationId, id });
+    if (!before) throw missing();
+    if ((before.archived_at != null) === args.archived) return before;
+    const at = ctx.clock();
+    const now = at.toISOString();
+    await sql`update ${sql.table(table)} set archived_at = ${args.archived ? now : null}, updated_at = ${now}
+      where organization_id = ${organizationId} and id = ${id}`.execute(trx);
+    return auditWrite({ write: args, trx, id, before, at, missing });
+  });
+}

@@ -28,7 +28,9 @@ const STATUS = sql`case
   when count(*) filter (where ${NOT_DONE}) = 0 then 'MITIGATED'
   else 'PARTIALLY_MITIGATED' end`;
 
-const LINKED = sql`from risk_measures rm join measures m on m.id = rm.measure_id where rm.risk_id = risks.id`;
+// Archived measures mitigate nothing: the link stays (measure_ids), the status leaves them out.
+const LINKED = sql`from risk_measures rm join measures m on m.id = rm.measure_id
+  where rm.risk_id = risks.id and m.archived_at is null`;
 
 /** The mitigation status of `risks` row as a SQL expression (filters use it too). */
 export const mitigationStatusSql: RawBuilder<MitigationStatus> = sql<MitigationStatus>`(select ${STATUS} ${LINKED})`;

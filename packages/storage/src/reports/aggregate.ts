@@ -14,7 +14,7 @@ export function capped<T>(args: { count: number; items: T[] }): CappedList<T> {
 }
 
 /**
- * Counts an organization's rows per value of an enum column (one GROUP BY), with a 0 for
+ * Counts an organization's active (not archived) rows per value of an enum column (one GROUP BY), with a 0 for
  * every value of `keys` that has no row.
  */
 export async function countBy<K extends string>(args: {
@@ -29,6 +29,7 @@ export async function countBy<K extends string>(args: {
     .selectFrom(args.table)
     .select((eb) => [eb.ref(args.column).as('key'), eb.fn.countAll<string | number>().as('count')])
     .where('organization_id', '=', args.organizationId)
+    .where('archived_at', 'is', null)
     .groupBy(args.column);
   // Only nonconformities have an "open" notion: status other than CLOSED.
   if (args.openOnly) query = query.where('status', '<>', 'CLOSED');

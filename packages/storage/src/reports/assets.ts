@@ -20,6 +20,7 @@ export async function assetSummary(args: {
         eb.fn.countAll<string>().filterWhere(assetNeverReviewedSql()).as('never'),
       ])
       .where('assets.organization_id', '=', organizationId)
+      .where('assets.archived_at', 'is', null)
       .executeTakeFirst(),
   ]);
   return {

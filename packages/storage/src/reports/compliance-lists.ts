@@ -40,6 +40,7 @@ export async function highPriorityRisks(
   const base = args.db
     .selectFrom('risks')
     .where('risks.organization_id', '=', args.organizationId)
+    .where('risks.archived_at', 'is', null)
     .where('risks.residual_score', '>', args.threshold)
     .where('risks.status', '<>', 'CLOSED');
   const [count, rows] = await Promise.all([
@@ -65,6 +66,7 @@ export async function overdueObligations(args: ListScope): Promise<CappedList<Ov
   const base = args.db
     .selectFrom('obligations')
     .where('obligations.organization_id', '=', args.organizationId)
+    .where('obligations.archived_at', 'is', null)
     .where(obligationOverdueSql(args.today));
   const [count, rows] = await Promise.all([
     base.select(countAll).executeTakeFirst(),
@@ -90,6 +92,7 @@ export async function vendorsToReview(
   const base = args.db
     .selectFrom('vendors')
     .where('vendors.organization_id', '=', args.organizationId)
+    .where('vendors.archived_at', 'is', null)
     .where(args.neverReviewed ? neverReviewedSql() : reviewOverdueSql(args.today));
   const [count, rows] = await Promise.all([
     base.select(countAll).executeTakeFirst(),
@@ -110,6 +113,7 @@ export async function overdueNonconformities(args: ListScope): Promise<CappedLis
   const base = args.db
     .selectFrom('nonconformities')
     .where('nonconformities.organization_id', '=', args.organizationId)
+    .where('nonconformities.archived_at', 'is', null)
     .where(ncOverdueSql(args.today));
   const [count, rows] = await Promise.all([
     base.select(countAll).executeTakeFirst(),
@@ -130,6 +134,7 @@ export async function upcomingAudits(
   const base = args.db
     .selectFrom('audits')
     .where('audits.organization_id', '=', args.organizationId)
+    .where('audits.archived_at', 'is', null)
     .where(upcomingSql(args.today))
     .where('audits.start_date', '<=', addDays({ date: args.today, days: args.withinDays }));
   const [count, rows] = await Promise.all([

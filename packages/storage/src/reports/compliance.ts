@@ -41,6 +41,7 @@ async function activeVendorCount(args: { db: Db; organizationId: string }): Prom
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('organization_id', '=', args.organizationId)
     .where('status', '=', 'ACTIVE')
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

@@ -20,7 +20,7 @@ function latestEvidence(args: ListScope) {
 
 async function evidenceList(args: ListScope & { where: RawBuilder<unknown> }) {
   const base = sql`from ${latestEvidence(args)} join measures m on m.id = latest.measure_id
-    where m.organization_id = ${args.organizationId} and ${args.where}`;
+    where m.organization_id = ${args.organizationId} and m.archived_at is null and ${args.where}`;
   const [count, rows] = await Promise.all([
     sql<{ count: string }>`select count(*) as count ${base}`.execute(args.db),
     sql<Omit<EvidenceDue, 'state'> & { state: string }>`select m.id as measure_id, m.name as measure_name,

@@ -72,13 +72,13 @@ export async function readinessRows(
           from measure_evidence e where e.measure_id = m.id) as evidence,
         exists (select 1 from nonconformities n
           where n.organization_id = ${organizationId} and n.measure_id = m.id
-            and n.status <> 'CLOSED' and n.severity in ('MAJOR', 'MINOR')) as open_nonconformity,
+            and n.status <> 'CLOSED' and n.archived_at is null and n.severity in ('MAJOR', 'MINOR')) as open_nonconformity,
         l.codes
       from (select mc.measure_id, array_agg(mc.control_code) as codes from measure_controls mc
           where mc.organization_id = ${organizationId} and mc.framework_id = ${frameworkId} ${onlyCodes}
           group by mc.measure_id) l
         join measures m on m.id = l.measure_id
-      where m.organization_id = ${organizationId}
+      where m.organization_id = ${organizationId} and m.archived_at is null
       order by lower(m.name), m.id`.execute(db),
     viaMappingCodesSql({ organizationId, frameworkId }).execute(db),
     soaQuery.execute(),

@@ -43,6 +43,7 @@ function openNonconformities(args: Scope) {
       ${ncOverdueSql(args.today)} as overdue
     from nonconformities
     where nonconformities.organization_id = ${org} and nonconformities.status <> 'CLOSED'
+      and nonconformities.archived_at is null
       and (nonconformities.measure_id in (select mc.measure_id from measure_controls mc
             where mc.organization_id = ${org} and mc.framework_id = ${args.frameworkId})
         or nonconformities.audit_id in (select a.id from audits a

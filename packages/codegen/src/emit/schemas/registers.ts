@@ -27,6 +27,7 @@ function entry(r: Register) {
     toolNames: r.toolNames,
     customHandlers: r.customHandlers,
     links: r.links,
+    archive: r.archive,
     console: r.console,
   };
 }

@@ -95,7 +95,9 @@ export function checkTool(a: { catalog: Catalog; decl: ToolDecl; report: (d: Dia
     );
   }
   const input = raw.input ?? {};
-  if ((raw.kind === 'add' || raw.kind === 'action') && !input.idempotency_key) {
+  // An idempotent action (archiveRecord) needs no retry key: repeating it changes nothing.
+  const needsKey = raw.kind === 'add' || (raw.kind === 'action' && !ann.idempotentHint);
+  if (needsKey && !input.idempotency_key) {
     at(
       'MISSING_IDEMPOTENCY_KEY',
       `${raw.kind === 'add' ? 'Add' : 'Action'} tool ${n} has no \`idempotency_key\` input.`,

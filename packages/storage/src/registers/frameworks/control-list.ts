@@ -77,7 +77,9 @@ function selectControls(db: Db) {
     ),
     coveredSql('c').as('covered'),
     viaMappingJson('c').as('covered_via_mapping'),
+    // Archived measures are left out, as they are of readiness.
     sql<string[]>`array(select mc.measure_id from measure_controls mc
+        join measures m on m.id = mc.measure_id and m.archived_at is null
         where mc.organization_id = c.organization_id and mc.framework_id = c.framework_id
           and mc.control_code = c.code order by mc.measure_id)`.as('measure_ids'),
   ]);

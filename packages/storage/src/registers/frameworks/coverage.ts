@@ -3,14 +3,15 @@ import { type RawBuilder, sql } from 'kysely';
 type Ref = RawBuilder<unknown>;
 
 /**
- * Whether the control (organization, framework, code) has at least one IMPLEMENTED measure, as a
+ * Whether the control (organization, framework, code) has at least one IMPLEMENTED measure (not
+ * archived), as a
  * scalar subquery. Not `exists (…)`: PostgreSQL turns an EXISTS in a WHERE clause into a semi-join
  * planned from statistics, and PGlite has none (no autovacuum), so the join was re-run for every
  * control (seconds on a 424-control framework). A scalar subquery always stays a per-row probe of
  * measure_controls' (organization_id, framework_id, control_code) index and the measures key.
  */
 function implementedSql(args: { organizationId: Ref; frameworkId: Ref; code: Ref }) {
-  return sql<boolean>`coalesce((select bool_or(m.state = 'IMPLEMENTED')
+  return sql<boolean>`coalesce((select bool_or(m.state = 'IMPLEMENTED' and m.archived_at is null)
       from measure_controls mc join measures m on m.id = mc.measure_id
       where mc.organization_id = ${args.organizationId} and mc.framework_id = ${args.frameworkId}
         and mc.control_code = ${args.code}), false)`;

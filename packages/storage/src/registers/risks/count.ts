@@ -15,7 +15,8 @@ const COUNTABLE = new Set([
 
 /**
  * listRisks' total_count from the trigger-maintained risk_counts table: exact, and independent of
- * the register's size. Returns null when a filter other than status or a score range is set.
+ * the register's size. Returns null when a filter other than status or a score range is set, or
+ * for archived risks.
  */
 export async function countRisksFromTotals(args: {
   db: Db;
@@ -23,7 +24,9 @@ export async function countRisksFromTotals(args: {
   filters: RiskFilters;
 }): Promise<number | null> {
   const f = args.filters;
-  const used = Object.entries(f).filter(([, value]) => value !== undefined);
+  // risk_counts counts active risks only (migration 025): archived ones need a COUNT.
+  if (f.archived) return null;
+  const used = Object.entries(f).filter(([key, value]) => value !== undefined && key !== 'archived');
   if (used.some(([key]) => !COUNTABLE.has(key))) return null;
   let query = args.db
     .selectFrom('risk_counts')

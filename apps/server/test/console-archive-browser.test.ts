@@ -1,0 +1,98 @@
+import { seedDemo } from '@comply/storage';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
+import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+requireChromium('console-archive-browser');
+
+/** The texts of the register table's first column. */
+const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
+
+/** The dashboard's "Risks" figure. */
+async function risksFigure(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
+  const figure = page.locator('a.figure', { has: page.getByText('Risks', { exact: true }) });
+  return Number(await figure.locator('.figure-value').textContent());
+}
+
+describe.skipIf(!HAVE_CHROMIUM)('console: archive and restore a record (Debian chromium)', () => {
+  let server: TestServer;
+  let page: Page;
+  let close: () => Promise<void>;
+  let demoId: string;
+
+  beforeAll(async () => {
+    await buildWeb();
+    server = await startTestServer({ driver: 'pglite' });
+    const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+    demoId = demo.organizationId;
+    ({ page, close } = await launchBrowser({ bypassCSP: true }));
+    await signInAs({ page, url: server.url, email: server.owner.email });
+    await page.evaluate((id) => localStorage.setItem('comply.organization', id), demo.organizationId);
+  }, 180_000);
+
+  afterAll(async () => {
+    await close?.();
+    await server?.stop();
+  });
+
+  it('archives a risk after confirmation: it leaves the list and the dashboard count, then restores', async () => {
+    const risk = (await server.storage.risks.list({ organizationId: demoId, pageSize: 1 })).items[0]!;
+    const before = await risksFigure(page, server.url);
+    expect(before).toBeGreaterThan(0);
+    const search = `?query=${encodeURIComponent(risk.name)}`;
+
+    // The record page: Archive asks first; Cancel leaves it alone.
+    await page.goto(`${server.url}/registers/risks/${risk.id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(risk.name) }).waitFor();
+    await page.getByRole('button', { name: 'Archive…' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('button', { name: 'Archive risk' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Archive…' }).click();
+    await page.getByRole('button', { name: 'Archive risk' }).click();
+    await page.getByText(/^Archived /).waitFor();
+    await page.getByRole('button', { name: 'Restore risk' }).waitFor();
+    // The history, read again, names the change in words.
+    await page.getByRole('cell', { name: 'Archived', exact: true }).waitFor();
+    // An archived record is restored before it is edited.
+    expect(await page.getByRole('link', { name: 'Edit risk' }).count()).toBe(0);
+    await screenshot(page, 'archive-record-archived');
+
+    // Gone from the active list and from the dashboard's count; listed under Archived.
+    await page.goto(`${server.url}/registers/risks${search}`);
+    await page.getByText('0 matching').waitFor();
+    expect(await firstColumn(page)).toEqual(['No records match.']);
+    await page
+      .getByRole('navigation', { name: 'Active or archived' })
+      .getByRole('link', { name: 'Archived' })
+      .click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('archived')).toBe('true');
+    await expect.poll(() => firstColumn(page)).toEqual([risk.name]);
+    // The archived view is a URL: a reload shows the same view.
+    await page.reload();
+    await expect.poll(() => firstColumn(page)).toEqual([risk.name]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'archive-register-archived-view');
+    expect(await risksFigure(page, server.url)).toBe(before - 1);
+
+    // Restore from the record page, reached from the archived view.
+    await page.goto(`${server.url}/registers/risks${search}&archived=true`);
+    await page.getByRole('link', { name: risk.name }).click();
+    await page.getByRole('button', { name: 'Restore risk' }).click();
+    await page.getByRole('button', { name: 'Archive…' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/registers/risks${search}`);
+    await expect.poll(() => firstColumn(page)).toEqual([risk.name]);
+    expect(await risksFigure(page, server.url)).toBe(before);
+
+    // Both changes are in the record's audit log, made through the console.
+    const log = await server.storage.auditLog.list({
+      organizationId: demoId,
+      filters: { record_id: risk.id },
+    });
+    expect(log.items.slice(0, 2).map((entry) => entry.action)).toEqual(['restoreRecord', 'archiveRecord']);
+  });
+});
