@@ -8,8 +8,10 @@
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
+//   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
@@ -29,8 +31,10 @@ import type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.j
 import type { AddNonconformityInput, AddNonconformityOutput } from './tools/addNonconformity.gen.js';
 import type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
 import type { AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
+import type { AddTaskInput, AddTaskOutput } from './tools/addTask.gen.js';
 import type { AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
 import type { ApproveStatementOfApplicabilityInput, ApproveStatementOfApplicabilityOutput } from './tools/approveStatementOfApplicability.gen.js';
+import type { CompleteTaskInput, CompleteTaskOutput } from './tools/completeTask.gen.js';
 import type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 import type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 import type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
@@ -43,6 +47,7 @@ import type { GetObligationInput, GetObligationOutput } from './tools/getObligat
 import type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 import type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 import type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
+import type { GetTaskInput, GetTaskOutput } from './tools/getTask.gen.js';
 import type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 import type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 import type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
@@ -54,6 +59,7 @@ import type { ListNonconformitiesInput, ListNonconformitiesOutput } from './tool
 import type { ListObligationsInput, ListObligationsOutput } from './tools/listObligations.gen.js';
 import type { ListOrganizationsInput, ListOrganizationsOutput } from './tools/listOrganizations.gen.js';
 import type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
+import type { ListTasksInput, ListTasksOutput } from './tools/listTasks.gen.js';
 import type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
 import type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 import type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
@@ -64,6 +70,7 @@ import type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeas
 import type { UpdateNonconformityInput, UpdateNonconformityOutput } from './tools/updateNonconformity.gen.js';
 import type { UpdateObligationInput, UpdateObligationOutput } from './tools/updateObligation.gen.js';
 import type { UpdateRiskInput, UpdateRiskOutput } from './tools/updateRisk.gen.js';
+import type { UpdateTaskInput, UpdateTaskOutput } from './tools/updateTask.gen.js';
 import type { UpdateVendorInput, UpdateVendorOutput } from './tools/updateVendor.gen.js';
 
 /** A typed method per Comply tool. Each posts to /api/mcp/tools/{name} and throws ComplyError on failure. */
@@ -88,10 +95,14 @@ export interface ComplyClient {
   addObligation(input: AddObligationInput, options?: CallOptions): Promise<AddObligationOutput>;
   /** Add a risk. */
   addRisk(input: AddRiskInput, options?: CallOptions): Promise<AddRiskOutput>;
+  /** Add a task. */
+  addTask(input: AddTaskInput, options?: CallOptions): Promise<AddTaskOutput>;
   /** Add a vendor. */
   addVendor(input: AddVendorInput, options?: CallOptions): Promise<AddVendorOutput>;
   /** Approve the Statement of Applicability. */
   approveStatementOfApplicability(input: ApproveStatementOfApplicabilityInput, options?: CallOptions): Promise<ApproveStatementOfApplicabilityOutput>;
+  /** Complete a task. */
+  completeTask(input: CompleteTaskInput, options?: CallOptions): Promise<CompleteTaskOutput>;
   /** Get an asset. */
   getAsset(input: GetAssetInput, options?: CallOptions): Promise<GetAssetOutput>;
   /** Get an audit. */
@@ -116,6 +127,8 @@ export interface ComplyClient {
   getRisk(input: GetRiskInput, options?: CallOptions): Promise<GetRiskOutput>;
   /** Get the Statement of Applicability. */
   getStatementOfApplicability(input: GetStatementOfApplicabilityInput, options?: CallOptions): Promise<GetStatementOfApplicabilityOutput>;
+  /** Get a task. */
+  getTask(input: GetTaskInput, options?: CallOptions): Promise<GetTaskOutput>;
   /** Get a vendor. */
   getVendor(input: GetVendorInput, options?: CallOptions): Promise<GetVendorOutput>;
   /** List assets. */
@@ -138,6 +151,8 @@ export interface ComplyClient {
   listOrganizations(input?: ListOrganizationsInput, options?: CallOptions): Promise<ListOrganizationsOutput>;
   /** List risks. */
   listRisks(input: ListRisksInput, options?: CallOptions): Promise<ListRisksOutput>;
+  /** List tasks. */
+  listTasks(input: ListTasksInput, options?: CallOptions): Promise<ListTasksOutput>;
   /** List vendors. */
   listVendors(input: ListVendorsInput, options?: CallOptions): Promise<ListVendorsOutput>;
   /** Update an asset. */
@@ -158,6 +173,8 @@ export interface ComplyClient {
   updateObligation(input: UpdateObligationInput, options?: CallOptions): Promise<UpdateObligationOutput>;
   /** Update a risk. */
   updateRisk(input: UpdateRiskInput, options?: CallOptions): Promise<UpdateRiskOutput>;
+  /** Update a task. */
+  updateTask(input: UpdateTaskInput, options?: CallOptions): Promise<UpdateTaskOutput>;
   /** Update a vendor. */
   updateVendor(input: UpdateVendorInput, options?: CallOptions): Promise<UpdateVendorOutput>;
 }
@@ -184,6 +201,8 @@ export interface ComplyPages {
   listOrganizations(input?: ListOrganizationsInput, options?: CallOptions): AsyncGenerator<ListOrganizationsOutput, void, undefined>;
   /** Every page of `listRisks`, from `input.cursor` (or the start) to the last. */
   listRisks(input: ListRisksInput, options?: CallOptions): AsyncGenerator<ListRisksOutput, void, undefined>;
+  /** Every page of `listTasks`, from `input.cursor` (or the start) to the last. */
+  listTasks(input: ListTasksInput, options?: CallOptions): AsyncGenerator<ListTasksOutput, void, undefined>;
   /** Every page of `listVendors`, from `input.cursor` (or the start) to the last. */
   listVendors(input: ListVendorsInput, options?: CallOptions): AsyncGenerator<ListVendorsOutput, void, undefined>;
 }
@@ -210,6 +229,8 @@ export interface ComplyIterators {
   listOrganizations(input?: ListOrganizationsInput, options?: CallOptions): AsyncGenerator<ListOrganizationsOutput['organizations'][number], void, undefined>;
   /** Every item of `listRisks` (`risks`) across all pages. */
   listRisks(input: ListRisksInput, options?: CallOptions): AsyncGenerator<ListRisksOutput['risks'][number], void, undefined>;
+  /** Every item of `listTasks` (`tasks`) across all pages. */
+  listTasks(input: ListTasksInput, options?: CallOptions): AsyncGenerator<ListTasksOutput['tasks'][number], void, undefined>;
   /** Every item of `listVendors` (`vendors`) across all pages. */
   listVendors(input: ListVendorsInput, options?: CallOptions): AsyncGenerator<ListVendorsOutput['vendors'][number], void, undefined>;
 }
@@ -228,6 +249,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listObligations: (input, callOptions) => iteratePages<ListObligationsOutput>({ call, tool: 'listObligations', input, options: callOptions }),
     listOrganizations: (input = {}, callOptions) => iteratePages<ListOrganizationsOutput>({ call, tool: 'listOrganizations', input, options: callOptions }),
     listRisks: (input, callOptions) => iteratePages<ListRisksOutput>({ call, tool: 'listRisks', input, options: callOptions }),
+    listTasks: (input, callOptions) => iteratePages<ListTasksOutput>({ call, tool: 'listTasks', input, options: callOptions }),
     listVendors: (input, callOptions) => iteratePages<ListVendorsOutput>({ call, tool: 'listVendors', input, options: callOptions }),
   };
   return {
@@ -239,8 +261,10 @@ export function createClient(options: ClientOptions): ComplyClient {
     addNonconformity: (input, callOptions) => call<AddNonconformityOutput>({ tool: 'addNonconformity', input, options: callOptions }),
     addObligation: (input, callOptions) => call<AddObligationOutput>({ tool: 'addObligation', input, options: callOptions }),
     addRisk: (input, callOptions) => call<AddRiskOutput>({ tool: 'addRisk', input, options: callOptions }),
+    addTask: (input, callOptions) => call<AddTaskOutput>({ tool: 'addTask', input, options: callOptions }),
     addVendor: (input, callOptions) => call<AddVendorOutput>({ tool: 'addVendor', input, options: callOptions }),
     approveStatementOfApplicability: (input, callOptions) => call<ApproveStatementOfApplicabilityOutput>({ tool: 'approveStatementOfApplicability', input, options: callOptions }),
+    completeTask: (input, callOptions) => call<CompleteTaskOutput>({ tool: 'completeTask', input, options: callOptions }),
     getAsset: (input, callOptions) => call<GetAssetOutput>({ tool: 'getAsset', input, options: callOptions }),
     getAudit: (input, callOptions) => call<GetAuditOutput>({ tool: 'getAudit', input, options: callOptions }),
     getAuditReadiness: (input, callOptions) => call<GetAuditReadinessOutput>({ tool: 'getAuditReadiness', input, options: callOptions }),
@@ -253,6 +277,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getOrganization: (input, callOptions) => call<GetOrganizationOutput>({ tool: 'getOrganization', input, options: callOptions }),
     getRisk: (input, callOptions) => call<GetRiskOutput>({ tool: 'getRisk', input, options: callOptions }),
     getStatementOfApplicability: (input, callOptions) => call<GetStatementOfApplicabilityOutput>({ tool: 'getStatementOfApplicability', input, options: callOptions }),
+    getTask: (input, callOptions) => call<GetTaskOutput>({ tool: 'getTask', input, options: callOptions }),
     getVendor: (input, callOptions) => call<GetVendorOutput>({ tool: 'getVendor', input, options: callOptions }),
     listAssets: (input, callOptions) => call<ListAssetsOutput>({ tool: 'listAssets', input, options: callOptions }),
     listAudits: (input, callOptions) => call<ListAuditsOutput>({ tool: 'listAudits', input, options: callOptions }),
@@ -264,6 +289,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listObligations: (input, callOptions) => call<ListObligationsOutput>({ tool: 'listObligations', input, options: callOptions }),
     listOrganizations: (input = {}, callOptions) => call<ListOrganizationsOutput>({ tool: 'listOrganizations', input, options: callOptions }),
     listRisks: (input, callOptions) => call<ListRisksOutput>({ tool: 'listRisks', input, options: callOptions }),
+    listTasks: (input, callOptions) => call<ListTasksOutput>({ tool: 'listTasks', input, options: callOptions }),
     listVendors: (input, callOptions) => call<ListVendorsOutput>({ tool: 'listVendors', input, options: callOptions }),
     updateAsset: (input, callOptions) => call<UpdateAssetOutput>({ tool: 'updateAsset', input, options: callOptions }),
     updateAudit: (input, callOptions) => call<UpdateAuditOutput>({ tool: 'updateAudit', input, options: callOptions }),
@@ -274,6 +300,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     updateNonconformity: (input, callOptions) => call<UpdateNonconformityOutput>({ tool: 'updateNonconformity', input, options: callOptions }),
     updateObligation: (input, callOptions) => call<UpdateObligationOutput>({ tool: 'updateObligation', input, options: callOptions }),
     updateRisk: (input, callOptions) => call<UpdateRiskOutput>({ tool: 'updateRisk', input, options: callOptions }),
+    updateTask: (input, callOptions) => call<UpdateTaskOutput>({ tool: 'updateTask', input, options: callOptions }),
     updateVendor: (input, callOptions) => call<UpdateVendorOutput>({ tool: 'updateVendor', input, options: callOptions }),
     pages,
     iterate: {
@@ -287,6 +314,7 @@ export function createClient(options: ClientOptions): ComplyClient {
       listObligations: (input, callOptions) => iterateItems({ pages: pages.listObligations(input, callOptions), key: 'obligations' }),
       listOrganizations: (input = {}, callOptions) => iterateItems({ pages: pages.listOrganizations(input, callOptions), key: 'organizations' }),
       listRisks: (input, callOptions) => iterateItems({ pages: pages.listRisks(input, callOptions), key: 'risks' }),
+      listTasks: (input, callOptions) => iterateItems({ pages: pages.listTasks(input, callOptions), key: 'tasks' }),
       listVendors: (input, callOptions) => iterateItems({ pages: pages.listVendors(input, callOptions), key: 'vendors' }),
     },
   };

@@ -8,8 +8,10 @@
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
+//   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
@@ -29,8 +31,10 @@ import { addMeasureInputJsonSchema } from './tools/addMeasure.gen.js';
 import { addNonconformityInputJsonSchema } from './tools/addNonconformity.gen.js';
 import { addObligationInputJsonSchema } from './tools/addObligation.gen.js';
 import { addRiskInputJsonSchema } from './tools/addRisk.gen.js';
+import { addTaskInputJsonSchema } from './tools/addTask.gen.js';
 import { addVendorInputJsonSchema } from './tools/addVendor.gen.js';
 import { approveStatementOfApplicabilityInputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
+import { completeTaskInputJsonSchema } from './tools/completeTask.gen.js';
 import { getAssetInputJsonSchema } from './tools/getAsset.gen.js';
 import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
 import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
@@ -43,6 +47,7 @@ import { getObligationInputJsonSchema } from './tools/getObligation.gen.js';
 import { getOrganizationInputJsonSchema } from './tools/getOrganization.gen.js';
 import { getRiskInputJsonSchema } from './tools/getRisk.gen.js';
 import { getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
+import { getTaskInputJsonSchema } from './tools/getTask.gen.js';
 import { getVendorInputJsonSchema } from './tools/getVendor.gen.js';
 import { listAssetsInputJsonSchema, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { listAuditsInputJsonSchema, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
@@ -54,6 +59,7 @@ import { listNonconformitiesInputJsonSchema, listNonconformitiesOutputJsonSchema
 import { listObligationsInputJsonSchema, listObligationsOutputJsonSchema } from './tools/listObligations.gen.js';
 import { listOrganizationsInputJsonSchema, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
 import { listRisksInputJsonSchema, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
+import { listTasksInputJsonSchema, listTasksOutputJsonSchema } from './tools/listTasks.gen.js';
 import { listVendorsInputJsonSchema, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
 import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
 import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
@@ -64,6 +70,7 @@ import { updateMeasureInputJsonSchema } from './tools/updateMeasure.gen.js';
 import { updateNonconformityInputJsonSchema } from './tools/updateNonconformity.gen.js';
 import { updateObligationInputJsonSchema } from './tools/updateObligation.gen.js';
 import { updateRiskInputJsonSchema } from './tools/updateRisk.gen.js';
+import { updateTaskInputJsonSchema } from './tools/updateTask.gen.js';
 import { updateVendorInputJsonSchema } from './tools/updateVendor.gen.js';
 
 /** What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only. */
@@ -197,6 +204,22 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'tasks',
+    tool: {
+      name: 'addTask',
+      title: 'Add a task',
+      description: 'Adds a task by hand. Returns the record.',
+      inputSchema: leanInputSchema(addTaskInputJsonSchema, false),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'vendors',
     tool: {
       name: 'addVendor',
@@ -219,6 +242,22 @@ export const mcpTools: readonly McpToolEntry[] = [
       title: 'Approve the Statement of Applicability',
       description: 'Approves a framework\'s current SoA as the next numbered version, a snapshot later edits leave unchanged. OWNER or ADMIN only. Returns the version.',
       inputSchema: leanInputSchema(approveStatementOfApplicabilityInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'tasks',
+    tool: {
+      name: 'completeTask',
+      title: 'Complete a task',
+      description: 'Marks a task DONE with a note; a recurring task gets its next occurrence. Returns the task.',
+      inputSchema: leanInputSchema(completeTaskInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },
@@ -415,6 +454,22 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'tasks',
+    tool: {
+      name: 'getTask',
+      title: 'Get a task',
+      description: 'One task by id.',
+      inputSchema: leanInputSchema(getTaskInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'vendors',
     tool: {
       name: 'getVendor',
@@ -564,6 +619,20 @@ export const mcpTools: readonly McpToolEntry[] = [
       description: 'Use it for risk assessment, e.g. min_residual_score: 16 for high-priority risks, with their mitigation_status. Highest residual score first.',
       inputSchema: leanInputSchema(listRisksInputJsonSchema, true),
       outputSchema: leanOutputSchema(listRisksOutputJsonSchema),
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'tasks',
+    tool: {
+      name: 'listTasks',
+      title: 'List tasks',
+      description: 'Tasks, soonest due first; brings generated tasks up to date first.',
+      inputSchema: leanInputSchema(listTasksInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listTasksOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -725,6 +794,23 @@ export const mcpTools: readonly McpToolEntry[] = [
       title: 'Update a risk',
       description: 'Changes a risk, e.g. status or treatment after a review; scores are recomputed. Returns the record.',
       inputSchema: leanInputSchema(updateRiskInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'tasks',
+    tool: {
+      name: 'updateTask',
+      title: 'Update a task',
+      description: 'Changes a task. Returns the record.',
+      inputSchema: leanInputSchema(updateTaskInputJsonSchema, true),
       outputSchema: {
         type: 'object',
       },

@@ -8,8 +8,10 @@
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
+//   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
@@ -27,8 +29,10 @@ import { type AddMeasureArgs, type AddMeasureInput, type AddMeasureOutput, addMe
 import { type AddNonconformityArgs, type AddNonconformityInput, type AddNonconformityOutput, addNonconformityInput, addNonconformityInputJsonSchema, addNonconformityOutput, addNonconformityOutputJsonSchema } from './tools/addNonconformity.gen.js';
 import { type AddObligationArgs, type AddObligationInput, type AddObligationOutput, addObligationInput, addObligationInputJsonSchema, addObligationOutput, addObligationOutputJsonSchema } from './tools/addObligation.gen.js';
 import { type AddRiskArgs, type AddRiskInput, type AddRiskOutput, addRiskInput, addRiskInputJsonSchema, addRiskOutput, addRiskOutputJsonSchema } from './tools/addRisk.gen.js';
+import { type AddTaskArgs, type AddTaskInput, type AddTaskOutput, addTaskInput, addTaskInputJsonSchema, addTaskOutput, addTaskOutputJsonSchema } from './tools/addTask.gen.js';
 import { type AddVendorArgs, type AddVendorInput, type AddVendorOutput, addVendorInput, addVendorInputJsonSchema, addVendorOutput, addVendorOutputJsonSchema } from './tools/addVendor.gen.js';
 import { type ApproveStatementOfApplicabilityArgs, type ApproveStatementOfApplicabilityInput, type ApproveStatementOfApplicabilityOutput, approveStatementOfApplicabilityInput, approveStatementOfApplicabilityInputJsonSchema, approveStatementOfApplicabilityOutput, approveStatementOfApplicabilityOutputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
+import { type CompleteTaskArgs, type CompleteTaskInput, type CompleteTaskOutput, completeTaskInput, completeTaskInputJsonSchema, completeTaskOutput, completeTaskOutputJsonSchema } from './tools/completeTask.gen.js';
 import { type GetAssetArgs, type GetAssetInput, type GetAssetOutput, getAssetInput, getAssetInputJsonSchema, getAssetOutput, getAssetOutputJsonSchema } from './tools/getAsset.gen.js';
 import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInput, getAuditInputJsonSchema, getAuditOutput, getAuditOutputJsonSchema } from './tools/getAudit.gen.js';
 import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
@@ -41,6 +45,7 @@ import { type GetObligationArgs, type GetObligationInput, type GetObligationOutp
 import { type GetOrganizationArgs, type GetOrganizationInput, type GetOrganizationOutput, getOrganizationInput, getOrganizationInputJsonSchema, getOrganizationOutput, getOrganizationOutputJsonSchema } from './tools/getOrganization.gen.js';
 import { type GetRiskArgs, type GetRiskInput, type GetRiskOutput, getRiskInput, getRiskInputJsonSchema, getRiskOutput, getRiskOutputJsonSchema } from './tools/getRisk.gen.js';
 import { type GetStatementOfApplicabilityArgs, type GetStatementOfApplicabilityInput, type GetStatementOfApplicabilityOutput, getStatementOfApplicabilityInput, getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutput, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
+import { type GetTaskArgs, type GetTaskInput, type GetTaskOutput, getTaskInput, getTaskInputJsonSchema, getTaskOutput, getTaskOutputJsonSchema } from './tools/getTask.gen.js';
 import { type GetVendorArgs, type GetVendorInput, type GetVendorOutput, getVendorInput, getVendorInputJsonSchema, getVendorOutput, getVendorOutputJsonSchema } from './tools/getVendor.gen.js';
 import { type ListAssetsArgs, type ListAssetsInput, type ListAssetsOutput, listAssetsInput, listAssetsInputJsonSchema, listAssetsOutput, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
@@ -52,6 +57,7 @@ import { type ListNonconformitiesArgs, type ListNonconformitiesInput, type ListN
 import { type ListObligationsArgs, type ListObligationsInput, type ListObligationsOutput, listObligationsInput, listObligationsInputJsonSchema, listObligationsOutput, listObligationsOutputJsonSchema } from './tools/listObligations.gen.js';
 import { type ListOrganizationsArgs, type ListOrganizationsInput, type ListOrganizationsOutput, listOrganizationsInput, listOrganizationsInputJsonSchema, listOrganizationsOutput, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
 import { type ListRisksArgs, type ListRisksInput, type ListRisksOutput, listRisksInput, listRisksInputJsonSchema, listRisksOutput, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
+import { type ListTasksArgs, type ListTasksInput, type ListTasksOutput, listTasksInput, listTasksInputJsonSchema, listTasksOutput, listTasksOutputJsonSchema } from './tools/listTasks.gen.js';
 import { type ListVendorsArgs, type ListVendorsInput, type ListVendorsOutput, listVendorsInput, listVendorsInputJsonSchema, listVendorsOutput, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
 import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, updateAssetInput, updateAssetInputJsonSchema, updateAssetOutput, updateAssetOutputJsonSchema } from './tools/updateAsset.gen.js';
 import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
@@ -62,14 +68,15 @@ import { type UpdateMeasureArgs, type UpdateMeasureInput, type UpdateMeasureOutp
 import { type UpdateNonconformityArgs, type UpdateNonconformityInput, type UpdateNonconformityOutput, updateNonconformityInput, updateNonconformityInputJsonSchema, updateNonconformityOutput, updateNonconformityOutputJsonSchema } from './tools/updateNonconformity.gen.js';
 import { type UpdateObligationArgs, type UpdateObligationInput, type UpdateObligationOutput, updateObligationInput, updateObligationInputJsonSchema, updateObligationOutput, updateObligationOutputJsonSchema } from './tools/updateObligation.gen.js';
 import { type UpdateRiskArgs, type UpdateRiskInput, type UpdateRiskOutput, updateRiskInput, updateRiskInputJsonSchema, updateRiskOutput, updateRiskOutputJsonSchema } from './tools/updateRisk.gen.js';
+import { type UpdateTaskArgs, type UpdateTaskInput, type UpdateTaskOutput, updateTaskInput, updateTaskInputJsonSchema, updateTaskOutput, updateTaskOutputJsonSchema } from './tools/updateTask.gen.js';
 import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput, updateVendorInput, updateVendorInputJsonSchema, updateVendorOutput, updateVendorOutputJsonSchema } from './tools/updateVendor.gen.js';
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'approveStatementOfApplicability' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type ToolName = 'addAsset' | 'addAudit' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addTask' | 'addVendor' | 'approveStatementOfApplicability' | 'completeTask' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listTasks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateTask' | 'updateVendor';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'approveStatementOfApplicability', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const toolNames: readonly ToolName[] = ['addAsset', 'addAudit', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addTask', 'addVendor', 'approveStatementOfApplicability', 'completeTask', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listTasks', 'listVendors', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateTask', 'updateVendor'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
@@ -81,8 +88,10 @@ export interface ToolInputs {
   addNonconformity: AddNonconformityInput;
   addObligation: AddObligationInput;
   addRisk: AddRiskInput;
+  addTask: AddTaskInput;
   addVendor: AddVendorInput;
   approveStatementOfApplicability: ApproveStatementOfApplicabilityInput;
+  completeTask: CompleteTaskInput;
   getAsset: GetAssetInput;
   getAudit: GetAuditInput;
   getAuditReadiness: GetAuditReadinessInput;
@@ -95,6 +104,7 @@ export interface ToolInputs {
   getOrganization: GetOrganizationInput;
   getRisk: GetRiskInput;
   getStatementOfApplicability: GetStatementOfApplicabilityInput;
+  getTask: GetTaskInput;
   getVendor: GetVendorInput;
   listAssets: ListAssetsInput;
   listAudits: ListAuditsInput;
@@ -106,6 +116,7 @@ export interface ToolInputs {
   listObligations: ListObligationsInput;
   listOrganizations: ListOrganizationsInput;
   listRisks: ListRisksInput;
+  listTasks: ListTasksInput;
   listVendors: ListVendorsInput;
   updateAsset: UpdateAssetInput;
   updateAudit: UpdateAuditInput;
@@ -116,6 +127,7 @@ export interface ToolInputs {
   updateNonconformity: UpdateNonconformityInput;
   updateObligation: UpdateObligationInput;
   updateRisk: UpdateRiskInput;
+  updateTask: UpdateTaskInput;
   updateVendor: UpdateVendorInput;
 }
 
@@ -129,8 +141,10 @@ export interface ToolArgs {
   addNonconformity: AddNonconformityArgs;
   addObligation: AddObligationArgs;
   addRisk: AddRiskArgs;
+  addTask: AddTaskArgs;
   addVendor: AddVendorArgs;
   approveStatementOfApplicability: ApproveStatementOfApplicabilityArgs;
+  completeTask: CompleteTaskArgs;
   getAsset: GetAssetArgs;
   getAudit: GetAuditArgs;
   getAuditReadiness: GetAuditReadinessArgs;
@@ -143,6 +157,7 @@ export interface ToolArgs {
   getOrganization: GetOrganizationArgs;
   getRisk: GetRiskArgs;
   getStatementOfApplicability: GetStatementOfApplicabilityArgs;
+  getTask: GetTaskArgs;
   getVendor: GetVendorArgs;
   listAssets: ListAssetsArgs;
   listAudits: ListAuditsArgs;
@@ -154,6 +169,7 @@ export interface ToolArgs {
   listObligations: ListObligationsArgs;
   listOrganizations: ListOrganizationsArgs;
   listRisks: ListRisksArgs;
+  listTasks: ListTasksArgs;
   listVendors: ListVendorsArgs;
   updateAsset: UpdateAssetArgs;
   updateAudit: UpdateAuditArgs;
@@ -164,6 +180,7 @@ export interface ToolArgs {
   updateNonconformity: UpdateNonconformityArgs;
   updateObligation: UpdateObligationArgs;
   updateRisk: UpdateRiskArgs;
+  updateTask: UpdateTaskArgs;
   updateVendor: UpdateVendorArgs;
 }
 
@@ -177,8 +194,10 @@ export interface ToolOutputs {
   addNonconformity: AddNonconformityOutput;
   addObligation: AddObligationOutput;
   addRisk: AddRiskOutput;
+  addTask: AddTaskOutput;
   addVendor: AddVendorOutput;
   approveStatementOfApplicability: ApproveStatementOfApplicabilityOutput;
+  completeTask: CompleteTaskOutput;
   getAsset: GetAssetOutput;
   getAudit: GetAuditOutput;
   getAuditReadiness: GetAuditReadinessOutput;
@@ -191,6 +210,7 @@ export interface ToolOutputs {
   getOrganization: GetOrganizationOutput;
   getRisk: GetRiskOutput;
   getStatementOfApplicability: GetStatementOfApplicabilityOutput;
+  getTask: GetTaskOutput;
   getVendor: GetVendorOutput;
   listAssets: ListAssetsOutput;
   listAudits: ListAuditsOutput;
@@ -202,6 +222,7 @@ export interface ToolOutputs {
   listObligations: ListObligationsOutput;
   listOrganizations: ListOrganizationsOutput;
   listRisks: ListRisksOutput;
+  listTasks: ListTasksOutput;
   listVendors: ListVendorsOutput;
   updateAsset: UpdateAssetOutput;
   updateAudit: UpdateAuditOutput;
@@ -212,6 +233,7 @@ export interface ToolOutputs {
   updateNonconformity: UpdateNonconformityOutput;
   updateObligation: UpdateObligationOutput;
   updateRisk: UpdateRiskOutput;
+  updateTask: UpdateTaskOutput;
   updateVendor: UpdateVendorOutput;
 }
 
@@ -441,6 +463,32 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
   },
+  addTask: {
+    name: 'addTask',
+    title: 'Add a task',
+    description: 'Adds a task by hand. Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: addTaskInput,
+    output: addTaskOutput,
+    inputJsonSchema: addTaskInputJsonSchema,
+    outputJsonSchema: addTaskOutputJsonSchema,
+    examples: [
+      {
+        title: 'A quarterly access review',
+        input: {
+          organization_id: 'org_…',
+          kind: 'ACCESS_REVIEW',
+          title: 'Review admin access',
+          due_date: '2026-12-31',
+          recurrence_every: 3,
+          recurrence_unit: 'MONTHS',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   addVendor: {
     name: 'addVendor',
     title: 'Add a vendor',
@@ -483,6 +531,28 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
           framework_id: 'fw_…',
           note: 'Approved at the management review.',
           idempotency_key: 'soa-approval-2026-q2',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
+  completeTask: {
+    name: 'completeTask',
+    title: 'Complete a task',
+    description: 'Marks a task DONE with a note; a recurring task gets its next occurrence. Returns the task.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: completeTaskInput,
+    output: completeTaskOutput,
+    inputJsonSchema: completeTaskInputJsonSchema,
+    outputJsonSchema: completeTaskOutputJsonSchema,
+    examples: [
+      {
+        title: 'Done with a note',
+        input: {
+          id: 'tsk_…',
+          note: 'Reviewed the vendor\'s SOC 2 report.',
         },
       },
     ],
@@ -759,6 +829,27 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
         field: 'applicability.0',
       },
     ],
+  },
+  getTask: {
+    name: 'getTask',
+    title: 'Get a task',
+    description: 'One task by id.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: getTaskInput,
+    output: getTaskOutput,
+    inputJsonSchema: getTaskInputJsonSchema,
+    outputJsonSchema: getTaskOutputJsonSchema,
+    examples: [
+      {
+        title: 'One task',
+        input: {
+          id: 'tsk_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   getVendor: {
     name: 'getVendor',
@@ -1038,6 +1129,29 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
   },
+  listTasks: {
+    name: 'listTasks',
+    title: 'List tasks',
+    description: 'Tasks, soonest due first; brings generated tasks up to date first.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: listTasksInput,
+    output: listTasksOutput,
+    inputJsonSchema: listTasksInputJsonSchema,
+    outputJsonSchema: listTasksOutputJsonSchema,
+    examples: [
+      {
+        title: 'My open tasks',
+        input: {
+          organization_id: 'org_…',
+          assignee: 'mine',
+          status: ['OPEN', 'IN_PROGRESS'],
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   listVendors: {
     name: 'listVendors',
     title: 'List vendors',
@@ -1298,6 +1412,37 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  updateTask: {
+    name: 'updateTask',
+    title: 'Update a task',
+    description: 'Changes a task. Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: updateTaskInput,
+    output: updateTaskOutput,
+    inputJsonSchema: updateTaskInputJsonSchema,
+    outputJsonSchema: updateTaskOutputJsonSchema,
+    examples: [
+      {
+        title: 'Started',
+        input: {
+          id: 'tsk_…',
+          status: 'IN_PROGRESS',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'An unknown status',
+        input: {
+          id: 'tsk_…',
+          status: 'LATE',
+        },
+        field: 'status',
+      },
+    ],
   },
   updateVendor: {
     name: 'updateVendor',

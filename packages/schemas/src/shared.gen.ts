@@ -9,6 +9,7 @@
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
+//   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
@@ -140,6 +141,24 @@ export const sortDirectionSchema = z.enum(['asc', 'desc']);
 
 /** Sort direction. */
 export type SortDirection = z.output<typeof sortDirectionSchema>;
+
+/** What a task asks for. */
+export const taskKindSchema = z.enum(['EVIDENCE_RENEWAL', 'VENDOR_REVIEW', 'DOCUMENT_REVIEW', 'CONTROL_TEST', 'ACCESS_REVIEW', 'MANAGEMENT_REVIEW', 'CORRECTIVE_ACTION', 'CUSTOM']);
+
+/** What a task asks for. */
+export type TaskKind = z.output<typeof taskKindSchema>;
+
+/** Unit of a task's recurrence. */
+export const taskRecurrenceUnitSchema = z.enum(['DAYS', 'WEEKS', 'MONTHS']);
+
+/** Unit of a task's recurrence. */
+export type TaskRecurrenceUnit = z.output<typeof taskRecurrenceUnitSchema>;
+
+/** Where a task stands. */
+export const taskStatusSchema = z.enum(['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED']);
+
+/** Where a task stands. */
+export type TaskStatus = z.output<typeof taskStatusSchema>;
 
 /** How much risk a vendor brings to the organization. */
 export const vendorRiskTierSchema = z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']);
@@ -2214,6 +2233,7 @@ export const organizationCountsSchema = z.object({
   frameworks: z.int().min(0),
   assets: z.int().min(0),
   management_reviews: z.int().min(0),
+  tasks: z.int().min(0),
 });
 
 /** Number of records per register in one organization. */
@@ -2268,8 +2288,13 @@ export const organizationCountsJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Number of management reviews.',
     },
+    tasks: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of tasks.',
+    },
   },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews'],
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'tasks'],
 };
 
 /** An organization with the size of each register. */
@@ -3055,6 +3080,128 @@ export const soaVersionJsonSchema: JsonSchema = {
     },
   },
   required: ['version', 'approved_at', 'approved_by', 'note', 'control_count', 'excluded_count'],
+};
+
+/** A task (work item) with a due date, made by hand or generated from a record's date. */
+export const taskSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  kind: taskKindSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  source: z.string().nullable(),
+  assignee_id: z.string().nullable(),
+  due_date: z.iso.date(),
+  status: taskStatusSchema,
+  overdue: z.boolean(),
+  recurrence_every: z.int().nullable(),
+  recurrence_unit: taskRecurrenceUnitSchema.nullable(),
+  previous_task_id: z.string().nullable(),
+  completed_at: z.iso.datetime({ offset: true }).nullable(),
+  completed_by: z.string().nullable(),
+  completion_note: z.string().nullable(),
+  evidence_id: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A task (work item) with a due date, made by hand or generated from a record's date. */
+export type Task = z.output<typeof taskSchema>;
+
+/** JSON Schema of `Task`: A task (work item) with a due date, made by hand or generated from a record's date. */
+export const taskJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Task id (tsk_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the task belongs to.',
+    },
+    kind: {
+      type: 'string',
+      enum: ['EVIDENCE_RENEWAL', 'VENDOR_REVIEW', 'DOCUMENT_REVIEW', 'CONTROL_TEST', 'ACCESS_REVIEW', 'MANAGEMENT_REVIEW', 'CORRECTIVE_ACTION', 'CUSTOM'],
+      description: 'Kind.',
+    },
+    title: {
+      type: 'string',
+      description: 'Title.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'Details.',
+    },
+    subject_id: {
+      type: ['string', 'null'],
+      description: 'The record it is about (any register\'s id).',
+    },
+    source: {
+      type: ['string', 'null'],
+      description: 'The date it was generated from, e.g. vendors.next_review_due; null when made by hand.',
+    },
+    assignee_id: {
+      type: ['string', 'null'],
+      description: 'Assigned member\'s account id (usr_…).',
+    },
+    due_date: {
+      type: 'string',
+      format: 'date',
+      description: 'Due date.',
+    },
+    status: {
+      type: 'string',
+      enum: ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'],
+      description: 'Status.',
+    },
+    overdue: {
+      type: 'boolean',
+      description: 'Computed: due before today and OPEN or IN_PROGRESS.',
+    },
+    recurrence_every: {
+      type: ['integer', 'null'],
+      description: 'Repeats every N recurrence_unit.',
+    },
+    recurrence_unit: {
+      type: ['string', 'null'],
+      enum: ['DAYS', 'WEEKS', 'MONTHS', null],
+      description: 'DAYS, WEEKS or MONTHS.',
+    },
+    previous_task_id: {
+      type: ['string', 'null'],
+      description: 'The occurrence this one follows.',
+    },
+    completed_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was completed.',
+    },
+    completed_by: {
+      type: ['string', 'null'],
+      description: 'Who completed it (usr_…).',
+    },
+    completion_note: {
+      type: ['string', 'null'],
+      description: 'Completion note.',
+    },
+    evidence_id: {
+      type: ['string', 'null'],
+      description: 'Evidence (evd_…) the completion refers to.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'kind', 'title', 'description', 'subject_id', 'source', 'assignee_id', 'due_date', 'status', 'overdue', 'recurrence_every', 'recurrence_unit', 'previous_task_id', 'completed_at', 'completed_by', 'completion_note', 'evidence_id', 'created_at', 'updated_at'],
 };
 
 /** A compact upcoming audit. */

@@ -9,7 +9,9 @@
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
+//   specs/registers/tasks.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
@@ -24,12 +26,14 @@ import type { ToolHandler } from './handler.js';
 import { registerHandlers } from './register-handler.js';
 import { addFramework } from './handlers/addFramework.js';
 import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
+import { completeTask } from './handlers/completeTask.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
 import { getOrganization } from './handlers/getOrganization.js';
 import { getStatementOfApplicability } from './handlers/getStatementOfApplicability.js';
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
+import { listTasks } from './handlers/listTasks.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
@@ -40,11 +44,13 @@ export const handlers: Handlers = {
   ...registerHandlers,
   addFramework,
   approveStatementOfApplicability,
+  completeTask,
   getAuditReadiness,
   getComplianceReport,
   getOrganization,
   getStatementOfApplicability,
   listFrameworkControls,
   listOrganizations,
+  listTasks,
   updateControlApplicability,
 };
