@@ -87,6 +87,12 @@ const CASES: { [R in RegisterName]: CaseData } = {
     changed: { field: 'kind', value: 'PROCEDURE' },
     invalid: { input: { title: 'x', kind: 'MEMO' }, field: 'kind' },
   },
+  tasks: {
+    create: (label) => ({ title: label, due_date: '2026-12-31' }),
+    patch: { status: 'IN_PROGRESS' },
+    changed: { field: 'status', value: 'IN_PROGRESS' },
+    invalid: { input: { title: 'x', due_date: '2026-12-31', status: 'LATE' }, field: 'status' },
+  },
 };
 
 /** Every register of the catalog whose tools follow the list/get/add/update pattern. */

@@ -466,6 +466,30 @@ export interface SoaVersionsTable {
   snapshot: ColumnType<unknown, string, string>;
 }
 
+export interface TasksTable {
+  id: string;
+  organization_id: string;
+  kind: string;
+  title: string;
+  description: string | null;
+  subject_id: string | null;
+  source: string | null;
+  source_id: string | null;
+  assignee_id: string | null;
+  due_date: DateColumn;
+  status: string;
+  recurrence_every: number | null;
+  recurrence_unit: string | null;
+  previous_task_id: string | null;
+  completed_at: ColumnType<Date | null, string | null, string | null>;
+  completed_by: string | null;
+  completion_note: string | null;
+  evidence_id: string | null;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
 export interface UserRecoveryCodesTable {
   user_id: string;
   code_hash: string;
@@ -551,6 +575,7 @@ export interface SchemaTables {
   settings: SettingsTable;
   soa_controls: SoaControlsTable;
   soa_versions: SoaVersionsTable;
+  tasks: TasksTable;
   user_recovery_codes: UserRecoveryCodesTable;
   users: UsersTable;
   vendors: VendorsTable;
@@ -978,6 +1003,29 @@ export const SCHEMA_COLUMNS = {
     control_count: 'int4',
     excluded_count: 'int4',
     snapshot: 'jsonb',
+  },
+  tasks: {
+    id: 'text',
+    organization_id: 'text',
+    kind: 'text',
+    title: 'text',
+    description: 'text',
+    subject_id: 'text',
+    source: 'text',
+    source_id: 'text',
+    assignee_id: 'text',
+    due_date: 'date',
+    status: 'text',
+    recurrence_every: 'int4',
+    recurrence_unit: 'text',
+    previous_task_id: 'text',
+    completed_at: 'timestamptz',
+    completed_by: 'text',
+    completion_note: 'text',
+    evidence_id: 'text',
+    archived_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   },
   user_recovery_codes: {
     user_id: 'text',

@@ -1,0 +1,177 @@
+import { sql, type Transaction } from 'kysely';
+import { type Actor, inTransaction, type StorageContext } from '../../context.js';
+import { addDays, toDateString } from '../../dates.js';
+import type { Database } from '../../db/types.js';
+import { newId } from '../../ids.js';
+import { OPEN_STATUSES, taskRecord } from './record.js';
+import { sourceRowsSql } from './sources.js';
+
+/**
+ * How far ahead tasks are generated: a source date is given its task once it is due within this
+ * many days (or already past). Reminders can therefore look at most this far ahead.
+ */
+export const GENERATION_HORIZON_DAYS = 30;
+
+/** Who generated tasks are written by in the audit log when no caller is given. */
+export const GENERATOR_ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'generateTasks' };
+
+/** What one generation did. */
+export interface GenerationResult {
+  created: number;
+  closed: number;
+}
+
+const INSERT_CHUNK = 500;
+const AUDIT_CHUNK = 1000;
+
+interface AuditRow {
+  recordId: string;
+  before: unknown;
+  after: unknown;
+}
+
+async function appendAudits(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  actor: Actor;
+  at: Date;
+  rows: readonly AuditRow[];
+}): Promise<void> {
+  const { trx, organizationId, actor, at, rows } = args;
+  for (let i = 0; i < rows.length; i += AUDIT_CHUNK) {
+    await trx
+      .insertInto('audit_log')
+      .values(
+        rows.slice(i, i + AUDIT_CHUNK).map((row) => ({
+          id: newId('log', at.getTime()),
+          organization_id: organizationId,
+          at: at.toISOString(),
+          actor_user_id: actor.userId,
+          token_id: actor.tokenId,
+          source: actor.source,
+          action: actor.action,
+          record_type: 'task',
+          record_id: row.recordId,
+          before: row.before === null ? null : JSON.stringify(row.before),
+          after: JSON.stringify(row.after),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Brings an organization's generated tasks up to date with the dates its records hold
+ * (TASK_SOURCES): a task for every source date due within GENERATION_HORIZON_DAYS that has none
+ * yet, and every open generated task whose source no longer holds its date closed (DONE, "brought
+ * up to date", when the date moved later or the record no longer asks for it; CANCELLED when it
+ * moved earlier, since a task for the earlier date replaces it). One transaction; the unique key
+ * (organization_id, source_id, kind, due_date) makes concurrent runs, on any connection or
+ * instance, create each task once. Every task written is in the audit log.
+ */
+export async function generateTasks(args: {
+  ctx: StorageContext;
+  organizationId: string;
+  now: Date;
+  actor?: Actor;
+}): Promise<GenerationResult> {
+  const { ctx, organizationId: org, now } = args;
+  const actor = { ...(args.actor ?? GENERATOR_ACTOR), userId: null, tokenId: null, action: 'generateTasks' };
+  const today = toDateString(now);
+  const horizon = addDays({ date: today, days: GENERATION_HORIZON_DAYS });
+  const stamp = now.toISOString();
+  return inTransaction(ctx.db, async (trx) => {
+    const sources = sourceRowsSql(org);
+    const fresh = await sql<{
+      source: string;
+      kind: string;
+      source_id: string;
+      subject_id: string;
+      due_date: string;
+      title: string;
+      assignee_id: string | null;
+    }>`with s as (${sources})
+      select s.source, s.kind, s.source_id, s.subject_id, to_char(s.due_date, 'YYYY-MM-DD') as due_date,
+        s.title, (select m.user_id from memberships m join users u on u.id = m.user_id
+          where m.organization_id = ${org} and s.owner is not null
+            and (lower(u.email) = lower(btrim(s.owner)) or lower(u.name) = lower(btrim(s.owner)))
+          order by m.created_at, m.user_id limit 1) as assignee_id
+      from s
+      where s.due_date <= ${horizon}::date
+        and not exists (select 1 from tasks t where t.organization_id = ${org}
+          and t.source_id = s.source_id and t.kind = s.kind and t.due_date = s.due_date)
+      order by s.due_date, s.source_id`.execute(trx);
+
+    const audits: AuditRow[] = [];
+    for (let i = 0; i < fresh.rows.length; i += INSERT_CHUNK) {
+      const inserted = await trx
+        .insertInto('tasks')
+        .values(
+          fresh.rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+            id: newId('task', now.getTime()),
+            organization_id: org,
+            kind: row.kind,
+            title: row.title,
+            description: null,
+            subject_id: row.subject_id,
+            source: row.source,
+            source_id: row.source_id,
+            assignee_id: row.assignee_id,
+            due_date: row.due_date,
+            status: 'OPEN',
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .onConflict((oc) => oc.constraint('tasks_source_key').doNothing())
+        .returningAll()
+        .execute();
+      for (const row of inserted) {
+        audits.push({ recordId: row.id, before: null, after: taskRecord(row, today) });
+      }
+    }
+    const created = audits.length;
+
+    // Open generated tasks whose source no longer holds their date, locked so that a concurrent
+    // run closing the same task waits and then finds it closed.
+    const stale = await sql<Record<string, unknown> & { id: string; now_due: string | null }>`
+      with s as (${sources})
+      select t.*, (select to_char(min(s.due_date), 'YYYY-MM-DD') from s
+          where s.source_id = t.source_id and s.kind = t.kind) as now_due
+      from tasks t
+      where t.organization_id = ${org} and t.source_id is not null
+        and t.status in (${sql.join([...OPEN_STATUSES])})
+        and not exists (select 1 from s where s.source_id = t.source_id and s.kind = t.kind
+          and s.due_date = t.due_date)
+      for update of t`.execute(trx);
+    for (const row of stale.rows) {
+      const dueDate = row.due_date as string;
+      const earlier = row.now_due !== null && row.now_due < dueDate;
+      const note =
+        row.now_due === null
+          ? `Brought up to date: ${row.source} no longer asks for it.`
+          : earlier
+            ? `Superseded: ${row.source} moved earlier, to ${row.now_due}.`
+            : `Brought up to date: ${row.source} moved to ${row.now_due}.`;
+      const updated = await trx
+        .updateTable('tasks')
+        .set({
+          status: earlier ? 'CANCELLED' : 'DONE',
+          completed_at: stamp,
+          completed_by: null,
+          completion_note: note,
+          updated_at: stamp,
+        })
+        .where('organization_id', '=', org)
+        .where('id', '=', row.id)
+        .where('status', 'in', [...OPEN_STATUSES])
+        .returningAll()
+        .executeTakeFirst();
+      if (updated) {
+        audits.push({ recordId: row.id, before: taskRecord(row, today), after: taskRecord(updated, today) });
+      }
+    }
+    await appendAudits({ trx, organizationId: org, actor, at: now, rows: audits });
+    return { created, closed: audits.length - created };
+  });
+}

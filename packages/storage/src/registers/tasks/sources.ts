@@ -1,0 +1,77 @@
+import type { TaskKind } from '@comply/schemas';
+import { type RawBuilder, sql } from 'kysely';
+import { validUntilSql } from '../measures/validity.js';
+
+/**
+ * One kind of date Comply holds that tasks are generated from. `rows` selects, for one
+ * organization, every record whose date currently asks for a task, with the columns
+ * `source_id` (the record whose date it is), `subject_id` (the record the task is about), `due_date`,
+ * `title` and `owner` (free text matched against members' e-mail addresses and names to pick an
+ * assignee). A record that drops out of `rows`, or whose date changes, has its open task closed.
+ *
+ * Adding a source (a document's review date, a control test's next run …) is one entry here.
+ */
+export interface TaskSource {
+  /** Shown in a generated task's `source`: the table and column the date comes from. */
+  name: string;
+  kind: TaskKind;
+  rows: (organizationId: string) => RawBuilder<unknown>;
+}
+
+/** Every source of generated tasks, in the order they are generated. */
+export const TASK_SOURCES: readonly TaskSource[] = [
+  {
+    // The measure's evidence with the latest validity: new evidence moves the date on.
+    name: 'measure_evidence.valid_until',
+    kind: 'EVIDENCE_RENEWAL',
+    rows: (org) => sql`select m.id as source_id, m.id as subject_id,
+        max(${validUntilSql('e')}) as due_date, 'Renew evidence: ' || m.name as title, m.owner
+      from measures m join measure_evidence e on e.organization_id = m.organization_id and e.measure_id = m.id
+      where m.organization_id = ${org} and m.state <> 'NOT_APPLICABLE'
+      group by m.id, m.name, m.owner`,
+  },
+  {
+    name: 'vendors.next_review_due',
+    kind: 'VENDOR_REVIEW',
+    rows: (org) => sql`select id as source_id, id as subject_id, next_review_due as due_date,
+        'Review vendor: ' || name as title, owner
+      from vendors where organization_id = ${org} and status = 'ACTIVE' and next_review_due is not null`,
+  },
+  {
+    // An asset review checks who has access to it and that its classification still holds.
+    name: 'assets.next_review_due',
+    kind: 'ACCESS_REVIEW',
+    rows: (org) => sql`select id as source_id, id as subject_id, next_review_due as due_date,
+        'Review asset: ' || name as title, owner
+      from assets where organization_id = ${org} and next_review_due is not null`,
+  },
+  {
+    // Only the latest HELD review's date counts: holding the next one brings it up to date.
+    name: 'management_reviews.next_review_due',
+    kind: 'MANAGEMENT_REVIEW',
+    rows: (org) => sql`select * from (select id as source_id, id as subject_id, next_review_due as due_date,
+        'Hold the next management review' as title, owner
+      from management_reviews where organization_id = ${org} and status = 'HELD'
+      order by review_date desc, id desc limit 1) latest where due_date is not null`,
+  },
+  {
+    name: 'nonconformities.due_date',
+    kind: 'CORRECTIVE_ACTION',
+    rows: (org) => sql`select id as source_id, id as subject_id, due_date,
+        'Corrective action: ' || reference || ' ' || title as title, owner
+      from nonconformities where organization_id = ${org} and status <> 'CLOSED' and due_date is not null`,
+  },
+];
+
+/** Every source's rows for one organization, with `source` and `kind` columns added. */
+export function sourceRowsSql(organizationId: string): RawBuilder<unknown> {
+  return sql.join(
+    TASK_SOURCES.map(
+      (s) =>
+        sql`select ${s.name}::text as source, ${s.kind}::text as kind, r.source_id, r.subject_id,
+          r.due_date::date as due_date, left(r.title, 200) as title, r.owner
+        from (${s.rows(organizationId)}) r`,
+    ),
+    sql` union all `,
+  );
+}
