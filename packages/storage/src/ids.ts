@@ -24,6 +24,10 @@ export const ID_PREFIXES = {
   membership: 'mem',
   invitation: 'inv',
   reset: 'rst',
+  webhook: 'whk',
+  delivery: 'dlv',
+  attempt: 'att',
+  job: 'job',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -16,6 +16,7 @@ import { locator } from './locate.js';
 import { type RegisterRepositories, registerRepositories } from './registers/registers.gen.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 import { type SoaRepository, soaRepository } from './soa/repository.js';
+import { type WebhooksRepository, webhooksRepository } from './webhooks/repository.js';
 
 /** Every repository of a Storage: one per register of the catalog (generated), and these. */
 export interface Repositories extends RegisterRepositories {
@@ -41,6 +42,8 @@ export interface Repositories extends RegisterRepositories {
   soa: SoaRepository;
   /** Rate and attempt limits shared by every instance on the database. */
   limits: LimitsRepository;
+  /** Webhook endpoints, the outbox and deliveries (docs/jobs.md). */
+  webhooks: WebhooksRepository;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
 }
@@ -67,6 +70,7 @@ export function repositories(ctx: StorageContext): Repositories {
     reports: reportsRepository(ctx),
     soa: soaRepository(ctx),
     limits: limitsRepository(ctx),
+    webhooks: webhooksRepository(ctx),
     locate: locator(ctx),
   };
 }
