@@ -28,6 +28,7 @@ import { registerScopeGuard } from './oauth/scope-guard.js';
 import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
 import { guardInputText } from './tools/text-guard.js';
 import { SERVER_VERSION } from './version.js';
+import { createWebhookService } from './webhooks/service.js';
 
 export const MCP_PATH = '/api/mcp/v1';
 
@@ -52,6 +53,8 @@ export interface AppOptions {
   usageFlushMs?: number;
   /** Replaces the OAuth server's fetch of client metadata documents (tests with a private CA). */
   oauthFetch?: typeof fetch;
+  /** Resolves webhook endpoint host names (tests); the system resolver by default. */
+  webhookResolve?: (host: string) => Promise<string[]>;
 }
 
 function isLoopback(host: string): boolean {
@@ -145,11 +148,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     batchReplyLimit: config.batchReplyLimit,
   });
+  const webhooks = createWebhookService({
+    storage,
+    config: config.jobs,
+    log: app.log,
+    resolve: options.webhookResolve,
+  });
+  app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', () => webhooks.stop());
   await registerConsole({
     app,
     storage,
     config,
     core,
+    webhooks,
     mcpPath: MCP_PATH,
     webRoot: options.webRoot,
   });

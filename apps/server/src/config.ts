@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { JobsConfig } from './webhooks/service.js';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface ServerConfig {
@@ -35,6 +36,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** OpenID Connect sign-in for the console; null when `COMPLY_SSO_ISSUER` is unset. */
   sso: SsoConfig | null;
+  /** The job engine and webhook deliveries (COMPLY_JOBS*, COMPLY_WEBHOOK_*; docs/jobs.md). */
+  jobs: JobsConfig;
 }
 
 /** Single sign-on through one OpenID provider (COMPLY_SSO_*). */
@@ -190,5 +193,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl,
     mailFrom: env.COMPLY_MAIL_FROM || 'Comply <comply@localhost>',
     sso: parseSso(env),
+    jobs: parseJobs(env),
+  };
+}
+
+/** COMPLY_JOBS, COMPLY_JOBS_POLL_MS and COMPLY_WEBHOOK_* (docs/jobs.md). */
+export function parseJobs(env: NodeJS.ProcessEnv): JobsConfig {
+  const rawKey = (env.COMPLY_WEBHOOK_SECRET_KEY ?? '').trim();
+  if (rawKey && !/^[0-9a-fA-F]{64}$/.test(rawKey)) {
+    throw new Error('COMPLY_WEBHOOK_SECRET_KEY must be 64 hexadecimal digits (32 bytes)');
+  }
+  const rawJobs = env.COMPLY_JOBS;
+  return {
+    enabled: rawJobs === undefined || rawJobs === '' ? true : flag({ env, name: 'COMPLY_JOBS' }),
+    pollMs: Math.max(integer({ env, name: 'COMPLY_JOBS_POLL_MS', fallback: 1000 }), 50),
+    retryLimit: integer({ env, name: 'COMPLY_WEBHOOK_RETRIES', fallback: 7 }),
+    retryDelaySeconds: Math.max(
+      integer({ env, name: 'COMPLY_WEBHOOK_RETRY_DELAY_SECONDS', fallback: 30 }),
+      1,
+    ),
+    timeoutMs: Math.max(integer({ env, name: 'COMPLY_WEBHOOK_TIMEOUT_MS', fallback: 10_000 }), 100),
+    allowPrivate: flag({ env, name: 'COMPLY_WEBHOOK_ALLOW_PRIVATE' }),
+    allowHttpLoopback: flag({ env, name: 'COMPLY_WEBHOOK_ALLOW_HTTP_LOOPBACK' }),
+    secretKey: rawKey ? Buffer.from(rawKey, 'hex') : undefined,
   };
 }

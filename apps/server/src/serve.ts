@@ -20,6 +20,7 @@ export async function startServer({
   validateOutput,
   usageFlushMs,
   oauthFetch,
+  webhookResolve,
 }: {
   config: ServerConfig;
   storage: Storage;
@@ -27,6 +28,7 @@ export async function startServer({
   validateOutput?: boolean;
   usageFlushMs?: number;
   oauthFetch?: typeof fetch;
+  webhookResolve?: (host: string) => Promise<string[]>;
 }): Promise<RunningServer> {
   const app = await buildApp({
     config,
@@ -37,6 +39,7 @@ export async function startServer({
     validateOutput,
     usageFlushMs,
     oauthFetch,
+    webhookResolve,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Actor, openStorage, type Role, type Storage } from '@comply/storage';
+import { type Actor, jobSchemaName, openStorage, type Role, type Storage } from '@comply/storage';
 import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
@@ -57,6 +57,7 @@ export async function startTestServer({
   clock,
   config: overrides,
   oauthFetch,
+  webhookResolve,
 }: {
   driver: 'pglite' | 'postgres';
   clock?: () => Date;
@@ -64,6 +65,8 @@ export async function startTestServer({
   config?: Partial<ServerConfig>;
   /** The OAuth server's fetch of client metadata documents (a test CA). */
   oauthFetch?: typeof fetch;
+  /** Resolves webhook endpoint host names (the system resolver by default). */
+  webhookResolve?: (host: string) => Promise<string[]>;
 }): Promise<TestServer> {
   const schema = `srv_${randomBytes(6).toString('hex')}`;
   const storage = await openStorage(
@@ -88,6 +91,7 @@ export async function startTestServer({
       validateOutput: true,
       usageFlushMs: 0,
       oauthFetch,
+      webhookResolve,
     });
   } catch (error) {
     await storage.close();
@@ -166,8 +170,10 @@ export async function startTestServer({
     },
     async stop() {
       await running.stop();
-      if (driver === 'postgres')
+      if (driver === 'postgres') {
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
+        await sql`drop schema if exists ${sql.id(jobSchemaName(schema))} cascade`.execute(storage.db);
+      }
       await storage.close();
     },
   };

@@ -25,6 +25,10 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   reset: 'rst',
   riskAcceptance: 'racc',
+  webhook: 'whk',
+  delivery: 'dlv',
+  attempt: 'att',
+  job: 'job',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -129,6 +129,14 @@ export type VendorPatch = PatchOf<'vendors'>;
 export type VendorFilters = FiltersOf<'vendors'>;
 export type VendorOrderField = OrderFieldOf<'vendors'>;
 export {
+  type JobEngine,
+  type JobHandler,
+  type JobRun,
+  jobSchemaName,
+  type QueuePolicy,
+} from './jobs/engine.js';
+export { openJobEngine } from './jobs/open.js';
+export {
   controlReadiness,
   type Exclusion,
   GAP_REASONS,
@@ -160,3 +168,18 @@ export { type DemoSeed, seedDemo } from './seed/demo.js';
 export type { SoaRepository } from './soa/repository.js';
 export type { SoaControlChange, SoaFilters, SoaPage } from './soa/types.js';
 export { openStorage, type Storage, type StorageOptions } from './storage.js';
+export {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  EVENT_TYPES,
+  type EventType,
+  RESERVED_EVENT_TYPES,
+} from './webhooks/events.js';
+export type {
+  DeliveryWork,
+  Enqueue,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhooksRepository,
+} from './webhooks/repository.js';

@@ -17,6 +17,7 @@ import { type RegisterRepositories, registerRepositories } from './registers/reg
 import { type RiskAcceptancesRepository, riskAcceptancesRepository } from './registers/risks/acceptances.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 import { type SoaRepository, soaRepository } from './soa/repository.js';
+import { type WebhooksRepository, webhooksRepository } from './webhooks/repository.js';
 
 /** Every repository of a Storage: one per register of the catalog (generated), and these. */
 export interface Repositories extends RegisterRepositories {
@@ -44,6 +45,8 @@ export interface Repositories extends RegisterRepositories {
   riskAcceptances: RiskAcceptancesRepository;
   /** Rate and attempt limits shared by every instance on the database. */
   limits: LimitsRepository;
+  /** Webhook endpoints, the outbox and deliveries (docs/jobs.md). */
+  webhooks: WebhooksRepository;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
 }
@@ -71,6 +74,7 @@ export function repositories(ctx: StorageContext): Repositories {
     soa: soaRepository(ctx),
     riskAcceptances: riskAcceptancesRepository(ctx),
     limits: limitsRepository(ctx),
+    webhooks: webhooksRepository(ctx),
     locate: locator(ctx),
   };
 }

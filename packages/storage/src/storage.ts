@@ -46,6 +46,8 @@ export interface Storage extends Repositories {
    * PostgreSQL it only runs `fn`.
    */
   runCall<T>(fn: () => Promise<T>): Promise<T>;
+  /** Where the database is, for the job engine's own connections (src/jobs/open.ts). */
+  connection: { databaseUrl: string | undefined; schema: string | undefined };
   /** Runs `fn` with repositories bound to one transaction; rolls back if it throws. */
   transaction<T>(fn: (repos: Repositories & { db: Transaction<Database> }) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -105,6 +107,10 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
       // Only the embedded engine ranks its callers; PostgreSQL's pool needs no order, nor the cost
       // of tracking one through every promise.
       runCall: driver === 'pglite' ? runCall : (fn) => fn(),
+      connection: {
+        databaseUrl: driver === 'postgres' ? options.databaseUrl : undefined,
+        schema: options.schema,
+      },
       transaction: (fn) =>
         db.transaction().execute((trx) => fn({ ...repositories({ ...ctx, db: trx }), db: trx })),
       close: async () => {

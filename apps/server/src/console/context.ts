@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { ToolCore } from '../core/tool-core.js';
 import type { Mailer } from '../mail/index.js';
+import type { WebhookService } from '../webhooks/service.js';
 
 /** What every console route module receives. */
 export interface ConsoleDeps {
@@ -16,6 +17,8 @@ export interface ConsoleDeps {
   core: ToolCore;
   /** Sends the console's mail (password resets). */
   mailer: Mailer;
+  /** Webhook endpoints, deliveries and the job engine behind them. */
+  webhooks: WebhookService;
 }
 
 /** What a console route module registers with: its fastify scope and the shared dependencies. */

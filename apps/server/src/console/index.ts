@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { ToolCore } from '../core/tool-core.js';
 import { createMailer, type Mailer } from '../mail/index.js';
+import type { WebhookService } from '../webhooks/service.js';
 import { registerActivityRoutes } from './activity.js';
 import { memoryAttemptStore, sharedAttemptStore } from './attempt-store.js';
 import { registerConnectedAppRoutes } from './connected-apps.js';
@@ -30,6 +31,7 @@ import { registerSignIn } from './sign-in.js';
 import { registerSsoRoutes } from './sso.js';
 import { registerTokenRoutes } from './tokens.js';
 import { DEFAULT_WEB_DIST, registerWebApp } from './web.js';
+import { registerWebhookRoutes } from './webhooks.js';
 import { registerWriteToolRoute } from './write-tool.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -65,6 +67,8 @@ export interface ConsoleOptions {
   sessionTtlMs?: number;
   /** Sends the console's mail; default: SMTP at `config.smtpUrl`, if any. */
   mailer?: Mailer;
+  /** Webhook endpoints and deliveries (the organization's webhook settings). */
+  webhooks: WebhookService;
 }
 
 /** The web console: its API under `/api/console/…` (session cookie) and the SPA at `/`. */
@@ -75,6 +79,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
     core: options.core,
     mcpPath: options.mcpPath,
     sessionTtlMs: options.sessionTtlMs ?? 12 * 3_600_000,
+    webhooks: options.webhooks,
     mailer:
       options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
   };
@@ -111,6 +116,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerConnectedAppRoutes({ scope: signedIn, deps });
         registerMemberRoutes({ scope: signedIn, deps });
         registerInvitationRoutes({ scope: signedIn, deps });
+        registerWebhookRoutes({ scope: signedIn, deps });
         registerInvitationAccept({ scope: signedIn, deps });
         registerActivityRoutes({ scope: signedIn, deps });
         registerRegisterRoutes({ scope: signedIn, deps });

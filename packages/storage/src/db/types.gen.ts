@@ -235,6 +235,19 @@ export interface LimitAttemptsTable {
   expires_at: ColumnType<Date, string, string>;
 }
 
+export interface LocalJobsTable {
+  id: string;
+  queue: string;
+  data: ColumnType<unknown, string, string>;
+  state: string;
+  run_at: ColumnType<Date, string, string>;
+  attempts: Generated<number>;
+  retry_limit: number;
+  retry_delay_ms: number;
+  last_error: string | null;
+  created_at: ColumnType<Date, string, string>;
+}
+
 export interface ManagementReviewsTable {
   id: string;
   organization_id: string;
@@ -357,6 +370,15 @@ export interface OrganizationsTable {
   updated_at: ColumnType<Date, string, string>;
   evidence_validity_months: Generated<number>;
   require_totp: Generated<boolean>;
+}
+
+export interface OutboxEventsTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, string, string>;
+  dispatched_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface PasswordResetsTable {
@@ -533,6 +555,47 @@ export interface VendorsTable {
   archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  organization_id: string;
+  attempt: number;
+  started_at: ColumnType<Date, string, string>;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  response_body: string | null;
+  ok: boolean;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: Generated<number>;
+  last_response_status: number | null;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+  delivered_at: ColumnType<Date | null, string | null, string | null>;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  description: string | null;
+  event_types: string[];
+  secret_ciphertext: string;
+  enabled: Generated<boolean>;
+  created_by: string | null;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
+}
+
 /** Every table of the migrated schema, as PostgreSQL describes it. */
 export interface SchemaTables {
   api_token_organizations: ApiTokenOrganizationsTable;
@@ -555,6 +618,7 @@ export interface SchemaTables {
   idempotency_keys: IdempotencyKeysTable;
   invitations: InvitationsTable;
   limit_attempts: LimitAttemptsTable;
+  local_jobs: LocalJobsTable;
   management_reviews: ManagementReviewsTable;
   measure_controls: MeasureControlsTable;
   measure_evidence: MeasureEvidenceTable;
@@ -564,6 +628,7 @@ export interface SchemaTables {
   oauth_records: OauthRecordsTable;
   obligations: ObligationsTable;
   organizations: OrganizationsTable;
+  outbox_events: OutboxEventsTable;
   password_resets: PasswordResetsTable;
   rate_windows: RateWindowsTable;
   risk_acceptances: RiskAcceptancesTable;
@@ -579,6 +644,9 @@ export interface SchemaTables {
   user_recovery_codes: UserRecoveryCodesTable;
   users: UsersTable;
   vendors: VendorsTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
 }
 
 /** Each table's columns with their PostgreSQL type (`generated` when GENERATED ALWAYS), at run time. */
@@ -793,6 +861,18 @@ export const SCHEMA_COLUMNS = {
     times: '_int8',
     expires_at: 'timestamptz',
   },
+  local_jobs: {
+    id: 'text',
+    queue: 'text',
+    data: 'jsonb',
+    state: 'text',
+    run_at: 'timestamptz',
+    attempts: 'int4',
+    retry_limit: 'int4',
+    retry_delay_ms: 'int4',
+    last_error: 'text',
+    created_at: 'timestamptz',
+  },
   management_reviews: {
     id: 'text',
     organization_id: 'text',
@@ -907,6 +987,14 @@ export const SCHEMA_COLUMNS = {
     updated_at: 'timestamptz',
     evidence_validity_months: 'int4',
     require_totp: 'bool',
+  },
+  outbox_events: {
+    id: 'text',
+    organization_id: 'text',
+    type: 'text',
+    payload: 'jsonb',
+    created_at: 'timestamptz',
+    dispatched_at: 'timestamptz',
   },
   password_resets: {
     id: 'text',
@@ -1063,6 +1151,44 @@ export const SCHEMA_COLUMNS = {
     next_review_due: 'date generated',
     owner: 'text',
     contact_email: 'text',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    archived_at: 'timestamptz',
+  },
+  webhook_attempts: {
+    id: 'text',
+    delivery_id: 'text',
+    organization_id: 'text',
+    attempt: 'int4',
+    started_at: 'timestamptz',
+    duration_ms: 'int4',
+    response_status: 'int4',
+    error: 'text',
+    response_body: 'text',
+    ok: 'bool',
+  },
+  webhook_deliveries: {
+    id: 'text',
+    organization_id: 'text',
+    endpoint_id: 'text',
+    event_id: 'text',
+    event_type: 'text',
+    status: 'text',
+    attempts: 'int4',
+    last_response_status: 'int4',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    delivered_at: 'timestamptz',
+  },
+  webhook_endpoints: {
+    id: 'text',
+    organization_id: 'text',
+    url: 'text',
+    description: 'text',
+    event_types: '_text',
+    secret_ciphertext: 'text',
+    enabled: 'bool',
+    created_by: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     archived_at: 'timestamptz',

@@ -1,0 +1,26 @@
+/**
+ * Event types an endpoint may subscribe to. `record.created` and `record.updated` are emitted for
+ * every audited write of a register record (the outbox trigger on `audit_log`, migration 027).
+ */
+export const EVENT_TYPES = ['record.created', 'record.updated'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Event types reserved for later (documented in docs/jobs.md; nothing emits them yet). */
+export const RESERVED_EVENT_TYPES = ['task.due', 'evidence.expiring', 'readiness.changed'] as const;
+
+/** Audit record types that are not register records: no event is written for them. */
+export const EVENT_RECORD_TYPES_EXCLUDED = [
+  'api_token',
+  'framework_mappings',
+  'invitation',
+  'membership',
+  'oauth_grant',
+  'organization',
+  'session',
+  'user',
+  'webhook_delivery',
+  'webhook_endpoint',
+] as const;
+
+export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
