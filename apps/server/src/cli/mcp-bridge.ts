@@ -20,6 +20,7 @@ import {
   ReadResourceRequestSchema,
   ReadResourceResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { UI_EXTENSION } from '../mcp/apps.js';
 import type { BridgeConfig } from './mcp-config.js';
 import { describeFailure, isRemoteRpcError, PassThroughError } from './mcp-errors.js';
 
@@ -45,7 +46,12 @@ export function createBridge(a: { config: BridgeConfig; version: string; timeout
   function connectRemote(): Promise<Client> {
     if (!remote) {
       const connecting = (async () => {
-        const client = new Client({ name: 'comply-mcp', version: a.version });
+        // The local client's MCP Apps capability goes on to the instance, which then adds the views.
+        const ui = server.getClientCapabilities()?.extensions?.[UI_EXTENSION];
+        const client = new Client(
+          { name: 'comply-mcp', version: a.version },
+          ui ? { capabilities: { extensions: { [UI_EXTENSION]: ui } } } : undefined,
+        );
         const transport = new StreamableHTTPClientTransport(endpoint, {
           requestInit: { headers: { Authorization: `Bearer ${token}` } },
         });
@@ -63,7 +69,13 @@ export function createBridge(a: { config: BridgeConfig; version: string; timeout
   const server = new Server(
     { name: 'comply-mcp', version: a.version },
     {
-      capabilities: { tools: {}, prompts: {}, completions: {}, resources: {} },
+      capabilities: {
+        tools: {},
+        prompts: {},
+        completions: {},
+        resources: {},
+        extensions: { [UI_EXTENSION]: {} },
+      },
       instructions: `Comply compliance tools, forwarded to ${endpoint.origin}. Call listOrganizations first; every other tool takes an organization_id from it.`,
     },
   );

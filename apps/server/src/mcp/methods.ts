@@ -16,6 +16,7 @@ import type { Server as ModernServer } from '@modelcontextprotocol/server';
 import type { Caller } from '../core/caller.js';
 import type { ToolCore } from '../core/tool-core.js';
 import { OSCAL_RESOURCE_TEMPLATES, OSCAL_RESOURCES } from '../oscal/resources.js';
+import { announcesUi, UI_EXTENSION, UI_RESOURCES, uiFromSessionId } from './apps.js';
 import { callerFromAuthInfo } from './auth-info.js';
 import { callTool } from './call-tool.js';
 import { completePromptArgument } from './prompts/completions.js';
@@ -34,6 +35,8 @@ export interface MethodContext {
   /** Built from the checked Host header; the route has validated `toolsets`. */
   url: URL | undefined;
   era: Era;
+  /** Whether the client announced MCP Apps (apps.ts): only then tools carry `_meta.ui` and views are listed. */
+  ui?: boolean;
 }
 
 /** The capabilities both eras declare: exactly the methods of the table. */
@@ -42,6 +45,7 @@ export const CAPABILITIES = {
   resources: {},
   prompts: { listChanged: false },
   completions: {},
+  extensions: { [UI_EXTENSION]: {} },
 };
 
 /** What is used of the SDK v1's zod schema of a request (see request-params.ts). */
@@ -74,11 +78,12 @@ export function createMethodTable({ core, storage }: { core: ToolCore; storage: 
   const table = {
     'tools/list': {
       schema: ListToolsRequestSchema,
-      handle: (_params: Params, { caller, url }: MethodContext) =>
+      handle: (_params: Params, { caller, url, ui }: MethodContext) =>
         toolListFor({
           caller,
           toolsets: parseToolsets(url?.searchParams.get('toolsets') ?? undefined).toolsets,
           origin: url?.origin ?? '',
+          ui: ui ?? false,
         }),
     },
     'tools/call': {
@@ -91,7 +96,9 @@ export function createMethodTable({ core, storage }: { core: ToolCore; storage: 
     },
     'resources/list': {
       schema: ListResourcesRequestSchema,
-      handle: () => ({ resources: OSCAL_RESOURCES }),
+      handle: (_params: Params, { ui }: MethodContext) => ({
+        resources: ui ? [...OSCAL_RESOURCES, ...UI_RESOURCES] : OSCAL_RESOURCES,
+      }),
     },
     'resources/templates/list': {
       schema: ListResourceTemplatesRequestSchema,
@@ -147,6 +154,7 @@ export function installLegacy({ server, table }: { server: LegacyServer; table: 
         caller: callerFromAuthInfo(authInfo),
         url: requestInfo?.url,
         era: 'legacy',
+        ui: uiFromSessionId(requestInfo?.headers['mcp-session-id']),
       });
     });
   }
@@ -167,6 +175,9 @@ export function installModern({
     handler: Handler,
   ) => void;
   for (const [name, method] of Object.entries(table)) {
-    register(name, (request) => method.handle(request.params ?? {}, context()));
+    register(name, (request) =>
+      // The SDK seeds the client's capabilities from the request's envelope.
+      method.handle(request.params ?? {}, { ...context(), ui: announcesUi(server.getClientCapabilities()) }),
+    );
   }
 }

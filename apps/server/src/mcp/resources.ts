@@ -3,6 +3,7 @@ import type { Caller } from '../core/caller.js';
 import { ToolError } from '../core/errors.js';
 import { fromStorageError } from '../core/storage-errors.js';
 import { readOscalResource } from '../oscal/resources.js';
+import { readUiResource } from './apps.js';
 import { RpcCode, RpcError } from './rpc-error.js';
 
 /**
@@ -24,7 +25,8 @@ export async function readResource({
   notFoundCode: number;
 }) {
   try {
-    return { contents: [await readOscalResource({ storage, caller, uri })] };
+    const view = await readUiResource({ caller, uri });
+    return { contents: [view ?? (await readOscalResource({ storage, caller, uri }))] };
   } catch (error) {
     const known = error instanceof ToolError ? error : fromStorageError(error);
     if (!known) throw error;

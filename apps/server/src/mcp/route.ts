@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   isJSONRPCRequest,
@@ -8,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/caller.js';
 import { REFUSES_METHOD } from '../http/not-found.js';
 import type { TokenLimiter } from '../http/rate-limit.js';
+import { announcesUi, UI_SESSION_PREFIX } from './apps.js';
 import { authInfoFor } from './auth-info.js';
 import { createBatchCharger } from './batch-charge.js';
 import { registerIconRoute } from './icons.js';
@@ -119,6 +121,14 @@ export async function registerMcpRoute({
       else transport.deliver({ message, extra, owner });
     }
     const replies = await Promise.all(pending);
+    // Stateless: a client announcing MCP Apps at initialize gets a session id that says so (apps.ts).
+    if (
+      messages.some(
+        (m) => isJSONRPCRequest(m) && m.method === 'initialize' && announcesUi(m.params?.capabilities),
+      )
+    ) {
+      reply.header('mcp-session-id', `${UI_SESSION_PREFIX}${randomUUID()}`);
+    }
     if (replies.length === 0) return reply.code(202).send();
     return reply
       .code(200)

@@ -1,6 +1,7 @@
 import { mcpTools, tools } from '@comply/schemas';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type Caller, roleCanWrite } from '../core/caller.js';
+import { toolUiMeta } from './apps.js';
 import { iconUrl } from './icons.js';
 
 /** Every toolset, sorted: what `?toolsets=` accepts. */
@@ -38,16 +39,26 @@ export function toolListFor({
   caller,
   toolsets,
   origin,
+  ui = false,
 }: {
   caller: Caller;
   toolsets: ReadonlySet<string> | undefined;
   origin: string;
+  /** The client announced MCP Apps: tools with a view carry `_meta.ui` (apps.ts). */
+  ui?: boolean;
 }): { tools: Tool[] } {
   const write = mayWrite(caller);
   return {
     tools: mcpTools
       .filter(({ tool }) => write || tools[tool.name].access === 'read')
       .filter(({ toolset }) => !toolsets || toolsets.has(toolset))
-      .map(({ toolset, tool }) => ({ ...tool, icons: [{ src: iconUrl({ origin, toolset }) }] }) as Tool),
+      .map(({ toolset, tool }) => {
+        const meta = ui ? toolUiMeta(tool.name) : undefined;
+        return {
+          ...tool,
+          icons: [{ src: iconUrl({ origin, toolset }) }],
+          ...(meta && { _meta: meta }),
+        } as Tool;
+      }),
   };
 }
