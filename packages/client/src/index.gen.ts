@@ -10,6 +10,7 @@
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
+//   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
 //   specs/types/documents.yaml
 //   specs/types/enums.yaml
@@ -17,17 +18,22 @@
 //   specs/types/pagination.yaml
 //   specs/types/records.yaml
 //   specs/types/reports.yaml
+//   specs/types/risk-acceptance.yaml
 //   specs/types/soa.yaml
+//   specs/tools/acceptRisk.yaml
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/tools/addDocumentVersion.yaml
 //   specs/tools/approveDocumentVersion.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/archiveRecord.yaml
+//   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 // Change the spec(s) and run `npm run generate`.
 
@@ -36,7 +42,8 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Document, DocumentAcknowledgement, DocumentApproval, DocumentKind, DocumentStatus, DocumentSummary, DocumentVersion, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { ArchiveState, Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Document, DocumentAcknowledgement, DocumentApproval, DocumentKind, DocumentStatus, DocumentSummary, DocumentVersion, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, ExpiredAcceptance, ExpiredAcceptanceList, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskAcceptance, RiskAcceptanceState, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, Task, TaskKind, TaskRecurrenceUnit, TaskStatus, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { AcceptRiskInput, AcceptRiskOutput } from './tools/acceptRisk.gen.js';
 export type { AcknowledgeDocumentInput, AcknowledgeDocumentOutput } from './tools/acknowledgeDocument.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
@@ -48,9 +55,12 @@ export type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.j
 export type { AddNonconformityInput, AddNonconformityOutput } from './tools/addNonconformity.gen.js';
 export type { AddObligationInput, AddObligationOutput } from './tools/addObligation.gen.js';
 export type { AddRiskInput, AddRiskOutput } from './tools/addRisk.gen.js';
+export type { AddTaskInput, AddTaskOutput } from './tools/addTask.gen.js';
 export type { AddVendorInput, AddVendorOutput } from './tools/addVendor.gen.js';
 export type { ApproveDocumentVersionInput, ApproveDocumentVersionOutput } from './tools/approveDocumentVersion.gen.js';
 export type { ApproveStatementOfApplicabilityInput, ApproveStatementOfApplicabilityOutput } from './tools/approveStatementOfApplicability.gen.js';
+export type { ArchiveRecordInput, ArchiveRecordOutput } from './tools/archiveRecord.gen.js';
+export type { CompleteTaskInput, CompleteTaskOutput } from './tools/completeTask.gen.js';
 export type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
@@ -64,6 +74,7 @@ export type { GetObligationInput, GetObligationOutput } from './tools/getObligat
 export type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 export type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 export type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
+export type { GetTaskInput, GetTaskOutput } from './tools/getTask.gen.js';
 export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
@@ -76,7 +87,9 @@ export type { ListNonconformitiesInput, ListNonconformitiesOutput } from './tool
 export type { ListObligationsInput, ListObligationsOutput } from './tools/listObligations.gen.js';
 export type { ListOrganizationsInput, ListOrganizationsOutput } from './tools/listOrganizations.gen.js';
 export type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
+export type { ListTasksInput, ListTasksOutput } from './tools/listTasks.gen.js';
 export type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
+export type { RestoreRecordInput, RestoreRecordOutput } from './tools/restoreRecord.gen.js';
 export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
@@ -87,4 +100,5 @@ export type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeas
 export type { UpdateNonconformityInput, UpdateNonconformityOutput } from './tools/updateNonconformity.gen.js';
 export type { UpdateObligationInput, UpdateObligationOutput } from './tools/updateObligation.gen.js';
 export type { UpdateRiskInput, UpdateRiskOutput } from './tools/updateRisk.gen.js';
+export type { UpdateTaskInput, UpdateTaskOutput } from './tools/updateTask.gen.js';
 export type { UpdateVendorInput, UpdateVendorOutput } from './tools/updateVendor.gen.js';

@@ -10,6 +10,7 @@
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
+//   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
 //   specs/types/documents.yaml
 //   specs/types/enums.yaml
@@ -89,6 +90,15 @@ export type SoaApplicability = 'APPLICABLE' | 'EXCLUDED' | 'UNDECIDED';
 
 /** Sort direction. */
 export type SortDirection = 'asc' | 'desc';
+
+/** What a task asks for. */
+export type TaskKind = 'EVIDENCE_RENEWAL' | 'VENDOR_REVIEW' | 'DOCUMENT_REVIEW' | 'CONTROL_TEST' | 'ACCESS_REVIEW' | 'MANAGEMENT_REVIEW' | 'CORRECTIVE_ACTION' | 'CUSTOM';
+
+/** Unit of a task's recurrence. */
+export type TaskRecurrenceUnit = 'DAYS' | 'WEEKS' | 'MONTHS';
+
+/** Where a task stands. */
+export type TaskStatus = 'OPEN' | 'IN_PROGRESS' | 'DONE' | 'CANCELLED';
 
 /** How much risk a vendor brings to the organization. */
 export type VendorRiskTier = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
@@ -962,6 +972,8 @@ export type OrganizationCounts = {
   management_reviews: number;
   /** Number of documents. */
   documents: number;
+  /** Number of tasks. */
+  tasks: number;
 };
 
 /** An organization with the size of each register. */
@@ -1238,6 +1250,50 @@ export type SoaVersion = {
   control_count: number;
   /** EXCLUDED controls in the snapshot. */
   excluded_count: number;
+};
+
+/** A task (work item) with a due date, made by hand or generated from a record's date. */
+export type Task = {
+  /** Task id (tsk_…). */
+  id: string;
+  /** The organization the task belongs to. */
+  organization_id: string;
+  /** Kind. */
+  kind: TaskKind;
+  /** Title. */
+  title: string;
+  /** Details. */
+  description: string | null;
+  /** The record it is about (any register's id). */
+  subject_id: string | null;
+  /** The date it was generated from, e.g. vendors.next_review_due; null when made by hand. */
+  source: string | null;
+  /** Assigned member's account id (usr_…). */
+  assignee_id: string | null;
+  /** Due date. */
+  due_date: string;
+  /** Status. */
+  status: TaskStatus;
+  /** Computed: due before today and OPEN or IN_PROGRESS. */
+  overdue: boolean;
+  /** Repeats every N recurrence_unit. */
+  recurrence_every: number | null;
+  /** DAYS, WEEKS or MONTHS. */
+  recurrence_unit: TaskRecurrenceUnit | null;
+  /** The occurrence this one follows. */
+  previous_task_id: string | null;
+  /** When it was completed. */
+  completed_at: string | null;
+  /** Who completed it (usr_…). */
+  completed_by: string | null;
+  /** Completion note. */
+  completion_note: string | null;
+  /** Evidence (evd_…) the completion refers to. */
+  evidence_id: string | null;
+  /** When the record was created. */
+  created_at: string;
+  /** When the record was last changed; pass it as expected_updated_at to guard updates. */
+  updated_at: string;
 };
 
 /** A compact upcoming audit. */

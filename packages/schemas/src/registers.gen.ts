@@ -10,6 +10,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/documents.yaml
+//   specs/registers/tasks.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { RegisterDefinition } from './register-definition.js';
@@ -29,8 +30,8 @@ export const registers = {
       add: 'addRisk',
       update: 'updateRisk',
     },
-    toolNames: ['listRisks', 'getRisk', 'addRisk', 'updateRisk'],
-    customHandlers: [],
+    toolNames: ['listRisks', 'getRisk', 'addRisk', 'updateRisk', 'acceptRisk'],
+    customHandlers: ['acceptRisk', 'addRisk', 'updateRisk'],
     links: ['measures', 'assets'],
     archive: true,
     console: {
@@ -250,10 +251,35 @@ export const registers = {
     toolNames: ['listDocuments', 'getDocument', 'addDocument', 'updateDocument', 'addDocumentVersion', 'approveDocumentVersion', 'acknowledgeDocument'],
     customHandlers: ['addDocumentVersion', 'approveDocumentVersion', 'acknowledgeDocument'],
     links: ['measures'],
+    archive: false,
     console: {
       navigation: 10,
       path: '/registers/documents',
       columns: ['title', 'kind', 'status', 'owner', 'current_version', 'next_review_due', 'acknowledgement_coverage'],
+      derivedColumns: {},
+    },
+  },
+  tasks: {
+    plural: 'tasks',
+    singular: 'task',
+    idPrefix: 'tsk',
+    table: 'tasks',
+    record: 'Task',
+    titleFields: ['title'],
+    tools: {
+      list: 'listTasks',
+      get: 'getTask',
+      add: 'addTask',
+      update: 'updateTask',
+    },
+    toolNames: ['listTasks', 'getTask', 'addTask', 'updateTask', 'completeTask'],
+    customHandlers: ['listTasks', 'completeTask'],
+    links: [],
+    archive: false,
+    console: {
+      navigation: 11,
+      path: '/registers/tasks',
+      columns: ['title', 'kind', 'status', 'due_date', 'overdue', 'assignee_id'],
       derivedColumns: {},
     },
   },
@@ -266,13 +292,13 @@ export type RegisterName = keyof typeof registers;
 export type RegisterTable = (typeof registers)[RegisterName]['table'];
 
 /** Every register name, in catalog order. */
-export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents'];
+export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks'];
 
 /** A tool the generic register handler serves: a plain list, get, add or update tool of a register. */
-export type GenericToolName = 'addAsset' | 'addAudit' | 'addDocument' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAsset' | 'getAudit' | 'getDocument' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateDocument' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type GenericToolName = 'addAsset' | 'addAudit' | 'addDocument' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addTask' | 'addVendor' | 'getAsset' | 'getAudit' | 'getDocument' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateDocument' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateTask' | 'updateVendor';
 
 /** Every tool the generic register handler serves, sorted. Every other tool has a handler file. */
-export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addDocument', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getDocument', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateDocument', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addDocument', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addTask', 'addVendor', 'getAsset', 'getAudit', 'getDocument', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateDocument', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateTask', 'updateVendor'];
 
 /** Page sizes a list tool accepts (`page_size`), and the size when omitted. */
 export const pageSizeLimits = {
@@ -293,4 +319,5 @@ export const registerOrders = {
   assets: { fields: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
   management_reviews: { fields: ['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], default: { field: 'review_date', direction: 'desc' } },
   documents: { fields: ['title', 'next_review_due', 'created_at', 'updated_at'], default: { field: 'title', direction: 'asc' } },
+  tasks: { fields: ['due_date', 'title', 'created_at', 'updated_at'], default: { field: 'due_date', direction: 'asc' } },
 } as const;

@@ -10,6 +10,7 @@
 //   specs/registers/nonconformities.yaml
 //   specs/registers/obligations.yaml
 //   specs/registers/risks.yaml
+//   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
 //   specs/types/documents.yaml
 //   specs/types/enums.yaml
@@ -162,6 +163,24 @@ export const sortDirectionSchema = z.enum(['asc', 'desc']);
 /** Sort direction. */
 export type SortDirection = z.output<typeof sortDirectionSchema>;
 
+/** What a task asks for. */
+export const taskKindSchema = z.enum(['EVIDENCE_RENEWAL', 'VENDOR_REVIEW', 'DOCUMENT_REVIEW', 'CONTROL_TEST', 'ACCESS_REVIEW', 'MANAGEMENT_REVIEW', 'CORRECTIVE_ACTION', 'CUSTOM']);
+
+/** What a task asks for. */
+export type TaskKind = z.output<typeof taskKindSchema>;
+
+/** Unit of a task's recurrence. */
+export const taskRecurrenceUnitSchema = z.enum(['DAYS', 'WEEKS', 'MONTHS']);
+
+/** Unit of a task's recurrence. */
+export type TaskRecurrenceUnit = z.output<typeof taskRecurrenceUnitSchema>;
+
+/** Where a task stands. */
+export const taskStatusSchema = z.enum(['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED']);
+
+/** Where a task stands. */
+export type TaskStatus = z.output<typeof taskStatusSchema>;
+
 /** How much risk a vendor brings to the organization. */
 export const vendorRiskTierSchema = z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']);
 
@@ -173,6 +192,43 @@ export const vendorStatusSchema = z.enum(['ACTIVE', 'OFFBOARDED']);
 
 /** Whether the organization still uses the vendor. */
 export type VendorStatus = z.output<typeof vendorStatusSchema>;
+
+/** A record's archive state after archiveRecord or restoreRecord. */
+export const archiveStateSchema = z.object({
+  id: z.string(),
+  register: z.string(),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A record's archive state after archiveRecord or restoreRecord. */
+export type ArchiveState = z.output<typeof archiveStateSchema>;
+
+/** JSON Schema of `ArchiveState`: A record's archive state after archiveRecord or restoreRecord. */
+export const archiveStateJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'The record\'s id.',
+    },
+    register: {
+      type: 'string',
+      description: 'Its register, e.g. vendors.',
+    },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived; null once restored.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed.',
+    },
+  },
+  required: ['id', 'register', 'archived_at', 'updated_at'],
+};
 
 /** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
 export const assetSchema = z.object({
@@ -192,6 +248,7 @@ export const assetSchema = z.object({
   never_reviewed: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
@@ -273,8 +330,13 @@ export const assetJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of assets per classification. */
@@ -332,6 +394,7 @@ export const auditSchema = z.object({
   upcoming: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** An internal or external audit. */
@@ -404,8 +467,13 @@ export const auditJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A framework control that a measure satisfies. */
@@ -2064,6 +2132,7 @@ export const managementReviewSchema = z.object({
   owner: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A management review of the ISMS (ISO 27001 clause 9.3). */
@@ -2158,8 +2227,13 @@ export const managementReviewJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'title', 'review_date', 'status', 'chair', 'attendees', 'previous_actions', 'issue_changes', 'party_needs', 'performance', 'party_feedback', 'risk_results', 'improvement', 'decisions', 'actions', 'next_review_due', 'owner', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'title', 'review_date', 'status', 'chair', 'attendees', 'previous_actions', 'issue_changes', 'party_needs', 'performance', 'party_feedback', 'risk_results', 'improvement', 'decisions', 'actions', 'next_review_due', 'owner', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A measure (control) the organization implements. */
@@ -2177,6 +2251,7 @@ export const measureSchema = z.object({
   risk_ids: z.array(z.string()),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A measure (control) the organization implements. */
@@ -2246,8 +2321,13 @@ export const measureJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'applicability_justification', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'applicability_justification', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of measures per state. */
@@ -2309,6 +2389,7 @@ export const nonconformitySchema = z.object({
   overdue: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A nonconformity found by an audit or otherwise. */
@@ -2397,8 +2478,13 @@ export const nonconformityJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A GAP control and why. */
@@ -2490,6 +2576,7 @@ export const obligationSchema = z.object({
   overdue: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A legal, contractual or other obligation the organization must meet. */
@@ -2565,8 +2652,13 @@ export const obligationJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of obligations per status. */
@@ -2669,6 +2761,7 @@ export const organizationCountsSchema = z.object({
   assets: z.int().min(0),
   management_reviews: z.int().min(0),
   documents: z.int().min(0),
+  tasks: z.int().min(0),
 });
 
 /** Number of records per register in one organization. */
@@ -2728,8 +2821,13 @@ export const organizationCountsJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Number of documents.',
     },
+    tasks: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of tasks.',
+    },
   },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents'],
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks'],
 };
 
 /** An organization with the size of each register. */
@@ -3191,6 +3289,7 @@ export const riskSchema = z.object({
   note: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A risk in the risk register. */
@@ -3312,8 +3411,13 @@ export const riskJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'acceptances', 'review_date', 'note', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'acceptances', 'review_date', 'note', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** Number of risks per status. */
@@ -3581,6 +3685,128 @@ export const soaVersionJsonSchema: JsonSchema = {
   required: ['version', 'approved_at', 'approved_by', 'note', 'control_count', 'excluded_count'],
 };
 
+/** A task (work item) with a due date, made by hand or generated from a record's date. */
+export const taskSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  kind: taskKindSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  source: z.string().nullable(),
+  assignee_id: z.string().nullable(),
+  due_date: z.iso.date(),
+  status: taskStatusSchema,
+  overdue: z.boolean(),
+  recurrence_every: z.int().nullable(),
+  recurrence_unit: taskRecurrenceUnitSchema.nullable(),
+  previous_task_id: z.string().nullable(),
+  completed_at: z.iso.datetime({ offset: true }).nullable(),
+  completed_by: z.string().nullable(),
+  completion_note: z.string().nullable(),
+  evidence_id: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A task (work item) with a due date, made by hand or generated from a record's date. */
+export type Task = z.output<typeof taskSchema>;
+
+/** JSON Schema of `Task`: A task (work item) with a due date, made by hand or generated from a record's date. */
+export const taskJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Task id (tsk_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the task belongs to.',
+    },
+    kind: {
+      type: 'string',
+      enum: ['EVIDENCE_RENEWAL', 'VENDOR_REVIEW', 'DOCUMENT_REVIEW', 'CONTROL_TEST', 'ACCESS_REVIEW', 'MANAGEMENT_REVIEW', 'CORRECTIVE_ACTION', 'CUSTOM'],
+      description: 'Kind.',
+    },
+    title: {
+      type: 'string',
+      description: 'Title.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'Details.',
+    },
+    subject_id: {
+      type: ['string', 'null'],
+      description: 'The record it is about (any register\'s id).',
+    },
+    source: {
+      type: ['string', 'null'],
+      description: 'The date it was generated from, e.g. vendors.next_review_due; null when made by hand.',
+    },
+    assignee_id: {
+      type: ['string', 'null'],
+      description: 'Assigned member\'s account id (usr_…).',
+    },
+    due_date: {
+      type: 'string',
+      format: 'date',
+      description: 'Due date.',
+    },
+    status: {
+      type: 'string',
+      enum: ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'],
+      description: 'Status.',
+    },
+    overdue: {
+      type: 'boolean',
+      description: 'Computed: due before today and OPEN or IN_PROGRESS.',
+    },
+    recurrence_every: {
+      type: ['integer', 'null'],
+      description: 'Repeats every N recurrence_unit.',
+    },
+    recurrence_unit: {
+      type: ['string', 'null'],
+      enum: ['DAYS', 'WEEKS', 'MONTHS', null],
+      description: 'DAYS, WEEKS or MONTHS.',
+    },
+    previous_task_id: {
+      type: ['string', 'null'],
+      description: 'The occurrence this one follows.',
+    },
+    completed_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was completed.',
+    },
+    completed_by: {
+      type: ['string', 'null'],
+      description: 'Who completed it (usr_…).',
+    },
+    completion_note: {
+      type: ['string', 'null'],
+      description: 'Completion note.',
+    },
+    evidence_id: {
+      type: ['string', 'null'],
+      description: 'Evidence (evd_…) the completion refers to.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'kind', 'title', 'description', 'subject_id', 'source', 'assignee_id', 'due_date', 'status', 'overdue', 'recurrence_every', 'recurrence_unit', 'previous_task_id', 'completed_at', 'completed_by', 'completion_note', 'evidence_id', 'created_at', 'updated_at'],
+};
+
 /** A compact upcoming audit. */
 export const upcomingAuditSchema = z.object({
   id: z.string(),
@@ -3678,6 +3904,7 @@ export const vendorSchema = z.object({
   contact_email: z.email().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A vendor (supplier or service provider). */
@@ -3774,8 +4001,13 @@ export const vendorJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'owner', 'contact_email', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'owner', 'contact_email', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A compact vendor that needs a review. */

@@ -10,11 +10,14 @@
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/documents.yaml
+//   specs/registers/tasks.yaml
+//   specs/tools/acceptRisk.yaml
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/tools/addDocumentVersion.yaml
 //   specs/tools/approveDocumentVersion.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/archiveRecord.yaml
+//   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
 //   specs/tools/getOrganization.yaml
@@ -28,20 +31,25 @@
 import type { ToolName } from '@comply/schemas';
 import type { ToolHandler } from './handler.js';
 import { registerHandlers } from './register-handler.js';
+import { acceptRisk } from './handlers/acceptRisk.js';
 import { acknowledgeDocument } from './handlers/acknowledgeDocument.js';
 import { addDocumentVersion } from './handlers/addDocumentVersion.js';
 import { addFramework } from './handlers/addFramework.js';
+import { addRisk } from './handlers/addRisk.js';
 import { approveDocumentVersion } from './handlers/approveDocumentVersion.js';
 import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
 import { archiveRecord } from './handlers/archiveRecord.js';
+import { completeTask } from './handlers/completeTask.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
 import { getOrganization } from './handlers/getOrganization.js';
 import { getStatementOfApplicability } from './handlers/getStatementOfApplicability.js';
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
+import { listTasks } from './handlers/listTasks.js';
 import { restoreRecord } from './handlers/restoreRecord.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
+import { updateRisk } from './handlers/updateRisk.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
 export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
@@ -49,18 +57,23 @@ export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
 /** Every tool handler, by tool name. */
 export const handlers: Handlers = {
   ...registerHandlers,
+  acceptRisk,
   acknowledgeDocument,
   addDocumentVersion,
   addFramework,
+  addRisk,
   approveDocumentVersion,
   approveStatementOfApplicability,
   archiveRecord,
+  completeTask,
   getAuditReadiness,
   getComplianceReport,
   getOrganization,
   getStatementOfApplicability,
   listFrameworkControls,
   listOrganizations,
+  listTasks,
   restoreRecord,
   updateControlApplicability,
+  updateRisk,
 };

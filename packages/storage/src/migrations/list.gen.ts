@@ -24,6 +24,10 @@ import { sso } from './020_sso.js';
 import { statementOfApplicability } from './021_statement_of_applicability.js';
 import { managementReviews } from './022_management_reviews.js';
 import { documents } from './023_documents.js';
+import { riskAcceptances } from './024_risk_acceptances.js';
+import { archive } from './025_archive.js';
+import { tasks } from './026_tasks.js';
+import { outboxWebhooks } from './027_outbox_webhooks.js';
 import type { Migration } from './types.js';
 
 /** Every migration file of this folder, in version order. */
@@ -50,4 +54,8 @@ export const MIGRATIONS: readonly Migration[] = [
   statementOfApplicability,
   managementReviews,
   documents,
+  riskAcceptances,
+  archive,
+  tasks,
+  outboxWebhooks,
 ];

@@ -10,6 +10,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/documents.yaml
+//   specs/registers/tasks.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { risksRepository } from './risks.js';
@@ -22,6 +23,7 @@ import { frameworksRepository } from './frameworks.js';
 import { assetsRepository } from './assets.js';
 import { managementReviewsRepository } from './management_reviews.js';
 import { documentsRepository } from './documents.js';
+import { tasksRepository } from './tasks.js';
 
 /** Each register's repository factory, by register name, in catalog order. */
 export const registerRepositories = {
@@ -35,6 +37,7 @@ export const registerRepositories = {
   assets: assetsRepository,
   management_reviews: managementReviewsRepository,
   documents: documentsRepository,
+  tasks: tasksRepository,
 } as const;
 
 /** Each register's repository, by register name. */
