@@ -12,6 +12,7 @@ import {
   upcomingAudits,
   vendorsToReview,
 } from './compliance-lists.js';
+import { documentSummary } from './documents.js';
 import { evidenceDue } from './evidence-due.js';
 import type { ComplianceReport, FrameworkCoverage } from './types.js';
 
@@ -76,6 +77,7 @@ export async function buildComplianceReport(
     frameworks,
     assets,
     evidence,
+    documents,
   ] = await Promise.all([
     activeVendorCount(scope),
     vendorsToReview({ ...args, neverReviewed: false }),
@@ -92,6 +94,7 @@ export async function buildComplianceReport(
     frameworkCoverage(scope),
     assetSummary({ ...scope, today: args.today }),
     evidenceDue({ ...args, withinDays: args.evidenceWithinDays }),
+    documentSummary({ ...scope, today: args.today }),
   ]);
   const measureTotal = total(measuresByState);
   return {
@@ -114,5 +117,6 @@ export async function buildComplianceReport(
     assets,
     evidence,
     frameworks,
+    documents,
   };
 }
