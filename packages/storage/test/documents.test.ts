@@ -117,6 +117,11 @@ describe.each(DRIVERS)('documents on $name', ({ name }) => {
     defaultOrder: { field: 'title', direction: 'asc' },
   });
 
+  it('counts documents in the compliance report, an overdue review among them', async () => {
+    const report = await storage.reports.complianceReport({ organizationId: org, topN: 5 });
+    expect(report.documents).toEqual({ total: 5, published: 0, in_review: 1, review_overdue: 1 });
+  });
+
   it('names approvers among OWNER/ADMIN members only, naming the bad entry', async () => {
     const draft = all.find((d) => d.kind === 'STANDARD')!;
     await expect(

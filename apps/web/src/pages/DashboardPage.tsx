@@ -40,6 +40,7 @@ interface Report {
     review_overdue: number;
     never_reviewed: number;
   };
+  documents: { total: number; published: number; in_review: number; review_overdue: number };
   frameworks: {
     id: string;
     name: string;
@@ -198,6 +199,12 @@ export function DashboardPage({
       report.assets.total,
       `${report.assets.review_overdue} reviews overdue · ${report.assets.never_reviewed} never reviewed`,
       registers.assets.console.path,
+    ],
+    [
+      'Documents',
+      report.documents.total,
+      `${report.documents.published} published · ${report.documents.in_review} in review · ${report.documents.review_overdue} reviews overdue`,
+      registers.documents.console.path,
     ],
   ] as const;
   return (

@@ -6,6 +6,7 @@ import { formatTime, humanize } from '../format.js';
 import type { Organization } from '../types.js';
 import { ArchiveControls } from './ArchiveControls.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
+import { DocumentPanel, type DocumentRecord } from './DocumentPanel.js';
 import { FieldValue } from './FieldValue.js';
 import { RecordHistory } from './RecordHistory.js';
 import { ControlList, EvidenceList, OwnLinks } from './RecordSections.js';
@@ -47,7 +48,7 @@ const TEXTS = [
   'note',
 ];
 /** Parts of a record with a section of their own. */
-const SECTIONS = new Set(['evidence', 'controls']);
+const SECTIONS = new Set(['evidence', 'controls', 'content', 'versions', 'acknowledgements']);
 
 /** The registers a record's own `…_ids` fields point to. */
 function linkedRegisters(record: Record<string, unknown>): string[] {
@@ -170,6 +171,13 @@ export function RecordPage({
               <p className="statement">{String(record[k])}</p>
             </section>
           ))}
+          {register === 'documents' && (
+            <DocumentPanel
+              organization={organization}
+              document={record as unknown as DocumentRecord}
+              reload={reload}
+            />
+          )}
           {Array.isArray(record.evidence) && (
             <EvidenceList evidence={record.evidence as Record<string, unknown>[]} />
           )}

@@ -95,4 +95,15 @@ export type GetComplianceReportOutput = {
   };
   /** Control coverage of each framework. */
   frameworks: FrameworkCoverage[];
+  /** Controlled documents (policies …). */
+  documents: {
+    /** Documents not RETIRED. */
+    total: number;
+    /** Documents with a version in force. */
+    published: number;
+    /** Documents IN_REVIEW, awaiting approvals. */
+    in_review: number;
+    /** Documents whose next_review_due passed (listDocuments review_overdue). */
+    review_overdue: number;
+  };
 };

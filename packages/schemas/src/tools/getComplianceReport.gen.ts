@@ -59,6 +59,12 @@ export const getComplianceReportOutput = z.object({
     expired: evidenceDueListSchema,
   }),
   frameworks: z.array(frameworkCoverageSchema),
+  documents: z.object({
+    total: z.int().min(0),
+    published: z.int().min(0),
+    in_review: z.int().min(0),
+    review_overdue: z.int().min(0),
+  }),
 });
 
 /** What a caller sends to `getComplianceReport`. */
@@ -284,6 +290,33 @@ export const getComplianceReportOutputJsonSchema: JsonSchema = {
       items: frameworkCoverageJsonSchema,
       description: 'Control coverage of each framework.',
     },
+    documents: {
+      type: 'object',
+      properties: {
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Documents not RETIRED.',
+        },
+        published: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Documents with a version in force.',
+        },
+        in_review: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Documents IN_REVIEW, awaiting approvals.',
+        },
+        review_overdue: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Documents whose next_review_due passed (listDocuments review_overdue).',
+        },
+      },
+      required: ['total', 'published', 'in_review', 'review_overdue'],
+      description: 'Controlled documents (policies …).',
+    },
   },
-  required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'evidence', 'frameworks'],
+  required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'evidence', 'frameworks', 'documents'],
 };

@@ -13,6 +13,7 @@ import {
   upcomingAudits,
   vendorsToReview,
 } from './compliance-lists.js';
+import { documentSummary } from './documents.js';
 import { evidenceDue } from './evidence-due.js';
 import type { ComplianceReport, FrameworkCoverage } from './types.js';
 
@@ -85,6 +86,7 @@ export async function buildComplianceReport(
     frameworks,
     assets,
     evidence,
+    documents,
   ] = await Promise.all([
     activeVendorCount(scope),
     vendorsToReview({ ...args, neverReviewed: false }),
@@ -101,6 +103,7 @@ export async function buildComplianceReport(
     frameworkCoverage(scope),
     assetSummary({ ...scope, today: args.today }),
     evidenceDue({ ...args, withinDays: args.evidenceWithinDays }),
+    documentSummary({ ...scope, today: args.today }),
   ]);
   const measureTotal = total(measuresByState);
   return {
@@ -128,5 +131,6 @@ export async function buildComplianceReport(
     assets,
     evidence,
     frameworks,
+    documents,
   };
 }

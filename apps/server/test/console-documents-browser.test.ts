@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
+import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+requireChromium('console-documents-browser');
+
+// Markdown with what must never become live HTML: a raw tag, an event handler, a script URL.
+const CONTENT = [
+  '# Acceptable use policy',
+  '',
+  'Lock your screen. <img src=x onerror="window.pwned=1"> <script>window.pwned=2</script>',
+  '',
+  '- [report an incident](javascript:window.pwned=3)',
+  '- [the intranet](https://intranet.example/security)',
+].join('\n');
+
+describe.skipIf(!HAVE_CHROMIUM)('a policy written, approved, published and acknowledged in a browser', () => {
+  let server: TestServer;
+  let page: Page;
+  let close: () => Promise<void>;
+  const shot = (name: string) => screenshot(page, `documents-${name}`);
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  const workflow = () => page.getByRole('region', { name: 'Workflow' });
+  const click = async (button: string, status: string) => {
+    await workflow().getByRole('button', { name: button }).click();
+    await workflow().getByRole('status').getByText(status).waitFor();
+  };
+
+  beforeAll(async () => {
+    await buildWeb();
+    server = await startTestServer({ driver: 'pglite' });
+    // Without the CSP, so only the rendering itself keeps the Markdown from running anything.
+    ({ page, close } = await launchBrowser({ bypassCSP: true }));
+    await signInAs({ page, url: server.url, email: server.owner.email });
+  }, 180_000);
+
+  afterAll(async () => {
+    await close?.();
+    await server?.stop();
+  });
+
+  it('writes a policy with its first version from the register’s form', async () => {
+    await page.goto(`${server.url}/registers/documents/new`);
+    await field('Title (required)').fill('Acceptable use policy');
+    await field('Kind (required)').selectOption('POLICY');
+    await field('Approvers').fill(server.owner.email);
+    await field('Content').fill(CONTENT);
+    await page.getByRole('button', { name: 'Add document' }).click();
+    await page.getByRole('heading', { name: 'Document: Acceptable use policy', level: 1 }).waitFor();
+    await workflow().getByText('Acknowledged by 0 of 1 members (0%) · not published yet').waitFor();
+  });
+
+  it('renders the Markdown safely: headings and links, never raw HTML or script URLs', async () => {
+    const content = page.getByRole('region', { name: 'Version 1' });
+    await content.getByRole('heading', { name: 'Acceptable use policy' }).waitFor();
+    expect(await content.getByRole('link', { name: 'the intranet' }).getAttribute('href')).toBe(
+      'https://intranet.example/security',
+    );
+    expect(await content.locator('img, script, [onerror]').count()).toBe(0);
+    expect(await content.locator('a[href^="javascript"]').count()).toBe(0);
+    await content.getByText('<img src=x onerror="window.pwned=1">', { exact: false }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  });
+
+  it('sends it for review, approves, publishes and acknowledges as the signed-in member', async () => {
+    await click('Send for review', 'Sent for review.');
+    await click('Approve version 1', 'Approved version 1.');
+    await page
+      .getByRole('list', { name: 'Versions' })
+      .getByText(`approved by ${server.owner.email}`)
+      .waitFor();
+    await click('Publish version 1', 'Published.');
+    await click('Acknowledge version 1', 'Acknowledged version 1.');
+    await workflow()
+      .getByText(/Acknowledged by 1 of 1 members \(100%\) · version 1 in force/)
+      .waitFor();
+    await workflow().getByText('You acknowledged it').waitFor();
+    await shot('published');
+    expect(await seriousViolations(page)).toEqual([]);
+    const { body } = await server.call('listDocuments', { organization_id: server.owner.organizationId });
+    expect(body.documents).toEqual([
+      expect.objectContaining({ status: 'PUBLISHED', published_version: 1, acknowledgement_coverage: 100 }),
+    ]);
+  });
+
+  it('saves a new version, which goes back to DRAFT while version 1 stays in force', async () => {
+    const form = page.getByRole('form', { name: 'New version' });
+    await form.getByLabel('New version (Markdown)').fill('# Acceptable use policy\n\nVersion 2.');
+    await form.getByLabel('Change note').fill('Shorter.');
+    await form.getByRole('button', { name: 'Save as a new version' }).click();
+    await workflow().getByRole('status').getByText('Saved version 2.').waitFor();
+    await page.getByRole('region', { name: 'Version 2' }).getByText('Version 2.').waitFor();
+    await workflow().getByRole('button', { name: 'Send for review' }).waitFor();
+    await workflow()
+      .getByText(/Acknowledged by 1 of 1 members \(100%\) · version 1 in force/)
+      .waitFor();
+  });
+});
