@@ -76,17 +76,11 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
 
   it('refuses a risk of another organization as not found, whichever organization is named', async () => {
     const risk = await newRisk('Acc foreign');
-    const byId = await stranger.call('acceptRisk', {
-      organization_id: undefined,
-      id: risk.id,
-      ...acceptance,
-    });
-    expect(byId.status).toBe(404);
     const named = await stranger.call('acceptRisk', { risk_id: risk.id, ...acceptance });
     expect(named.status).toBe(404);
     const theirs = await stranger.call('acceptRisk', {
       organization_id: ownerOrg,
-      id: risk.id,
+      risk_id: risk.id,
       ...acceptance,
     });
     expect(theirs.status).toBe(404);
