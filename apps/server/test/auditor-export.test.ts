@@ -109,7 +109,7 @@ describe.each(DRIVERS)('auditor exports (%s)', (driver) => {
       inherent_impact: 3,
     });
     await owner.ok('acceptRisk', {
-      id: accepted.id,
+      risk_id: accepted.id,
       rationale: 'Low impact.',
       conditions: 'SLA holds.',
       expires_on: '2099-03-31',

@@ -107,7 +107,7 @@ describe.each(DRIVERS)('ISO 27001 programme walk over MCP (%s)', (driver) => {
 
     // A risk accepted with an expiry, by the owner; getRisk shows the acceptance.
     const accepted = await write('acceptRisk', {
-      id: outage.id,
+      risk_id: outage.id,
       rationale: 'Short outages only delay billing; within the risk appetite.',
       conditions: 'The provider keeps 99.95% availability.',
       expires_on: '2099-06-30',

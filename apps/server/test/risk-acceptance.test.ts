@@ -36,12 +36,12 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
   it('accepts by an OWNER: the risk is ACCEPTED, getRisk shows the history, the audit log the write', async () => {
     const risk = await newRisk('Acc vendor outage');
     const accepted = await owner.ok('acceptRisk', {
-      id: risk.id,
+      risk_id: risk.id,
       ...acceptance,
       conditions: 'Quarterly review.',
     });
     expect(accepted).toMatchObject({ id: risk.id, status: 'ACCEPTED', treatment: 'ACCEPT' });
-    const again = await owner.ok('acceptRisk', { id: risk.id, ...acceptance, expires_on: '2099-12-31' });
+    const again = await owner.ok('acceptRisk', { risk_id: risk.id, ...acceptance, expires_on: '2099-12-31' });
     const got = await owner.ok('getRisk', { id: risk.id });
     expect(got).toEqual(again);
     expect(got.acceptances).toMatchObject([
@@ -66,27 +66,21 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
 
   it('refuses an EDITOR (FORBIDDEN) and a read-only token, writing nothing', async () => {
     const risk = await newRisk('Acc editor');
-    const byEditor = await editor.call('acceptRisk', { id: risk.id, ...acceptance });
+    const byEditor = await editor.call('acceptRisk', { risk_id: risk.id, ...acceptance });
     expect(byEditor.status).toBe(403);
     expect(byEditor.body.error.message).toMatch(/OWNER or ADMIN/);
-    const byReader = await reader.call('acceptRisk', { id: risk.id, ...acceptance });
+    const byReader = await reader.call('acceptRisk', { risk_id: risk.id, ...acceptance });
     expect(byReader.status).toBe(403);
     expect(await owner.ok('getRisk', { id: risk.id })).toMatchObject({ status: 'OPEN', acceptances: [] });
   });
 
   it('refuses a risk of another organization as not found, whichever organization is named', async () => {
     const risk = await newRisk('Acc foreign');
-    const byId = await stranger.call('acceptRisk', {
-      organization_id: undefined,
-      id: risk.id,
-      ...acceptance,
-    });
-    expect(byId.status).toBe(404);
-    const named = await stranger.call('acceptRisk', { id: risk.id, ...acceptance });
+    const named = await stranger.call('acceptRisk', { risk_id: risk.id, ...acceptance });
     expect(named.status).toBe(404);
     const theirs = await stranger.call('acceptRisk', {
       organization_id: ownerOrg,
-      id: risk.id,
+      risk_id: risk.id,
       ...acceptance,
     });
     expect(theirs.status).toBe(404);
@@ -96,9 +90,9 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
   it('names the field: an expiry not in the future, a missing rationale, ACCEPTED set directly', async () => {
     const risk = await newRisk('Acc invalid');
     const cases: [string, Record<string, unknown>, string][] = [
-      ['acceptRisk', { id: risk.id, rationale: 'x', expires_on: '2001-01-01' }, 'expires_on'],
-      ['acceptRisk', { id: risk.id, rationale: 'x', expires_on: '2099-02-30' }, 'expires_on'],
-      ['acceptRisk', { id: risk.id, expires_on: '2099-01-01' }, 'rationale'],
+      ['acceptRisk', { risk_id: risk.id, rationale: 'x', expires_on: '2001-01-01' }, 'expires_on'],
+      ['acceptRisk', { risk_id: risk.id, rationale: 'x', expires_on: '2099-02-30' }, 'expires_on'],
+      ['acceptRisk', { risk_id: risk.id, expires_on: '2099-01-01' }, 'rationale'],
       ['updateRisk', { id: risk.id, status: 'ACCEPTED', treatment: 'ACCEPT' }, 'status'],
       ['addRisk', { name: 'x', inherent_likelihood: 1, inherent_impact: 1, status: 'ACCEPTED' }, 'status'],
     ];

@@ -170,7 +170,7 @@ describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
       owner: 'Alice',
     });
     const closed = await add({ name: 'Flt closed', treatment: 'ACCEPT', review_date: '2001-01-01' });
-    await as.ok('acceptRisk', { id: closed.id, rationale: 'Negligible.', expires_on: '2099-12-31' });
+    await as.ok('acceptRisk', { risk_id: closed.id, rationale: 'Negligible.', expires_on: '2099-12-31' });
     const treated = await add({
       name: 'Flt treated',
       inherent_likelihood: 4,

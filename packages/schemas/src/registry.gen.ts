@@ -301,7 +301,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       {
         title: 'Accept a risk for a year',
         input: {
-          id: 'risk_…',
+          organization_id: 'org_…',
+          risk_id: 'risk_…',
           rationale: 'Residual score is within the risk appetite.',
           conditions: 'Reviewed at each management review.',
           expires_on: '2030-06-30',
@@ -313,7 +314,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       {
         title: 'No expiry',
         input: {
-          id: 'risk_…',
+          organization_id: 'org_…',
+          risk_id: 'risk_…',
           rationale: 'Within appetite.',
         },
         field: 'expires_on',

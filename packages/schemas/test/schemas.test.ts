@@ -39,6 +39,7 @@ const risk: Risk = {
   measure_ids: ['msr_1'],
   asset_ids: [],
   mitigation: { status: 'PARTIALLY_MITIGATED', measures_total: 1, measures_implemented: 0 },
+  acceptances: [],
   review_date: '2026-12-01',
   note: null,
   created_at: '2026-11-21T22:29:59.123Z',

@@ -84,7 +84,7 @@ describe.each(DRIVERS)('risk acceptances on $name', ({ name }) => {
       id: risk.id,
       patch: { status: 'CLOSED', treatment: 'AVOID' },
     });
-    await expect(accept(closed.id)).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'id' });
+    await expect(accept(closed.id)).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'risk_id' });
     const after = await storage.risks.get({ organizationId: org, id: risk.id });
     expect(after).toMatchObject({ status: 'CLOSED', acceptances: [] });
   });
@@ -93,7 +93,7 @@ describe.each(DRIVERS)('risk acceptances on $name', ({ name }) => {
     const foreign = await addRisk(other, 'Foreign risk');
     const error = await accept(foreign.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageError);
-    expect(error).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
+    expect(error).toMatchObject({ code: 'NOT_FOUND', field: 'risk_id' });
     expect(await storage.risks.get({ organizationId: other, id: foreign.id })).toMatchObject({
       status: 'OPEN',
       acceptances: [],

@@ -16,10 +16,19 @@ export function kindOf({ tool, field }: { tool: string; field: string }): string
   return field === 'id' ? toolKind(tool) : kindOfIdField(field);
 }
 
-function minimalString({ schema, label }: { schema: PropertySchema; label: string }): string {
+function minimalString({
+  schema,
+  label,
+  field,
+}: {
+  schema: PropertySchema;
+  label: string;
+  field: string;
+}): string {
   switch (schema.format) {
     case 'date':
-      return '2026-01-15';
+      // An expiry must lie ahead (acceptRisk's expires_on); other dates may be past.
+      return field.startsWith('expires') ? '2099-12-31' : '2026-01-15';
     case 'date-time':
       return '2026-01-15T10:00:00.000Z';
     case 'uri':
@@ -69,7 +78,7 @@ function minimal({
       if (field === 'code' && ids('control')) return ids('control');
       const kind = isIdField(field) ? kindOf({ tool, field }) : undefined;
       const id = kind ? ids(kind) : undefined;
-      return id ?? minimalString({ schema, label });
+      return id ?? minimalString({ schema, label, field });
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Organization } from '../types.js';
 import { CopyButton } from './CopyButton.js';
 import { ErrorNote } from './ErrorNote.js';
 import { Link } from './Link.js';
+import { ProgrammeSteps } from './ProgrammeSteps.js';
 
 type Counts = Record<string, number>;
 
@@ -72,6 +73,7 @@ export function GettingStarted({
           </p>
         </section>
       </div>
+      <ProgrammeSteps />
     </section>
   );
 }

@@ -27,7 +27,12 @@ const byMeasure = (list: Capped<EvidenceDue>): Capped<Item> => ({
 });
 interface Report {
   generated_at: string;
-  risks: { total: number; by_status: Record<string, number>; high_priority: Capped<Item> };
+  risks: {
+    total: number;
+    by_status: Record<string, number>;
+    high_priority: Capped<Item>;
+    acceptance_expired: Capped<Item>;
+  };
   measures: { total: number; by_state: Record<string, number>; implemented_percent: number };
   obligations: { total: number; by_status: Record<string, number>; overdue: Capped<Item> };
   vendors: { total_active: number; review_overdue: Capped<Item>; never_reviewed: Capped<Item> };
@@ -250,6 +255,17 @@ export function DashboardPage({
           list={report.risks.high_priority}
           label="name"
           detail={(i) => `score ${i.residual_score} · ${mitigationLabel(String(i.mitigation_status))}`}
+        />
+        <Attention
+          title="Risk acceptances expired"
+          register="risks"
+          list={report.risks.acceptance_expired}
+          label="name"
+          detail={(i) =>
+            i.expires_on
+              ? `acceptance expired after ${formatDate(String(i.expires_on))}`
+              : 'no acceptance on record'
+          }
         />
         <Attention
           title="Overdue obligations"

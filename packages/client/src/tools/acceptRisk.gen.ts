@@ -7,10 +7,10 @@ import type { Risk } from '../types.gen.js';
 
 /** What a caller sends to `acceptRisk`. */
 export type AcceptRiskInput = {
-  /** Optional. */
-  organization_id?: string;
+  /** From listOrganizations. */
+  organization_id: string;
   /** Risk id (risk_…). */
-  id: string;
+  risk_id: string;
   /** Why the residual risk is acceptable. */
   rationale: string;
   /** Conditions it depends on. */

@@ -9,8 +9,8 @@ import type { JsonSchema } from '../definition.js';
 
 /** Input of `acceptRisk`: unknown keys are rejected, defaults are applied. */
 export const acceptRiskInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  id: z.string().trim().min(1).max(100),
+  organization_id: z.string().trim().min(1).max(100),
+  risk_id: z.string().trim().min(1).max(100),
   rationale: z.string().trim().min(1).max(5000),
   conditions: z.string().trim().max(5000).optional(),
   expires_on: z.iso.date(),
@@ -37,9 +37,9 @@ export const acceptRiskInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Optional.',
+      description: 'From listOrganizations.',
     },
-    id: {
+    risk_id: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
@@ -68,7 +68,7 @@ export const acceptRiskInputJsonSchema: JsonSchema = {
       description: 'Retry key.',
     },
   },
-  required: ['id', 'rationale', 'expires_on'],
+  required: ['organization_id', 'risk_id', 'rationale', 'expires_on'],
   additionalProperties: false,
 };
 

@@ -15,8 +15,9 @@ export const DEMO_SOA_EXCLUSIONS: Record<string, string> = {
   'A.7.3': 'Fully remote company: no offices, rooms or facilities to secure.',
   'A.7.6': 'Fully remote company: no secure areas; production runs at certified cloud providers.',
   'A.7.10':
-    'No removable storage media of our own; the cloud providers handle storage media (supplier assessments).',
-  'A.7.14': 'The cloud providers dispose of storage media under their certifications (supplier assessments).',
+    'Fully remote company: no removable storage media of our own; the cloud providers handle storage media (supplier assessments).',
+  'A.7.14':
+    'Fully remote company: no equipment of our own to dispose of; the cloud providers dispose of storage media under their certifications.',
 };
 
 /** Why a control is included: the demo measures implementing it, or the gap the treatment plan holds. */

@@ -19,7 +19,7 @@ export const acceptRisk: ToolHandler<'acceptRisk'> = (ctx, args) => {
     organizationId: organizationOf(ctx),
     actor: ctx.actor,
     role: ctx.role as AcceptingRole,
-    riskId: args.id,
+    riskId: args.risk_id,
     rationale: args.rationale,
     conditions: args.conditions,
     expiresOn: args.expires_on,

@@ -19,7 +19,11 @@ export type AcceptingRole = (typeof ACCEPTING_ROLES)[number];
 const ACCEPTANCES = 'risk_acceptances';
 
 const riskNotFound = (id: string) =>
-  new StorageError({ code: 'NOT_FOUND', field: 'id', message: `Risk \`${id}\` was not found.` });
+  new StorageError({
+    code: 'NOT_FOUND',
+    field: 'risk_id',
+    message: `Risk \`${id}\` was not found in this organization; listRisks gives valid ids.`,
+  });
 
 /** What acceptRisk records. */
 export interface AcceptRiskParams {
@@ -89,7 +93,7 @@ export function riskAcceptancesRepository(ctx: StorageContext) {
         }
         if (locked.status === 'CLOSED') {
           throw invalidInput(
-            'id',
+            'risk_id',
             'A CLOSED risk cannot be accepted: it no longer exists as a risk. Reopen it first (updateRisk status OPEN), then accept it.',
           );
         }
