@@ -167,6 +167,15 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     expect((listed[itemsKey(c)] as { id: string }[]).map((r) => r.id)).toContain(added.id);
   });
 
+  it('archives and restores a record', async () => {
+    const added = await client.addVendor({ organization_id: org, name: 'Archived by the client' });
+    const archived = await client.archiveRecord({ id: added.id });
+    expect([archived.register, archived.archived_at === null]).toEqual(['vendors', false]);
+    const { vendors } = await client.listVendors({ organization_id: org, archived: true });
+    expect(vendors.map((v) => v.id)).toEqual([added.id]);
+    expect((await client.restoreRecord({ id: added.id })).archived_at).toBeNull();
+  });
+
   it('has called every tool of the registry', () => {
     expect([...called].sort()).toEqual([...toolNames].sort());
     expect(called.size).toBe(toolNames.length);

@@ -4,8 +4,13 @@ import { asSchema, isIdField, kindOfIdField, mainType, type PropertySchema } fro
 /** Resolves an id field to a record id: `kind` is `risk` for `risk_ids`, the tool's noun for `id`. */
 export type IdLookup = (kind: string) => string | undefined;
 
-/** The record kind a tool's noun names: `getNonconformity` → `nonconformity`, `listRisks` → undefined. */
+/**
+ * The record kind a tool's noun names: `getNonconformity` → `nonconformity`, `listRisks` →
+ * undefined, `archiveRecord` → `risk`.
+ */
 export function toolKind(name: string): string | undefined {
+  // archiveRecord and restoreRecord take the id of any archivable register's record: a risk's.
+  if (name === 'archiveRecord' || name === 'restoreRecord') return 'risk';
   const noun = /^(?:get|add|update)([A-Z]\w*)$/.exec(name)?.[1];
   return noun ? noun[0]!.toLowerCase() + noun.slice(1) : undefined;
 }

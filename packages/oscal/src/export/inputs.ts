@@ -33,7 +33,7 @@ export type AuditInput = Pick<
 >;
 
 /** A nonconformity. */
-export type NonconformityInput = Omit<Nonconformity, 'organization_id' | 'overdue' | 'created_at'>;
+export type NonconformityInput = Omit<Nonconformity, 'organization_id' | 'overdue' | 'created_at' | 'archived_at'>;
 
 /** A risk. */
 export type RiskInput = Pick<
