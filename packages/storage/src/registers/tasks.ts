@@ -5,7 +5,7 @@ import { appendAudit } from '../audit/append.js';
 import type { Actor, StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
 import type { Database } from '../db/types.js';
-import { invalidInput } from '../errors.js';
+import { invalidInput, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
 import { BY_TIMESTAMPS, compare, defineRegister, holds, inList, search } from './define.js';
 import { type GenerationResult, generateTasks } from './tasks/generate.js';
@@ -200,7 +200,7 @@ const base = defineRegister({
     const completion = patch as Partial<Completion>;
     if (isCompletion(patch) && before.status === 'CANCELLED') {
       throw invalidInput(
-        'id',
+        'task_id',
         `Task ${before.id} is CANCELLED; set its status to OPEN with updateTask to complete it.`,
       );
     }
@@ -279,7 +279,14 @@ export const tasksRepository = Object.assign(
         evidenceId?: string | undefined;
       }): Promise<Task> => {
         const current = await repository.get({ organizationId: args.organizationId, id: args.id });
-        if (current?.status === 'DONE') return current;
+        if (!current) {
+          throw new StorageError({
+            code: 'NOT_FOUND',
+            field: 'task_id',
+            message: `No task with id ${args.id}.`,
+          });
+        }
+        if (current.status === 'DONE') return current;
         const patch: Completion & { status: 'DONE' } = {
           status: 'DONE',
           completed_at: ctx.clock().toISOString(),
