@@ -8,7 +8,7 @@ import type { Database } from '../db/types.js';
 import { invalidInput, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
 import { BY_TIMESTAMPS, compare, defineRegister, holds, inList, search } from './define.js';
-import { type GenerationResult, generateTasks } from './tasks/generate.js';
+import { GENERATOR_ACTOR, type GenerationResult, generateTasks } from './tasks/generate.js';
 import { OPEN_STATUSES, taskRecord } from './tasks/record.js';
 import { nextDueDate } from './tasks/recurrence.js';
 
@@ -256,12 +256,14 @@ export const tasksRepository = Object.assign(
         const version = ctx.changes.dataVersion(args.organizationId);
         const last = seen.get(args.organizationId);
         if (version !== undefined && last && last.version === version && last.today === today) return null;
-        const result = await generateTasks({
-          ctx,
-          organizationId: args.organizationId,
-          now,
-          actor: args.actor,
-        });
+        // The system's write, not the caller's: no account or token, the caller's channel.
+        const actor: Actor = {
+          userId: null,
+          tokenId: null,
+          source: args.actor?.source ?? GENERATOR_ACTOR.source,
+          action: 'generateTasks',
+        };
+        const result = await generateTasks({ ctx, organizationId: args.organizationId, now, actor });
         const after = ctx.changes.dataVersion(args.organizationId);
         if (after !== undefined) seen.set(args.organizationId, { version: after, today });
         return result;

@@ -8,6 +8,7 @@ import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } 
 import { seedManagementReviews } from './demo-management-reviews.js';
 import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
 import { DEMO_RISKS } from './demo-risks.js';
+import { seedTasks } from './demo-tasks.js';
 
 type Day = (offset: number) => string;
 
@@ -174,7 +175,8 @@ export interface DemoSeed {
  * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
  * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them), 9
- * nonconformities and 2 management reviews (one held, one planned). Dates are relative to the storage
+ * nonconformities, 2 management reviews (one held, one planned) and tasks (two made by hand, the
+ * others generated from those records' dates). Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
  * repositories in one transaction, so the audit log records it (action `seedDemo`, source `cli`
  * unless the console asked).
@@ -212,6 +214,7 @@ export async function seedDemo(args: {
     await seedRegisters({ repos, organizationId, actor, day, measureIds });
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
     await seedManagementReviews({ repos, organizationId, actor, day });
+    await seedTasks({ repos, organizationId, ownerUserId: args.ownerUserId, actor, day });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });

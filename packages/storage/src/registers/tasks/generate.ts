@@ -76,7 +76,7 @@ export async function generateTasks(args: {
   actor?: Actor;
 }): Promise<GenerationResult> {
   const { ctx, organizationId: org, now } = args;
-  const actor = { ...(args.actor ?? GENERATOR_ACTOR), userId: null, tokenId: null, action: 'generateTasks' };
+  const actor = args.actor ?? GENERATOR_ACTOR;
   const today = toDateString(now);
   const horizon = addDays({ date: today, days: GENERATION_HORIZON_DAYS });
   const stamp = now.toISOString();
@@ -132,18 +132,49 @@ export async function generateTasks(args: {
     }
     const created = audits.length;
 
-    // Open generated tasks whose source no longer holds their date, locked so that a concurrent
-    // run closing the same task waits and then finds it closed.
-    const stale = await sql<Record<string, unknown> & { id: string; now_due: string | null }>`
-      with s as (${sources})
-      select t.*, (select to_char(min(s.due_date), 'YYYY-MM-DD') from s
-          where s.source_id = t.source_id and s.kind = t.kind) as now_due
-      from tasks t
-      where t.organization_id = ${org} and t.source_id is not null
-        and t.status in (${sql.join([...OPEN_STATUSES])})
-        and not exists (select 1 from s where s.source_id = t.source_id and s.kind = t.kind
-          and s.due_date = t.due_date)
-      for update of t`.execute(trx);
+    // Open generated tasks whose source no longer holds their date: compared here rather than by
+    // an anti-join, which PGlite (no statistics) would plan as a nested loop over both sets.
+    const current = await sql<{ source_id: string; kind: string; due_date: string }>`
+      select s.source_id, s.kind, to_char(s.due_date, 'YYYY-MM-DD') as due_date from (${sources}) s`.execute(
+      trx,
+    );
+    const dates = new Map<string, string[]>();
+    for (const row of current.rows) {
+      const key = `${row.kind} ${row.source_id}`;
+      dates.set(key, [...(dates.get(key) ?? []), row.due_date]);
+    }
+    const open = await trx
+      .selectFrom('tasks')
+      .select(['id', 'kind', 'source_id', 'due_date'])
+      .where('organization_id', '=', org)
+      .where('source_id', 'is not', null)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .execute();
+    const staleIds = open
+      .filter((t) => !(dates.get(`${t.kind} ${t.source_id}`) ?? []).includes(t.due_date))
+      .map((t) => t.id);
+    // Locked, so that a concurrent run closing the same task waits and then finds it closed.
+    const stale =
+      staleIds.length === 0
+        ? { rows: [] }
+        : {
+            rows: (
+              await trx
+                .selectFrom('tasks')
+                .selectAll()
+                .where('organization_id', '=', org)
+                .where('id', 'in', staleIds)
+                .where('status', 'in', [...OPEN_STATUSES])
+                .forUpdate()
+                .execute()
+            ).map((row) => {
+              const later = (dates.get(`${row.kind} ${row.source_id}`) ?? []).sort();
+              return { ...row, now_due: later[0] ?? null } as Record<string, unknown> & {
+                id: string;
+                now_due: string | null;
+              };
+            }),
+          };
     for (const row of stale.rows) {
       const dueDate = row.due_date as string;
       const earlier = row.now_due !== null && row.now_due < dueDate;
