@@ -18,6 +18,7 @@ import {
   referencedRegister,
   singularLabel,
 } from './registry.js';
+import { TaskComplete } from './TaskComplete.js';
 
 /** Bookkeeping and machine identifiers: not facts a person reads (`Oscal uuid`, `Families omitted 0`). */
 const TECHNICAL = new Set([
@@ -43,6 +44,7 @@ const TEXTS = [
   'applicability_justification',
   'notes',
   'note',
+  'completion_note',
 ];
 /** Parts of a record with a section of their own. */
 const SECTIONS = new Set(['evidence', 'controls']);
@@ -91,7 +93,7 @@ export function RecordPage({
   register: string;
   id: string;
 }) {
-  const { record, error } = useRecord({ organizationId: organization.id, register, id });
+  const { record, error, reload } = useRecord({ organizationId: organization.id, register, id });
   const form = formOf(register);
   const canEdit = organization.role !== 'VIEWER' && Boolean(form?.tools.update);
   const orgId = organization.id;
@@ -153,6 +155,11 @@ export function RecordPage({
               </div>
             ))}
           </dl>
+          {register === 'tasks' &&
+            canEdit &&
+            (record.status === 'OPEN' || record.status === 'IN_PROGRESS') && (
+              <TaskComplete organizationId={orgId} taskId={String(record.id)} onDone={reload} />
+            )}
           {texts.map((k) => (
             <section key={k} className="card">
               <h2>{fieldLabel(k)}</h2>
