@@ -11,6 +11,7 @@ for (const name of [
   'bench:oscal',
   'bench:frameworks',
   'bench:pglite-rows',
+  'bench:tasks',
 ]) {
   console.log(`\n=== npm run ${name}\n`);
   const run = spawnSync('npm', ['run', '-s', name], { stdio: 'inherit' });

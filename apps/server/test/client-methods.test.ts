@@ -176,6 +176,12 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     expect((await client.restoreRecord({ id: added.id })).archived_at).toBeNull();
   });
 
+  it('completes a task through the client', async () => {
+    const task = await client.addTask({ organization_id: org, title: 'Rotate keys', due_date: '2026-12-31' });
+    const done = await client.completeTask({ organization_id: org, task_id: task.id, note: 'Rotated.' });
+    expect(done).toMatchObject({ id: task.id, status: 'DONE', completion_note: 'Rotated.' });
+  });
+
   it('has called every tool of the registry', () => {
     expect([...called].sort()).toEqual([...toolNames].sort());
     expect(called.size).toBe(toolNames.length);

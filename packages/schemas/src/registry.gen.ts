@@ -768,7 +768,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       {
         title: 'Done with a note',
         input: {
-          id: 'tsk_…',
+          organization_id: 'org_…',
+          task_id: 'tsk_…',
           note: 'Reviewed the vendor\'s SOC 2 report.',
         },
       },

@@ -11,6 +11,13 @@ import {
   DEMO_VENDORS,
 } from '../src/seed/demo-registers.js';
 import { DEMO_RISKS } from '../src/seed/demo-risks.js';
+import { DEMO_TASKS } from '../src/seed/demo-tasks.js';
+
+/**
+ * Tasks generated from the demo's dates due within 30 days or past: 4 vendor reviews, 3 asset
+ * reviews, 5 corrective actions (its evidence and next management review are due later).
+ */
+const DEMO_GENERATED_TASKS = 12;
 
 // How many records each register holds after seedDemo, from the demo data itself.
 const DEMO_COUNTS = {
@@ -25,6 +32,8 @@ const DEMO_COUNTS = {
   assets: DEMO_ASSETS.length,
   management_reviews: DEMO_MANAGEMENT_REVIEWS.length,
   documents: DEMO_DOCUMENTS.length,
+  // Two made by hand, and those the demo's dates due within 30 days call for (see the test below).
+  tasks: DEMO_TASKS.length + DEMO_GENERATED_TASKS,
 };
 
 import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
@@ -123,6 +132,16 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
       if (risk.status === 'CLOSED') expect(risk.treatment).not.toBe('ACCEPT');
       expect(risk.residual_score).toBeLessThanOrEqual(risk.inherent_score);
     }
+  });
+
+  it('gives the demo owner tasks: generated from the dates, made by hand, one overdue', async () => {
+    const { organizationId } = await seedDemo({ storage, ownerUserId });
+    const tasks = (await storage.tasks.list({ organizationId, pageSize: 100 })).items;
+    const kinds = [...new Set(tasks.filter((t) => t.source !== null).map((t) => t.kind))].sort();
+    expect(kinds).toEqual(['ACCESS_REVIEW', 'CORRECTIVE_ACTION', 'VENDOR_REVIEW']);
+    const mine = tasks.filter((t) => t.assignee_id === ownerUserId);
+    expect(mine.map((t) => t.title).sort()).toEqual(DEMO_TASKS.map((t) => t.title).sort());
+    expect(mine.some((t) => t.overdue)).toBe(true);
   });
 
   it('records the demo seed in the audit log as a CLI action', async () => {

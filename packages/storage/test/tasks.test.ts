@@ -92,9 +92,9 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
     owner = seeded.user;
     other = (await seedOrganization(storage, 'Other')).organization.id;
     sources = await seedSources(storage, org, owner.email);
-  });
+  }, 180_000);
   afterAll(async () => {
-    await storage.close();
+    await storage?.close();
     if (name === 'postgres') await dropSchema(schema);
   });
 

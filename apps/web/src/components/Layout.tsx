@@ -10,6 +10,9 @@ const NAVIGATION = Object.values(registers)
   .map((r) => ({ plural: r.plural, ...r.console }))
   .sort((a, b) => a.navigation - b.navigation);
 
+/** The signed-in member's open tasks, soonest due (so overdue) first: the tasks register's view. */
+export const MY_TASKS = '/registers/tasks?assignee=mine&status=OPEN,IN_PROGRESS';
+
 /** The signed-in frame: header with the organization switch, navigation, and the page. */
 export function Layout({
   me,
@@ -84,6 +87,7 @@ export function Layout({
       <nav id="nav" className={menuOpen ? 'sidebar open' : 'sidebar'} aria-label="Main">
         <ul>
           {item('/', 'Dashboard')}
+          {item(MY_TASKS, 'My tasks')}
           <li className="group">Registers</li>
           {NAVIGATION.map((r) => item(r.path, r.plural.charAt(0).toUpperCase() + r.plural.slice(1)))}
           <li className="group">Organization</li>

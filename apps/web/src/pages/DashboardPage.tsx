@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { GettingStarted } from '../components/GettingStarted.js';
 import { HeatMap } from '../components/HeatMap.js';
+import { MY_TASKS } from '../components/Layout.js';
 import { Link } from '../components/Link.js';
 import { StateBars } from '../components/StateBars.js';
 import { formatDate, humanize, mitigationLabel } from '../format.js';
@@ -243,6 +244,10 @@ export function DashboardPage({
         </section>
       </div>
       <h2>Needs attention</h2>
+      <p>
+        Each item below has its task when it is due within 30 days: <Link to={MY_TASKS}>my tasks</Link> ·{' '}
+        <Link to="/registers/tasks?status=OPEN,IN_PROGRESS&overdue=true">overdue tasks</Link>
+      </p>
       <div className="grid three">
         <Attention
           title="High-priority risks"

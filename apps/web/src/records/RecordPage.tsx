@@ -20,6 +20,7 @@ import {
   referencedRegister,
   singularLabel,
 } from './registry.js';
+import { TaskComplete } from './TaskComplete.js';
 
 /** Bookkeeping and machine identifiers: not facts a person reads (`Oscal uuid`, `Families omitted 0`). */
 const TECHNICAL = new Set([
@@ -46,6 +47,7 @@ const TEXTS = [
   'applicability_justification',
   'notes',
   'note',
+  'completion_note',
 ];
 /** Parts of a record with a section of their own. */
 const SECTIONS = new Set(['evidence', 'controls', 'content', 'versions', 'acknowledgements']);
@@ -165,6 +167,11 @@ export function RecordPage({
               </div>
             ))}
           </dl>
+          {register === 'tasks' &&
+            canEdit &&
+            (record.status === 'OPEN' || record.status === 'IN_PROGRESS') && (
+              <TaskComplete organizationId={orgId} taskId={String(record.id)} onDone={reload} />
+            )}
           {texts.map((k) => (
             <section key={k} className="card">
               <h2>{fieldLabel(k)}</h2>

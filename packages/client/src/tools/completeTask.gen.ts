@@ -7,10 +7,10 @@ import type { Task } from '../types.gen.js';
 
 /** What a caller sends to `completeTask`. */
 export type CompleteTaskInput = {
+  /** From listOrganizations. */
+  organization_id: string;
   /** Task id (tsk_…). */
-  id: string;
-  /** Optional. */
-  organization_id?: string;
+  task_id: string;
   /** What was done. */
   note?: string;
   /** Evidence (evd_…) showing it. */

@@ -9,8 +9,8 @@ import type { JsonSchema } from '../definition.js';
 
 /** Input of `completeTask`: unknown keys are rejected, defaults are applied. */
 export const completeTaskInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  organization_id: z.string().trim().min(1).max(100),
+  task_id: z.string().trim().min(1).max(100),
   note: z.string().trim().max(2000).optional(),
   evidence_id: z.string().trim().min(1).max(100).optional(),
   idempotency_key: z.string().trim().min(1).max(200).optional(),
@@ -32,17 +32,17 @@ export type CompleteTaskOutput = z.output<typeof completeTaskOutput>;
 export const completeTaskInputJsonSchema: JsonSchema = {
   type: 'object',
   properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Task id (tsk_…).',
-    },
     organization_id: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Optional.',
+      description: 'From listOrganizations.',
+    },
+    task_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Task id (tsk_…).',
     },
     note: {
       type: 'string',
@@ -62,7 +62,7 @@ export const completeTaskInputJsonSchema: JsonSchema = {
       description: 'Retry key.',
     },
   },
-  required: ['id'],
+  required: ['organization_id', 'task_id'],
   additionalProperties: false,
 };
 

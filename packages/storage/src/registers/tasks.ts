@@ -5,10 +5,10 @@ import { appendAudit } from '../audit/append.js';
 import type { Actor, StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
 import type { Database } from '../db/types.js';
-import { invalidInput } from '../errors.js';
+import { invalidInput, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
 import { BY_TIMESTAMPS, compare, defineRegister, holds, inList, search } from './define.js';
-import { type GenerationResult, generateTasks } from './tasks/generate.js';
+import { GENERATOR_ACTOR, type GenerationResult, generateTasks } from './tasks/generate.js';
 import { OPEN_STATUSES, taskRecord } from './tasks/record.js';
 import { nextDueDate } from './tasks/recurrence.js';
 
@@ -200,7 +200,7 @@ const base = defineRegister({
     const completion = patch as Partial<Completion>;
     if (isCompletion(patch) && before.status === 'CANCELLED') {
       throw invalidInput(
-        'id',
+        'task_id',
         `Task ${before.id} is CANCELLED; set its status to OPEN with updateTask to complete it.`,
       );
     }
@@ -256,12 +256,14 @@ export const tasksRepository = Object.assign(
         const version = ctx.changes.dataVersion(args.organizationId);
         const last = seen.get(args.organizationId);
         if (version !== undefined && last && last.version === version && last.today === today) return null;
-        const result = await generateTasks({
-          ctx,
-          organizationId: args.organizationId,
-          now,
-          actor: args.actor,
-        });
+        // The system's write, not the caller's: no account or token, the caller's channel.
+        const actor: Actor = {
+          userId: null,
+          tokenId: null,
+          source: args.actor?.source ?? GENERATOR_ACTOR.source,
+          action: 'generateTasks',
+        };
+        const result = await generateTasks({ ctx, organizationId: args.organizationId, now, actor });
         const after = ctx.changes.dataVersion(args.organizationId);
         if (after !== undefined) seen.set(args.organizationId, { version: after, today });
         return result;
@@ -279,7 +281,14 @@ export const tasksRepository = Object.assign(
         evidenceId?: string | undefined;
       }): Promise<Task> => {
         const current = await repository.get({ organizationId: args.organizationId, id: args.id });
-        if (current?.status === 'DONE') return current;
+        if (!current) {
+          throw new StorageError({
+            code: 'NOT_FOUND',
+            field: 'task_id',
+            message: `No task with id ${args.id}.`,
+          });
+        }
+        if (current.status === 'DONE') return current;
         const patch: Completion & { status: 'DONE' } = {
           status: 'DONE',
           completed_at: ctx.clock().toISOString(),

@@ -10,6 +10,7 @@ import { seedManagementReviews } from './demo-management-reviews.js';
 import { acceptDemoRisks, seedStatementOfApplicability } from './demo-programme.js';
 import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
 import { DEMO_RISKS } from './demo-risks.js';
+import { seedTasks } from './demo-tasks.js';
 
 type Day = (offset: number) => string;
 
@@ -180,7 +181,8 @@ export interface DemoSeed {
  * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
  * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them), 9
- * nonconformities, 2 management reviews (one held, one planned) and 2 published policies; the ISO 27001 Annex A
+ * nonconformities, 2 management reviews (one held, one planned), 2 published policies and tasks
+ * (two made by hand, the others generated from those records' dates); the ISO 27001 Annex A
  * Statement of Applicability decided for every control and approved as version 1, and the accepted
  * risks' acceptance records. Dates are relative to the storage
  * clock's today, so there are always overdue and upcoming items. Everything goes through the
@@ -233,6 +235,7 @@ export async function seedDemo(args: {
     await seedDocuments({ repos, organizationId, actor, frameworkId: frameworkIds.iso, measureIds });
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
     await seedManagementReviews({ repos, organizationId, actor, day });
+    await seedTasks({ repos, organizationId, ownerUserId: args.ownerUserId, actor, day });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });

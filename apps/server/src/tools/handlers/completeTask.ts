@@ -7,7 +7,7 @@ export const completeTask: ToolHandler<'completeTask'> = (ctx, args) =>
   ctx.storage.tasks.complete({
     organizationId: organizationOf(ctx),
     actor: ctx.actor,
-    id: args.id,
+    id: args.task_id,
     note: args.note,
     evidenceId: args.evidence_id,
   });

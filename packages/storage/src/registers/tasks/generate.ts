@@ -21,8 +21,8 @@ export interface GenerationResult {
   closed: number;
 }
 
-const INSERT_CHUNK = 500;
-const AUDIT_CHUNK = 1000;
+const INSERT_CHUNK = 2000;
+const AUDIT_CHUNK = 2000;
 
 interface AuditRow {
   recordId: string;
@@ -39,24 +39,18 @@ async function appendAudits(args: {
 }): Promise<void> {
   const { trx, organizationId, actor, at, rows } = args;
   for (let i = 0; i < rows.length; i += AUDIT_CHUNK) {
-    await trx
-      .insertInto('audit_log')
-      .values(
-        rows.slice(i, i + AUDIT_CHUNK).map((row) => ({
-          id: newId('log', at.getTime()),
-          organization_id: organizationId,
-          at: at.toISOString(),
-          actor_user_id: actor.userId,
-          token_id: actor.tokenId,
-          source: actor.source,
-          action: actor.action,
-          record_type: 'task',
-          record_id: row.recordId,
-          before: row.before === null ? null : JSON.stringify(row.before),
-          after: JSON.stringify(row.after),
-        })),
-      )
-      .execute();
+    const entries = rows.slice(i, i + AUDIT_CHUNK).map((row) => ({
+      id: newId('log', at.getTime()),
+      record_id: row.recordId,
+      before: row.before,
+      after: row.after,
+    }));
+    await sql`insert into audit_log (id, organization_id, at, actor_user_id, token_id, source, action,
+        record_type, record_id, before, after)
+      select x.id, ${organizationId}, ${at.toISOString()}, ${actor.userId}, ${actor.tokenId},
+        ${actor.source}, ${actor.action}, 'task', x.record_id, x.before, x.after
+      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
+        as x(id text, record_id text, before jsonb, after jsonb)`.execute(trx);
   }
 }
 
@@ -76,7 +70,7 @@ export async function generateTasks(args: {
   actor?: Actor;
 }): Promise<GenerationResult> {
   const { ctx, organizationId: org, now } = args;
-  const actor = { ...(args.actor ?? GENERATOR_ACTOR), userId: null, tokenId: null, action: 'generateTasks' };
+  const actor = args.actor ?? GENERATOR_ACTOR;
   const today = toDateString(now);
   const horizon = addDays({ date: today, days: GENERATION_HORIZON_DAYS });
   const stamp = now.toISOString();
@@ -102,48 +96,91 @@ export async function generateTasks(args: {
           and t.source_id = s.source_id and t.kind = s.kind and t.due_date = s.due_date)
       order by s.due_date, s.source_id`.execute(trx);
 
+    // One statement per chunk, its rows as one jsonb parameter: far cheaper than thousands of bound
+    // parameters on PGlite, and the same on PostgreSQL.
     const audits: AuditRow[] = [];
     for (let i = 0; i < fresh.rows.length; i += INSERT_CHUNK) {
-      const inserted = await trx
-        .insertInto('tasks')
-        .values(
-          fresh.rows.slice(i, i + INSERT_CHUNK).map((row) => ({
-            id: newId('task', now.getTime()),
-            organization_id: org,
-            kind: row.kind,
-            title: row.title,
-            description: null,
-            subject_id: row.subject_id,
-            source: row.source,
-            source_id: row.source_id,
-            assignee_id: row.assignee_id,
-            due_date: row.due_date,
-            status: 'OPEN',
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .onConflict((oc) => oc.constraint('tasks_source_key').doNothing())
-        .returningAll()
-        .execute();
-      for (const row of inserted) {
-        audits.push({ recordId: row.id, before: null, after: taskRecord(row, today) });
+      const rows = fresh.rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+        id: newId('task', now.getTime()),
+        organization_id: org,
+        kind: row.kind,
+        title: row.title,
+        description: null,
+        subject_id: row.subject_id,
+        source: row.source,
+        source_id: row.source_id,
+        assignee_id: row.assignee_id,
+        due_date: row.due_date,
+        status: 'OPEN',
+        recurrence_every: null,
+        recurrence_unit: null,
+        previous_task_id: null,
+        completed_at: null,
+        completed_by: null,
+        completion_note: null,
+        evidence_id: null,
+        created_at: stamp,
+        updated_at: stamp,
+      }));
+      const inserted = await sql<{ id: string }>`insert into tasks (id, organization_id, kind, title,
+          subject_id, source, source_id, assignee_id, due_date, status, created_at, updated_at)
+        select x.id, x.organization_id, x.kind, x.title, x.subject_id, x.source, x.source_id,
+          x.assignee_id, x.due_date, x.status, x.created_at, x.updated_at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, organization_id text,
+          kind text, title text, subject_id text, source text, source_id text, assignee_id text,
+          due_date date, status text, created_at timestamptz, updated_at timestamptz)
+        on conflict on constraint tasks_source_key do nothing
+        returning id`.execute(trx);
+      const ids = new Set(inserted.rows.map((row) => row.id));
+      for (const row of rows) {
+        if (ids.has(row.id)) audits.push({ recordId: row.id, before: null, after: taskRecord(row, today) });
       }
     }
     const created = audits.length;
 
-    // Open generated tasks whose source no longer holds their date, locked so that a concurrent
-    // run closing the same task waits and then finds it closed.
-    const stale = await sql<Record<string, unknown> & { id: string; now_due: string | null }>`
-      with s as (${sources})
-      select t.*, (select to_char(min(s.due_date), 'YYYY-MM-DD') from s
-          where s.source_id = t.source_id and s.kind = t.kind) as now_due
-      from tasks t
-      where t.organization_id = ${org} and t.source_id is not null
-        and t.status in (${sql.join([...OPEN_STATUSES])})
-        and not exists (select 1 from s where s.source_id = t.source_id and s.kind = t.kind
-          and s.due_date = t.due_date)
-      for update of t`.execute(trx);
+    // Open generated tasks whose source no longer holds their date: compared here rather than by
+    // an anti-join, which PGlite (no statistics) would plan as a nested loop over both sets.
+    const current = await sql<{ source_id: string; kind: string; due_date: string }>`
+      select s.source_id, s.kind, to_char(s.due_date, 'YYYY-MM-DD') as due_date from (${sources}) s`.execute(
+      trx,
+    );
+    const dates = new Map<string, string[]>();
+    for (const row of current.rows) {
+      const key = `${row.kind} ${row.source_id}`;
+      dates.set(key, [...(dates.get(key) ?? []), row.due_date]);
+    }
+    const open = await trx
+      .selectFrom('tasks')
+      .select(['id', 'kind', 'source_id', 'due_date'])
+      .where('organization_id', '=', org)
+      .where('source_id', 'is not', null)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .execute();
+    const staleIds = open
+      .filter((t) => !(dates.get(`${t.kind} ${t.source_id}`) ?? []).includes(t.due_date))
+      .map((t) => t.id);
+    // Locked, so that a concurrent run closing the same task waits and then finds it closed.
+    const stale =
+      staleIds.length === 0
+        ? { rows: [] }
+        : {
+            rows: (
+              await trx
+                .selectFrom('tasks')
+                .selectAll()
+                .where('organization_id', '=', org)
+                .where('id', 'in', staleIds)
+                .where('status', 'in', [...OPEN_STATUSES])
+                .forUpdate()
+                .execute()
+            ).map((row) => {
+              const later = (dates.get(`${row.kind} ${row.source_id}`) ?? []).sort();
+              return { ...row, now_due: later[0] ?? null } as Record<string, unknown> & {
+                id: string;
+                now_due: string | null;
+              };
+            }),
+          };
     for (const row of stale.rows) {
       const dueDate = row.due_date as string;
       const earlier = row.now_due !== null && row.now_due < dueDate;

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { api } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+
+/**
+ * Completing a task from its page: a note (what was done) and the Complete button, which calls
+ * completeTask through the write-tool route; a recurring task's next occurrence is created by it.
+ */
+export function TaskComplete({
+  organizationId,
+  taskId,
+  onDone,
+}: {
+  organizationId: string;
+  taskId: string;
+  onDone: () => void;
+}) {
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const complete = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/orgs/${organizationId}/tools/completeTask`, {
+        method: 'POST',
+        body: {
+          task_id: taskId,
+          ...(note.trim() ? { note: note.trim() } : {}),
+          idempotency_key: idempotencyKey,
+        },
+      });
+      onDone();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card stack" aria-labelledby="complete-heading" onSubmit={complete}>
+      <h2 id="complete-heading">Complete</h2>
+      <label className="stack">
+        <span>What was done (optional)</span>
+        <textarea value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} />
+      </label>
+      <ErrorNote error={error} />
+      <p>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Completing…' : 'Complete task'}
+        </button>
+      </p>
+    </form>
+  );
+}

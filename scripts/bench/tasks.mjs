@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// Tasks generated from dates (docs/data-model.md, "Tasks"), on PGlite in memory (--postgres: a
+// throwaway schema of DATABASE_URL, see bench-storage.mjs). One organization holds 10,000 risks and
+// 10,000 due dates (vendors whose next review falls within the 30-day generation horizon). Timed:
+// - generateTasks creating the 10,000 tasks (and their 10,000 audit entries) in one run;
+// - generateTasks again, finding nothing to do: the cost of the catch-up listTasks runs when this
+//   process cannot tell that the organization's data is unchanged;
+// - listTasks' first page and the reminder query ("open tasks due within 7 days or overdue, of one
+//   assignee", on tasks_assignee_due_idx), p50;
+// each against a baseline measured in the same run: paging through all 10,000 risks (100 pages of
+// 100, the way a client lists them) for the generations, the first page of risks for the reads.
+// Bounds: a first generation of 10,000 within 5× the risk listing, a generation with nothing to do
+// within 1× it, reads within 3× the first page of risks. Options: --count N (default 10000),
+// --calls N (default 50), --postgres.
+import { parseArgs } from 'node:util';
+import { runOnSources } from './on-sources.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    count: { type: 'string', default: '10000' },
+    calls: { type: 'string', default: '50' },
+    postgres: { type: 'boolean', default: false },
+    child: { type: 'boolean', default: false },
+  },
+});
+runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
+
+const { openStorage } = await import('@comply/storage');
+const { sql } = await import('kysely');
+const { withBenchStorage } = await import('./bench-storage.mjs');
+const { seedRisksBySql } = await import('./sql-seed.ts');
+
+const count = Number(options.count);
+const calls = Number(options.calls);
+const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+const p50 = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+async function timeIt(fn, n = calls) {
+  for (let i = 0; i < Math.min(5, n); i++) await fn();
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(ms(start));
+  }
+  return p50(times);
+}
+
+async function once(fn) {
+  const start = process.hrtime.bigint();
+  const result = await fn();
+  return { ms: ms(start), result };
+}
+
+async function run(storage) {
+  const user = await storage.users.create({ email: 'bench@example.test', password: 'correct horse battery' });
+  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
+  const { id: organizationId } = await storage.organizations.create({ name: 'Bench', ownerUserId: user.id, actor });
+  await seedRisksBySql({ db: storage.db, organizationId, from: 0, to: count });
+  // Reviewed 340 to 369 days ago every 365 days: every one due within the next 30 days or overdue;
+  // one in ten owned by the bench user (by e-mail), so it is assigned to them.
+  await sql`insert into vendors (id, organization_id, name, risk_tier, status, processes_personal_data,
+      last_reviewed_at, review_interval_days, owner, created_at, updated_at)
+    select 'vnd_01' || lpad(n::text, 24, '0'), ${organizationId}, 'Vendor ' || lpad(n::text, 6, '0'),
+      'LOW', 'ACTIVE', false, current_date - 340 - (n % 30), 365,
+      case when n % 10 = 0 then 'bench@example.test' else 'Procurement' end, now(), now()
+    from generate_series(0, ${count - 1}) n`.execute(storage.db);
+  if (storage.driver === 'postgres') await sql`analyze`.execute(storage.db);
+
+  const listAllRisks = async () => {
+    let cursor;
+    let n = 0;
+    do {
+      const page = await storage.risks.list({ organizationId, pageSize: 100, cursor });
+      n += page.items.length;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    if (n !== count) throw new Error(`listed ${n} risks, not ${count}`);
+  };
+  const listRisksBaseline = await timeIt(listAllRisks, 5);
+  const firstRiskPage = await timeIt(() => storage.risks.list({ organizationId, pageSize: 100 }));
+
+  const first = await once(() => storage.tasks.generate({ organizationId }));
+  if (first.result.created !== count) throw new Error(`created ${first.result.created} tasks, not ${count}`);
+  const again = await once(() => storage.tasks.generate({ organizationId }));
+  if (again.result.created !== 0) throw new Error('the second generation created tasks');
+  const noop = await timeIt(() => storage.tasks.generate({ organizationId }), 10);
+  const firstTaskPage = await timeIt(() => storage.tasks.list({ organizationId, pageSize: 100 }));
+  const today = new Date().toISOString().slice(0, 10);
+  const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const reminder = () =>
+    storage.db
+      .selectFrom('tasks')
+      .select(['id', 'organization_id', 'title', 'due_date'])
+      .where('assignee_id', '=', user.id)
+      .where('status', 'in', ['OPEN', 'IN_PROGRESS'])
+      .where('due_date', '<=', week)
+      .orderBy('due_date')
+      .execute();
+  const due = (await reminder()).length;
+  const reminderP50 = await timeIt(reminder);
+
+  const row = (what, value, base, bound) =>
+    console.log(
+      `| ${what} | ${value.toFixed(1)} ms | ${(value / base).toFixed(2)}× | ${bound} | ${value / base <= Number(bound.slice(2, -1)) ? 'ok' : 'OVER'} |`,
+    );
+  console.log(`\nTasks (${storage.driver}): ${count} due dates, ${count} risks; today ${today}\n`);
+  console.log(`| measure | time | ratio | bound | |`);
+  console.log(`| --- | --- | --- | --- | --- |`);
+  console.log(`| baseline: page through ${count} risks (100 per page) | ${listRisksBaseline.toFixed(1)} ms | 1 | | |`);
+  row(`generateTasks: ${count} tasks created (+ audit)`, first.ms, listRisksBaseline, '≤ 5×');
+  row('generateTasks: second run, nothing to create', again.ms, listRisksBaseline, '≤ 1×');
+  row('generateTasks: nothing to create, p50', noop, listRisksBaseline, '≤ 1×');
+  console.log(`| baseline: listRisks first page, p50 | ${firstRiskPage.toFixed(1)} ms | 1 | | |`);
+  row('listTasks first page, p50', firstTaskPage, firstRiskPage, '≤ 3×');
+  row(`reminder query (${due} due within 7 days for one assignee), p50`, reminderP50, firstRiskPage, '≤ 3×');
+}
+
+if (options.postgres) {
+  await withBenchStorage({ poolSize: 4 }, ({ storage }) => run(storage));
+} else {
+  const storage = await openStorage({ dataDir: 'memory://' });
+  try {
+    await run(storage);
+  } finally {
+    await storage.close();
+  }
+}
