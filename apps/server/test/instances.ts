@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Actor, openStorage, type Storage } from '@comply/storage';
+import { type Actor, jobSchemaName, openStorage, type Storage } from '@comply/storage';
 import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
@@ -87,6 +87,7 @@ export async function startCluster({
     async stop() {
       for (const { server } of running) await server.stop();
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(first.db);
+      await sql`drop schema if exists ${sql.id(jobSchemaName(schema))} cascade`.execute(first.db);
       for (const { storage } of running) await storage.close();
     },
   };

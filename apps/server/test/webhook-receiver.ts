@@ -1,6 +1,19 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import type { JobsConfig } from '../src/webhooks/service.js';
+
+/** Fast jobs for tests: pg-boss polls at its minimum (500 ms), retries after 1 s, then 2 s. */
+export const TEST_JOBS: JobsConfig = {
+  enabled: true,
+  pollMs: 100,
+  retryLimit: 3,
+  retryDelaySeconds: 1,
+  timeoutMs: 3000,
+  allowPrivate: false,
+  allowHttpLoopback: true,
+  secretKey: undefined,
+};
 
 /** One request a receiver got. */
 export interface Received {
@@ -50,7 +63,10 @@ export async function startReceiver() {
 }
 
 /** Polls `check` until it returns a value (not undefined/false) or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,20 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobsConfig } from '../src/webhooks/service.js';
 import { type ConsoleClient, signedIn } from './console-client.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { startReceiver, waitFor } from './webhook-receiver.js';
-
-/** Fast jobs for tests: pg-boss polls at its minimum (500 ms), retries after 1 s, then 2 s. */
-export const TEST_JOBS: JobsConfig = {
-  enabled: true,
-  pollMs: 100,
-  retryLimit: 3,
-  retryDelaySeconds: 1,
-  timeoutMs: 3000,
-  allowPrivate: false,
-  allowHttpLoopback: true,
-  secretKey: undefined,
-};
+import { startReceiver, TEST_JOBS, waitFor } from './webhook-receiver.js';
 
 describe.each(DRIVERS)('webhooks (%s)', (driver) => {
   let server: TestServer;
@@ -29,18 +16,14 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
   };
 
   beforeAll(async () => {
-    const t0 = Date.now();
     receiver = await startReceiver();
-    setTimeout(() => console.log('start took', Date.now() - t0), 0);
     server = await startTestServer({ driver, config: { jobs: TEST_JOBS }, webhookResolve: resolve });
     owner = await signedIn({ server, email: server.owner.email });
     org = server.owner.organizationId;
   });
   afterAll(async () => {
-    const t0 = Date.now();
     await server?.stop();
     await receiver?.stop();
-    console.log('stop took', Date.now() - t0);
   });
 
   async function addEndpoint(client: ConsoleClient, orgId: string, path: string) {

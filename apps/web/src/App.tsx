@@ -11,6 +11,7 @@ import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordResetPage
 import { SetupPage } from './pages/SetupPage.js';
 import { SignInPage } from './pages/SignInPage.js';
 import { TokensPage } from './pages/TokensPage.js';
+import { WebhooksPage } from './pages/WebhooksPage.js';
 import { RegisterRoutes } from './records/RegisterRoutes.js';
 import { returnTo } from './return-to.js';
 import { navigate, usePath } from './router.js';
@@ -75,6 +76,8 @@ export function App() {
       return <FrameworkRoutes key={organization.id} organization={organization} path={path} />;
     if (path.startsWith('/activity'))
       return <ActivityPage key={organization.id} organization={organization} />;
+    if (path.startsWith('/settings/webhooks'))
+      return <WebhooksPage key={organization.id} organization={organization} />;
     if (path.startsWith('/members'))
       return <MembersPage key={organization.id} organization={organization} me={me} />;
     return (

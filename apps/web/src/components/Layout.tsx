@@ -95,6 +95,9 @@ export function Layout({
           {item('/members', 'Members')}
           <li className="group">Settings</li>
           {item('/settings/tokens', 'API Tokens')}
+          {organization &&
+            (organization.role === 'OWNER' || organization.role === 'ADMIN') &&
+            item('/settings/webhooks', 'Webhooks')}
           {item('/settings/account', 'Account')}
         </ul>
       </nav>

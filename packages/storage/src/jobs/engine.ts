@@ -98,6 +98,9 @@ export function jobSchemaName(schema: string | undefined): string {
   return schema ? `${schema}_jobs` : 'pgboss';
 }
 
+/** Jobs one pg-boss worker fetches and runs at once. */
+const BATCH = 20;
+
 export function pgBossEngine(args: {
   connectionString: string;
   schema?: string | undefined;
@@ -142,12 +145,24 @@ export function pgBossEngine(args: {
       });
     },
     work: async (name, handler) => {
+      // pg-boss's worker waits its polling interval after every fetch, even a full one: fetch up
+      // to BATCH jobs at once and run them side by side. A failed job is failed on its own (its
+      // retry follows the queue's policy); pg-boss then completes the batch's other, active jobs.
       await boss.work<Record<string, unknown>>(
         name,
-        { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+        { pollingIntervalSeconds, batchSize: BATCH, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs)
-            await handler(job.data ?? {}, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await handler(job.data ?? {}, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+              } catch (error) {
+                await boss.fail(name, job.id, {
+                  message: String(error instanceof Error ? error.message : error).slice(0, 1000),
+                });
+              }
+            }),
+          );
         },
       );
     },
