@@ -30,7 +30,8 @@ async function bundle(name: string): Promise<string> {
       minify: true,
       sourcemap: false,
       target: 'es2022',
-      lib: { entry: join(ROOT, `${name}.ts`), formats: ['es'], fileName: name },
+      // IIFE: Vite leaves the whitespace of an ES library build unminified.
+      lib: { entry: join(ROOT, `${name}.ts`), formats: ['iife'], name: 'complyView', fileName: name },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
@@ -57,7 +58,7 @@ export async function buildViews(): Promise<Record<string, number>> {
 </head>
 <body>
 <main id="view" aria-busy="true"><p class="muted">Loading…</p></main>
-<script type="module">${js}</script>
+<script>${js}</script>
 </body>
 </html>
 `;

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -11,8 +11,8 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now (needs `bypassCSP`). */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** axe-core's serious and critical violations on the page (or frame) as it is now (needs `bypassCSP`). */
+export async function seriousViolations(page: Page | Frame): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (

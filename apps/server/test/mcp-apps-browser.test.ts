@@ -1,6 +1,7 @@
 import { seedDemo } from '@comply/storage';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { hostCalls, openHost, setHostTheme, showView } from './apps-host.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
@@ -22,8 +23,15 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
   const frame = (): FrameLocator => page.frameLocator('#host iframe');
   const viewFrame = (): Frame => page.frames().find((f) => f !== page.mainFrame())!;
 
-  /** Screenshots at a narrow and a wide width, and the wide one in the dark theme (PGlite run only). */
+  /**
+   * axe-core in the view's frame, in both themes; then screenshots at a narrow and a wide width, and
+   * the wide one in the dark theme (PGlite run only).
+   */
   async function shots(name: string) {
+    expect(await seriousViolations(viewFrame())).toEqual([]);
+    await setHostTheme(page, 'dark');
+    expect(await seriousViolations(viewFrame())).toEqual([]);
+    await setHostTheme(page, 'light');
     if (driver !== 'pglite') return;
     for (const width of [380, 1000]) {
       await page.setViewportSize({ width, height: 900 });

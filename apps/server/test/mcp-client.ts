@@ -4,18 +4,26 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
 
+/** What a client rendering MCP Apps announces (the `io.modelcontextprotocol/ui` extension). */
+export const UI_CAPABILITIES = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
+
 /** The official SDK client, connected to `server` over Streamable HTTP with a Bearer header. */
 export async function connectMcp({
   server,
   token,
   query = '',
+  capabilities,
 }: {
   server: TestServer;
   token?: string;
   /** Appended to the endpoint URL, e.g. `?toolsets=risks`. */
   query?: string;
+  /** What the client announces beyond the defaults, e.g. the MCP Apps extension. */
+  capabilities?: typeof UI_CAPABILITIES;
 }): Promise<Client> {
-  const client = new Client({ name: 'comply-test', version: '1.0.0' });
+  const client = new Client({ name: 'comply-test', version: '1.0.0' }, capabilities && { capabilities });
   const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/v1${query}`), {
     requestInit: { headers: { Authorization: `Bearer ${token ?? server.owner.token}` } },
   });

@@ -3,7 +3,7 @@ import { mcpTools, toolNames, tools } from '@comply/schemas';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { connectMcp, expectReadOnlyTools } from './mcp-client.js';
+import { connectMcp, expectReadOnlyTools, UI_CAPABILITIES } from './mcp-client.js';
 import { minimalInput } from './reliability/minimal-input.js';
 import { seedTenant, type Tenant } from './reliability/tenants.js';
 
@@ -34,7 +34,7 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
   let server: TestServer;
   let client: Client;
   const clients: Client[] = [];
-  const connect = async (args: { token?: string; query?: string } = {}) => {
+  const connect = async (args: Omit<Parameters<typeof connectMcp>[0], 'server'> = {}) => {
     const connected = await connectMcp({ server, ...args });
     clients.push(connected);
     return connected;
@@ -54,6 +54,16 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
     expect(result.tools).toHaveLength(toolNames.length);
     const bytes = Buffer.byteLength(JSON.stringify(result));
     expect(bytes).toBeLessThanOrEqual(MAX_TOOLS_LIST_BYTES - HEADROOM_BYTES);
+  });
+
+  it('stays within the same bound for a client that announces MCP Apps (views in _meta.ui)', async () => {
+    const ui = await connect({ capabilities: UI_CAPABILITIES });
+    const plain = Buffer.byteLength(JSON.stringify(await client.listTools()));
+    const result = await ui.listTools();
+    const bytes = Buffer.byteLength(JSON.stringify(result));
+    expect(result.tools.filter((t) => t._meta?.ui).length).toBe(4);
+    expect(bytes).toBeLessThanOrEqual(MAX_TOOLS_LIST_BYTES - HEADROOM_BYTES);
+    console.log(`tools/list: ${plain} bytes; ${bytes} for a client announcing MCP Apps`);
   });
 
   it('keeps the description of every input property and a title, icon and object outputSchema on every tool', async () => {
