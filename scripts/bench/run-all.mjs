@@ -12,6 +12,7 @@ for (const name of [
   'bench:frameworks',
   'bench:pglite-rows',
   'bench:tasks',
+  'bench:jobs',
 ]) {
   console.log(`\n=== npm run ${name}\n`);
   const run = spawnSync('npm', ['run', '-s', name], { stdio: 'inherit' });

@@ -310,6 +310,8 @@ export type Document = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A document as listDocuments returns it (getDocument adds content, versions, links). */
@@ -1294,6 +1296,8 @@ export type Task = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A compact upcoming audit. */

@@ -251,7 +251,7 @@ export const registers = {
     toolNames: ['listDocuments', 'getDocument', 'addDocument', 'updateDocument', 'addDocumentVersion', 'approveDocumentVersion', 'acknowledgeDocument'],
     customHandlers: ['addDocumentVersion', 'approveDocumentVersion', 'acknowledgeDocument'],
     links: ['measures'],
-    archive: false,
+    archive: true,
     console: {
       navigation: 10,
       path: '/registers/documents',
@@ -275,7 +275,7 @@ export const registers = {
     toolNames: ['listTasks', 'getTask', 'addTask', 'updateTask', 'completeTask'],
     customHandlers: ['listTasks', 'completeTask'],
     links: [],
-    archive: false,
+    archive: true,
     console: {
       navigation: 11,
       path: '/registers/tasks',

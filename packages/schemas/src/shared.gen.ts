@@ -684,6 +684,7 @@ export const documentSchema = z.object({
   acknowledgement_coverage: z.number().min(0).max(100),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
@@ -808,8 +809,13 @@ export const documentJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'title', 'kind', 'status', 'description', 'owner', 'review_interval_months', 'next_review_due', 'review_overdue', 'approvers', 'controls', 'measure_ids', 'current_version', 'published_version', 'published_at', 'content', 'versions', 'acknowledgements', 'member_count', 'acknowledged_count', 'acknowledgement_coverage', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'title', 'kind', 'status', 'description', 'owner', 'review_interval_months', 'next_review_due', 'review_overdue', 'approvers', 'controls', 'measure_ids', 'current_version', 'published_version', 'published_at', 'content', 'versions', 'acknowledgements', 'member_count', 'acknowledged_count', 'acknowledgement_coverage', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A document as listDocuments returns it (getDocument adds content, versions, links). */
@@ -3707,6 +3713,7 @@ export const taskSchema = z.object({
   evidence_id: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A task (work item) with a due date, made by hand or generated from a record's date. */
@@ -3803,8 +3810,13 @@ export const taskJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'kind', 'title', 'description', 'subject_id', 'source', 'assignee_id', 'due_date', 'status', 'overdue', 'recurrence_every', 'recurrence_unit', 'previous_task_id', 'completed_at', 'completed_by', 'completion_note', 'evidence_id', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'kind', 'title', 'description', 'subject_id', 'source', 'assignee_id', 'due_date', 'status', 'overdue', 'recurrence_every', 'recurrence_unit', 'previous_task_id', 'completed_at', 'completed_by', 'completion_note', 'evidence_id', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A compact upcoming audit. */

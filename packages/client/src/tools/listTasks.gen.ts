@@ -21,6 +21,8 @@ export type ListTasksInput = {
   status?: TaskStatus[];
   /** Text in title or description. */
   query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

@@ -14,6 +14,7 @@ export const listDocumentsInput = z.strictObject({
   kind: z.array(documentKindSchema).min(1).optional(),
   review_overdue: z.boolean().optional(),
   query: z.string().trim().min(1).max(200).optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['title', 'next_review_due', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),
 });
@@ -70,6 +71,10 @@ export const listDocumentsInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 200,
       description: 'Text in title or description.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['title', 'next_review_due', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),

@@ -16,6 +16,7 @@ export const listTasksInput = z.strictObject({
   kind: z.array(taskKindSchema).min(1).optional(),
   status: z.array(taskStatusSchema).min(1).optional(),
   query: z.string().trim().min(1).max(200).optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),
 });
@@ -83,6 +84,10 @@ export const listTasksInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 200,
       description: 'Text in title or description.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),
