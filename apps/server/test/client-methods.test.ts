@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type ComplyClient, createClient } from '@comply/client';
 import { toolNames } from '@comply/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,29 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     await client.updateRisk({ id: risks[0]!.id, asset_ids: [added.id] });
     const onAsset = await client.listRisks({ organization_id: org, asset_id: added.id });
     expect(onAsset.risks.map((r) => [r.id, r.asset_ids])).toEqual([[risks[0]!.id, [added.id]]]);
+  });
+
+  it('writes a policy, approves, publishes and acknowledges it', async () => {
+    const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+    const added = await client.addDocument({
+      organization_id: org,
+      title: 'Access control policy',
+      kind: 'POLICY',
+      approvers: [server.owner.email],
+    });
+    const scope = { organization_id: org, document_id: added.id };
+    const v1 = await client.addDocumentVersion({ ...scope, content: '# Access', submit: true });
+    expect(v1).toMatchObject({ status: 'IN_REVIEW', current_version: 1 });
+    const approved = await client.approveDocumentVersion({
+      ...scope,
+      version: 1,
+      content_hash: hash('# Access'),
+    });
+    expect(approved.status).toBe('APPROVED');
+    await client.updateDocument({ id: added.id, status: 'PUBLISHED' });
+    const acknowledged = await client.acknowledgeDocument(scope);
+    expect(acknowledged.acknowledgement_coverage).toBe(100);
+    expect((await client.getDocument({ id: added.id })).published_version).toBe(1);
   });
 
   it('gets the compliance report', async () => {
