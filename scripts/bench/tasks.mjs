@@ -55,7 +55,11 @@ async function once(fn) {
 async function run(storage) {
   const user = await storage.users.create({ email: 'bench@example.test', password: 'correct horse battery' });
   const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
-  const { id: organizationId } = await storage.organizations.create({ name: 'Bench', ownerUserId: user.id, actor });
+  const { id: organizationId } = await storage.organizations.create({
+    name: 'Bench',
+    ownerUserId: user.id,
+    actor,
+  });
   await seedRisksBySql({ db: storage.db, organizationId, from: 0, to: count });
   // Reviewed 340 to 369 days ago every 365 days: every one due within the next 30 days or overdue;
   // one in ten owned by the bench user (by e-mail), so it is assigned to them.
@@ -107,7 +111,9 @@ async function run(storage) {
   console.log(`\nTasks (${storage.driver}): ${count} due dates, ${count} risks; today ${today}\n`);
   console.log(`| measure | time | ratio | bound | |`);
   console.log(`| --- | --- | --- | --- | --- |`);
-  console.log(`| baseline: page through ${count} risks (100 per page) | ${listRisksBaseline.toFixed(1)} ms | 1 | | |`);
+  console.log(
+    `| baseline: page through ${count} risks (100 per page) | ${listRisksBaseline.toFixed(1)} ms | 1 | | |`,
+  );
   row(`generateTasks: ${count} tasks created (+ audit)`, first.ms, listRisksBaseline, '≤ 5×');
   row('generateTasks: second run, nothing to create', again.ms, listRisksBaseline, '≤ 1×');
   row('generateTasks: nothing to create, p50', noop, listRisksBaseline, '≤ 1×');

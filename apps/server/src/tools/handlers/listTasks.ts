@@ -4,13 +4,16 @@ import { organizationOf, toListOutput, toListParams } from '../registers.js';
 
 /**
  * List tasks: `assignee: 'mine'` is the caller's account. Generated tasks are brought up to date
- * first (generation is the system's write, audited without the caller's account, so a read-only
- * caller sees current tasks too).
+ * (the system's write, audited without the caller's account, so a read-only caller sees current
+ * tasks too) once the call is known to be valid: a refused call (a bad cursor) writes nothing. When
+ * the catch-up changed tasks, the page is read again.
  */
 export const listTasks: ToolHandler<'listTasks'> = async (ctx, args) => {
   const organizationId = organizationOf(ctx);
-  await ctx.storage.tasks.catchUp({ organizationId, actor: ctx.actor });
   const params = toListParams({ ctx, args });
   if (params.filters.assignee === 'mine') params.filters.assignee = ctx.caller.userId;
-  return toListOutput({ key: 'tasks', page: await ctx.storage.tasks.list(params) });
+  let page = await ctx.storage.tasks.list(params);
+  const caughtUp = await ctx.storage.tasks.catchUp({ organizationId, actor: ctx.actor });
+  if (caughtUp && caughtUp.created + caughtUp.closed > 0) page = await ctx.storage.tasks.list(params);
+  return toListOutput({ key: 'tasks', page });
 };
