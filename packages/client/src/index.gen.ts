@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -24,6 +25,7 @@
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 export { createClient } from './client.gen.js';
@@ -31,9 +33,10 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Evidence, EvidenceDue, EvidenceDueList, EvidenceFile, EvidenceInput, EvidenceKind, EvidenceMismatch, EvidenceRecord, ExcludedControl, ExcludedControlList, Exclusion, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
+export type { AddEvidenceInput, AddEvidenceOutput } from './tools/addEvidence.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
 export type { AddManagementReviewInput, AddManagementReviewOutput } from './tools/addManagementReview.gen.js';
 export type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
@@ -46,6 +49,7 @@ export type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 export type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
+export type { GetEvidenceInput, GetEvidenceOutput } from './tools/getEvidence.gen.js';
 export type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
 export type { GetManagementReviewInput, GetManagementReviewOutput } from './tools/getManagementReview.gen.js';
 export type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
@@ -57,6 +61,7 @@ export type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutpu
 export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
+export type { ListEvidenceInput, ListEvidenceOutput } from './tools/listEvidence.gen.js';
 export type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 export type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
 export type { ListManagementReviewsInput, ListManagementReviewsOutput } from './tools/listManagementReviews.gen.js';
@@ -69,6 +74,7 @@ export type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.ge
 export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
+export type { UpdateEvidenceInput, UpdateEvidenceOutput } from './tools/updateEvidence.gen.js';
 export type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
 export type { UpdateManagementReviewInput, UpdateManagementReviewOutput } from './tools/updateManagementReview.gen.js';
 export type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';
@@ -76,3 +82,4 @@ export type { UpdateNonconformityInput, UpdateNonconformityOutput } from './tool
 export type { UpdateObligationInput, UpdateObligationOutput } from './tools/updateObligation.gen.js';
 export type { UpdateRiskInput, UpdateRiskOutput } from './tools/updateRisk.gen.js';
 export type { UpdateVendorInput, UpdateVendorOutput } from './tools/updateVendor.gen.js';
+export type { VerifyEvidenceInput, VerifyEvidenceOutput } from './tools/verifyEvidence.gen.js';

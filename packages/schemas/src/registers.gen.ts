@@ -9,6 +9,7 @@
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
+//   specs/registers/evidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { RegisterDefinition } from './register-definition.js';
@@ -224,6 +225,29 @@ export const registers = {
       derivedColumns: {},
     },
   },
+  evidence: {
+    plural: 'evidence',
+    singular: 'evidence',
+    idPrefix: 'evd',
+    table: 'evidence',
+    record: 'EvidenceRecord',
+    titleFields: ['title'],
+    tools: {
+      list: 'listEvidence',
+      get: 'getEvidence',
+      add: 'addEvidence',
+      update: 'updateEvidence',
+    },
+    toolNames: ['listEvidence', 'getEvidence', 'addEvidence', 'updateEvidence', 'verifyEvidence'],
+    customHandlers: ['addEvidence', 'updateEvidence', 'verifyEvidence'],
+    links: ['measures'],
+    console: {
+      navigation: 10,
+      path: '/registers/evidence',
+      columns: ['title', 'kind', 'collected_at', 'valid_until', 'expired'],
+      derivedColumns: {},
+    },
+  },
 } as const satisfies { readonly [plural: string]: RegisterDefinition };
 
 /** The name (plural) of a register. */
@@ -233,13 +257,13 @@ export type RegisterName = keyof typeof registers;
 export type RegisterTable = (typeof registers)[RegisterName]['table'];
 
 /** Every register name, in catalog order. */
-export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews'];
+export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'evidence'];
 
 /** A tool the generic register handler serves: a plain list, get, add or update tool of a register. */
-export type GenericToolName = 'addAsset' | 'addAudit' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAsset' | 'getAudit' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
+export type GenericToolName = 'addAsset' | 'addAudit' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addVendor' | 'getAsset' | 'getAudit' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getVendor' | 'listAssets' | 'listAudits' | 'listEvidence' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateVendor';
 
 /** Every tool the generic register handler serves, sorted. Every other tool has a handler file. */
-export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
+export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addVendor', 'getAsset', 'getAudit', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getVendor', 'listAssets', 'listAudits', 'listEvidence', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateVendor'];
 
 /** Page sizes a list tool accepts (`page_size`), and the size when omitted. */
 export const pageSizeLimits = {
@@ -259,4 +283,5 @@ export const registerOrders = {
   frameworks: { fields: ['name', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
   assets: { fields: ['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], default: { field: 'name', direction: 'asc' } },
   management_reviews: { fields: ['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], default: { field: 'review_date', direction: 'desc' } },
+  evidence: { fields: ['collected_at', 'title', 'created_at', 'updated_at'], default: { field: 'collected_at', direction: 'desc' } },
 } as const;

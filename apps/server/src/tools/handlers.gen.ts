@@ -9,6 +9,7 @@
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
+//   specs/registers/evidence.yaml
 //   specs/tools/approveStatementOfApplicability.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
@@ -17,11 +18,13 @@
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { ToolName } from '@comply/schemas';
 import type { ToolHandler } from './handler.js';
 import { registerHandlers } from './register-handler.js';
+import { addEvidence } from './handlers/addEvidence.js';
 import { addFramework } from './handlers/addFramework.js';
 import { approveStatementOfApplicability } from './handlers/approveStatementOfApplicability.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
@@ -31,6 +34,8 @@ import { getStatementOfApplicability } from './handlers/getStatementOfApplicabil
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
+import { updateEvidence } from './handlers/updateEvidence.js';
+import { verifyEvidence } from './handlers/verifyEvidence.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
 export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
@@ -38,6 +43,7 @@ export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
 /** Every tool handler, by tool name. */
 export const handlers: Handlers = {
   ...registerHandlers,
+  addEvidence,
   addFramework,
   approveStatementOfApplicability,
   getAuditReadiness,
@@ -47,4 +53,6 @@ export const handlers: Handlers = {
   listFrameworkControls,
   listOrganizations,
   updateControlApplicability,
+  updateEvidence,
+  verifyEvidence,
 };

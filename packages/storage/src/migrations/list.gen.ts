@@ -23,6 +23,7 @@ import { identity } from './019_identity.js';
 import { sso } from './020_sso.js';
 import { statementOfApplicability } from './021_statement_of_applicability.js';
 import { managementReviews } from './022_management_reviews.js';
+import { evidenceVault } from './028_evidence_vault.js';
 import type { Migration } from './types.js';
 
 /** Every migration file of this folder, in version order. */
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sso,
   statementOfApplicability,
   managementReviews,
+  evidenceVault,
 ];

@@ -9,6 +9,7 @@
 //   specs/registers/frameworks.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/management_reviews.yaml
+//   specs/registers/evidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { risksRepository } from './risks.js';
@@ -20,6 +21,7 @@ import { auditsRepository } from './audits.js';
 import { frameworksRepository } from './frameworks.js';
 import { assetsRepository } from './assets.js';
 import { managementReviewsRepository } from './management_reviews.js';
+import { evidenceRepository } from './evidence.js';
 
 /** Each register's repository factory, by register name, in catalog order. */
 export const registerRepositories = {
@@ -32,6 +34,7 @@ export const registerRepositories = {
   frameworks: frameworksRepository,
   assets: assetsRepository,
   management_reviews: managementReviewsRepository,
+  evidence: evidenceRepository,
 } as const;
 
 /** Each register's repository, by register name. */

@@ -4,6 +4,7 @@ import { addDays } from '../dates.js';
 import type { Repositories } from '../repositories.js';
 import type { Storage } from '../storage.js';
 import { DEMO_ASSETS, seedAssets } from './demo-assets.js';
+import { seedEvidenceFiles } from './demo-evidence.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
 import { seedManagementReviews } from './demo-management-reviews.js';
 import { DEMO_AUDITS, DEMO_NONCONFORMITIES, DEMO_OBLIGATIONS, DEMO_VENDORS } from './demo-registers.js';
@@ -212,6 +213,7 @@ export async function seedDemo(args: {
     await seedRegisters({ repos, organizationId, actor, day, measureIds });
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
     await seedManagementReviews({ repos, organizationId, actor, day });
+    await seedEvidenceFiles({ repos, organizationId, actor, measureIds });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });
