@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storage, seedBulk, seedDemo } from '../src/index.js';
 import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
+import { DEMO_EVIDENCE_FILES } from '../src/seed/demo-evidence.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES } from '../src/seed/demo-frameworks.js';
 import { DEMO_MANAGEMENT_REVIEWS } from '../src/seed/demo-management-reviews.js';
 import {
@@ -10,6 +11,9 @@ import {
   DEMO_VENDORS,
 } from '../src/seed/demo-registers.js';
 import { DEMO_RISKS } from '../src/seed/demo-risks.js';
+
+/** Evidence the demo's measures carry (created with them, recorded in their audit entries). */
+const MEASURE_EVIDENCE = DEMO_MEASURES.reduce((sum, m) => sum + m.evidence, 0);
 
 // How many records each register holds after seedDemo, from the demo data itself.
 const DEMO_COUNTS = {
@@ -23,6 +27,7 @@ const DEMO_COUNTS = {
   frameworks: Object.keys(DEMO_FRAMEWORKS).length,
   assets: DEMO_ASSETS.length,
   management_reviews: DEMO_MANAGEMENT_REVIEWS.length,
+  evidence: MEASURE_EVIDENCE + DEMO_EVIDENCE_FILES.length,
 };
 
 import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
@@ -126,9 +131,9 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   it('records the demo seed in the audit log as a CLI action', async () => {
     const { organizationId } = await seedDemo({ storage, ownerUserId });
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
-    // The organization and one entry per record.
+    // The organization and one entry per record; a measure's evidence is in the measure's entry.
     const records = Object.values(DEMO_COUNTS).reduce((sum, n) => sum + n, 0);
-    expect(log.total_count).toBe(1 + records);
+    expect(log.total_count).toBe(1 + records - MEASURE_EVIDENCE);
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );

@@ -3,7 +3,7 @@ import { withEvidenceFile } from '../registers/evidence.js';
 import type { Repositories } from '../repositories.js';
 
 /** Demo evidence files: small text documents, stored in the vault like uploads. */
-const DEMO_FILES = [
+export const DEMO_EVIDENCE_FILES = [
   {
     title: 'Quarterly access review — signed record',
     filename: 'access-review-q3.csv',
@@ -29,7 +29,7 @@ export async function seedEvidenceFiles(args: {
   actor: Actor;
   measureIds: string[];
 }): Promise<void> {
-  for (const file of DEMO_FILES) {
+  for (const file of DEMO_EVIDENCE_FILES) {
     const bytes = Buffer.from(file.content, 'utf8');
     const stored = await args.repos.evidenceVault.blobs(args.organizationId).put([bytes]);
     const measureId = args.measureIds[file.measure];
