@@ -38,7 +38,7 @@ export type ControlReadiness = 'READY' | 'GAP' | 'EXCLUDED';
 export type ControlRelationship = 'equivalent-to' | 'subset-of' | 'superset-of' | 'intersects-with';
 
 /** What an evidence record holds. */
-export type EvidenceKind = 'FILE' | 'URL' | 'TEXT';
+export type EvidenceKind = 'TEXT' | 'URL' | 'FILE';
 
 /** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
 export type FrameworkSource = 'library' | 'oscal' | 'manual';

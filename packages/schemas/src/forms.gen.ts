@@ -360,7 +360,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: true,
         nullable: false,
         kind: 'enum',
-        values: ['FILE', 'URL', 'TEXT'],
+        values: ['TEXT', 'URL', 'FILE'],
       },
       {
         name: 'title',

@@ -59,7 +59,7 @@ export const controlRelationshipSchema = z.enum(['equivalent-to', 'subset-of', '
 export type ControlRelationship = z.output<typeof controlRelationshipSchema>;
 
 /** What an evidence record holds. */
-export const evidenceKindSchema = z.enum(['FILE', 'URL', 'TEXT']);
+export const evidenceKindSchema = z.enum(['TEXT', 'URL', 'FILE']);
 
 /** What an evidence record holds. */
 export type EvidenceKind = z.output<typeof evidenceKindSchema>;
@@ -750,7 +750,7 @@ export const evidenceRecordJsonSchema: JsonSchema = {
     },
     kind: {
       type: 'string',
-      enum: ['FILE', 'URL', 'TEXT'],
+      enum: ['TEXT', 'URL', 'FILE'],
       description: 'FILE, URL or TEXT.',
     },
     title: {

@@ -138,7 +138,6 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
   it('refuses kind mismatches, a future collected_at and a valid_until before it', async () => {
     const bad: [CreateOf<'evidence'>, string][] = [
       [{ kind: 'URL', title: 'x' }, 'url'],
-      [{ kind: 'TEXT', title: 'x' }, 'text'],
       [{ kind: 'FILE', title: 'x' }, 'content_base64'],
       [{ kind: 'TEXT', title: 'x', text: 'y', url: 'https://example.com' }, 'url'],
       [{ kind: 'TEXT', title: 'x', text: 'y', collected_at: '2026-06-16T12:00:00Z' }, 'collected_at'],

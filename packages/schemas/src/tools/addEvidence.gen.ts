@@ -48,7 +48,7 @@ export const addEvidenceInputJsonSchema: JsonSchema = {
     },
     kind: {
       type: 'string',
-      enum: ['FILE', 'URL', 'TEXT'],
+      enum: ['TEXT', 'URL', 'FILE'],
       description: 'FILE, URL or TEXT.',
     },
     title: {

@@ -47,7 +47,7 @@ export const listEvidenceInputJsonSchema: JsonSchema = {
       type: 'array',
       items: {
         type: 'string',
-        enum: ['FILE', 'URL', 'TEXT'],
+        enum: ['TEXT', 'URL', 'FILE'],
       },
       minItems: 1,
       description: 'Any of these kinds.',

@@ -81,7 +81,6 @@ function checkKind(args: {
   }
   if (kind === 'URL' && !given(args.url))
     throw invalidInput('url', 'URL evidence needs `url` (http or https).');
-  if (kind === 'TEXT' && !given(args.text)) throw invalidInput('text', 'TEXT evidence needs `text`.');
   if (kind === 'FILE' && !args.file)
     throw invalidInput(
       'content_base64',
