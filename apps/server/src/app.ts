@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
 import { createUsageRecorder } from './core/usage.js';
+import { EVIDENCE_PREFIX, registerEvidenceRoutes } from './evidence/routes.js';
 import { EXPORT_PREFIX, registerExportRoutes } from './export/routes.js';
 import { registerAccessLog } from './http/access-log.js';
 import type { Authenticate } from './http/auth-hook.js';
@@ -91,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
-  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX, EXPORT_PREFIX];
+  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX, EXPORT_PREFIX, EVIDENCE_PREFIX];
   const limiter = registerRateLimit({
     app,
     prefix: bearerPrefixes,
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRestToolRoute({ app, core });
   registerOscalRoutes({ app, storage });
   registerExportRoutes({ app, core });
+  await registerEvidenceRoutes({ app, core, storage, maxBytes: config.evidenceMaxBytes });
   await registerOpenApiRoutes({ app });
   const table = createMethodTable({ core, storage });
   await registerMcpRoute({

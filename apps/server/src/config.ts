@@ -38,7 +38,14 @@ export interface ServerConfig {
   sso: SsoConfig | null;
   /** The job engine and webhook deliveries (COMPLY_JOBS*, COMPLY_WEBHOOK_*; docs/jobs.md). */
   jobs: JobsConfig;
+  /** Largest evidence file in bytes (COMPLY_EVIDENCE_MAX_BYTES, default 50 MiB); larger uploads get 413. */
+  evidenceMaxBytes: number;
 }
+
+/** Default largest evidence file: 50 MiB. */
+export const DEFAULT_EVIDENCE_MAX_BYTES = 50 * 1024 * 1024;
+/** The column holding a file's size is a 32-bit integer. */
+const EVIDENCE_MAX_BYTES_CEILING = 2 ** 31 - 1;
 
 /** Single sign-on through one OpenID provider (COMPLY_SSO_*). */
 export interface SsoConfig {
@@ -151,7 +158,7 @@ function integer({
  * Reads PORT, HOST, DATABASE_URL, COMPLY_DATA_DIR, COMPLY_PUBLIC_URL, COMPLY_ALLOWED_HOSTS, LOG_LEVEL,
  * COMPLY_BODY_LIMIT, COMPLY_RATE_LIMIT_PER_MINUTE, COMPLY_UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE,
  * COMPLY_TRUSTED_PROXIES, COMPLY_OAUTH, COMPLY_OAUTH_ALLOW_PRIVATE_METADATA, COMPLY_SMTP_URL,
- * COMPLY_MAIL_FROM and COMPLY_SSO_* (parseSso).
+ * COMPLY_MAIL_FROM, COMPLY_EVIDENCE_MAX_BYTES and COMPLY_SSO_* (parseSso).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -193,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl,
     mailFrom: env.COMPLY_MAIL_FROM || 'Comply <comply@localhost>',
     sso: parseSso(env),
+    evidenceMaxBytes: Math.min(
+      integer({ env, name: 'COMPLY_EVIDENCE_MAX_BYTES', fallback: DEFAULT_EVIDENCE_MAX_BYTES }),
+      EVIDENCE_MAX_BYTES_CEILING,
+    ),
     jobs: parseJobs(env),
   };
 }

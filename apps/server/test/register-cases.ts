@@ -93,6 +93,12 @@ const CASES: { [R in RegisterName]: CaseData } = {
     changed: { field: 'status', value: 'IN_PROGRESS' },
     invalid: { input: { title: 'x', due_date: '2026-12-31', status: 'LATE' }, field: 'status' },
   },
+  evidence: {
+    create: (label) => ({ kind: 'TEXT', title: label, text: 'Access review held; minutes filed.' }),
+    patch: { valid_until: '2031-12-31', description: 'Signed by the CISO.' },
+    changed: { field: 'valid_until', value: '2031-12-31' },
+    invalid: { input: { kind: 'VIDEO', title: 'x' }, field: 'kind' },
+  },
 };
 
 /** Every register of the catalog whose tools follow the list/get/add/update pattern. */

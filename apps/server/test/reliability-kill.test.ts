@@ -50,7 +50,7 @@ if (url) targets.push({ label: 'postgres', make: () => postgresTarget(url) });
 /** Rows that a half-applied addMeasure would leave: every measure has its evidence, links and audit entry. */
 const HALF_WRITTEN = sql<{ problem: string; n: number }>`
   select 'measure without 3 evidence items' as problem, count(*)::int as n from measures m
-    where (select count(*) from measure_evidence e where e.measure_id = m.id) <> 3
+    where (select count(*) from evidence_measures e where e.measure_id = m.id) <> 3
   union all select 'measure without 2 risk links', count(*)::int from measures m
     where (select count(*) from risk_measures l where l.measure_id = m.id) <> 2
   union all select 'measure without its audit entry', count(*)::int from measures m

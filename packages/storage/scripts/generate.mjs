@@ -72,6 +72,7 @@ const TYPES = {
   date: ['DateColumn'],
   timestamptz: ['Date', 'string', 'string'],
   jsonb: ['unknown', 'string', 'string'],
+  bytea: ['Uint8Array'],
 };
 
 function columnType(column) {

@@ -18,7 +18,7 @@ export const ID_PREFIXES = {
   ...REGISTER_PREFIXES,
   control: 'ctl',
   mapping: 'map',
-  evidence: 'evd',
+  blob: 'blb',
   log: 'log',
   session: 'ses',
   membership: 'mem',

@@ -24,6 +24,15 @@ export { usageHour } from './accounts/token-usage.js';
 export { TOKEN_SECRET_PREFIX } from './accounts/tokens.js';
 export type { User } from './accounts/users.js';
 export type { AuditLogEntry, AuditLogFilters } from './audit/repository.js';
+export {
+  BLOB_CHUNK_BYTES,
+  BLOB_HEAD_BYTES,
+  type BlobStore,
+  BlobTooLargeError,
+  databaseBlobStore,
+  type StoredBlob,
+} from './blobs/blob-store.js';
+export type { EvidenceVaultRepository } from './blobs/vault.js';
 export type { Actor } from './context.js';
 export { addDays, type Clock, systemClock, toDateString, toIsoTimestamp } from './dates.js';
 export { type DriverName, isPostgresUrl } from './db/connect.js';
@@ -78,6 +87,7 @@ export type { ListParams, Page } from './paging/list.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging/list.js';
 export type { Direction, OrderBy } from './paging/order.js';
 export type { CreateOf, FiltersOf, OrderFieldOf, PatchOf, RecordOf } from './registers/define.js';
+export { EVIDENCE_FILE, type EvidenceFileInput, withEvidenceFile } from './registers/evidence.js';
 export { type CatalogControlLike, catalogControlInputs } from './registers/frameworks/catalog-controls.js';
 export type {
   ControlFilters,

@@ -10,6 +10,7 @@ import { type TokensRepository, tokensRepository } from './accounts/tokens.js';
 import { type UsersRepository, usersRepository } from './accounts/users.js';
 import { type NamesRepository, namesRepository } from './audit/names.js';
 import { type AuditLogRepository, auditLogRepository } from './audit/repository.js';
+import { type EvidenceVaultRepository, evidenceVaultRepository } from './blobs/vault.js';
 import type { StorageContext } from './context.js';
 import { type LimitsRepository, limitsRepository } from './limits/repository.js';
 import { locator } from './locate.js';
@@ -49,6 +50,8 @@ export interface Repositories extends RegisterRepositories {
   webhooks: WebhooksRepository;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
+  /** Evidence files: blob store, revisions to download, integrity checks. */
+  evidenceVault: EvidenceVaultRepository;
 }
 
 /** Builds the repositories over one database handle (a pool or a transaction). */
@@ -76,5 +79,6 @@ export function repositories(ctx: StorageContext): Repositories {
     limits: limitsRepository(ctx),
     webhooks: webhooksRepository(ctx),
     locate: locator(ctx),
+    evidenceVault: evidenceVaultRepository(ctx),
   };
 }

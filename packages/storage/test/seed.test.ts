@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storage, seedBulk, seedDemo } from '../src/index.js';
 import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
 import { DEMO_DOCUMENTS } from '../src/seed/demo-documents.js';
+import { DEMO_EVIDENCE_FILES } from '../src/seed/demo-evidence.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES } from '../src/seed/demo-frameworks.js';
 import { DEMO_MANAGEMENT_REVIEWS } from '../src/seed/demo-management-reviews.js';
 import {
@@ -19,6 +20,9 @@ import { DEMO_TASKS } from '../src/seed/demo-tasks.js';
  */
 const DEMO_GENERATED_TASKS = 12;
 
+/** Evidence the demo's measures carry (created with them, recorded in their audit entries). */
+const MEASURE_EVIDENCE = DEMO_MEASURES.reduce((sum, m) => sum + m.evidence, 0);
+
 // How many records each register holds after seedDemo, from the demo data itself.
 const DEMO_COUNTS = {
   ...NO_RECORDS,
@@ -34,6 +38,7 @@ const DEMO_COUNTS = {
   documents: DEMO_DOCUMENTS.length,
   // Two made by hand, and those the demo's dates due within 30 days call for (see the test below).
   tasks: DEMO_TASKS.length + DEMO_GENERATED_TASKS,
+  evidence: MEASURE_EVIDENCE + DEMO_EVIDENCE_FILES.length,
 };
 
 import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
@@ -147,10 +152,11 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   it('records the demo seed in the audit log as a CLI action', async () => {
     const { organizationId } = await seedDemo({ storage, ownerUserId });
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
-    // The organization and one entry per record, the SoA's decisions and approval, the four
-    // risk acceptances, and each policy's review, approval, publication and acknowledgement.
+    // The organization and one entry per record (a measure's evidence is in the measure's entry),
+    // the SoA's decisions and approval, the four risk acceptances, and each policy's review,
+    // approval, publication and acknowledgement.
     const records = Object.values(DEMO_COUNTS).reduce((sum, n) => sum + n, 0);
-    expect(log.total_count).toBe(1 + records + 2 + 4 + 4 * DEMO_DOCUMENTS.length);
+    expect(log.total_count).toBe(1 + records - MEASURE_EVIDENCE + 2 + 4 + 4 * DEMO_DOCUMENTS.length);
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );

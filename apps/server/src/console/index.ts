@@ -10,6 +10,7 @@ import { registerConnectedAppRoutes } from './connected-apps.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
 import { registerDemoRoutes } from './demo.js';
+import { registerConsoleEvidenceRoutes } from './evidence.js';
 import { registerFrameworkRoutes } from './frameworks.js';
 import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
 import { registerInvitationRoutes } from './invitations.js';
@@ -125,6 +126,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerFrameworkRoutes({ scope: signedIn, deps });
         registerConsoleOscalRoutes({ scope: signedIn, deps });
         registerWriteToolRoute({ scope: signedIn, deps });
+        await registerConsoleEvidenceRoutes({ scope: signedIn, deps });
       });
     },
     { prefix: '/api/console' },

@@ -2,7 +2,7 @@ import { type ToolArgs, type ToolName, type ToolOutputs, tools } from '@comply/s
 import type { Storage } from '@comply/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Caller, roleCanWrite } from './caller.js';
-import type { ToolContext } from './context.js';
+import type { FileUpload, ToolContext } from './context.js';
 import { ToolError } from './errors.js';
 import {
   createReadCache,
@@ -25,7 +25,12 @@ export type HandlerMap = {
 export interface ToolCore {
   has(name: string): name is ToolName;
   /** The output and its JSON text (both transports send that text as is). */
-  invoke(params: { caller: Caller; name: ToolName; input: unknown }): Promise<ToolResult>;
+  invoke(params: {
+    caller: Caller;
+    name: ToolName;
+    input: unknown;
+    upload?: FileUpload;
+  }): Promise<ToolResult>;
 }
 
 const notFoundOrganization = (id: string) =>
@@ -82,10 +87,12 @@ export function createToolCore({
     caller,
     name,
     input,
+    upload,
   }: {
     caller: Caller;
     name: ToolName;
     input: unknown;
+    upload?: FileUpload | undefined;
   }): Promise<ToolResult> {
     const tool = tools[name];
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -124,6 +131,7 @@ export function createToolCore({
       organizationId,
       role,
       actor: { userId: caller.userId, tokenId: caller.tokenId || null, source: caller.source, action: name },
+      upload,
     };
     const handler = handlers[name] as (ctx: ToolContext, args: unknown) => Promise<unknown>;
     const serialize = (output: unknown): ToolResult => {

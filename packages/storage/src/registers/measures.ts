@@ -12,7 +12,7 @@ const evidenceJson = (today: string) => sql<Evidence[]>`(select coalesce(jsonb_a
     'id', e.id, 'title', e.title, 'url', e.url, 'collected_at', ${isoTimestampSql('e', 'collected_at')},
     'valid_until', ${validUntilTextSql('e')}, 'expired', ${validUntilSql('e')} < ${today}::date)
     order by e.id), '[]'::jsonb)
-  from measure_evidence e where e.measure_id = measures.id)`;
+  from evidence_measures em join evidence e on e.id = em.evidence_id where em.measure_id = measures.id)`;
 
 const controlsJson = sql<ControlRef[]>`(select coalesce(jsonb_agg(jsonb_build_object(
     'framework_id', mc.framework_id, 'control_code', mc.control_code) order by mc.framework_id, mc.control_code), '[]'::jsonb)
@@ -47,7 +47,7 @@ export const measuresRepository = defineRegister({
     control_code: () => undefined,
     risk_id: (riskId) => linked('risk_measures l', sql`and l.risk_id = ${riskId}`),
     has_evidence: (has) =>
-      has ? linked('measure_evidence l') : sql<SqlBool>`not ${linked('measure_evidence l')}`,
+      has ? linked('evidence_measures l') : sql<SqlBool>`not ${linked('evidence_measures l')}`,
   },
   checkFilters: (filters) => {
     if (filters.control_code !== undefined && filters.framework_id === undefined) {

@@ -33,7 +33,7 @@ export async function checkRefs(args: {
 }
 
 /** A link table between two registers, one row per linked pair of one organization. */
-type LinkTable = 'risk_measures' | 'risk_assets';
+type LinkTable = 'risk_measures' | 'risk_assets' | 'evidence_measures';
 
 /**
  * Replaces every link of one record (`from`) in a link table by links to `to.ids`. `fresh`: the

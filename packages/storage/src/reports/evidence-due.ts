@@ -11,11 +11,11 @@ import type { CappedList, EvidenceDue } from './types.js';
  * validity.ts), as a subquery for the two lists below.
  */
 function latestEvidence(args: ListScope) {
-  return sql`(select distinct on (e.measure_id) e.measure_id, e.id as evidence_id,
+  return sql`(select distinct on (em.measure_id) em.measure_id, e.id as evidence_id,
         e.title as evidence_title, ${validUntilSql('e')} as valid_until
-      from measure_evidence e
-      where e.organization_id = ${args.organizationId}
-      order by e.measure_id, ${validUntilSql('e')} desc, e.id desc) latest`;
+      from evidence_measures em join evidence e on e.id = em.evidence_id
+      where em.organization_id = ${args.organizationId}
+      order by em.measure_id, ${validUntilSql('e')} desc, e.id desc) latest`;
 }
 
 async function evidenceList(args: ListScope & { where: RawBuilder<unknown> }) {

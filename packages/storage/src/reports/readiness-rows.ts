@@ -69,7 +69,8 @@ export async function readinessRows(
       select m.id, m.name, m.state, m.applicability_justification as justification,
         (select case when count(*) = 0 then 'NONE'
             when bool_or(${validUntilSql('e')} >= ${today}::date) then 'CURRENT' else 'EXPIRED' end
-          from measure_evidence e where e.measure_id = m.id) as evidence,
+          from evidence_measures em join evidence e on e.id = em.evidence_id
+          where em.measure_id = m.id) as evidence,
         exists (select 1 from nonconformities n
           where n.organization_id = ${organizationId} and n.measure_id = m.id
             and n.status <> 'CLOSED' and n.archived_at is null and n.severity in ('MAJOR', 'MINOR')) as open_nonconformity,

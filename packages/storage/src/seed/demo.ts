@@ -5,6 +5,7 @@ import type { Repositories } from '../repositories.js';
 import type { Storage } from '../storage.js';
 import { DEMO_ASSETS, seedAssets } from './demo-assets.js';
 import { seedDocuments } from './demo-documents.js';
+import { seedEvidenceFiles } from './demo-evidence.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
 import { seedManagementReviews } from './demo-management-reviews.js';
 import { acceptDemoRisks, seedStatementOfApplicability } from './demo-programme.js';
@@ -236,6 +237,7 @@ export async function seedDemo(args: {
     await seedAudits({ repos, organizationId, actor, day, frameworkIds, measureIds });
     await seedManagementReviews({ repos, organizationId, actor, day });
     await seedTasks({ repos, organizationId, ownerUserId: args.ownerUserId, actor, day });
+    await seedEvidenceFiles({ repos, organizationId, actor, measureIds });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });

@@ -99,18 +99,28 @@ export async function appendEvidence(args: {
 }): Promise<void> {
   if (args.evidence.length === 0) return;
   checkEvidence(args);
+  // Records of the evidence register (docs/data-model.md, "Evidence"): URL when a URL is given,
+  // else TEXT stating the title, each linked to this measure.
+  const rows = args.evidence.map((e) => ({
+    id: newId('evidence'),
+    organization_id: args.organizationId,
+    kind: e.url === undefined ? 'TEXT' : 'URL',
+    title: e.title,
+    url: e.url ?? null,
+    text: e.url === undefined ? e.title : null,
+    collected_at: e.collected_at ?? args.now,
+    valid_until: e.valid_until ?? null,
+    created_at: args.now,
+    updated_at: args.now,
+  }));
+  await args.trx.insertInto('evidence').values(rows).execute();
   await args.trx
-    .insertInto('measure_evidence')
+    .insertInto('evidence_measures')
     .values(
-      args.evidence.map((e) => ({
-        id: newId('evidence'),
+      rows.map((row) => ({
         organization_id: args.organizationId,
+        evidence_id: row.id,
         measure_id: args.measureId,
-        title: e.title,
-        url: e.url ?? null,
-        collected_at: e.collected_at ?? args.now,
-        valid_until: e.valid_until ?? null,
-        created_at: args.now,
       })),
     )
     .execute();

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * The one definition of a piece of evidence's validity, over a `measure_evidence` row aliased `e`:
+ * The one definition of a piece of evidence's validity, over an `evidence` row aliased `e`:
  * its own valid_until, else the UTC day it was collected plus its organization's
  * evidence_validity_months (evidence written before migration 015 has none, so it follows the
  * setting). Evidence is current through valid_until and expired from the next day (UTC).

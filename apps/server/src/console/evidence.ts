@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { evidenceFor, registerMultipart, sendEvidenceFile, uploadThroughTool } from '../evidence/routes.js';
+import { requireMembership } from './access.js';
+import { type ConsoleDeps, identityOf } from './context.js';
+import { consoleCaller } from './read-tool.js';
+
+async function callerIn(
+  request: FastifyRequest<{ Params: { orgId: string } }>,
+  deps: ConsoleDeps,
+  write: boolean,
+) {
+  const { user } = identityOf(request);
+  const organization = await requireMembership({
+    storage: deps.storage,
+    userId: user.id,
+    organizationId: request.params.orgId,
+  });
+  return {
+    organization,
+    caller: consoleCaller({ request, user, organization, scope: write ? 'WRITE' : 'READ' }),
+  };
+}
+
+/**
+ * The console's evidence files, as the signed-in user in one organization, through the same tool
+ * core and file handling as the REST doors (`/api/evidence/…`):
+ * - `POST /api/console/orgs/:orgId/evidence/upload` (multipart): addEvidence with a file;
+ * - `POST /api/console/orgs/:orgId/evidence/:id/revisions` (multipart): a new file revision;
+ * - `GET /api/console/orgs/:orgId/evidence/:id/file[?revision=N]`: download (attachment, nosniff).
+ */
+export async function registerConsoleEvidenceRoutes({
+  scope,
+  deps,
+}: {
+  scope: FastifyInstance;
+  deps: ConsoleDeps;
+}) {
+  const maxBytes = deps.config.evidenceMaxBytes;
+  await scope.register(async (files) => {
+    await registerMultipart(files, maxBytes);
+    files.post<{ Params: { orgId: string } }>('/orgs/:orgId/evidence/upload', async (request) => {
+      const { organization, caller } = await callerIn(request, deps, true);
+      return uploadThroughTool({
+        request,
+        core: deps.core,
+        caller,
+        tool: 'addEvidence',
+        fixed: { organization_id: organization.id },
+        maxBytes,
+      });
+    });
+    files.post<{ Params: { orgId: string; id: string } }>(
+      '/orgs/:orgId/evidence/:id/revisions',
+      async (request) => {
+        const { organization, caller } = await callerIn(request, deps, true);
+        return uploadThroughTool({
+          request,
+          core: deps.core,
+          caller,
+          tool: 'updateEvidence',
+          fixed: { id: request.params.id, organization_id: organization.id },
+          maxBytes,
+        });
+      },
+    );
+    files.get<{ Params: { orgId: string; id: string }; Querystring: { revision?: string } }>(
+      '/orgs/:orgId/evidence/:id/file',
+      async (request, reply) => {
+        const { organization, caller } = await callerIn(request, deps, false);
+        const record = await evidenceFor({
+          core: deps.core,
+          caller,
+          id: request.params.id,
+          organizationId: organization.id,
+        });
+        return sendEvidenceFile({ reply, storage: deps.storage, record, revision: request.query.revision });
+      },
+    );
+  });
+}

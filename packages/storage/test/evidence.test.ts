@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import type { EvidenceRecord } from '@comply/schemas';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBlobStore } from '../src/blobs/blob-store.js';
+import type { Storage } from '../src/index.js';
+import type { CreateOf } from '../src/registers/define.js';
+import { withEvidenceFile } from '../src/registers/evidence.js';
+import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { defineListTests } from './lists.js';
+
+describe.each(DRIVERS)('evidence on $name', ({ name }) => {
+  let storage: Storage;
+  let dispose: () => Promise<void>;
+  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  let org: string;
+  let measureId: string;
+  const actor = testActor(null, 'addEvidence');
+  let all: EvidenceRecord[] = [];
+  const byTitle = (title: string) => all.find((r) => r.title === title)!;
+
+  beforeAll(async () => {
+    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
+    org = (await seedOrganization(storage)).organization.id;
+    measureId = (
+      await storage.measures.create({ organizationId: org, actor, data: { name: 'Access review' } })
+    ).id;
+    const rows: CreateOf<'evidence'>[] = [
+      {
+        kind: 'URL',
+        title: 'Pentest report',
+        url: 'https://example.com/p.pdf',
+        collected_at: '2026-01-10T00:00:00Z',
+      },
+      {
+        kind: 'TEXT',
+        title: 'access review minutes',
+        text: 'Held.',
+        measure_ids: [measureId],
+        collected_at: '2025-03-01T00:00:00Z',
+      },
+      {
+        kind: 'TEXT',
+        title: 'Backup log',
+        text: 'OK',
+        description: 'Weekly access check',
+        valid_until: '2026-12-31',
+        collected_at: '2026-05-01T00:00:00Z',
+      },
+    ];
+    for (const [index, data] of rows.entries()) {
+      clock.set(`2026-06-15T13:0${[3, 1, 2][index]}:00.000Z`);
+      await storage.evidence.create({ organizationId: org, actor, data });
+    }
+    clock.set('2026-06-15T13:00:00.000Z');
+    const bytes = Buffer.from('policy text');
+    const file = await storage.transaction(async (repos) => {
+      const stored = await repos.evidenceVault.blobs(org).put([bytes]);
+      return repos.evidence.create({
+        organizationId: org,
+        actor,
+        data: withEvidenceFile(
+          {
+            kind: 'FILE',
+            title: 'Policy file',
+            measure_ids: [measureId],
+            collected_at: '2026-06-01T00:00:00Z',
+          },
+          { filename: 'p.txt', media_type: 'text/plain', size: stored.size, sha256: stored.sha256 },
+        ),
+      });
+    });
+    expect(file.file).toMatchObject({
+      revision: 1,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+    await storage.evidence.create({
+      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
+      actor,
+      data: { kind: 'TEXT', title: 'Alien', text: 'x' },
+    });
+    let page = await storage.evidence.list({ organizationId: org, pageSize: 100 });
+    for (const title of ['Backup log', 'Policy file']) {
+      clock.set(title === 'Backup log' ? '2026-06-15T14:00:00.000Z' : '2026-06-15T14:10:00.000Z');
+      const record = page.items.find((r) => r.title === title)!;
+      await storage.evidence.update({
+        organizationId: org,
+        actor,
+        id: record.id,
+        patch: { description: 'Checked.' },
+      });
+    }
+    clock.set('2026-06-15T12:00:00.000Z');
+    page = await storage.evidence.list({ organizationId: org, pageSize: 100 });
+    all = page.items;
+  });
+  afterAll(() => dispose());
+
+  it('derives validity and the measure links, and a measure reads its evidence from the register', async () => {
+    expect(all).toHaveLength(4);
+    expect(byTitle('access review minutes')).toMatchObject({
+      valid_until: '2026-03-01',
+      expired: true,
+      measure_ids: [measureId],
+    });
+    expect(byTitle('Backup log')).toMatchObject({
+      valid_until: '2026-12-31',
+      expired: false,
+      file: null,
+      revisions: [],
+    });
+    const measure = await storage.measures.get({ organizationId: org, id: measureId });
+    expect(measure?.evidence.map((e) => e.title)).toEqual(['access review minutes', 'Policy file']);
+  });
+
+  defineListTests<EvidenceRecord>({
+    state: () => ({ list: (p) => storage.evidence.list(p), organizationId: org, all }),
+    filters: [
+      [{ kind: ['TEXT'] }, (r) => r.kind === 'TEXT'],
+      [{ kind: ['URL', 'FILE'] }, (r) => r.kind !== 'TEXT'],
+      [{ expired: true }, (r) => r.expired],
+      [{ expired: false }, (r) => !r.expired],
+      [{ query: 'minutes' }, (r) => r.title === 'access review minutes'],
+    ],
+    orderings: [
+      ['collected_at', (r) => r.collected_at],
+      ['title', (r) => r.title.toLowerCase()],
+      ['created_at', (r) => r.created_at],
+    ],
+    defaultOrder: { field: 'collected_at', direction: 'desc' },
+  });
+
+  it('filters by measure', async () => {
+    const page = await storage.evidence.list({ organizationId: org, filters: { measure_id: measureId } });
+    expect(page.items.map((r) => r.title).sort()).toEqual(['Policy file', 'access review minutes']);
+  });
+
+  it('refuses kind mismatches, a future collected_at and a valid_until before it', async () => {
+    const bad: [CreateOf<'evidence'>, string][] = [
+      [{ kind: 'URL', title: 'x' }, 'url'],
+      [{ kind: 'FILE', title: 'x' }, 'content_base64'],
+      [{ kind: 'TEXT', title: 'x', text: 'y', url: 'https://example.com' }, 'url'],
+      [{ kind: 'TEXT', title: 'x', text: 'y', collected_at: '2026-06-16T12:00:00Z' }, 'collected_at'],
+      [
+        {
+          kind: 'TEXT',
+          title: 'x',
+          text: 'y',
+          collected_at: '2026-06-10T00:00:00Z',
+          valid_until: '2026-06-09',
+        },
+        'valid_until',
+      ],
+      [{ kind: 'TEXT', title: 'x', text: 'y', measure_ids: ['msr_nope'] }, 'measure_ids'],
+    ];
+    for (const [data, field] of bad) {
+      await expect(storage.evidence.create({ organizationId: org, actor, data })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        field,
+      });
+    }
+  });
+
+  it('stores identical content once per organization, in chunks, and rolls back with its transaction', async () => {
+    const content = Buffer.alloc(2500, 1);
+    const store = databaseBlobStore({ db: storage.db, organizationId: org, chunkBytes: 1000 });
+    const first = await store.put([content.subarray(0, 700), content.subarray(700)]);
+    const again = await store.put([content]);
+    expect(first).toMatchObject({ size: 2500, existed: false });
+    expect(again).toMatchObject({ sha256: first.sha256, existed: true });
+    const chunks = await sql<{
+      n: string;
+    }>`select count(*) as n from blob_chunks c join blobs b on b.id = c.blob_id
+      where b.sha256 = ${first.sha256}`.execute(storage.db);
+    expect(Number(chunks.rows[0]?.n)).toBe(3);
+    const back: Uint8Array[] = [];
+    for await (const piece of (await store.get(first.sha256))!) back.push(piece);
+    expect(Buffer.concat(back).equals(content)).toBe(true);
+    const other = Buffer.from('rolled back');
+    await expect(
+      storage.transaction(async (repos) => {
+        await repos.evidenceVault.blobs(org).put([other]);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await store.get(createHash('sha256').update(other).digest('hex'))).toBeNull();
+  });
+});
