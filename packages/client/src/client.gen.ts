@@ -6,6 +6,7 @@
 //   specs/registers/audits.yaml
 //   specs/registers/documents.yaml
 //   specs/tools/addDocumentVersion.yaml
+//   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -26,6 +27,7 @@
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { type CallOptions, type ClientOptions, createCaller } from './core.js';
@@ -36,6 +38,7 @@ import type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 import type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 import type { AddDocumentInput, AddDocumentOutput } from './tools/addDocument.gen.js';
 import type { AddDocumentVersionInput, AddDocumentVersionOutput } from './tools/addDocumentVersion.gen.js';
+import type { AddEvidenceInput, AddEvidenceOutput } from './tools/addEvidence.gen.js';
 import type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
 import type { AddManagementReviewInput, AddManagementReviewOutput } from './tools/addManagementReview.gen.js';
 import type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
@@ -53,6 +56,7 @@ import type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 import type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 import type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
 import type { GetDocumentInput, GetDocumentOutput } from './tools/getDocument.gen.js';
+import type { GetEvidenceInput, GetEvidenceOutput } from './tools/getEvidence.gen.js';
 import type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
 import type { GetManagementReviewInput, GetManagementReviewOutput } from './tools/getManagementReview.gen.js';
 import type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
@@ -66,6 +70,7 @@ import type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 import type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 import type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
 import type { ListDocumentsInput, ListDocumentsOutput } from './tools/listDocuments.gen.js';
+import type { ListEvidenceInput, ListEvidenceOutput } from './tools/listEvidence.gen.js';
 import type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 import type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
 import type { ListManagementReviewsInput, ListManagementReviewsOutput } from './tools/listManagementReviews.gen.js';
@@ -81,6 +86,7 @@ import type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.ge
 import type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 import type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
 import type { UpdateDocumentInput, UpdateDocumentOutput } from './tools/updateDocument.gen.js';
+import type { UpdateEvidenceInput, UpdateEvidenceOutput } from './tools/updateEvidence.gen.js';
 import type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
 import type { UpdateManagementReviewInput, UpdateManagementReviewOutput } from './tools/updateManagementReview.gen.js';
 import type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';
@@ -89,6 +95,7 @@ import type { UpdateObligationInput, UpdateObligationOutput } from './tools/upda
 import type { UpdateRiskInput, UpdateRiskOutput } from './tools/updateRisk.gen.js';
 import type { UpdateTaskInput, UpdateTaskOutput } from './tools/updateTask.gen.js';
 import type { UpdateVendorInput, UpdateVendorOutput } from './tools/updateVendor.gen.js';
+import type { VerifyEvidenceInput, VerifyEvidenceOutput } from './tools/verifyEvidence.gen.js';
 
 /** A typed method per Comply tool. Each posts to /api/mcp/tools/{name} and throws ComplyError on failure. */
 export interface ComplyClient {
@@ -108,6 +115,8 @@ export interface ComplyClient {
   addDocument(input: AddDocumentInput, options?: CallOptions): Promise<AddDocumentOutput>;
   /** Add a document version. */
   addDocumentVersion(input: AddDocumentVersionInput, options?: CallOptions): Promise<AddDocumentVersionOutput>;
+  /** Add evidence. */
+  addEvidence(input: AddEvidenceInput, options?: CallOptions): Promise<AddEvidenceOutput>;
   /** Add a framework. */
   addFramework(input: AddFrameworkInput, options?: CallOptions): Promise<AddFrameworkOutput>;
   /** Add a management review. */
@@ -142,6 +151,8 @@ export interface ComplyClient {
   getComplianceReport(input: GetComplianceReportInput, options?: CallOptions): Promise<GetComplianceReportOutput>;
   /** Get a document. */
   getDocument(input: GetDocumentInput, options?: CallOptions): Promise<GetDocumentOutput>;
+  /** Get evidence. */
+  getEvidence(input: GetEvidenceInput, options?: CallOptions): Promise<GetEvidenceOutput>;
   /** Get a framework. */
   getFramework(input: GetFrameworkInput, options?: CallOptions): Promise<GetFrameworkOutput>;
   /** Get a management review. */
@@ -168,6 +179,8 @@ export interface ComplyClient {
   listAudits(input: ListAuditsInput, options?: CallOptions): Promise<ListAuditsOutput>;
   /** List documents. */
   listDocuments(input: ListDocumentsInput, options?: CallOptions): Promise<ListDocumentsOutput>;
+  /** List evidence. */
+  listEvidence(input: ListEvidenceInput, options?: CallOptions): Promise<ListEvidenceOutput>;
   /** List a framework's controls. */
   listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): Promise<ListFrameworkControlsOutput>;
   /** List frameworks. */
@@ -198,6 +211,8 @@ export interface ComplyClient {
   updateControlApplicability(input: UpdateControlApplicabilityInput, options?: CallOptions): Promise<UpdateControlApplicabilityOutput>;
   /** Update a document. */
   updateDocument(input: UpdateDocumentInput, options?: CallOptions): Promise<UpdateDocumentOutput>;
+  /** Update evidence. */
+  updateEvidence(input: UpdateEvidenceInput, options?: CallOptions): Promise<UpdateEvidenceOutput>;
   /** Update a framework. */
   updateFramework(input: UpdateFrameworkInput, options?: CallOptions): Promise<UpdateFrameworkOutput>;
   /** Update a management review. */
@@ -214,6 +229,8 @@ export interface ComplyClient {
   updateTask(input: UpdateTaskInput, options?: CallOptions): Promise<UpdateTaskOutput>;
   /** Update a vendor. */
   updateVendor(input: UpdateVendorInput, options?: CallOptions): Promise<UpdateVendorOutput>;
+  /** Verify evidence files. */
+  verifyEvidence(input: VerifyEvidenceInput, options?: CallOptions): Promise<VerifyEvidenceOutput>;
 }
 
 /** `for await (const page of client.pages.listRisks(input))`: one call per page, on demand. */
@@ -224,6 +241,8 @@ export interface ComplyPages {
   listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput, void, undefined>;
   /** Every page of `listDocuments`, from `input.cursor` (or the start) to the last. */
   listDocuments(input: ListDocumentsInput, options?: CallOptions): AsyncGenerator<ListDocumentsOutput, void, undefined>;
+  /** Every page of `listEvidence`, from `input.cursor` (or the start) to the last. */
+  listEvidence(input: ListEvidenceInput, options?: CallOptions): AsyncGenerator<ListEvidenceOutput, void, undefined>;
   /** Every page of `listFrameworkControls`, from `input.cursor` (or the start) to the last. */
   listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): AsyncGenerator<ListFrameworkControlsOutput, void, undefined>;
   /** Every page of `listFrameworks`, from `input.cursor` (or the start) to the last. */
@@ -254,6 +273,8 @@ export interface ComplyIterators {
   listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput['audits'][number], void, undefined>;
   /** Every item of `listDocuments` (`documents`) across all pages. */
   listDocuments(input: ListDocumentsInput, options?: CallOptions): AsyncGenerator<ListDocumentsOutput['documents'][number], void, undefined>;
+  /** Every item of `listEvidence` (`evidence`) across all pages. */
+  listEvidence(input: ListEvidenceInput, options?: CallOptions): AsyncGenerator<ListEvidenceOutput['evidence'][number], void, undefined>;
   /** Every item of `listFrameworkControls` (`controls`) across all pages. */
   listFrameworkControls(input: ListFrameworkControlsInput, options?: CallOptions): AsyncGenerator<ListFrameworkControlsOutput['controls'][number], void, undefined>;
   /** Every item of `listFrameworks` (`frameworks`) across all pages. */
@@ -283,6 +304,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listAssets: (input, callOptions) => iteratePages<ListAssetsOutput>({ call, tool: 'listAssets', input, options: callOptions }),
     listAudits: (input, callOptions) => iteratePages<ListAuditsOutput>({ call, tool: 'listAudits', input, options: callOptions }),
     listDocuments: (input, callOptions) => iteratePages<ListDocumentsOutput>({ call, tool: 'listDocuments', input, options: callOptions }),
+    listEvidence: (input, callOptions) => iteratePages<ListEvidenceOutput>({ call, tool: 'listEvidence', input, options: callOptions }),
     listFrameworkControls: (input, callOptions) => iteratePages<ListFrameworkControlsOutput>({ call, tool: 'listFrameworkControls', input, options: callOptions }),
     listFrameworks: (input, callOptions) => iteratePages<ListFrameworksOutput>({ call, tool: 'listFrameworks', input, options: callOptions }),
     listManagementReviews: (input, callOptions) => iteratePages<ListManagementReviewsOutput>({ call, tool: 'listManagementReviews', input, options: callOptions }),
@@ -301,6 +323,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     addAudit: (input, callOptions) => call<AddAuditOutput>({ tool: 'addAudit', input, options: callOptions }),
     addDocument: (input, callOptions) => call<AddDocumentOutput>({ tool: 'addDocument', input, options: callOptions }),
     addDocumentVersion: (input, callOptions) => call<AddDocumentVersionOutput>({ tool: 'addDocumentVersion', input, options: callOptions }),
+    addEvidence: (input, callOptions) => call<AddEvidenceOutput>({ tool: 'addEvidence', input, options: callOptions }),
     addFramework: (input, callOptions) => call<AddFrameworkOutput>({ tool: 'addFramework', input, options: callOptions }),
     addManagementReview: (input, callOptions) => call<AddManagementReviewOutput>({ tool: 'addManagementReview', input, options: callOptions }),
     addMeasure: (input, callOptions) => call<AddMeasureOutput>({ tool: 'addMeasure', input, options: callOptions }),
@@ -318,6 +341,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getAuditReadiness: (input, callOptions) => call<GetAuditReadinessOutput>({ tool: 'getAuditReadiness', input, options: callOptions }),
     getComplianceReport: (input, callOptions) => call<GetComplianceReportOutput>({ tool: 'getComplianceReport', input, options: callOptions }),
     getDocument: (input, callOptions) => call<GetDocumentOutput>({ tool: 'getDocument', input, options: callOptions }),
+    getEvidence: (input, callOptions) => call<GetEvidenceOutput>({ tool: 'getEvidence', input, options: callOptions }),
     getFramework: (input, callOptions) => call<GetFrameworkOutput>({ tool: 'getFramework', input, options: callOptions }),
     getManagementReview: (input, callOptions) => call<GetManagementReviewOutput>({ tool: 'getManagementReview', input, options: callOptions }),
     getMeasure: (input, callOptions) => call<GetMeasureOutput>({ tool: 'getMeasure', input, options: callOptions }),
@@ -331,6 +355,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listAssets: (input, callOptions) => call<ListAssetsOutput>({ tool: 'listAssets', input, options: callOptions }),
     listAudits: (input, callOptions) => call<ListAuditsOutput>({ tool: 'listAudits', input, options: callOptions }),
     listDocuments: (input, callOptions) => call<ListDocumentsOutput>({ tool: 'listDocuments', input, options: callOptions }),
+    listEvidence: (input, callOptions) => call<ListEvidenceOutput>({ tool: 'listEvidence', input, options: callOptions }),
     listFrameworkControls: (input, callOptions) => call<ListFrameworkControlsOutput>({ tool: 'listFrameworkControls', input, options: callOptions }),
     listFrameworks: (input, callOptions) => call<ListFrameworksOutput>({ tool: 'listFrameworks', input, options: callOptions }),
     listManagementReviews: (input, callOptions) => call<ListManagementReviewsOutput>({ tool: 'listManagementReviews', input, options: callOptions }),
@@ -346,6 +371,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     updateAudit: (input, callOptions) => call<UpdateAuditOutput>({ tool: 'updateAudit', input, options: callOptions }),
     updateControlApplicability: (input, callOptions) => call<UpdateControlApplicabilityOutput>({ tool: 'updateControlApplicability', input, options: callOptions }),
     updateDocument: (input, callOptions) => call<UpdateDocumentOutput>({ tool: 'updateDocument', input, options: callOptions }),
+    updateEvidence: (input, callOptions) => call<UpdateEvidenceOutput>({ tool: 'updateEvidence', input, options: callOptions }),
     updateFramework: (input, callOptions) => call<UpdateFrameworkOutput>({ tool: 'updateFramework', input, options: callOptions }),
     updateManagementReview: (input, callOptions) => call<UpdateManagementReviewOutput>({ tool: 'updateManagementReview', input, options: callOptions }),
     updateMeasure: (input, callOptions) => call<UpdateMeasureOutput>({ tool: 'updateMeasure', input, options: callOptions }),
@@ -354,11 +380,13 @@ export function createClient(options: ClientOptions): ComplyClient {
     updateRisk: (input, callOptions) => call<UpdateRiskOutput>({ tool: 'updateRisk', input, options: callOptions }),
     updateTask: (input, callOptions) => call<UpdateTaskOutput>({ tool: 'updateTask', input, options: callOptions }),
     updateVendor: (input, callOptions) => call<UpdateVendorOutput>({ tool: 'updateVendor', input, options: callOptions }),
+    verifyEvidence: (input, callOptions) => call<VerifyEvidenceOutput>({ tool: 'verifyEvidence', input, options: callOptions }),
     pages,
     iterate: {
       listAssets: (input, callOptions) => iterateItems({ pages: pages.listAssets(input, callOptions), key: 'assets' }),
       listAudits: (input, callOptions) => iterateItems({ pages: pages.listAudits(input, callOptions), key: 'audits' }),
       listDocuments: (input, callOptions) => iterateItems({ pages: pages.listDocuments(input, callOptions), key: 'documents' }),
+      listEvidence: (input, callOptions) => iterateItems({ pages: pages.listEvidence(input, callOptions), key: 'evidence' }),
       listFrameworkControls: (input, callOptions) => iterateItems({ pages: pages.listFrameworkControls(input, callOptions), key: 'controls' }),
       listFrameworks: (input, callOptions) => iterateItems({ pages: pages.listFrameworks(input, callOptions), key: 'frameworks' }),
       listManagementReviews: (input, callOptions) => iterateItems({ pages: pages.listManagementReviews(input, callOptions), key: 'management_reviews' }),

@@ -4,6 +4,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/documents.yaml
+//   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -35,6 +36,7 @@
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 export { createClient } from './client.gen.js';
@@ -42,13 +44,14 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { ArchiveState, Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Document, DocumentAcknowledgement, DocumentApproval, DocumentKind, DocumentStatus, DocumentSummary, DocumentVersion, Evidence, EvidenceDue, EvidenceDueList, EvidenceInput, ExcludedControl, ExcludedControlList, Exclusion, ExpiredAcceptance, ExpiredAcceptanceList, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskAcceptance, RiskAcceptanceState, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, Task, TaskKind, TaskRecurrenceUnit, TaskStatus, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { ArchiveState, Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Document, DocumentAcknowledgement, DocumentApproval, DocumentKind, DocumentStatus, DocumentSummary, DocumentVersion, Evidence, EvidenceDue, EvidenceDueList, EvidenceFile, EvidenceInput, EvidenceKind, EvidenceMismatch, EvidenceRecord, ExcludedControl, ExcludedControlList, Exclusion, ExpiredAcceptance, ExpiredAcceptanceList, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskAcceptance, RiskAcceptanceState, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, Task, TaskKind, TaskRecurrenceUnit, TaskStatus, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
 export type { AcceptRiskInput, AcceptRiskOutput } from './tools/acceptRisk.gen.js';
 export type { AcknowledgeDocumentInput, AcknowledgeDocumentOutput } from './tools/acknowledgeDocument.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
 export type { AddDocumentInput, AddDocumentOutput } from './tools/addDocument.gen.js';
 export type { AddDocumentVersionInput, AddDocumentVersionOutput } from './tools/addDocumentVersion.gen.js';
+export type { AddEvidenceInput, AddEvidenceOutput } from './tools/addEvidence.gen.js';
 export type { AddFrameworkInput, AddFrameworkOutput } from './tools/addFramework.gen.js';
 export type { AddManagementReviewInput, AddManagementReviewOutput } from './tools/addManagementReview.gen.js';
 export type { AddMeasureInput, AddMeasureOutput } from './tools/addMeasure.gen.js';
@@ -66,6 +69,7 @@ export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 export type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
 export type { GetDocumentInput, GetDocumentOutput } from './tools/getDocument.gen.js';
+export type { GetEvidenceInput, GetEvidenceOutput } from './tools/getEvidence.gen.js';
 export type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
 export type { GetManagementReviewInput, GetManagementReviewOutput } from './tools/getManagementReview.gen.js';
 export type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
@@ -79,6 +83,7 @@ export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
 export type { ListDocumentsInput, ListDocumentsOutput } from './tools/listDocuments.gen.js';
+export type { ListEvidenceInput, ListEvidenceOutput } from './tools/listEvidence.gen.js';
 export type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
 export type { ListFrameworksInput, ListFrameworksOutput } from './tools/listFrameworks.gen.js';
 export type { ListManagementReviewsInput, ListManagementReviewsOutput } from './tools/listManagementReviews.gen.js';
@@ -94,6 +99,7 @@ export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.ge
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
 export type { UpdateDocumentInput, UpdateDocumentOutput } from './tools/updateDocument.gen.js';
+export type { UpdateEvidenceInput, UpdateEvidenceOutput } from './tools/updateEvidence.gen.js';
 export type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
 export type { UpdateManagementReviewInput, UpdateManagementReviewOutput } from './tools/updateManagementReview.gen.js';
 export type { UpdateMeasureInput, UpdateMeasureOutput } from './tools/updateMeasure.gen.js';
@@ -102,3 +108,4 @@ export type { UpdateObligationInput, UpdateObligationOutput } from './tools/upda
 export type { UpdateRiskInput, UpdateRiskOutput } from './tools/updateRisk.gen.js';
 export type { UpdateTaskInput, UpdateTaskOutput } from './tools/updateTask.gen.js';
 export type { UpdateVendorInput, UpdateVendorOutput } from './tools/updateVendor.gen.js';
+export type { VerifyEvidenceInput, VerifyEvidenceOutput } from './tools/verifyEvidence.gen.js';

@@ -4,6 +4,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/documents.yaml
+//   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -45,6 +46,9 @@ export type DocumentKind = 'POLICY' | 'PROCEDURE' | 'STANDARD' | 'PLAN' | 'RECOR
 
 /** Where a document stands: DRAFT, IN_REVIEW, APPROVED (by every approver), PUBLISHED, RETIRED. */
 export type DocumentStatus = 'DRAFT' | 'IN_REVIEW' | 'APPROVED' | 'PUBLISHED' | 'RETIRED';
+
+/** What an evidence record holds. */
+export type EvidenceKind = 'TEXT' | 'URL' | 'FILE';
 
 /** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
 export type FrameworkSource = 'library' | 'oscal' | 'manual';
@@ -386,6 +390,22 @@ export type EvidenceDueList = {
   omitted: number;
 };
 
+/** One revision of an evidence record's file; a new file supersedes, the old stays. */
+export type EvidenceFile = {
+  /** 1 for the first file, then 2, 3, … */
+  revision: number;
+  /** File name as uploaded. */
+  filename: string;
+  /** Media type it is served with (application/octet-stream when the content did not match the declared type). */
+  media_type: string;
+  /** Bytes. */
+  size: number;
+  /** SHA-256 of the content (hex). */
+  sha256: string;
+  /** When this revision was stored. */
+  uploaded_at: string;
+};
+
 /** Evidence to attach to a measure. */
 export type EvidenceInput = {
   /** What the evidence shows. */
@@ -396,6 +416,54 @@ export type EvidenceInput = {
   collected_at?: string;
   /** Last day current; default collected_at + org validity. */
   valid_until?: string;
+};
+
+/** A file revision whose stored content does not match its SHA-256. */
+export type EvidenceMismatch = {
+  /** Evidence id. */
+  evidence_id: string;
+  /** The revision. */
+  revision: number;
+  /** SHA-256 recorded at upload. */
+  expected_sha256: string;
+  /** SHA-256 of what is stored now; null when the content is missing. */
+  actual_sha256: string | null;
+};
+
+/** A piece of evidence in the evidence vault (a file with revisions, a URL or a text). */
+export type EvidenceRecord = {
+  /** Evidence id (evd_…). */
+  id: string;
+  /** The organization the evidence belongs to. */
+  organization_id: string;
+  /** FILE, URL or TEXT. */
+  kind: EvidenceKind;
+  /** What the evidence shows. */
+  title: string;
+  /** More about it. */
+  description: string | null;
+  /** Where it is (kind URL). */
+  url: string | null;
+  /** The evidence itself (kind TEXT). */
+  text: string | null;
+  /** When the evidence was collected. */
+  collected_at: string;
+  /** Last day current (given, or collected_at plus the organization's evidence_validity_months). */
+  valid_until: string;
+  /** valid_until is before today (UTC). */
+  expired: boolean;
+  /** Measures it is evidence for. */
+  measure_ids: string[];
+  /** The current file (kind FILE), the latest revision. */
+  file: EvidenceFile | null;
+  /** Every file revision, oldest first; none is ever removed. */
+  revisions: EvidenceFile[];
+  /** When the record was created. */
+  created_at: string;
+  /** When the record was last changed; pass it as expected_updated_at to guard updates. */
+  updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A NOT_APPLICABLE measure's justification for excluding a control. */
@@ -976,6 +1044,8 @@ export type OrganizationCounts = {
   documents: number;
   /** Number of tasks. */
   tasks: number;
+  /** Number of evidence. */
+  evidence: number;
 };
 
 /** An organization with the size of each register. */

@@ -6,6 +6,7 @@
 //   specs/registers/audits.yaml
 //   specs/registers/documents.yaml
 //   specs/tools/addDocumentVersion.yaml
+//   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -26,6 +27,7 @@
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { McpToolEntry } from './definition.js';
@@ -36,6 +38,7 @@ import { addAssetInputJsonSchema } from './tools/addAsset.gen.js';
 import { addAuditInputJsonSchema } from './tools/addAudit.gen.js';
 import { addDocumentInputJsonSchema } from './tools/addDocument.gen.js';
 import { addDocumentVersionInputJsonSchema } from './tools/addDocumentVersion.gen.js';
+import { addEvidenceInputJsonSchema } from './tools/addEvidence.gen.js';
 import { addFrameworkInputJsonSchema } from './tools/addFramework.gen.js';
 import { addManagementReviewInputJsonSchema } from './tools/addManagementReview.gen.js';
 import { addMeasureInputJsonSchema } from './tools/addMeasure.gen.js';
@@ -53,6 +56,7 @@ import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
 import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
 import { getComplianceReportInputJsonSchema, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
 import { getDocumentInputJsonSchema } from './tools/getDocument.gen.js';
+import { getEvidenceInputJsonSchema } from './tools/getEvidence.gen.js';
 import { getFrameworkInputJsonSchema } from './tools/getFramework.gen.js';
 import { getManagementReviewInputJsonSchema } from './tools/getManagementReview.gen.js';
 import { getMeasureInputJsonSchema } from './tools/getMeasure.gen.js';
@@ -66,6 +70,7 @@ import { getVendorInputJsonSchema } from './tools/getVendor.gen.js';
 import { listAssetsInputJsonSchema, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { listAuditsInputJsonSchema, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
 import { listDocumentsInputJsonSchema, listDocumentsOutputJsonSchema } from './tools/listDocuments.gen.js';
+import { listEvidenceInputJsonSchema, listEvidenceOutputJsonSchema } from './tools/listEvidence.gen.js';
 import { listFrameworkControlsInputJsonSchema, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
 import { listFrameworksInputJsonSchema, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
 import { listManagementReviewsInputJsonSchema, listManagementReviewsOutputJsonSchema } from './tools/listManagementReviews.gen.js';
@@ -81,6 +86,7 @@ import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
 import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
 import { updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
 import { updateDocumentInputJsonSchema } from './tools/updateDocument.gen.js';
+import { updateEvidenceInputJsonSchema } from './tools/updateEvidence.gen.js';
 import { updateFrameworkInputJsonSchema } from './tools/updateFramework.gen.js';
 import { updateManagementReviewInputJsonSchema } from './tools/updateManagementReview.gen.js';
 import { updateMeasureInputJsonSchema } from './tools/updateMeasure.gen.js';
@@ -89,6 +95,7 @@ import { updateObligationInputJsonSchema } from './tools/updateObligation.gen.js
 import { updateRiskInputJsonSchema } from './tools/updateRisk.gen.js';
 import { updateTaskInputJsonSchema } from './tools/updateTask.gen.js';
 import { updateVendorInputJsonSchema } from './tools/updateVendor.gen.js';
+import { verifyEvidenceInputJsonSchema, verifyEvidenceOutputJsonSchema } from './tools/verifyEvidence.gen.js';
 
 /** What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only. */
 export const mcpTools: readonly McpToolEntry[] = [
@@ -179,6 +186,22 @@ export const mcpTools: readonly McpToolEntry[] = [
       title: 'Add a document version',
       description: 'Writes the next version (immutable; its SHA-256 is what approvers approve). The document goes back to DRAFT, or IN_REVIEW with submit; the published version stays in force. Returns the document.',
       inputSchema: leanInputSchema(addDocumentVersionInputJsonSchema, false),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'evidence',
+    tool: {
+      name: 'addEvidence',
+      title: 'Add evidence',
+      description: 'Adds evidence: a FILE (content_base64 up to 2 MB; larger files by REST multipart upload), a URL or a TEXT. Returns the record.',
+      inputSchema: leanInputSchema(addEvidenceInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -458,6 +481,22 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'evidence',
+    tool: {
+      name: 'getEvidence',
+      title: 'Get evidence',
+      description: 'One evidence record by id, with its file revisions.',
+      inputSchema: leanInputSchema(getEvidenceInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'frameworks',
     tool: {
       name: 'getFramework',
@@ -651,6 +690,20 @@ export const mcpTools: readonly McpToolEntry[] = [
       description: 'Policies, procedures and other controlled documents, by title.',
       inputSchema: leanInputSchema(listDocumentsInputJsonSchema, true),
       outputSchema: leanOutputSchema(listDocumentsOutputJsonSchema),
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'evidence',
+    tool: {
+      name: 'listEvidence',
+      title: 'List evidence',
+      description: 'Evidence records, latest collected first; files are downloaded over REST.',
+      inputSchema: leanInputSchema(listEvidenceInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listEvidenceOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -881,6 +934,23 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'evidence',
+    tool: {
+      name: 'updateEvidence',
+      title: 'Update evidence',
+      description: 'Changes evidence; content_base64 adds a file revision (the old stays). Returns the record.',
+      inputSchema: leanInputSchema(updateEvidenceInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'frameworks',
     tool: {
       name: 'updateFramework',
@@ -1009,6 +1079,21 @@ export const mcpTools: readonly McpToolEntry[] = [
       outputSchema: {
         type: 'object',
       },
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'evidence',
+    tool: {
+      name: 'verifyEvidence',
+      title: 'Verify evidence files',
+      description: 'Re-hashes the stored files of an organization, or of one evidence record (id), and reports every revision whose content no longer matches its SHA-256.',
+      inputSchema: leanInputSchema(verifyEvidenceInputJsonSchema, true),
+      outputSchema: leanOutputSchema(verifyEvidenceOutputJsonSchema),
       annotations: {
         destructiveHint: false,
         idempotentHint: true,

@@ -11,6 +11,7 @@
 //   specs/registers/management_reviews.yaml
 //   specs/registers/documents.yaml
 //   specs/registers/tasks.yaml
+//   specs/registers/evidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { RegisterDefinition } from './register-definition.js';
@@ -274,12 +275,36 @@ export const registers = {
     },
     toolNames: ['listTasks', 'getTask', 'addTask', 'updateTask', 'completeTask'],
     customHandlers: ['listTasks', 'completeTask'],
-    links: [],
+    links: ['evidence'],
     archive: true,
     console: {
       navigation: 11,
       path: '/registers/tasks',
       columns: ['title', 'kind', 'status', 'due_date', 'overdue', 'assignee_id'],
+      derivedColumns: {},
+    },
+  },
+  evidence: {
+    plural: 'evidence',
+    singular: 'evidence',
+    idPrefix: 'evd',
+    table: 'evidence',
+    record: 'EvidenceRecord',
+    titleFields: ['title'],
+    tools: {
+      list: 'listEvidence',
+      get: 'getEvidence',
+      add: 'addEvidence',
+      update: 'updateEvidence',
+    },
+    toolNames: ['listEvidence', 'getEvidence', 'addEvidence', 'updateEvidence', 'verifyEvidence'],
+    customHandlers: ['addEvidence', 'updateEvidence', 'verifyEvidence'],
+    links: ['measures'],
+    archive: true,
+    console: {
+      navigation: 12,
+      path: '/registers/evidence',
+      columns: ['title', 'kind', 'collected_at', 'valid_until', 'expired'],
       derivedColumns: {},
     },
   },
@@ -292,13 +317,13 @@ export type RegisterName = keyof typeof registers;
 export type RegisterTable = (typeof registers)[RegisterName]['table'];
 
 /** Every register name, in catalog order. */
-export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks'];
+export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks', 'evidence'];
 
 /** A tool the generic register handler serves: a plain list, get, add or update tool of a register. */
-export type GenericToolName = 'addAsset' | 'addAudit' | 'addDocument' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addTask' | 'addVendor' | 'getAsset' | 'getAudit' | 'getDocument' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateDocument' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateTask' | 'updateVendor';
+export type GenericToolName = 'addAsset' | 'addAudit' | 'addDocument' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addTask' | 'addVendor' | 'getAsset' | 'getAudit' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listEvidence' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateDocument' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateTask' | 'updateVendor';
 
 /** Every tool the generic register handler serves, sorted. Every other tool has a handler file. */
-export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addDocument', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addTask', 'addVendor', 'getAsset', 'getAudit', 'getDocument', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateDocument', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateTask', 'updateVendor'];
+export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addDocument', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addTask', 'addVendor', 'getAsset', 'getAudit', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listEvidence', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateDocument', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateTask', 'updateVendor'];
 
 /** Page sizes a list tool accepts (`page_size`), and the size when omitted. */
 export const pageSizeLimits = {
@@ -320,4 +345,5 @@ export const registerOrders = {
   management_reviews: { fields: ['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], default: { field: 'review_date', direction: 'desc' } },
   documents: { fields: ['title', 'next_review_due', 'created_at', 'updated_at'], default: { field: 'title', direction: 'asc' } },
   tasks: { fields: ['due_date', 'title', 'created_at', 'updated_at'], default: { field: 'due_date', direction: 'asc' } },
+  evidence: { fields: ['collected_at', 'title', 'created_at', 'updated_at'], default: { field: 'collected_at', direction: 'desc' } },
 } as const;

@@ -6,6 +6,7 @@
 //   specs/registers/audits.yaml
 //   specs/registers/documents.yaml
 //   specs/tools/addDocumentVersion.yaml
+//   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -26,6 +27,7 @@
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { type AcceptRiskArgs, type AcceptRiskInput, type AcceptRiskOutput, acceptRiskInput, acceptRiskInputJsonSchema, acceptRiskOutput, acceptRiskOutputJsonSchema } from './tools/acceptRisk.gen.js';
@@ -34,6 +36,7 @@ import { type AddAssetArgs, type AddAssetInput, type AddAssetOutput, addAssetInp
 import { type AddAuditArgs, type AddAuditInput, type AddAuditOutput, addAuditInput, addAuditInputJsonSchema, addAuditOutput, addAuditOutputJsonSchema } from './tools/addAudit.gen.js';
 import { type AddDocumentArgs, type AddDocumentInput, type AddDocumentOutput, addDocumentInput, addDocumentInputJsonSchema, addDocumentOutput, addDocumentOutputJsonSchema } from './tools/addDocument.gen.js';
 import { type AddDocumentVersionArgs, type AddDocumentVersionInput, type AddDocumentVersionOutput, addDocumentVersionInput, addDocumentVersionInputJsonSchema, addDocumentVersionOutput, addDocumentVersionOutputJsonSchema } from './tools/addDocumentVersion.gen.js';
+import { type AddEvidenceArgs, type AddEvidenceInput, type AddEvidenceOutput, addEvidenceInput, addEvidenceInputJsonSchema, addEvidenceOutput, addEvidenceOutputJsonSchema } from './tools/addEvidence.gen.js';
 import { type AddFrameworkArgs, type AddFrameworkInput, type AddFrameworkOutput, addFrameworkInput, addFrameworkInputJsonSchema, addFrameworkOutput, addFrameworkOutputJsonSchema } from './tools/addFramework.gen.js';
 import { type AddManagementReviewArgs, type AddManagementReviewInput, type AddManagementReviewOutput, addManagementReviewInput, addManagementReviewInputJsonSchema, addManagementReviewOutput, addManagementReviewOutputJsonSchema } from './tools/addManagementReview.gen.js';
 import { type AddMeasureArgs, type AddMeasureInput, type AddMeasureOutput, addMeasureInput, addMeasureInputJsonSchema, addMeasureOutput, addMeasureOutputJsonSchema } from './tools/addMeasure.gen.js';
@@ -51,6 +54,7 @@ import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInp
 import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
 import { type GetComplianceReportArgs, type GetComplianceReportInput, type GetComplianceReportOutput, getComplianceReportInput, getComplianceReportInputJsonSchema, getComplianceReportOutput, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
 import { type GetDocumentArgs, type GetDocumentInput, type GetDocumentOutput, getDocumentInput, getDocumentInputJsonSchema, getDocumentOutput, getDocumentOutputJsonSchema } from './tools/getDocument.gen.js';
+import { type GetEvidenceArgs, type GetEvidenceInput, type GetEvidenceOutput, getEvidenceInput, getEvidenceInputJsonSchema, getEvidenceOutput, getEvidenceOutputJsonSchema } from './tools/getEvidence.gen.js';
 import { type GetFrameworkArgs, type GetFrameworkInput, type GetFrameworkOutput, getFrameworkInput, getFrameworkInputJsonSchema, getFrameworkOutput, getFrameworkOutputJsonSchema } from './tools/getFramework.gen.js';
 import { type GetManagementReviewArgs, type GetManagementReviewInput, type GetManagementReviewOutput, getManagementReviewInput, getManagementReviewInputJsonSchema, getManagementReviewOutput, getManagementReviewOutputJsonSchema } from './tools/getManagementReview.gen.js';
 import { type GetMeasureArgs, type GetMeasureInput, type GetMeasureOutput, getMeasureInput, getMeasureInputJsonSchema, getMeasureOutput, getMeasureOutputJsonSchema } from './tools/getMeasure.gen.js';
@@ -64,6 +68,7 @@ import { type GetVendorArgs, type GetVendorInput, type GetVendorOutput, getVendo
 import { type ListAssetsArgs, type ListAssetsInput, type ListAssetsOutput, listAssetsInput, listAssetsInputJsonSchema, listAssetsOutput, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
 import { type ListDocumentsArgs, type ListDocumentsInput, type ListDocumentsOutput, listDocumentsInput, listDocumentsInputJsonSchema, listDocumentsOutput, listDocumentsOutputJsonSchema } from './tools/listDocuments.gen.js';
+import { type ListEvidenceArgs, type ListEvidenceInput, type ListEvidenceOutput, listEvidenceInput, listEvidenceInputJsonSchema, listEvidenceOutput, listEvidenceOutputJsonSchema } from './tools/listEvidence.gen.js';
 import { type ListFrameworkControlsArgs, type ListFrameworkControlsInput, type ListFrameworkControlsOutput, listFrameworkControlsInput, listFrameworkControlsInputJsonSchema, listFrameworkControlsOutput, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
 import { type ListFrameworksArgs, type ListFrameworksInput, type ListFrameworksOutput, listFrameworksInput, listFrameworksInputJsonSchema, listFrameworksOutput, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
 import { type ListManagementReviewsArgs, type ListManagementReviewsInput, type ListManagementReviewsOutput, listManagementReviewsInput, listManagementReviewsInputJsonSchema, listManagementReviewsOutput, listManagementReviewsOutputJsonSchema } from './tools/listManagementReviews.gen.js';
@@ -79,6 +84,7 @@ import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, up
 import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
 import { type UpdateControlApplicabilityArgs, type UpdateControlApplicabilityInput, type UpdateControlApplicabilityOutput, updateControlApplicabilityInput, updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutput, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
 import { type UpdateDocumentArgs, type UpdateDocumentInput, type UpdateDocumentOutput, updateDocumentInput, updateDocumentInputJsonSchema, updateDocumentOutput, updateDocumentOutputJsonSchema } from './tools/updateDocument.gen.js';
+import { type UpdateEvidenceArgs, type UpdateEvidenceInput, type UpdateEvidenceOutput, updateEvidenceInput, updateEvidenceInputJsonSchema, updateEvidenceOutput, updateEvidenceOutputJsonSchema } from './tools/updateEvidence.gen.js';
 import { type UpdateFrameworkArgs, type UpdateFrameworkInput, type UpdateFrameworkOutput, updateFrameworkInput, updateFrameworkInputJsonSchema, updateFrameworkOutput, updateFrameworkOutputJsonSchema } from './tools/updateFramework.gen.js';
 import { type UpdateManagementReviewArgs, type UpdateManagementReviewInput, type UpdateManagementReviewOutput, updateManagementReviewInput, updateManagementReviewInputJsonSchema, updateManagementReviewOutput, updateManagementReviewOutputJsonSchema } from './tools/updateManagementReview.gen.js';
 import { type UpdateMeasureArgs, type UpdateMeasureInput, type UpdateMeasureOutput, updateMeasureInput, updateMeasureInputJsonSchema, updateMeasureOutput, updateMeasureOutputJsonSchema } from './tools/updateMeasure.gen.js';
@@ -87,13 +93,14 @@ import { type UpdateObligationArgs, type UpdateObligationInput, type UpdateOblig
 import { type UpdateRiskArgs, type UpdateRiskInput, type UpdateRiskOutput, updateRiskInput, updateRiskInputJsonSchema, updateRiskOutput, updateRiskOutputJsonSchema } from './tools/updateRisk.gen.js';
 import { type UpdateTaskArgs, type UpdateTaskInput, type UpdateTaskOutput, updateTaskInput, updateTaskInputJsonSchema, updateTaskOutput, updateTaskOutputJsonSchema } from './tools/updateTask.gen.js';
 import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput, updateVendorInput, updateVendorInputJsonSchema, updateVendorOutput, updateVendorOutputJsonSchema } from './tools/updateVendor.gen.js';
+import { type VerifyEvidenceArgs, type VerifyEvidenceInput, type VerifyEvidenceOutput, verifyEvidenceInput, verifyEvidenceInputJsonSchema, verifyEvidenceOutput, verifyEvidenceOutputJsonSchema } from './tools/verifyEvidence.gen.js';
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'acceptRisk' | 'acknowledgeDocument' | 'addAsset' | 'addAudit' | 'addDocument' | 'addDocumentVersion' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addTask' | 'addVendor' | 'approveDocumentVersion' | 'approveStatementOfApplicability' | 'archiveRecord' | 'completeTask' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getDocument' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listTasks' | 'listVendors' | 'restoreRecord' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateDocument' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateTask' | 'updateVendor';
+export type ToolName = 'acceptRisk' | 'acknowledgeDocument' | 'addAsset' | 'addAudit' | 'addDocument' | 'addDocumentVersion' | 'addEvidence' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addTask' | 'addVendor' | 'approveDocumentVersion' | 'approveStatementOfApplicability' | 'archiveRecord' | 'completeTask' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listEvidence' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listTasks' | 'listVendors' | 'restoreRecord' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateDocument' | 'updateEvidence' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateTask' | 'updateVendor' | 'verifyEvidence';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['acceptRisk', 'acknowledgeDocument', 'addAsset', 'addAudit', 'addDocument', 'addDocumentVersion', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addTask', 'addVendor', 'approveDocumentVersion', 'approveStatementOfApplicability', 'archiveRecord', 'completeTask', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getDocument', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listTasks', 'listVendors', 'restoreRecord', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateDocument', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateTask', 'updateVendor'];
+export const toolNames: readonly ToolName[] = ['acceptRisk', 'acknowledgeDocument', 'addAsset', 'addAudit', 'addDocument', 'addDocumentVersion', 'addEvidence', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addTask', 'addVendor', 'approveDocumentVersion', 'approveStatementOfApplicability', 'archiveRecord', 'completeTask', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listEvidence', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listTasks', 'listVendors', 'restoreRecord', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateDocument', 'updateEvidence', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateTask', 'updateVendor', 'verifyEvidence'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
@@ -103,6 +110,7 @@ export interface ToolInputs {
   addAudit: AddAuditInput;
   addDocument: AddDocumentInput;
   addDocumentVersion: AddDocumentVersionInput;
+  addEvidence: AddEvidenceInput;
   addFramework: AddFrameworkInput;
   addManagementReview: AddManagementReviewInput;
   addMeasure: AddMeasureInput;
@@ -120,6 +128,7 @@ export interface ToolInputs {
   getAuditReadiness: GetAuditReadinessInput;
   getComplianceReport: GetComplianceReportInput;
   getDocument: GetDocumentInput;
+  getEvidence: GetEvidenceInput;
   getFramework: GetFrameworkInput;
   getManagementReview: GetManagementReviewInput;
   getMeasure: GetMeasureInput;
@@ -133,6 +142,7 @@ export interface ToolInputs {
   listAssets: ListAssetsInput;
   listAudits: ListAuditsInput;
   listDocuments: ListDocumentsInput;
+  listEvidence: ListEvidenceInput;
   listFrameworkControls: ListFrameworkControlsInput;
   listFrameworks: ListFrameworksInput;
   listManagementReviews: ListManagementReviewsInput;
@@ -148,6 +158,7 @@ export interface ToolInputs {
   updateAudit: UpdateAuditInput;
   updateControlApplicability: UpdateControlApplicabilityInput;
   updateDocument: UpdateDocumentInput;
+  updateEvidence: UpdateEvidenceInput;
   updateFramework: UpdateFrameworkInput;
   updateManagementReview: UpdateManagementReviewInput;
   updateMeasure: UpdateMeasureInput;
@@ -156,6 +167,7 @@ export interface ToolInputs {
   updateRisk: UpdateRiskInput;
   updateTask: UpdateTaskInput;
   updateVendor: UpdateVendorInput;
+  verifyEvidence: VerifyEvidenceInput;
 }
 
 /** What a handler receives after validation and defaults, per tool. */
@@ -166,6 +178,7 @@ export interface ToolArgs {
   addAudit: AddAuditArgs;
   addDocument: AddDocumentArgs;
   addDocumentVersion: AddDocumentVersionArgs;
+  addEvidence: AddEvidenceArgs;
   addFramework: AddFrameworkArgs;
   addManagementReview: AddManagementReviewArgs;
   addMeasure: AddMeasureArgs;
@@ -183,6 +196,7 @@ export interface ToolArgs {
   getAuditReadiness: GetAuditReadinessArgs;
   getComplianceReport: GetComplianceReportArgs;
   getDocument: GetDocumentArgs;
+  getEvidence: GetEvidenceArgs;
   getFramework: GetFrameworkArgs;
   getManagementReview: GetManagementReviewArgs;
   getMeasure: GetMeasureArgs;
@@ -196,6 +210,7 @@ export interface ToolArgs {
   listAssets: ListAssetsArgs;
   listAudits: ListAuditsArgs;
   listDocuments: ListDocumentsArgs;
+  listEvidence: ListEvidenceArgs;
   listFrameworkControls: ListFrameworkControlsArgs;
   listFrameworks: ListFrameworksArgs;
   listManagementReviews: ListManagementReviewsArgs;
@@ -211,6 +226,7 @@ export interface ToolArgs {
   updateAudit: UpdateAuditArgs;
   updateControlApplicability: UpdateControlApplicabilityArgs;
   updateDocument: UpdateDocumentArgs;
+  updateEvidence: UpdateEvidenceArgs;
   updateFramework: UpdateFrameworkArgs;
   updateManagementReview: UpdateManagementReviewArgs;
   updateMeasure: UpdateMeasureArgs;
@@ -219,6 +235,7 @@ export interface ToolArgs {
   updateRisk: UpdateRiskArgs;
   updateTask: UpdateTaskArgs;
   updateVendor: UpdateVendorArgs;
+  verifyEvidence: VerifyEvidenceArgs;
 }
 
 /** What each tool returns. */
@@ -229,6 +246,7 @@ export interface ToolOutputs {
   addAudit: AddAuditOutput;
   addDocument: AddDocumentOutput;
   addDocumentVersion: AddDocumentVersionOutput;
+  addEvidence: AddEvidenceOutput;
   addFramework: AddFrameworkOutput;
   addManagementReview: AddManagementReviewOutput;
   addMeasure: AddMeasureOutput;
@@ -246,6 +264,7 @@ export interface ToolOutputs {
   getAuditReadiness: GetAuditReadinessOutput;
   getComplianceReport: GetComplianceReportOutput;
   getDocument: GetDocumentOutput;
+  getEvidence: GetEvidenceOutput;
   getFramework: GetFrameworkOutput;
   getManagementReview: GetManagementReviewOutput;
   getMeasure: GetMeasureOutput;
@@ -259,6 +278,7 @@ export interface ToolOutputs {
   listAssets: ListAssetsOutput;
   listAudits: ListAuditsOutput;
   listDocuments: ListDocumentsOutput;
+  listEvidence: ListEvidenceOutput;
   listFrameworkControls: ListFrameworkControlsOutput;
   listFrameworks: ListFrameworksOutput;
   listManagementReviews: ListManagementReviewsOutput;
@@ -274,6 +294,7 @@ export interface ToolOutputs {
   updateAudit: UpdateAuditOutput;
   updateControlApplicability: UpdateControlApplicabilityOutput;
   updateDocument: UpdateDocumentOutput;
+  updateEvidence: UpdateEvidenceOutput;
   updateFramework: UpdateFrameworkOutput;
   updateManagementReview: UpdateManagementReviewOutput;
   updateMeasure: UpdateMeasureOutput;
@@ -282,6 +303,7 @@ export interface ToolOutputs {
   updateRisk: UpdateRiskOutput;
   updateTask: UpdateTaskOutput;
   updateVendor: UpdateVendorOutput;
+  verifyEvidence: VerifyEvidenceOutput;
 }
 
 /** Metadata, schemas and JSON Schemas of every tool. */
@@ -453,6 +475,41 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  addEvidence: {
+    name: 'addEvidence',
+    title: 'Add evidence',
+    description: 'Adds evidence: a FILE (content_base64 up to 2 MB; larger files by REST multipart upload), a\nURL or a TEXT. Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: addEvidenceInput,
+    output: addEvidenceOutput,
+    inputJsonSchema: addEvidenceInputJsonSchema,
+    outputJsonSchema: addEvidenceOutputJsonSchema,
+    examples: [
+      {
+        title: 'A link to a report',
+        input: {
+          organization_id: 'org_…',
+          kind: 'URL',
+          title: 'Penetration test report 2026',
+          url: 'https://example.com/pentest-2026.pdf',
+          measure_ids: ['msr_…'],
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'An unknown kind',
+        input: {
+          organization_id: 'org_…',
+          kind: 'VIDEO',
+          title: 'Walkthrough',
+        },
+        field: 'kind',
+      },
+    ],
   },
   addFramework: {
     name: 'addFramework',
@@ -883,6 +940,27 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     ],
     invalidExamples: [],
   },
+  getEvidence: {
+    name: 'getEvidence',
+    title: 'Get evidence',
+    description: 'One evidence record by id, with its file revisions.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: getEvidenceInput,
+    output: getEvidenceOutput,
+    inputJsonSchema: getEvidenceInputJsonSchema,
+    outputJsonSchema: getEvidenceOutputJsonSchema,
+    examples: [
+      {
+        title: 'One evidence record',
+        input: {
+          id: 'evd_…',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   getFramework: {
     name: 'getFramework',
     title: 'Get a framework',
@@ -1190,6 +1268,28 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
           organization_id: 'org_…',
           status: ['PUBLISHED'],
           kind: ['POLICY'],
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
+  listEvidence: {
+    name: 'listEvidence',
+    title: 'List evidence',
+    description: 'Evidence records, latest collected first; files are downloaded over REST.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: listEvidenceInput,
+    output: listEvidenceOutput,
+    inputJsonSchema: listEvidenceInputJsonSchema,
+    outputJsonSchema: listEvidenceOutputJsonSchema,
+    examples: [
+      {
+        title: 'Evidence for a measure',
+        input: {
+          organization_id: 'org_…',
+          measure_id: 'msr_…',
         },
       },
     ],
@@ -1586,6 +1686,28 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
   },
+  updateEvidence: {
+    name: 'updateEvidence',
+    title: 'Update evidence',
+    description: 'Changes evidence; content_base64 adds a file revision (the old stays). Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: updateEvidenceInput,
+    output: updateEvidenceOutput,
+    inputJsonSchema: updateEvidenceInputJsonSchema,
+    outputJsonSchema: updateEvidenceOutputJsonSchema,
+    examples: [
+      {
+        title: 'A new end of validity',
+        input: {
+          id: 'evd_…',
+          valid_until: '2027-06-30',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   updateFramework: {
     name: 'updateFramework',
     title: 'Update a framework',
@@ -1788,5 +1910,26 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
         field: 'colour',
       },
     ],
+  },
+  verifyEvidence: {
+    name: 'verifyEvidence',
+    title: 'Verify evidence files',
+    description: 'Re-hashes the stored files of an organization, or of one evidence record (id), and reports\nevery revision whose content no longer matches its SHA-256.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: verifyEvidenceInput,
+    output: verifyEvidenceOutput,
+    inputJsonSchema: verifyEvidenceInputJsonSchema,
+    outputJsonSchema: verifyEvidenceOutputJsonSchema,
+    examples: [
+      {
+        title: 'Verify every file',
+        input: {
+          organization_id: 'org_…',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
 };

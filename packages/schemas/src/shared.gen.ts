@@ -4,6 +4,7 @@
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
 //   specs/registers/documents.yaml
+//   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
 //   specs/registers/management_reviews.yaml
 //   specs/registers/measures.yaml
@@ -72,6 +73,12 @@ export const documentStatusSchema = z.enum(['DRAFT', 'IN_REVIEW', 'APPROVED', 'P
 
 /** Where a document stands: DRAFT, IN_REVIEW, APPROVED (by every approver), PUBLISHED, RETIRED. */
 export type DocumentStatus = z.output<typeof documentStatusSchema>;
+
+/** What an evidence record holds. */
+export const evidenceKindSchema = z.enum(['TEXT', 'URL', 'FILE']);
+
+/** What an evidence record holds. */
+export type EvidenceKind = z.output<typeof evidenceKindSchema>;
 
 /** Where a framework came from: library (the built-in library), oscal (an imported OSCAL catalog or profile) or manual (controls typed in). */
 export const frameworkSourceSchema = z.enum(['library', 'oscal', 'manual']);
@@ -1033,6 +1040,54 @@ export const evidenceDueListJsonSchema: JsonSchema = {
   required: ['count', 'items', 'omitted'],
 };
 
+/** One revision of an evidence record's file; a new file supersedes, the old stays. */
+export const evidenceFileSchema = z.object({
+  revision: z.int().min(1),
+  filename: z.string(),
+  media_type: z.string(),
+  size: z.int().min(0),
+  sha256: z.string(),
+  uploaded_at: z.iso.datetime({ offset: true }),
+});
+
+/** One revision of an evidence record's file; a new file supersedes, the old stays. */
+export type EvidenceFile = z.output<typeof evidenceFileSchema>;
+
+/** JSON Schema of `EvidenceFile`: One revision of an evidence record's file; a new file supersedes, the old stays. */
+export const evidenceFileJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    revision: {
+      type: 'integer',
+      minimum: 1,
+      description: '1 for the first file, then 2, 3, …',
+    },
+    filename: {
+      type: 'string',
+      description: 'File name as uploaded.',
+    },
+    media_type: {
+      type: 'string',
+      description: 'Media type it is served with (application/octet-stream when the content did not match the declared type).',
+    },
+    size: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Bytes.',
+    },
+    sha256: {
+      type: 'string',
+      description: 'SHA-256 of the content (hex).',
+    },
+    uploaded_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When this revision was stored.',
+    },
+  },
+  required: ['revision', 'filename', 'media_type', 'size', 'sha256', 'uploaded_at'],
+};
+
 /** Evidence to attach to a measure. */
 export const evidenceInputSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
@@ -1073,6 +1128,152 @@ export const evidenceInputJsonSchema: JsonSchema = {
   },
   required: ['title'],
   additionalProperties: false,
+};
+
+/** A file revision whose stored content does not match its SHA-256. */
+export const evidenceMismatchSchema = z.object({
+  evidence_id: z.string(),
+  revision: z.int().min(1),
+  expected_sha256: z.string(),
+  actual_sha256: z.string().nullable(),
+});
+
+/** A file revision whose stored content does not match its SHA-256. */
+export type EvidenceMismatch = z.output<typeof evidenceMismatchSchema>;
+
+/** JSON Schema of `EvidenceMismatch`: A file revision whose stored content does not match its SHA-256. */
+export const evidenceMismatchJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    evidence_id: {
+      type: 'string',
+      description: 'Evidence id.',
+    },
+    revision: {
+      type: 'integer',
+      minimum: 1,
+      description: 'The revision.',
+    },
+    expected_sha256: {
+      type: 'string',
+      description: 'SHA-256 recorded at upload.',
+    },
+    actual_sha256: {
+      type: ['string', 'null'],
+      description: 'SHA-256 of what is stored now; null when the content is missing.',
+    },
+  },
+  required: ['evidence_id', 'revision', 'expected_sha256', 'actual_sha256'],
+};
+
+/** A piece of evidence in the evidence vault (a file with revisions, a URL or a text). */
+export const evidenceRecordSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  kind: evidenceKindSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+  text: z.string().nullable(),
+  collected_at: z.iso.datetime({ offset: true }),
+  valid_until: z.iso.date(),
+  expired: z.boolean(),
+  measure_ids: z.array(z.string()),
+  file: evidenceFileSchema.nullable(),
+  revisions: z.array(evidenceFileSchema),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** A piece of evidence in the evidence vault (a file with revisions, a URL or a text). */
+export type EvidenceRecord = z.output<typeof evidenceRecordSchema>;
+
+/** JSON Schema of `EvidenceRecord`: A piece of evidence in the evidence vault (a file with revisions, a URL or a text). */
+export const evidenceRecordJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Evidence id (evd_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the evidence belongs to.',
+    },
+    kind: {
+      type: 'string',
+      enum: ['TEXT', 'URL', 'FILE'],
+      description: 'FILE, URL or TEXT.',
+    },
+    title: {
+      type: 'string',
+      description: 'What the evidence shows.',
+    },
+    description: {
+      type: ['string', 'null'],
+      description: 'More about it.',
+    },
+    url: {
+      type: ['string', 'null'],
+      description: 'Where it is (kind URL).',
+    },
+    text: {
+      type: ['string', 'null'],
+      description: 'The evidence itself (kind TEXT).',
+    },
+    collected_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the evidence was collected.',
+    },
+    valid_until: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day current (given, or collected_at plus the organization\'s evidence_validity_months).',
+    },
+    expired: {
+      type: 'boolean',
+      description: 'valid_until is before today (UTC).',
+    },
+    measure_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Measures it is evidence for.',
+    },
+    file: {
+      anyOf: [
+        evidenceFileJsonSchema,
+        {
+          type: 'null',
+        },
+      ],
+      description: 'The current file (kind FILE), the latest revision.',
+    },
+    revisions: {
+      type: 'array',
+      items: evidenceFileJsonSchema,
+      description: 'Every file revision, oldest first; none is ever removed.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
+  },
+  required: ['id', 'organization_id', 'kind', 'title', 'description', 'url', 'text', 'collected_at', 'valid_until', 'expired', 'measure_ids', 'file', 'revisions', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A NOT_APPLICABLE measure's justification for excluding a control. */
@@ -2768,6 +2969,7 @@ export const organizationCountsSchema = z.object({
   management_reviews: z.int().min(0),
   documents: z.int().min(0),
   tasks: z.int().min(0),
+  evidence: z.int().min(0),
 });
 
 /** Number of records per register in one organization. */
@@ -2832,8 +3034,13 @@ export const organizationCountsJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Number of tasks.',
     },
+    evidence: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of evidence.',
+    },
   },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks'],
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks', 'evidence'],
 };
 
 /** An organization with the size of each register. */

@@ -11,6 +11,7 @@
 //   specs/registers/management_reviews.yaml
 //   specs/registers/documents.yaml
 //   specs/registers/tasks.yaml
+//   specs/registers/evidence.yaml
 //   specs/tools/acceptRisk.yaml
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/tools/addDocumentVersion.yaml
@@ -26,6 +27,7 @@
 //   specs/tools/listOrganizations.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { ToolName } from '@comply/schemas';
@@ -34,6 +36,7 @@ import { registerHandlers } from './register-handler.js';
 import { acceptRisk } from './handlers/acceptRisk.js';
 import { acknowledgeDocument } from './handlers/acknowledgeDocument.js';
 import { addDocumentVersion } from './handlers/addDocumentVersion.js';
+import { addEvidence } from './handlers/addEvidence.js';
 import { addFramework } from './handlers/addFramework.js';
 import { addRisk } from './handlers/addRisk.js';
 import { approveDocumentVersion } from './handlers/approveDocumentVersion.js';
@@ -49,7 +52,9 @@ import { listOrganizations } from './handlers/listOrganizations.js';
 import { listTasks } from './handlers/listTasks.js';
 import { restoreRecord } from './handlers/restoreRecord.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
+import { updateEvidence } from './handlers/updateEvidence.js';
 import { updateRisk } from './handlers/updateRisk.js';
+import { verifyEvidence } from './handlers/verifyEvidence.js';
 
 /** One handler per tool: the build fails while a tool lacks one. Plain register tools come from the generic register handler. */
 export type Handlers = { readonly [N in ToolName]: ToolHandler<N> };
@@ -60,6 +65,7 @@ export const handlers: Handlers = {
   acceptRisk,
   acknowledgeDocument,
   addDocumentVersion,
+  addEvidence,
   addFramework,
   addRisk,
   approveDocumentVersion,
@@ -75,5 +81,7 @@ export const handlers: Handlers = {
   listTasks,
   restoreRecord,
   updateControlApplicability,
+  updateEvidence,
   updateRisk,
+  verifyEvidence,
 };

@@ -17,6 +17,8 @@ export type ListEvidenceInput = {
   expired?: boolean;
   /** Text in title or description. */
   query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

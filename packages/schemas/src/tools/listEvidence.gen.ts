@@ -14,6 +14,7 @@ export const listEvidenceInput = z.strictObject({
   measure_id: z.string().trim().min(1).max(100).optional(),
   expired: z.boolean().optional(),
   query: z.string().trim().min(1).max(200).optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['collected_at', 'title', 'created_at', 'updated_at'], { field: 'collected_at', direction: 'desc' }),
 });
@@ -67,6 +68,10 @@ export const listEvidenceInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 200,
       description: 'Text in title or description.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['collected_at', 'title', 'created_at', 'updated_at'], { field: 'collected_at', direction: 'desc' }),

@@ -85,6 +85,21 @@ export interface AuditsTable {
   archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
+export interface BlobChunksTable {
+  blob_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
+export interface BlobsTable {
+  organization_id: string;
+  sha256: string;
+  id: string;
+  size: number;
+  chunks: number;
+  created_at: ColumnType<Date, string, string>;
+}
+
 export interface ConsoleSessionsTable {
   id: string;
   secret_hash: string;
@@ -158,6 +173,38 @@ export interface DocumentsTable {
   archived_at: ColumnType<Date | null, string | null, string | null>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+}
+
+export interface EvidenceTable {
+  id: string;
+  organization_id: string;
+  kind: string;
+  title: string;
+  description: string | null;
+  url: string | null;
+  text: string | null;
+  collected_at: ColumnType<Date, string, string>;
+  valid_until: DateColumn | null;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
+export interface EvidenceFilesTable {
+  organization_id: string;
+  evidence_id: string;
+  revision: number;
+  filename: string;
+  media_type: string;
+  size: number;
+  sha256: string;
+  uploaded_at: ColumnType<Date, string, string>;
+}
+
+export interface EvidenceMeasuresTable {
+  organization_id: string;
+  evidence_id: string;
+  measure_id: string;
 }
 
 export interface FrameworkControlsTable {
@@ -277,17 +324,6 @@ export interface MeasureControlsTable {
   measure_id: string;
   framework_id: string;
   control_code: string;
-}
-
-export interface MeasureEvidenceTable {
-  id: string;
-  organization_id: string;
-  measure_id: string;
-  title: string;
-  url: string | null;
-  collected_at: ColumnType<Date, string, string>;
-  created_at: ColumnType<Date, string, string>;
-  valid_until: DateColumn | null;
 }
 
 export interface MeasuresTable {
@@ -604,6 +640,8 @@ export interface SchemaTables {
   assets: AssetsTable;
   audit_log: AuditLogTable;
   audits: AuditsTable;
+  blob_chunks: BlobChunksTable;
+  blobs: BlobsTable;
   console_sessions: ConsoleSessionsTable;
   document_acknowledgements: DocumentAcknowledgementsTable;
   document_approvals: DocumentApprovalsTable;
@@ -612,6 +650,9 @@ export interface SchemaTables {
   document_measures: DocumentMeasuresTable;
   document_versions: DocumentVersionsTable;
   documents: DocumentsTable;
+  evidence: EvidenceTable;
+  evidence_files: EvidenceFilesTable;
+  evidence_measures: EvidenceMeasuresTable;
   framework_controls: FrameworkControlsTable;
   framework_mappings: FrameworkMappingsTable;
   frameworks: FrameworksTable;
@@ -621,7 +662,6 @@ export interface SchemaTables {
   local_jobs: LocalJobsTable;
   management_reviews: ManagementReviewsTable;
   measure_controls: MeasureControlsTable;
-  measure_evidence: MeasureEvidenceTable;
   measures: MeasuresTable;
   memberships: MembershipsTable;
   nonconformities: NonconformitiesTable;
@@ -725,6 +765,19 @@ export const SCHEMA_COLUMNS = {
     updated_at: 'timestamptz',
     archived_at: 'timestamptz',
   },
+  blob_chunks: {
+    blob_id: 'text',
+    seq: 'int4',
+    data: 'bytea',
+  },
+  blobs: {
+    organization_id: 'text',
+    sha256: 'text',
+    id: 'text',
+    size: 'int4',
+    chunks: 'int4',
+    created_at: 'timestamptz',
+  },
   console_sessions: {
     id: 'text',
     secret_hash: 'text',
@@ -791,6 +844,35 @@ export const SCHEMA_COLUMNS = {
     archived_at: 'timestamptz',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+  },
+  evidence: {
+    id: 'text',
+    organization_id: 'text',
+    kind: 'text',
+    title: 'text',
+    description: 'text',
+    url: 'text',
+    text: 'text',
+    collected_at: 'timestamptz',
+    valid_until: 'date',
+    archived_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+  },
+  evidence_files: {
+    organization_id: 'text',
+    evidence_id: 'text',
+    revision: 'int4',
+    filename: 'text',
+    media_type: 'text',
+    size: 'int4',
+    sha256: 'text',
+    uploaded_at: 'timestamptz',
+  },
+  evidence_measures: {
+    organization_id: 'text',
+    evidence_id: 'text',
+    measure_id: 'text',
   },
   framework_controls: {
     id: 'text',
@@ -901,16 +983,6 @@ export const SCHEMA_COLUMNS = {
     measure_id: 'text',
     framework_id: 'text',
     control_code: 'text',
-  },
-  measure_evidence: {
-    id: 'text',
-    organization_id: 'text',
-    measure_id: 'text',
-    title: 'text',
-    url: 'text',
-    collected_at: 'timestamptz',
-    created_at: 'timestamptz',
-    valid_until: 'date',
   },
   measures: {
     id: 'text',

@@ -28,6 +28,7 @@ import { riskAcceptances } from './024_risk_acceptances.js';
 import { archive } from './025_archive.js';
 import { tasks } from './026_tasks.js';
 import { outboxWebhooks } from './027_outbox_webhooks.js';
+import { evidenceVault } from './028_evidence_vault.js';
 import type { Migration } from './types.js';
 
 /** Every migration file of this folder, in version order. */
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   archive,
   tasks,
   outboxWebhooks,
+  evidenceVault,
 ];

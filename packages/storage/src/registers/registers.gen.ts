@@ -11,6 +11,7 @@
 //   specs/registers/management_reviews.yaml
 //   specs/registers/documents.yaml
 //   specs/registers/tasks.yaml
+//   specs/registers/evidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { risksRepository } from './risks.js';
@@ -24,6 +25,7 @@ import { assetsRepository } from './assets.js';
 import { managementReviewsRepository } from './management_reviews.js';
 import { documentsRepository } from './documents.js';
 import { tasksRepository } from './tasks.js';
+import { evidenceRepository } from './evidence.js';
 
 /** Each register's repository factory, by register name, in catalog order. */
 export const registerRepositories = {
@@ -38,6 +40,7 @@ export const registerRepositories = {
   management_reviews: managementReviewsRepository,
   documents: documentsRepository,
   tasks: tasksRepository,
+  evidence: evidenceRepository,
 } as const;
 
 /** Each register's repository, by register name. */
