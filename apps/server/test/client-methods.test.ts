@@ -206,6 +206,25 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     expect(done).toMatchObject({ id: task.id, status: 'DONE', completion_note: 'Rotated.' });
   });
 
+  it('accepts a risk with an expiry, and getRisk shows the acceptance', async () => {
+    const risk = await client.addRisk({
+      organization_id: org,
+      name: 'Vendor outage',
+      inherent_likelihood: 2,
+      inherent_impact: 2,
+    });
+    const accepted = await client.acceptRisk({
+      organization_id: org,
+      risk_id: risk.id,
+      rationale: 'Within appetite.',
+      expires_on: '2099-01-31',
+    });
+    expect(accepted).toMatchObject({ status: 'ACCEPTED', treatment: 'ACCEPT' });
+    expect((await client.getRisk({ id: risk.id })).acceptances.map((a) => [a.expires_on, a.state])).toEqual([
+      ['2099-01-31', 'ACTIVE'],
+    ]);
+  });
+
   it('has called every tool of the registry', () => {
     expect([...called].sort()).toEqual([...toolNames].sort());
     expect(called.size).toBe(toolNames.length);
