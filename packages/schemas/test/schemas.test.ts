@@ -45,6 +45,7 @@ const risk: Risk = {
   note: null,
   created_at: '2026-11-21T22:29:59.123Z',
   updated_at: '2026-11-21T22:29:59.123Z',
+  archived_at: null,
 };
 
 describe('tool registry', () => {

@@ -153,12 +153,12 @@ describe.each(DRIVERS)('archive and restore on $name', ({ name }) => {
   });
 
   it('archives a record of every archivable register and keeps its links and evidence', async () => {
-    const archiveMeasure = (archived: boolean) =>
+    const measure = (archived: boolean) =>
       storage.measures.archive({ organizationId: f.org, actor, id: f.measures.access.id, archived });
-    const access = await archiveMeasure(true);
+    const access = await measure(true);
     expect(access.evidence).toHaveLength(2);
     expect(access.controls).toHaveLength(2);
-    const back = await archiveMeasure(false);
+    const back = await measure(false);
     expect(back.evidence).toEqual(access.evidence);
     expect(back.controls).toEqual(access.controls);
     for (const register of registerNames.filter((r) => registers[r].archive)) {

@@ -33,7 +33,10 @@ export type AuditInput = Pick<
 >;
 
 /** A nonconformity. */
-export type NonconformityInput = Omit<Nonconformity, 'organization_id' | 'overdue' | 'created_at' | 'archived_at'>;
+export type NonconformityInput = Omit<
+  Nonconformity,
+  'organization_id' | 'overdue' | 'created_at' | 'archived_at'
+>;
 
 /** A risk. */
 export type RiskInput = Pick<
