@@ -1,8 +1,8 @@
 import { seedDemo } from '@comply/storage';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.js';
 import { hostCalls, openHost, setHostTheme, showView } from './apps-host.js';
+import { seriousViolations } from './axe.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 

@@ -40,7 +40,6 @@ const risk: Risk = {
   asset_ids: [],
   mitigation: { status: 'PARTIALLY_MITIGATED', measures_total: 1, measures_implemented: 0 },
   acceptances: [],
-  archived_at: null,
   review_date: '2026-12-01',
   note: null,
   created_at: '2026-11-21T22:29:59.123Z',

@@ -176,7 +176,7 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
     const all = await generatedOf(storage, org);
     expect(all.find((t) => t.kind === 'EVIDENCE_RENEWAL')).toMatchObject({
       status: 'DONE',
-      completion_note: 'Brought up to date: measure_evidence.valid_until moved to 2027-06-15.',
+      completion_note: 'Brought up to date: evidence.valid_until moved to 2027-06-15.',
     });
     expect(all.find((t) => t.kind === 'CORRECTIVE_ACTION')).toMatchObject({
       status: 'DONE',

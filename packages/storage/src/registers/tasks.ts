@@ -57,7 +57,7 @@ async function checkAssignee(trx: Transaction<Database>, organizationId: string,
 /** Evidence a completion refers to is a piece of evidence of the organization. */
 async function checkEvidence(trx: Transaction<Database>, organizationId: string, id: string): Promise<void> {
   const found = await trx
-    .selectFrom('measure_evidence')
+    .selectFrom('evidence')
     .select('id')
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
@@ -65,7 +65,7 @@ async function checkEvidence(trx: Transaction<Database>, organizationId: string,
   if (!found) {
     throw invalidInput(
       'evidence_id',
-      `\`evidence_id\` ${id} is not evidence of this organization; give an evidence id (evd_…) of one of its measures.`,
+      `\`evidence_id\` ${id} is not evidence of this organization; give an evidence id (evd_…) from listEvidence.`,
     );
   }
 }

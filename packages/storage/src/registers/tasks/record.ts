@@ -29,5 +29,6 @@ export function taskRecord(row: Record<string, unknown>, today: string): Task {
     evidence_id: (row.evidence_id as string | null) ?? null,
     created_at: toIsoOrNull(row.created_at as Date | string) as string,
     updated_at: toIsoOrNull(row.updated_at as Date | string) as string,
+    archived_at: toIsoOrNull((row.archived_at as Date | string | null) ?? null),
   };
 }

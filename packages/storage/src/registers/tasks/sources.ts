@@ -22,12 +22,15 @@ export interface TaskSource {
 export const TASK_SOURCES: readonly TaskSource[] = [
   {
     // The measure's evidence with the latest validity: new evidence moves the date on.
-    name: 'measure_evidence.valid_until',
+    name: 'evidence.valid_until',
     kind: 'EVIDENCE_RENEWAL',
     rows: (org) => sql`select m.id as source_id, m.id as subject_id,
         max(${validUntilSql('e')}) as due_date, 'Renew evidence: ' || m.name as title, m.owner
-      from measures m join measure_evidence e on e.organization_id = m.organization_id and e.measure_id = m.id
+      from measures m
+        join evidence_measures em on em.organization_id = m.organization_id and em.measure_id = m.id
+        join evidence e on e.organization_id = em.organization_id and e.id = em.evidence_id
       where m.organization_id = ${org} and m.state <> 'NOT_APPLICABLE'
+        and m.archived_at is null and e.archived_at is null
       group by m.id, m.name, m.owner`,
   },
   {
