@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,21 +9,25 @@ import { callOk, connectMcp } from './mcp-client.js';
 /**
  * An ISO 27001 programme of record, walked as a compliance lead would with the official MCP SDK
  * client against a listening server: adopt ISO 27001, assets and risks, the Statement of
- * Applicability (90 applicable, 3 excluded, in one call) approved, a risk accepted with an expiry,
- * a management review, and the SoA exported to XLSX over REST with the same token. The export has
- * one row per control and agrees with getAuditReadiness; every write is in the audit log.
+ * Applicability (90 applicable, 3 excluded, in one call) approved, the information security policy
+ * written, approved, published and acknowledged by two members, a risk accepted with an expiry, a
+ * management review, and the SoA exported to XLSX over REST with the same token. The export has one
+ * row per control and agrees with getAuditReadiness; every write is in the audit log, by its member.
  */
 describe.each(DRIVERS)('ISO 27001 programme walk over MCP (%s)', (driver) => {
   let server: TestServer;
   let client: Client;
+  let colleague: Client;
+  let colleagueUserId: string;
   let organizationId: string;
-  const writes: string[] = [];
+  /** Each write tool call and who made it, to find them in the audit log. */
+  const writes: { action: string; by: string }[] = [];
   const call = (name: string, args: Record<string, unknown>) =>
     callOk({ client, name, args: { organization_id: organizationId, ...args } });
   /** A write tool call, remembered to find it in the audit log. */
   const write = async (name: string, args: Record<string, unknown>) => {
     const output = await call(name, args);
-    writes.push(name);
+    writes.push({ action: name, by: server.owner.userId });
     return output;
   };
 
@@ -30,13 +35,17 @@ describe.each(DRIVERS)('ISO 27001 programme walk over MCP (%s)', (driver) => {
     server = await startTestServer({ driver });
     client = await connectMcp({ server });
     organizationId = server.owner.organizationId;
+    const member = await server.addMember({ organizationId, role: 'EDITOR' });
+    colleague = await connectMcp({ server, token: member.token });
+    colleagueUserId = member.userId;
   });
   afterAll(async () => {
+    await colleague?.close();
     await client?.close();
     await server?.stop();
   });
 
-  it('walks scope → assets → risks → SoA → acceptance → management review → export', async () => {
+  it('walks scope → assets → risks → SoA → policy → acceptance → management review → export', async () => {
     // Scope: the Annex A framework, adopted from the library.
     const framework = await write('addFramework', { library_key: 'iso-27001-2022' });
     expect(framework.control_count).toBe(93);
@@ -102,8 +111,37 @@ describe.each(DRIVERS)('ISO 27001 programme walk over MCP (%s)', (driver) => {
     });
     expect(version).toMatchObject({ version: 1, control_count: 93, excluded_count: 3 });
 
-    // documents: write, approve and publish the information security policy, and have two members
-    // acknowledge it (addDocument, addDocumentVersion, approveDocumentVersion, acknowledgeDocument).
+    // The information security policy: written, sent for review, approved by the owner for the
+    // text read (its hash), published, and acknowledged by both members.
+    const policyText = '# Information security policy\n\nWe protect the information entrusted to us.';
+    const policy = await write('addDocument', {
+      title: 'Information security policy',
+      kind: 'POLICY',
+      approvers: [server.owner.email],
+      review_interval_months: 12,
+      content: policyText,
+      controls: [{ framework_id: framework.id, control_code: 'A.5.1' }],
+    });
+    await write('updateDocument', { id: policy.id, status: 'IN_REVIEW' });
+    await write('approveDocumentVersion', {
+      document_id: policy.id,
+      version: 1,
+      content_hash: createHash('sha256').update(policyText, 'utf8').digest('hex'),
+    });
+    expect((await write('updateDocument', { id: policy.id, status: 'PUBLISHED' })).published_version).toBe(1);
+    await write('acknowledgeDocument', { document_id: policy.id });
+    await callOk({
+      client: colleague,
+      name: 'acknowledgeDocument',
+      args: { organization_id: organizationId, document_id: policy.id },
+    });
+    writes.push({ action: 'acknowledgeDocument', by: colleagueUserId });
+    expect(await call('getDocument', { id: policy.id })).toMatchObject({
+      status: 'PUBLISHED',
+      member_count: 2,
+      acknowledged_count: 2,
+      acknowledgement_coverage: 100,
+    });
 
     // A risk accepted with an expiry, by the owner; getRisk shows the acceptance.
     const accepted = await write('acceptRisk', {
@@ -155,7 +193,7 @@ describe.each(DRIVERS)('ISO 27001 programme walk over MCP (%s)', (driver) => {
     expect(a813.getCell(column('Measures')).value).toBe('Daily encrypted backups (Implemented)');
     expect(a813.getCell(column('Last reviewed')).type).toBe(ExcelJS.ValueType.Date);
 
-    // Every write is in the audit log, made over MCP by the owner.
+    // Every write is in the audit log, made over MCP by the member who made it.
     const log = await server.storage.db
       .selectFrom('audit_log')
       .select(['action', 'source', 'actor_user_id'])
@@ -164,7 +202,6 @@ describe.each(DRIVERS)('ISO 27001 programme walk over MCP (%s)', (driver) => {
       .orderBy('at')
       .orderBy('id')
       .execute();
-    expect(log.map((e) => e.action)).toEqual(writes);
-    expect(log.every((e) => e.actor_user_id === server.owner.userId)).toBe(true);
+    expect(log.map((e) => ({ action: e.action, by: e.actor_user_id }))).toEqual(writes);
   });
 });

@@ -22,8 +22,11 @@ const STEPS: { title: string; what: string; to?: string }[] = [
     what: 'Decide every Annex A control with its reason, then approve the SoA as a version.',
     to: registers.frameworks.console.path,
   },
-  // documents: link the documents register here (policies written, approved, published, acknowledged).
-  { title: 'Policies', what: 'Write, approve and publish the policies, and have members acknowledge them.' },
+  {
+    title: 'Policies',
+    what: 'Write, approve and publish the policies, and have members acknowledge them.',
+    to: registers.documents.console.path,
+  },
   {
     title: 'Evidence',
     what: 'Implement the measures behind the controls and attach their evidence.',
