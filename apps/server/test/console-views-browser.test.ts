@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { registerNames, registers } from '@comply/schemas';
 import { seedDemo } from '@comply/storage';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,18 +197,20 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
     const risk = (await server.storage.risks.list({ organizationId: demoId, filters: {} })).items[0]!;
     const framework = (await server.storage.frameworks.list({ organizationId: demoId, filters: {} }))
       .items[0]!;
+    const policy = (await server.storage.documents.list({ organizationId: demoId, filters: {} })).items[0]!;
+    // Every register's page, from the catalog, so a new register is measured with no edit here.
     const pages: [string, string][] = [
       ['dashboard', '/'],
-      ...['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'assets'].map(
-        (r): [string, string] => [r, `/registers/${r}`],
-      ),
+      ...registerNames.map((r): [string, string] => [r, registers[r].console.path]),
       ['risk', `/registers/risks/${risk.id}`],
-      ['frameworks', '/frameworks'],
+      ['document', `/registers/documents/${policy.id}`],
       ['framework', `/frameworks/${framework.id}`],
+      ['soa', `/frameworks/${framework.id}/soa`],
       ['library', '/frameworks/library'],
       ['activity', '/activity'],
       ['members', '/members'],
       ['tokens', '/settings/tokens'],
+      ['webhooks', '/settings/webhooks'],
     ];
     const overflow: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
