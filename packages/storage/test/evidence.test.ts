@@ -185,4 +185,19 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     ).rejects.toThrow('abort');
     expect(await store.get(createHash('sha256').update(other).digest('hex'))).toBeNull();
   });
+  it('finds evidence by a word of its description as well as its title', async () => {
+    const other = (await seedOrganization(storage, 'Search')).organization.id;
+    const data = (title: string, description: string | null) =>
+      ({ kind: 'TEXT', title, description, collected_at: '2026-01-01T00:00:00Z' }) as CreateOf<'evidence'>;
+    await storage.evidence.create({
+      organizationId: other,
+      actor,
+      data: data('Alpha', 'Quarterly zebra review'),
+    });
+    await storage.evidence.create({ organizationId: other, actor, data: data('Zebra crossing log', null) });
+    await storage.evidence.create({ organizationId: other, actor, data: data('Beta', 'Nothing to see') });
+    const found = await storage.evidence.list({ organizationId: other, filters: { query: 'ZEBRA' } });
+    expect(found.items.map((r) => r.title).sort()).toEqual(['Alpha', 'Zebra crossing log']);
+    expect(found.total_count).toBe(2);
+  });
 });
