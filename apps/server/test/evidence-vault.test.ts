@@ -276,7 +276,7 @@ describe.each(DRIVERS)('evidence vault (%s)', (driver) => {
     expect(added.status).toBe(200);
     const clean = await server.call('verifyEvidence', {
       organization_id: owner.organizationId,
-      id: added.body.id,
+      evidence_id: added.body.id,
     });
     expect(clean.body).toMatchObject({ checked: 1, bytes: content.length, mismatches: [] });
 
@@ -285,7 +285,7 @@ describe.each(DRIVERS)('evidence vault (%s)', (driver) => {
         and sha256 = ${sha256(content)})`.execute(server.storage.db);
     const one = await server.call('verifyEvidence', {
       organization_id: owner.organizationId,
-      id: added.body.id,
+      evidence_id: added.body.id,
     });
     expect(one.body.mismatches).toEqual([
       expect.objectContaining({ evidence_id: added.body.id, revision: 1, expected_sha256: sha256(content) }),

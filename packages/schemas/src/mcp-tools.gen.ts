@@ -1091,7 +1091,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'verifyEvidence',
       title: 'Verify evidence files',
-      description: 'Re-hashes the stored files of an organization, or of one evidence record (id), and reports every revision whose content no longer matches its SHA-256.',
+      description: 'Re-hashes the stored files of an organization, or of one evidence record (evidence_id), and reports every revision whose content no longer matches its SHA-256.',
       inputSchema: leanInputSchema(verifyEvidenceInputJsonSchema, true),
       outputSchema: leanOutputSchema(verifyEvidenceOutputJsonSchema),
       annotations: {

@@ -1914,7 +1914,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   verifyEvidence: {
     name: 'verifyEvidence',
     title: 'Verify evidence files',
-    description: 'Re-hashes the stored files of an organization, or of one evidence record (id), and reports\nevery revision whose content no longer matches its SHA-256.',
+    description: 'Re-hashes the stored files of an organization, or of one evidence record (evidence_id), and reports\nevery revision whose content no longer matches its SHA-256.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     access: 'write',
     organizationScoped: true,

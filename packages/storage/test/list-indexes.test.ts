@@ -64,6 +64,7 @@ describe.each(DRIVERS)('list count indexes on $name', ({ name }) => {
         'QUERY PLAN': string;
       }>`explain select id, name, status, residual_score, owner
         from risks where organization_id = 'o' and residual_score > 15 and status <> 'CLOSED'
+          and archived_at is null
         order by residual_score desc, id limit 10`.execute(trx);
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     });

@@ -10,9 +10,7 @@ export type VerifyEvidenceInput = {
   /** From listOrganizations. */
   organization_id: string;
   /** Only this evidence (evd_…). */
-  id?: string;
-  /** Retry key. */
-  idempotency_key?: string;
+  evidence_id?: string;
 };
 
 /** What `verifyEvidence` returns. */

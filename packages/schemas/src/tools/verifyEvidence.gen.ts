@@ -10,8 +10,7 @@ import type { JsonSchema } from '../definition.js';
 /** Input of `verifyEvidence`: unknown keys are rejected, defaults are applied. */
 export const verifyEvidenceInput = z.strictObject({
   organization_id: z.string().trim().min(1).max(100),
-  id: z.string().trim().min(1).max(100).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  evidence_id: z.string().trim().min(1).max(100).optional(),
 });
 
 /** Output of `verifyEvidence`. */
@@ -40,17 +39,11 @@ export const verifyEvidenceInputJsonSchema: JsonSchema = {
       maxLength: 100,
       description: 'From listOrganizations.',
     },
-    id: {
+    evidence_id: {
       type: 'string',
       minLength: 1,
       maxLength: 100,
       description: 'Only this evidence (evd_…).',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
     },
   },
   required: ['organization_id'],

@@ -1,6 +1,6 @@
 import type { ToolHandler } from '../handler.js';
 import { getRecord, toUpdateParams } from '../registers.js';
-import { acceptedOnlyThroughAcceptance } from './risk-acceptance-rule.js';
+import { acceptedOnlyThroughAcceptance } from '../risk-acceptance-rule.js';
 
 /**
  * Update a risk. Setting status ACCEPTED is refused unless the risk already is (a form that sends

@@ -1,17 +1,21 @@
 // Created by `npm run generate` from specs/tools/verifyEvidence.yaml. This file is yours: implement the handler here.
-import type { ToolHandler } from '../handler.js';
-import { getRecord, organizationOf } from '../registers.js';
+
+import { ToolError, type ToolHandler } from '../handler.js';
+import { organizationOf } from '../registers.js';
 
 /** Re-hash the organization's stored evidence files (or one record's) and report mismatches. */
 export const verifyEvidence: ToolHandler<'verifyEvidence'> = async (ctx, args) => {
   const organizationId = organizationOf(ctx);
-  if (args.id !== undefined) {
-    await getRecord({
-      ctx,
-      args: { id: args.id },
-      kind: 'evidence',
-      get: (p) => ctx.storage.evidence.get(p),
+  const evidenceId = args.evidence_id;
+  if (
+    evidenceId !== undefined &&
+    (await ctx.storage.evidence.get({ organizationId, id: evidenceId })) === null
+  ) {
+    throw new ToolError({
+      code: 'NOT_FOUND',
+      field: 'evidence_id',
+      message: `No evidence with id \`${evidenceId}\` was found in this organization. Use listEvidence to find valid ids.`,
     });
   }
-  return ctx.storage.evidenceVault.verify({ organizationId, evidenceId: args.id });
+  return ctx.storage.evidenceVault.verify({ organizationId, evidenceId });
 };

@@ -1,4 +1,4 @@
-import { ToolError } from '../handler.js';
+import { ToolError } from './handler.js';
 
 /** The refusal of a plain write that would make a risk ACCEPTED: only acceptRisk does that. */
 export function acceptedOnlyThroughAcceptance(tool: 'addRisk' | 'updateRisk'): ToolError {
