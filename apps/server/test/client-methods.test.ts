@@ -206,6 +206,19 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     expect(done).toMatchObject({ id: task.id, status: 'DONE', completion_note: 'Rotated.' });
   });
 
+  it("verifies the organization's evidence files through the client", async () => {
+    const added = await client.addEvidence({
+      organization_id: org,
+      kind: 'FILE',
+      title: 'Firewall rules',
+      filename: 'rules.txt',
+      media_type: 'text/plain',
+      content_base64: Buffer.from('allow 443\n').toString('base64'),
+    });
+    const verified = await client.verifyEvidence({ organization_id: org, evidence_id: added.id });
+    expect(verified).toMatchObject({ checked: 1, mismatches: [] });
+  });
+
   it('accepts a risk with an expiry, and getRisk shows the acceptance', async () => {
     const risk = await client.addRisk({
       organization_id: org,

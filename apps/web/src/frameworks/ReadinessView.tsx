@@ -39,6 +39,12 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
             {gaps.excluded_controls.items.map((c) => (
               <li key={c.code} data-code={c.code} data-state="EXCLUDED">
                 <strong>{c.code}</strong> {c.title}
+                {c.soa_justification && (
+                  <span className="hint">
+                    {' '}
+                    Excluded in the Statement of Applicability: {c.soa_justification}
+                  </span>
+                )}
                 {c.exclusions.map((x) => (
                   <span key={x.measure_id} className="hint">
                     {' '}
