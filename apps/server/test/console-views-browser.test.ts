@@ -14,9 +14,14 @@ requireChromium('console-views-browser');
 /** The texts of the register table's first column. */
 const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
 
-/** The file a click on `name` downloads. */
+/** The file a click on `name` in the register view's export downloads. */
 async function download(page: Page, name: string): Promise<Buffer> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  // The register view's own export group (a risks page also offers the treatment plan's files).
+  const group = page.getByRole('group', { name: 'Export', exact: true });
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    group.getByRole('link', { name }).click(),
+  ]);
   return readFile(String(await file.path()));
 }
 
