@@ -59,67 +59,80 @@ const HALF_WRITTEN = sql<{ problem: string; n: number }>`
     where a.action = 'addMeasure' and not exists (select 1 from measures m where m.id = a.record_id)`;
 
 describe('SIGKILL during a write burst', () => {
-  it.each(targets)('keeps every acknowledged write and no half-written one ($label)', async ({ make }) => {
-    const target = make();
-    try {
-      const setup = await openStorage(target.storage);
-      const user = await setup.users.create({ email: 'kill@example.test', password: 'kill test password' });
-      const org = await setup.organizations.create({ name: 'Kill', ownerUserId: user.id, actor: ACTOR });
-      const { secret } = await setup.tokens.create({
-        userId: user.id,
-        name: 'kill',
-        scope: 'WRITE',
-        expiresAt: null,
-        actor: ACTOR,
-      });
-      await setup.close();
-
-      const first = await startChildServer(target.env);
-      const riskIds: string[] = [];
-      for (const name of ['risk a', 'risk b']) {
-        const reply = await fetch(`${first.url}/api/mcp/tools/addRisk`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ organization_id: org.id, name, inherent_likelihood: 2, inherent_impact: 2 }),
+  it.each(targets)(
+    'keeps every acknowledged write and no half-written one ($label)',
+    async ({ make }) => {
+      const target = make();
+      try {
+        const setup = await openStorage(target.storage);
+        const user = await setup.users.create({ email: 'kill@example.test', password: 'kill test password' });
+        const org = await setup.organizations.create({ name: 'Kill', ownerUserId: user.id, actor: ACTOR });
+        const { secret } = await setup.tokens.create({
+          userId: user.id,
+          name: 'kill',
+          scope: 'WRITE',
+          expiresAt: null,
+          actor: ACTOR,
         });
-        riskIds.push(((await reply.json()) as { id: string }).id);
-      }
-      const burst = writeBurst({
-        url: first.url,
-        token: secret,
-        organizationId: org.id,
-        riskIds,
-        workers: WORKERS,
-      });
-      while (burst.acks.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
-      await first.kill();
-      await burst.stop();
-      const acked = [...burst.acks];
-      console.log(`${target.name}: ${burst.sent()} writes sent, ${acked.length} acknowledged before SIGKILL`);
+        await setup.close();
 
-      const second = await startChildServer(target.env);
-      for (const ack of acked) {
-        const reply = await fetch(`${second.url}/api/mcp/tools/getMeasure`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ id: ack.id }),
+        const first = await startChildServer(target.env);
+        const riskIds: string[] = [];
+        for (const name of ['risk a', 'risk b']) {
+          const reply = await fetch(`${first.url}/api/mcp/tools/addRisk`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              organization_id: org.id,
+              name,
+              inherent_likelihood: 2,
+              inherent_impact: 2,
+            }),
+          });
+          riskIds.push(((await reply.json()) as { id: string }).id);
+        }
+        const burst = writeBurst({
+          url: first.url,
+          token: secret,
+          organizationId: org.id,
+          riskIds,
+          workers: WORKERS,
         });
-        expect(reply.status, ack.name).toBe(200);
-        const measure = (await reply.json()) as { name: string; evidence: unknown[]; risk_ids: string[] };
-        expect([measure.name, measure.evidence.length, measure.risk_ids.length]).toEqual([ack.name, 3, 2]);
-      }
-      await second.stop();
+        while (burst.acks.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+        await first.kill();
+        await burst.stop();
+        const acked = [...burst.acks];
+        console.log(
+          `${target.name}: ${burst.sent()} writes sent, ${acked.length} acknowledged before SIGKILL`,
+        );
 
-      const check = await openStorage(target.storage);
-      const { rows } = await HALF_WRITTEN.execute(check.db);
-      const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from measures`.execute(
-        check.db,
-      );
-      await check.close();
-      expect(rows.filter((r) => r.n > 0)).toEqual([]);
-      expect(count[0]!.n).toBeGreaterThanOrEqual(acked.length);
-    } finally {
-      await target.cleanup();
-    }
-  });
+        const second = await startChildServer(target.env);
+        for (const ack of acked) {
+          const reply = await fetch(`${second.url}/api/mcp/tools/getMeasure`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ id: ack.id }),
+          });
+          expect(reply.status, ack.name).toBe(200);
+          const measure = (await reply.json()) as { name: string; evidence: unknown[]; risk_ids: string[] };
+          expect([measure.name, measure.evidence.length, measure.risk_ids.length]).toEqual([ack.name, 3, 2]);
+        }
+        await second.stop();
+
+        const check = await openStorage(target.storage);
+        const { rows } = await HALF_WRITTEN.execute(check.db);
+        const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from measures`.execute(
+          check.db,
+        );
+        await check.close();
+        expect(rows.filter((r) => r.n > 0)).toEqual([]);
+        expect(count[0]!.n).toBeGreaterThanOrEqual(acked.length);
+      } finally {
+        await target.cleanup();
+      }
+      // Two server starts, a burst and a restart: the storage now migrates through the evidence
+      // vault and the outbox on each open, which takes more than the default 30 s on a busy machine.
+    },
+    90_000,
+  );
 });
