@@ -288,7 +288,12 @@ export const tasksRepository = Object.assign(
             message: `No task with id ${args.id}.`,
           });
         }
-        if (current.status === 'DONE') return current;
+        // A repeated completion returns the task as it is, but its evidence is still checked: an id
+        // from another organization is refused the same whether or not the task was done already.
+        if (current.status === 'DONE') {
+          if (args.evidenceId) await checkEvidence(ctx.db as never, args.organizationId, args.evidenceId);
+          return current;
+        }
         const patch: Completion & { status: 'DONE' } = {
           status: 'DONE',
           completed_at: ctx.clock().toISOString(),

@@ -12,9 +12,9 @@ export const verifyEvidence: ToolHandler<'verifyEvidence'> = async (ctx, args) =
     (await ctx.storage.evidence.get({ organizationId, id: evidenceId })) === null
   ) {
     throw new ToolError({
-      code: 'NOT_FOUND',
+      code: 'INVALID_INPUT',
       field: 'evidence_id',
-      message: `No evidence with id \`${evidenceId}\` was found in this organization. Use listEvidence to find valid ids.`,
+      message: `\`evidence_id\` ${evidenceId} is not evidence of this organization; use listEvidence to find valid ids, or leave it out to verify every file.`,
     });
   }
   return ctx.storage.evidenceVault.verify({ organizationId, evidenceId });

@@ -24,7 +24,12 @@ async function lockDocument(trx: Transaction<Database>, organizationId: string, 
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw notFound('document', id);
+  if (!row)
+    throw new StorageError({
+      code: 'NOT_FOUND',
+      field: 'document_id',
+      message: `No document with id ${id}.`,
+    });
   return row;
 }
 
@@ -71,7 +76,10 @@ export function documentActions(args: {
       const id = await inTransaction(ctx.db, async (trx) => {
         const doc = await lockDocument(trx, a.organizationId, a.id);
         if (doc.status === 'RETIRED') {
-          throw stateConflict('id', `Document ${a.id} is RETIRED; a retired document takes no new version.`);
+          throw stateConflict(
+            'document_id',
+            `Document ${a.id} is RETIRED; a retired document takes no new version.`,
+          );
         }
         const next = (doc.current_version ?? 0) + 1;
         const previous = await replayed({
@@ -154,7 +162,7 @@ export function documentActions(args: {
         if (existing && existing.content_hash === a.contentHash) return a.id; // already approved
         if (doc.status !== 'IN_REVIEW') {
           throw stateConflict(
-            'id',
+            'document_id',
             `Document ${a.id} is ${doc.status}; approvals are given while it is IN_REVIEW (updateDocument status IN_REVIEW).`,
           );
         }
@@ -222,10 +230,10 @@ export function documentActions(args: {
         const userId = a.actor.userId;
         if (!userId) throw forbidden('Only a signed-in member acknowledges, for themself.');
         if (doc.status === 'RETIRED') {
-          throw stateConflict('id', `Document ${a.id} is RETIRED; it asks for no acknowledgement.`);
+          throw stateConflict('document_id', `Document ${a.id} is RETIRED; it asks for no acknowledgement.`);
         }
         if (doc.published_version === null) {
-          throw stateConflict('id', `Document ${a.id} has no published version to acknowledge yet.`);
+          throw stateConflict('document_id', `Document ${a.id} has no published version to acknowledge yet.`);
         }
         if (a.version !== undefined && a.version !== doc.published_version) {
           throw stateConflict(
