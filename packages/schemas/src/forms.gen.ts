@@ -622,7 +622,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'textarea',
-        maxLength: 100000,
+        maxLength: 20000,
       },
       {
         name: 'content_base64',
@@ -630,7 +630,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'textarea',
-        maxLength: 2796204,
+        maxLength: 700000,
       },
       {
         name: 'filename',
@@ -706,7 +706,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'textarea',
-        maxLength: 100000,
+        maxLength: 20000,
       },
       {
         name: 'content_base64',
@@ -714,7 +714,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'textarea',
-        maxLength: 2796204,
+        maxLength: 700000,
       },
       {
         name: 'filename',

@@ -200,7 +200,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addEvidence',
       title: 'Add evidence',
-      description: 'Adds evidence: a FILE (content_base64 up to 2 MB; larger files by REST multipart upload), a URL or a TEXT. Returns the record.',
+      description: 'Adds evidence: a FILE (content_base64 up to 700,000 characters, about 512 KB, within the request body limit; larger files by REST multipart upload), a URL or a TEXT. Returns the record.',
       inputSchema: leanInputSchema(addEvidenceInputJsonSchema, false),
       outputSchema: {
         type: 'object',

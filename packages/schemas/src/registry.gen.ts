@@ -479,7 +479,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addEvidence: {
     name: 'addEvidence',
     title: 'Add evidence',
-    description: 'Adds evidence: a FILE (content_base64 up to 2 MB; larger files by REST multipart upload), a\nURL or a TEXT. Returns the record.',
+    description: 'Adds evidence: a FILE (content_base64 up to 700,000 characters, about 512 KB, within the request body limit; larger files by REST multipart upload), a\nURL or a TEXT. Returns the record.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,

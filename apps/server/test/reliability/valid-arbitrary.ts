@@ -9,7 +9,7 @@ const TEXT_CAP = 40;
 const ARRAY_CAP = 3;
 
 function text({ min, max }: { min: number; max: number }): fc.Arbitrary<string> {
-  const cap = Math.min(max, TEXT_CAP);
+  const cap = Math.max(min, Math.min(max, TEXT_CAP));
   const fits = (s: string) => s.trim().length >= min && s.length <= max && !s.includes('\u0000');
   return fc
     .oneof(

@@ -14,8 +14,8 @@ export const addEvidenceInput = z.strictObject({
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(10000).nullable().optional(),
   url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional(),
-  text: z.string().trim().max(100000).optional(),
-  content_base64: z.string().trim().max(2796204).optional(),
+  text: z.string().trim().max(20000).optional(),
+  content_base64: z.string().trim().max(700000).optional(),
   filename: z.string().trim().min(1).max(255).optional(),
   media_type: z.string().trim().min(3).max(200).optional(),
   collected_at: z.iso.datetime({ offset: true }).optional(),
@@ -70,12 +70,12 @@ export const addEvidenceInputJsonSchema: JsonSchema = {
     },
     text: {
       type: 'string',
-      maxLength: 100000,
+      maxLength: 20000,
       description: 'Kind TEXT.',
     },
     content_base64: {
       type: 'string',
-      maxLength: 2796204,
+      maxLength: 700000,
       description: 'Kind FILE, base64.',
     },
     filename: {
