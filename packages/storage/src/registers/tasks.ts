@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import type { Actor, StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
-import type { Database } from '../db/types.js';
+import type { Database, Db } from '../db/types.js';
 import { invalidInput, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
 import { BY_TIMESTAMPS, compare, defineRegister, holds, inList, search } from './define.js';
@@ -55,7 +55,7 @@ async function checkAssignee(trx: Transaction<Database>, organizationId: string,
 }
 
 /** Evidence a completion refers to is a piece of evidence of the organization. */
-async function checkEvidence(trx: Transaction<Database>, organizationId: string, id: string): Promise<void> {
+async function checkEvidence(trx: Db, organizationId: string, id: string): Promise<void> {
   const found = await trx
     .selectFrom('evidence')
     .select('id')
@@ -291,7 +291,7 @@ export const tasksRepository = Object.assign(
         // A repeated completion returns the task as it is, but its evidence is still checked: an id
         // from another organization is refused the same whether or not the task was done already.
         if (current.status === 'DONE') {
-          if (args.evidenceId) await checkEvidence(ctx.db as never, args.organizationId, args.evidenceId);
+          if (args.evidenceId) await checkEvidence(ctx.db, args.organizationId, args.evidenceId);
           return current;
         }
         const patch: Completion & { status: 'DONE' } = {
