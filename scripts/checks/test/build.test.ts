@@ -18,7 +18,9 @@ describe('the build', () => {
   it('is shared by every compiled package', () => {
     for (const dir of COMPILED) {
       expect(readJson(`${dir}/tsconfig.build.json`), dir).toEqual({ extends: '../../tsconfig.build.json' });
-      expect(readJson(`${dir}/package.json`).scripts.build, dir).toBe('tsc -p tsconfig.build.json');
+      // The server also bundles its MCP Apps views after the TypeScript build.
+      const after = dir === 'apps/server' ? ' && tsx scripts/build-views.ts' : '';
+      expect(readJson(`${dir}/package.json`).scripts.build, dir).toBe(`tsc -p tsconfig.build.json${after}`);
     }
   });
 
