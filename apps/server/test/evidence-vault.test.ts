@@ -93,6 +93,41 @@ function abortedUpload(args: { url: string; token: string; fields: Record<string
   });
 }
 
+/**
+ * Declares a body over the limit, sends its first MiB and waits for the answer: the status, the
+ * Connection header, and whether the server then closed the connection (within a second) though
+ * the rest was never sent.
+ */
+function refusedEarly(args: { url: string; token: string; declared: number }) {
+  return new Promise<{ status: number; connection: string | undefined; closed: boolean }>(
+    (resolve, reject) => {
+      const req = httpRequest(new URL('/api/evidence/upload', args.url), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${args.token}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': String(args.declared),
+        },
+      });
+      req.on('error', () => undefined);
+      req.on('response', (response) => {
+        response.resume();
+        const answer = { status: response.statusCode ?? 0, connection: response.headers.connection };
+        const waited = setTimeout(() => {
+          req.destroy();
+          resolve({ ...answer, closed: false });
+        }, 1_000);
+        req.socket?.once('close', () => {
+          clearTimeout(waited);
+          resolve({ ...answer, closed: true });
+        });
+      });
+      req.on('timeout', () => reject(new Error('no answer')));
+      req.write(contentOf(MiB, 'early'));
+    },
+  );
+}
+
 async function download(
   url: string,
   token: string,
@@ -230,6 +265,18 @@ describe.each(DRIVERS)('evidence vault (%s)', (driver) => {
       const ok = await upload({ url: small.url, token: owner.token, fields, file: fits, chunked: true });
       expect(ok.status).toBe(200);
       expect(await counts(small, owner.organizationId)).toEqual({ evidence: 1, blobs: 1, chunks: 1 });
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('answers an upload declared over the limit at once, and closes the connection after it', async () => {
+    const small = await startTestServer({ driver, config: { evidenceMaxBytes: MiB } });
+    try {
+      // Without the close the client goes on sending into a connection nobody reads, and a
+      // graceful shutdown waits on it.
+      const refused = await refusedEarly({ url: small.url, token: small.owner.token, declared: 64 * MiB });
+      expect(refused).toEqual({ status: 413, connection: 'close', closed: true });
     } finally {
       await small.stop();
     }

@@ -126,6 +126,10 @@ export function installErrorHandler({ app }: { app: FastifyInstance }) {
     for (const [name, value] of Object.entries(rendered.headers)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
+    // Refused before its body was read whole (a 413 on the declared length, an upload cut at the
+    // limit): close the connection after the answer, so the client stops sending and neither side
+    // waits on the unread rest (nor does a graceful shutdown).
+    if (!request.raw.complete) reply.header('connection', 'close');
     return reply.code(rendered.status).send(rendered.body);
   });
 }
