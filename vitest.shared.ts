@@ -4,6 +4,8 @@ import { defaultServerConditions, type UserConfig } from 'vite';
 export const sharedTestConfig: UserConfig & { test: Record<string, unknown> } = {
   resolve: { conditions: ['@comply/source', ...defaultServerConditions] },
   ssr: { resolve: { conditions: ['@comply/source', ...defaultServerConditions] } },
+  // The environment that runs global set-up files (apps/server's makes the database template).
+  environments: { __vitest__: { resolve: { conditions: ['@comply/source', ...defaultServerConditions] } } },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 30_000,

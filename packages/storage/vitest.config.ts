@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { sharedTestConfig } from '../../vitest.shared.js';
 
-export default defineConfig(sharedTestConfig);
+export default defineConfig({
+  ...sharedTestConfig,
+  test: { ...sharedTestConfig.test, globalSetup: ['test/global-setup.ts'] },
+});

@@ -2,6 +2,7 @@ import { openStorage, type Storage } from '@comply/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { embeddedDatabase } from './embedded.js';
 
 describe('the access log at the default level', () => {
   let storage: Storage;
@@ -9,7 +10,7 @@ describe('the access log at the default level', () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     running = await startServer({
       config: { ...loadConfig({}), port: 0 },
       storage,

@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { issueSetupCode } from '../src/console/setup-code.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 import { buildWeb, CHROMIUM, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
+import { embeddedDatabase } from './embedded.js';
 
 const OWNER = { email: 'owner@example.test', password: 'a long enough passphrase' };
 
@@ -43,7 +44,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => 
 
   beforeAll(async () => {
     await buildWeb();
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     running = await startServer({ config: { ...loadConfig({}), port: 0 }, storage, logger: false });
     const browser = await launchBrowser();
     page = browser.page;

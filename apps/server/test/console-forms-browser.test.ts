@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
+import { embeddedDatabase } from './embedded.js';
 
 const PASSWORD = 'a long enough passphrase';
 requireChromium('console-forms-browser');
@@ -57,7 +58,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
 
   beforeAll(async () => {
     await buildWeb();
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     const owner = await storage.users.create({
       email: 'owner@forms.test',
       password: PASSWORD,

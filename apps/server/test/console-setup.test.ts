@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { issueSetupCode } from '../src/console/setup-code.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 import { consoleClient } from './console-client.js';
+import { embeddedDatabase } from './embedded.js';
 
 const OWNER = {
   email: 'owner@example.test',
@@ -21,7 +22,7 @@ describe('console first-run setup', () => {
   });
 
   async function start(env: Record<string, string> = {}) {
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     running = await startServer({ config: { ...loadConfig(env), port: 0 }, storage, logger: false });
     return { storage, url: running.url };
   }

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { createAuthenticate } from '../src/auth/authenticate.js';
 import { loadConfig } from '../src/config.js';
 import { handlers } from '../src/tools/handlers.gen.js';
+import { embeddedDatabase } from './embedded.js';
 
 describe('console web app serving', () => {
   let storage: Storage;
@@ -27,7 +28,7 @@ describe('console web app serving', () => {
   };
 
   beforeAll(async () => {
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     dir = await mkdtemp(join(tmpdir(), 'comply-web-'));
     await mkdir(join(dir, 'dist', 'assets'), { recursive: true });
     await writeFile(join(dir, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');

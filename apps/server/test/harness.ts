@@ -3,6 +3,7 @@ import { type Actor, jobSchemaName, openStorage, type Role, type Storage } from 
 import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { embeddedDatabase } from './embedded.js';
 
 /** The drivers a run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
@@ -72,7 +73,7 @@ export async function startTestServer({
   const storage = await openStorage(
     driver === 'postgres'
       ? { databaseUrl: process.env.TEST_DATABASE_URL, schema, clock }
-      : { dataDir: 'memory://', clock },
+      : { ...embeddedDatabase(), clock },
   );
   const config: ServerConfig = {
     ...loadConfig({}),

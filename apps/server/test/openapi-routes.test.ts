@@ -2,6 +2,7 @@ import { openStorage, type Storage } from '@comply/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { embeddedDatabase } from './embedded.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 import { contractProblems, operations } from './openapi-contract.js';
 import { routesOf } from './reliability/raw-http.js';
@@ -17,7 +18,7 @@ describe('the document and the routes the server registers', () => {
   let storage: Storage;
   let running: RunningServer;
   beforeAll(async () => {
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     running = await startServer({ config: { ...loadConfig({}), port: 0 }, storage, logger: false });
   });
   afterAll(async () => {

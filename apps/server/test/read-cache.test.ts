@@ -7,6 +7,7 @@ import type { Caller } from '../src/core/caller.js';
 import { createReadCache } from '../src/core/read-cache.js';
 import { createToolCore, type HandlerMap, type ToolCore } from '../src/core/tool-core.js';
 import { handlers } from '../src/tools/handlers.gen.js';
+import { embeddedDatabase } from './embedded.js';
 import { DRIVERS } from './harness.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
@@ -79,7 +80,7 @@ describe.each(DRIVERS)('read-result cache (%s)', (driver) => {
     openStorage(
       driver === 'postgres'
         ? { databaseUrl: process.env.TEST_DATABASE_URL, schema, clock }
-        : { dataDir: 'memory://', clock },
+        : { ...embeddedDatabase(), clock },
     );
   let storage: Storage;
 

@@ -67,7 +67,7 @@ describe.each(DRIVERS)('retries and races (%s)', (driver) => {
     expect(await rowCounts(server.storage)).toEqual(before);
   });
 
-  it.each(creatorTools)('%s sent ${PARALLEL} times at once with one key creates one record', async (tool) => {
+  it.each(creatorTools)(`%s sent ${PARALLEL} times at once with one key creates one record`, async (tool) => {
     for (let round = 0; round < ROUNDS; round++) {
       const input = {
         ...minimalInput({ tool, label: `${tool} parallel ${round}`, ids: lookup }),

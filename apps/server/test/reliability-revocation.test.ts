@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { embeddedDatabase } from './embedded.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 const WORKERS_PER_SERVER = 4;
@@ -35,7 +36,7 @@ async function instances({ options, count }: { options: StorageOptions; count: n
 }
 
 const cases: { name: string; count: number; options: () => StorageOptions }[] = [
-  { name: 'pglite, one instance', count: 1, options: () => ({ dataDir: 'memory://' }) },
+  { name: 'pglite, one instance', count: 1, options: () => embeddedDatabase() },
 ];
 const url = process.env.TEST_DATABASE_URL;
 if (url) {

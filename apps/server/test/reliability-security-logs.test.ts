@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { redactUrl } from '../src/http/log-redaction.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { embeddedDatabase } from './embedded.js';
 
 describe('credentials never reach the request log', () => {
   let storage: Storage;
@@ -10,7 +11,7 @@ describe('credentials never reach the request log', () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     running = await startServer({
       config: { ...loadConfig({}), port: 0 },
       storage,

@@ -2,6 +2,7 @@ import { openStorage, type Storage } from '@comply/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { embeddedDatabase } from './embedded.js';
 import { type RawReply, rawRequest, routesOf } from './reliability/raw-http.js';
 
 /** A concrete path for a route pattern: parameters filled in, the SPA wildcard left out. */
@@ -45,7 +46,7 @@ describe('every registered route keeps its protections under every spelling of i
   };
 
   beforeAll(async () => {
-    storage = await openStorage({ dataDir: 'memory://' });
+    storage = await openStorage(embeddedDatabase());
     running = await start({ unauthenticatedRateLimitPerMinute: 0 });
     port = Number(new URL(running.url).port);
     routes = routesOf(running.app.printRoutes({ commonPrefix: false }))

@@ -24,6 +24,11 @@ export interface StorageOptions {
   clock?: Clock | undefined;
   /** Maximum pooled PostgreSQL connections (default 10). */
   poolSize?: number | undefined;
+  /**
+   * PGlite only, for a new data directory (`memory://` in tests): a `migratedTemplate()` dump to
+   * start from instead of initdb and every migration.
+   */
+  template?: Blob | undefined;
   /** PGlite only: how often changed tables are analyzed, as autovacuum would (default 30 s). */
   statisticsIntervalMs?: number | undefined;
 }

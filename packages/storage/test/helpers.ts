@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { registerNames } from '@comply/schemas';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Actor, openStorage, type Storage, type StorageOptions } from '../src/index.js';
 
 /** The drivers this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -28,15 +30,31 @@ export function fixedClock(iso = '2026-06-15T12:00:00.000Z') {
   });
 }
 
-/** Opens a storage on a driver, in its own PostgreSQL schema (dropped by `dispose`). */
+let template: Blob | undefined;
+
+/** A new in-memory embedded database, started from the run's migrated one (test/global-setup.ts). */
+export function embeddedDatabase(): { dataDir: string; template: Blob } {
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return { dataDir: 'memory://', template };
+}
+
+/**
+ * Opens a storage on a driver: on PostgreSQL in its own schema (dropped by `dispose`), on PGlite a
+ * new in-memory database (in `schema` only when one is asked for).
+ */
 export async function openTestStorage(args: {
   driver: 'pglite' | 'postgres';
   schema?: string;
   options?: StorageOptions;
 }): Promise<{ storage: Storage; schema: string; dispose: () => Promise<void> }> {
   const schema = args.schema ?? randomSchema();
-  const url = args.driver === 'postgres' ? process.env.TEST_DATABASE_URL : 'memory://';
-  const storage = await openStorage({ databaseUrl: url, schema, ...args.options });
+  const where =
+    args.driver === 'postgres'
+      ? { databaseUrl: process.env.TEST_DATABASE_URL, schema }
+      : args.schema
+        ? { databaseUrl: 'memory://', schema }
+        : embeddedDatabase();
+  const storage = await openStorage({ ...where, ...args.options });
   return {
     storage,
     schema,

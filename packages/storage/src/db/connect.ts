@@ -52,12 +52,24 @@ export const PGLITE_PARSERS = {
   [pgliteTypes.INT8]: (value: string) => Number(value),
 };
 
+/** An embedded database; `template` (a `dumpDataDir`) fills a new data directory instead of initdb. */
+export function openPglite({ dataDir, template }: { dataDir: string; template?: Blob | undefined }): PGlite {
+  return new PGlite(dataDir, {
+    // Bundled with PGlite; migration 010 builds the `query` trigram index with it.
+    extensions: { pg_trgm },
+    parsers: PGLITE_PARSERS,
+    ...(template ? { loadDataDir: template } : {}),
+  });
+}
+
 /** Opens a Kysely instance on PostgreSQL or PGlite; migrations are not run here. */
 export async function connect(args: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   schema?: string | undefined;
   poolSize?: number | undefined;
+  /** PGlite, a new data directory only: a `dumpDataDir` to start from (see `migratedTemplate`). */
+  template?: Blob | undefined;
   /** Receives the change notifications pooled connections see (a writer's own arrive on commit). */
   onPayload?: (payload: string) => void;
 }): Promise<{
@@ -114,11 +126,7 @@ export async function connect(args: {
   }
   const dataDir = args.databaseUrl ?? args.dataDir ?? '.comply/data';
   const release = dataDir.includes('://') ? () => undefined : lockDataDir(dataDir);
-  const pglite = new PGlite(dataDir, {
-    // Bundled with PGlite; migration 010 builds the `query` trigram index with it.
-    extensions: { pg_trgm },
-    parsers: PGLITE_PARSERS,
-  });
+  const pglite = openPglite({ dataDir, template: args.template });
   const db = new Kysely<Database>({ dialect: new GuardedDialect(new PGliteDialect(pglite)) });
   if (schema) {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
