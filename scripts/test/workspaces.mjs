@@ -25,3 +25,14 @@ export function testedWorkspaces(root) {
     .filter(({ manifest }) => manifest.scripts?.test)
     .map(({ dir, manifest }) => ({ dir, name: manifest.name }));
 }
+
+/** How many test files (`*.test.*`) a package holds, outside node_modules and dist. */
+export function testFileCount(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.isDirectory()) count += testFileCount(join(dir, entry.name));
+    else if (/\.test\.[cm]?[jt]sx?$/.test(entry.name)) count += 1;
+  }
+  return count;
+}

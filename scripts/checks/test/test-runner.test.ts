@@ -28,6 +28,11 @@ function fixtureRepository(): string {
       `import { expect, it } from 'vitest';\n${body}\n`,
     );
   }
+  // b-passes holds the most test files, so it runs in a lane of its own beside the others.
+  writeFileSync(
+    join(root, 'pkgs', 'b-passes', 'test', 'y.test.js'),
+    `import { expect, it } from 'vitest';\nit('divides', () => expect(4 / 2).toBe(2));\n`,
+  );
   mkdirSync(join(root, 'pkgs', 'd-untested'));
   writeFileSync(join(root, 'pkgs', 'd-untested', 'package.json'), JSON.stringify({ name: 'd' }));
   return root;
@@ -51,7 +56,16 @@ describe('npm test (scripts/test/run.mjs)', () => {
   });
 
   it('ends with the plain line `tests: N passed, N failed, N skipped`', () => {
-    expect(lines.at(-1)).toBe('tests: 2 passed, 2 failed, 1 skipped');
+    expect(lines.at(-1)).toBe('tests: 3 passed, 2 failed, 1 skipped');
+  });
+
+  it('streams the package with the most test files while the others run beside it', () => {
+    // Its header comes first; each other package's output is printed whole when it ends.
+    const header = (name: string) => run.stdout.indexOf(`━━ ${name} `);
+    expect(header('b-passes')).toBeLessThan(header('a-fails'));
+    expect(header('a-fails')).toBeLessThan(header('c-broken'));
+    const rows = lines.filter((line) => /^ {2}[✓✗] [a-d]-\w+: \d+ passed/.test(line));
+    expect(rows.map((row) => row.slice(4, 12))).toEqual(['a-fails:', 'b-passes', 'c-broken']);
   });
 
   it('names what failed and what was skipped, and why', () => {
