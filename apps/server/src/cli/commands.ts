@@ -1,10 +1,4 @@
 import type { ParseArgsConfig } from 'node:util';
-import { orgsCreate, tokensCreate, tokensRevoke, usersCreate } from './accounts.js';
-import { exportOscalCommand } from './export-oscal.js';
-import { frameworksAdopt, frameworksImport, frameworksLibrary } from './frameworks.js';
-import { mcp } from './mcp.js';
-import { seed } from './seed.js';
-import { serve } from './serve.js';
 
 /** Parsed options and positionals of one command line. */
 export interface CommandInput {
@@ -18,17 +12,21 @@ export interface Command {
   run(input: CommandInput): Promise<number>;
 }
 
-/** Every subcommand, by its words (`tokens create`). */
-export const COMMANDS: Record<string, Command> = {
-  serve,
-  'users create': usersCreate,
-  'orgs create': orgsCreate,
-  'tokens create': tokensCreate,
-  'tokens revoke': tokensRevoke,
-  seed,
-  'frameworks library': frameworksLibrary,
-  'frameworks import': frameworksImport,
-  'frameworks adopt': frameworksAdopt,
-  'export oscal': exportOscalCommand,
-  mcp,
+/**
+ * Every subcommand, by its words (`tokens create`), loaded when it runs: `comply mcp` (an editor's
+ * stdio bridge) or `comply tokens create` need none of the server's modules, which take seconds
+ * to load.
+ */
+export const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve.js')).serve,
+  'users create': async () => (await import('./accounts.js')).usersCreate,
+  'orgs create': async () => (await import('./accounts.js')).orgsCreate,
+  'tokens create': async () => (await import('./accounts.js')).tokensCreate,
+  'tokens revoke': async () => (await import('./accounts.js')).tokensRevoke,
+  seed: async () => (await import('./seed.js')).seed,
+  'frameworks library': async () => (await import('./frameworks.js')).frameworksLibrary,
+  'frameworks import': async () => (await import('./frameworks.js')).frameworksImport,
+  'frameworks adopt': async () => (await import('./frameworks.js')).frameworksAdopt,
+  'export oscal': async () => (await import('./export-oscal.js')).exportOscalCommand,
+  mcp: async () => (await import('./mcp.js')).mcp,
 };

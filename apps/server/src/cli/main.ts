@@ -37,11 +37,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   const pair = `${first} ${second}`;
   const key = COMMANDS[pair] ? pair : first;
-  const command: Command | undefined = COMMANDS[key];
-  if (!command) {
+  const load = COMMANDS[key];
+  if (!load) {
     process.stderr.write(`comply: unknown command "${first}"\n\n${USAGE}`);
     return 2;
   }
+  const command: Command = await load();
   const rest = argv.slice(key.split(' ').length);
   let parsed: ReturnType<typeof parseArgs>;
   try {
