@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
 import { formatTime, humanize } from '../format.js';
+import { roleCanWrite } from '../roles.js';
 import type { Organization } from '../types.js';
 import { ArchiveControls } from './ArchiveControls.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
@@ -98,7 +99,7 @@ export function RecordPage({
 }) {
   const { record, error, reload } = useRecord({ organizationId: organization.id, register, id });
   const form = formOf(register);
-  const canWrite = organization.role !== 'VIEWER';
+  const canWrite = roleCanWrite(organization.role);
   // An archived record is restored before it is edited.
   const canEdit = canWrite && Boolean(form?.tools.update) && !record?.archived_at;
   const orgId = organization.id;
