@@ -1,5 +1,6 @@
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { EvidenceUpload } from '../evidence/EvidenceUpload.js';
 import { humanize } from '../format.js';
 import { roleCanWrite } from '../roles.js';
 import { navigate } from '../router.js';
@@ -19,6 +20,15 @@ export function NewRecordPage({ organization, register }: { organization: Organi
         <Link to={`/registers/${register}`}>← {humanize(register)}</Link>
       </p>
       <h1>New {singularLabel(register).toLowerCase()}</h1>
+      {register === 'evidence' && (
+        <>
+          <EvidenceUpload
+            organizationId={organization.id}
+            onUploaded={(saved) => navigate(recordPath(register, String(saved.id)))}
+          />
+          <h2>Or a link or a statement</h2>
+        </>
+      )}
       <RecordForm
         organization={organization}
         form={form}
