@@ -1,51 +1,17 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentOf, sha256 } from './bytes.js';
 import { signedIn } from './console-client.js';
 import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
-import { type ReadEntry, readZip } from './zip-reader.js';
+import { downloadPackage, verifyManifest } from './package-zip.js';
 
 const DAY = 86_400_000;
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Deterministic bytes that do not compress (a counter hashed). */
-function contentOf(size: number, seed: string): Buffer {
-  const out = Buffer.alloc(size);
-  let offset = 0;
-  for (let i = 0; offset < size; i++)
-    offset += createHash('sha256').update(`${seed}:${i}`).digest().copy(out, offset);
-  return out;
-}
 
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 const dayAgo = (n: number) => daysAgo(n).slice(0, 10);
-
-interface Manifest {
-  framework: { id: string; name: string };
-  period: { start: string; end: string };
-  generated_at: string;
-  generated_by: { user_id: string; email: string; token_id: string | null; source: string };
-  sections: { name: string; [key: string]: unknown }[];
-  files: {
-    path: string;
-    size: number;
-    sha256: string;
-    section: string;
-    evidence_id?: string;
-    revision?: number;
-  }[];
-  integrity: {
-    evidence_files: number;
-    problems: { evidence_id: string; recorded_sha256: string; actual_sha256: string }[];
-  };
-}
 
 /**
  * The auditor package (docs/server.md, "Auditor package") on both drivers: a real download over
@@ -83,40 +49,6 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
     files.set(`${record.id}/1`, content);
     return record;
   };
-
-  /** Downloads a package to a file and reads it back. */
-  async function download(url: string, headers: Record<string, string>) {
-    const response = await fetch(url, { headers });
-    expect(
-      response.status,
-      await (response.status === 200 ? Promise.resolve('') : response.clone().text()),
-    ).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="auditor-package-/);
-    const path = join(dir, `package-${Math.random().toString(36).slice(2)}.zip`);
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(path));
-    const entries = await readZip(path);
-    const manifestEntry = entries.find((e) => e.name === 'manifest.json');
-    expect(manifestEntry).toBeDefined();
-    const manifest = JSON.parse(manifestEntry!.data!.toString()) as Manifest;
-    return { entries, manifest, byName: new Map(entries.map((e) => [e.name, e])) };
-  }
-
-  /** Every file of the manifest is in the archive with that size and SHA-256, and nothing else is. */
-  function verify(entries: ReadEntry[], manifest: Manifest) {
-    const byName = new Map(entries.map((e) => [e.name, e]));
-    for (const file of manifest.files) {
-      const entry = byName.get(file.path);
-      expect(entry, file.path).toBeDefined();
-      expect({ size: entry!.size, sha256: entry!.sha256 }, file.path).toEqual({
-        size: file.size,
-        sha256: file.sha256,
-      });
-    }
-    expect(entries.map((e) => e.name).sort()).toEqual(
-      [...manifest.files.map((f) => f.path), 'manifest.json'].sort(),
-    );
-  }
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'comply-package-'));
@@ -199,16 +131,17 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
     `${server.url}/api/export/auditor-package?${new URLSearchParams(query).toString()}`;
 
   it('streams a ZIP to an AUDITOR’s token whose manifest verifies, with the period’s evidence byte for byte', async () => {
-    const { entries, manifest, byName } = await download(
-      packageUrl({
+    const { entries, manifest, byName } = await downloadPackage({
+      dir,
+      url: packageUrl({
         organization_id: org,
         framework_id: frameworkId,
         period_start: period.start,
         period_end: period.end,
       }),
-      { authorization: `Bearer ${auditor.token}` },
-    );
-    verify(entries, manifest);
+      headers: { authorization: `Bearer ${auditor.token}` },
+    });
+    verifyManifest({ entries, manifest });
     expect(manifest.framework).toMatchObject({ id: frameworkId, name: 'SOC 2 scope' });
     expect(manifest.period).toEqual(period);
     expect(manifest.generated_by).toMatchObject({
@@ -261,11 +194,12 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
       period_start: dayAgo(30),
       period_end: dayAgo(0),
     });
-    const { entries, manifest, byName } = await download(
-      `${server.url}/api/console/orgs/${org}/auditor-package?${query.toString()}`,
-      { cookie: `comply_session=${owner.cookie}` },
-    );
-    verify(entries, manifest);
+    const { entries, manifest, byName } = await downloadPackage({
+      dir,
+      url: `${server.url}/api/console/orgs/${org}/auditor-package?${query.toString()}`,
+      headers: { cookie: `comply_session=${owner.cookie}` },
+    });
+    verifyManifest({ entries, manifest });
     expect(manifest.generated_by).toMatchObject({
       user_id: server.owner.userId,
       token_id: null,
@@ -286,16 +220,17 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
     await sql`update blob_chunks set data = ${Buffer.from('forged')}
       where seq = 1 and blob_id = (select id from blobs where organization_id = ${org}
         and sha256 = ${sha256(original)})`.execute(server.storage.db);
-    const { entries, manifest, byName } = await download(
-      packageUrl({
+    const { entries, manifest, byName } = await downloadPackage({
+      dir,
+      url: packageUrl({
         organization_id: org,
         framework_id: frameworkId,
         period_start: period.start,
         period_end: period.end,
       }),
-      { authorization: `Bearer ${server.owner.token}` },
-    );
-    verify(entries, manifest);
+      headers: { authorization: `Bearer ${server.owner.token}` },
+    });
+    verifyManifest({ entries, manifest });
     expect(manifest.integrity.problems).toEqual([
       expect.objectContaining({ evidence_id: ids.monitoring, recorded_sha256: sha256(original) }),
     ]);

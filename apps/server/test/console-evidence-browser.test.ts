@@ -1,26 +1,16 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
+import { contentOf, sha256 } from './bytes.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { readZip } from './zip-reader.js';
+import { readPackage, verifyManifest } from './package-zip.js';
 
 requireChromium('console-evidence-browser');
 
 const MiB = 1024 * 1024;
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Deterministic bytes that do not compress (a counter hashed). */
-function contentOf(size: number, seed: string): Buffer {
-  const out = Buffer.alloc(size);
-  let offset = 0;
-  for (let i = 0; offset < size; i++)
-    offset += createHash('sha256').update(`${seed}:${i}`).digest().copy(out, offset);
-  return out;
-}
 
 /** Clicks what starts a download and answers the downloaded bytes. */
 async function downloaded(
@@ -149,19 +139,9 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(download.suggestedFilename()).toMatch(
         /^auditor-package-soc-2-scope-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.zip$/,
       );
-      const path = (await download.path())!;
       expect(bytes.length).toBeGreaterThan(0);
-      const entries = await readZip(path, (name) => name === 'manifest.json');
-      const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.data!.toString()) as {
-        files: { path: string; sha256: string; size: number; revision?: number }[];
-      };
-      const byName = new Map(entries.map((e) => [e.name, e]));
-      for (const file of manifest.files) {
-        expect({ sha256: byName.get(file.path)?.sha256, size: byName.get(file.path)?.size }).toEqual({
-          sha256: file.sha256,
-          size: file.size,
-        });
-      }
+      const { entries, manifest } = await readPackage((await download.path())!);
+      verifyManifest({ entries, manifest });
       expect(manifest.files.filter((f) => f.revision !== undefined)).toHaveLength(2);
     });
 

@@ -1,4 +1,5 @@
-import type { Db } from '../db/types.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../db/types.js';
 import type { TokenScope } from '../enums.js';
 import { invalidInput, StorageError } from '../errors.js';
 import { EXPIRING_ROLE, liveMembership } from './access-expiry.js';
@@ -60,4 +61,24 @@ export async function tokenExpiryFor(args: {
   const end = audited.expires_at.getTime();
   const asked = args.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(args.expiresAt);
   return new Date(Math.min(end, asked)).toISOString();
+}
+
+/**
+ * An auditor's tokens and connected apps that reach only this organization end no later than the
+ * access does (docs/identity.md, "Auditor access"); tokens reaching more are held to it by the
+ * membership check of every request.
+ */
+export async function capAuditorTokens(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  userId: string;
+  expiresAt: string;
+}): Promise<void> {
+  const { trx, organizationId, userId, expiresAt } = args;
+  await sql`update api_tokens t set expires_at = least(coalesce(t.expires_at, ${expiresAt}::timestamptz), ${expiresAt}::timestamptz)
+    where t.user_id = ${userId} and t.revoked_at is null and t.org_restricted
+      and exists (select 1 from api_token_organizations o where o.token_id = t.id and o.organization_id = ${organizationId})
+      and not exists (select 1 from api_token_organizations o where o.token_id = t.id and o.organization_id <> ${organizationId})`.execute(
+    trx,
+  );
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
@@ -7,6 +7,7 @@ import type { Role } from '../enums.js';
 import { notFound, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
 import { accessExpiry, EXPIRING_ROLE } from './access-expiry.js';
+import { capAuditorTokens } from './auditor-tokens.js';
 
 /** A member of an organization. */
 export interface Membership {
@@ -52,26 +53,6 @@ function toMembership(row: {
     created_at: toIsoTimestamp(row.created_at),
     updated_at: toIsoTimestamp(row.updated_at),
   };
-}
-
-/**
- * An auditor's tokens and connected apps that reach only this organization end no later than the
- * access does (docs/identity.md, "Auditor access"); tokens reaching more are held to it by the
- * membership check of every request.
- */
-async function capAuditorTokens(args: {
-  trx: Transaction<Database>;
-  organizationId: string;
-  userId: string;
-  expiresAt: string;
-}): Promise<void> {
-  const { trx, organizationId, userId, expiresAt } = args;
-  await sql`update api_tokens t set expires_at = least(coalesce(t.expires_at, ${expiresAt}::timestamptz), ${expiresAt}::timestamptz)
-    where t.user_id = ${userId} and t.revoked_at is null and t.org_restricted
-      and exists (select 1 from api_token_organizations o where o.token_id = t.id and o.organization_id = ${organizationId})
-      and not exists (select 1 from api_token_organizations o where o.token_id = t.id and o.organization_id <> ${organizationId})`.execute(
-    trx,
-  );
 }
 
 async function load(args: { db: Db; organizationId: string; userId: string }): Promise<Membership | null> {
