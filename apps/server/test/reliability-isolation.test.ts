@@ -111,7 +111,7 @@ describe.each(DRIVERS)('isolation matrix (%s)', (driver) => {
         probeCount++;
       }
     }
-  });
+  }, 120_000);
 
   it('answers the same over MCP (isError with the same code and field)', async () => {
     for (const tool of toolNames) {
