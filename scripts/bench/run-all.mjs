@@ -13,6 +13,7 @@ for (const name of [
   'bench:pglite-rows',
   'bench:tasks',
   'bench:jobs',
+  'bench:auditor-package',
 ]) {
   console.log(`\n=== npm run ${name}\n`);
   const run = spawnSync('npm', ['run', '-s', name], { stdio: 'inherit' });

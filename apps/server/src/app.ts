@@ -1,5 +1,10 @@
 import type { Storage } from '@comply/storage';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  AUDITOR_PACKAGE_COST,
+  AUDITOR_PACKAGE_PATH,
+  registerAuditorPackageRoute,
+} from './auditor-package/routes.js';
 import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
@@ -98,7 +103,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: bearerPrefixes,
     limits: config,
     storage,
-    costOf: (request) => (request.routeOptions.url === OSCAL_IMPORT_PATH ? OSCAL_IMPORT_COST : 1),
+    costOf: (request) => {
+      if (request.routeOptions.url === OSCAL_IMPORT_PATH) return OSCAL_IMPORT_COST;
+      return request.routeOptions.url === AUDITOR_PACKAGE_PATH ? AUDITOR_PACKAGE_COST : 1;
+    },
   });
   const oauth = config.oauth
     ? await registerOAuth({
@@ -134,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoute({ app, storage, version: SERVER_VERSION, usage });
   registerRestToolRoute({ app, core });
   registerOscalRoutes({ app, storage });
+  registerAuditorPackageRoute({ app, core, storage });
   registerExportRoutes({ app, core });
   await registerEvidenceRoutes({ app, core, storage, maxBytes: config.evidenceMaxBytes });
   await registerOpenApiRoutes({ app });

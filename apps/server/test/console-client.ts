@@ -62,10 +62,18 @@ export function consoleClient(url: string): ConsoleClient {
   return client;
 }
 
-/** A console client already signed in as `email` (a harness user). */
-export async function signedIn({ server, email }: { server: TestServer; email: string }) {
+/** A console client already signed in as `email` (a harness user, unless `password` is given). */
+export async function signedIn({
+  server,
+  email,
+  password,
+}: {
+  server: TestServer;
+  email: string;
+  password?: string;
+}) {
   const client = consoleClient(server.url);
-  const reply = await client.signIn({ email });
+  const reply = await client.signIn({ email, ...(password && { password }) });
   if (reply.status !== 200)
     throw new Error(`sign-in answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   return client;

@@ -459,7 +459,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console forms, record pages and registers in a 
     expect(await page.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
     await shot('viewer-risk-detail');
     await go('/registers/risks/new');
-    await page.getByText('Viewers cannot add records.').waitFor();
+    await page.getByText('Your role reads only: it cannot add records.').waitFor();
     expect(await page.getByRole('button', { name: 'Add risk' }).count()).toBe(0);
     await signIn('owner@forms.test');
   });

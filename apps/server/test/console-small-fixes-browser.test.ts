@@ -111,7 +111,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
     await expect.poll(() => readWrite.isEnabled()).toBe(false);
     expect(await form.getByLabel('Read-only').isChecked()).toBe(true);
     await form
-      .getByText('You are a viewer in the organizations ticked, so the token can only read.')
+      .getByText('Your role only reads in the organizations ticked, so the token can only read.')
       .waitFor();
     // Submitting with nothing ticked is refused in words, not sent.
     await form.getByLabel(viewerOrgName).uncheck();

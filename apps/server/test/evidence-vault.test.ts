@@ -1,23 +1,10 @@
-import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentOf, sha256 } from './bytes.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 
 const MiB = 1024 * 1024;
-
-/** Deterministic bytes that do not compress or repeat per chunk (a counter hashed). */
-function contentOf(size: number, seed: string): Buffer {
-  const out = Buffer.alloc(size);
-  let offset = 0;
-  for (let i = 0; offset < size; i++) {
-    const block = createHash('sha256').update(`${seed}:${i}`).digest();
-    offset += block.copy(out, offset);
-  }
-  return out;
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const BOUNDARY = '----comply-evidence-test';
 

@@ -36,8 +36,17 @@ export interface TestServer {
   storage: Storage;
   /** OWNER of its own organization, holding a read-write token. */
   owner: Member;
-  /** A new user: in `organizationId` with `role`, or OWNER of a new organization when omitted. */
-  addMember(args?: { organizationId?: string; role?: Role; scope?: 'READ' | 'WRITE' }): Promise<Member>;
+  /**
+   * A new user: in `organizationId` with `role`, or OWNER of a new organization when omitted. An
+   * AUDITOR's access ends at `expiresAt` (default: 30 days after the server's clock), and their
+   * token is read-only and restricted to that organization, as the server requires.
+   */
+  addMember(args?: {
+    organizationId?: string;
+    role?: Role;
+    scope?: 'READ' | 'WRITE';
+    expiresAt?: string;
+  }): Promise<Member>;
   /** Another token for a user. */
   createToken(args: {
     userId: string;
@@ -120,12 +129,22 @@ export async function startTestServer({
     organizationId,
     role = 'OWNER',
     scope = 'WRITE',
+    expiresAt,
   }: Parameters<TestServer['addMember']>[0] = {}) {
     const email = `user-${randomBytes(4).toString('hex')}@example.test`;
     const user = await storage.users.create({ email, password: 'correct horse battery staple' });
     let orgId = organizationId;
+    const auditor = Boolean(organizationId) && role === 'AUDITOR';
     if (orgId) {
-      await storage.memberships.add({ organizationId: orgId, userId: user.id, role, actor: CLI_ACTOR });
+      await storage.memberships.add({
+        organizationId: orgId,
+        userId: user.id,
+        role,
+        expiresAt: auditor
+          ? (expiresAt ?? new Date(storage.clock().getTime() + 30 * 86_400_000).toISOString())
+          : null,
+        actor: CLI_ACTOR,
+      });
     } else {
       const org = await storage.organizations.create({
         name: `Org ${email}`,
@@ -134,7 +153,9 @@ export async function startTestServer({
       });
       orgId = org.id;
     }
-    const { token, tokenId } = await createToken({ userId: user.id, scope });
+    const { token, tokenId } = auditor
+      ? await createToken({ userId: user.id, scope: 'READ', organizationIds: [orgId] })
+      : await createToken({ userId: user.id, scope });
     return {
       userId: user.id,
       email,

@@ -1,4 +1,4 @@
-import { toolNames } from '@comply/schemas';
+import { toolNames, tools } from '@comply/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 import { type ForeignProbe, foreignProbes } from './reliability/foreign-probes.js';
@@ -89,6 +89,29 @@ describe.each(DRIVERS)('isolation matrix (%s)', (driver) => {
       }
     },
   );
+
+  it('an AUDITOR of one organization gets the same "not found" for the other’s ids, or 403 for a write', async () => {
+    // A read-only role of alice's organization: reads answer exactly as for its OWNER, and a write
+    // is refused (403) unless the foreign id is refused first; never a leak, nothing written.
+    const auditor = await server.addMember({ organizationId: alice.member.organizationId, role: 'AUDITOR' });
+    const caller: Tenant = { ...alice, member: auditor };
+    for (const tool of toolNames) {
+      for (const probe of foreignProbes({ tool, caller, owner: bob }).probes) {
+        const before = { counts: await rowCounts(server.storage), at: await lastUpdate(server.storage) };
+        const reply = await server.call(tool, probe.input, { token: auditor.token });
+        if (tools[tool].access === 'write' && reply.status === 403) {
+          expect(reply.body.error.code, `${tool} ${probe.field}`).toBe('FORBIDDEN');
+        } else {
+          expectAnswer({ reply, probe });
+        }
+        expectNoLeak({ reply, owner: bob, probe });
+        expect({ counts: await rowCounts(server.storage), at: await lastUpdate(server.storage) }).toEqual(
+          before,
+        );
+        probeCount++;
+      }
+    }
+  }, 120_000);
 
   it('answers the same over MCP (isError with the same code and field)', async () => {
     for (const tool of toolNames) {

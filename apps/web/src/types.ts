@@ -1,5 +1,5 @@
 /** Shapes of the console API replies the pages read. */
-export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
+export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER' | 'AUDITOR';
 
 export interface User {
   id: string;
@@ -14,6 +14,8 @@ export interface Organization {
   /** Months evidence stays current when it names no valid_until. */
   evidence_validity_months?: number;
   role: Role;
+  /** When the user's access ends (an AUDITOR's); null when it does not. */
+  access_expires_at?: string | null;
 }
 
 export interface Me {
@@ -53,6 +55,8 @@ export interface MemberRow {
   email: string;
   name: string | null;
   role: Role;
+  /** When an AUDITOR's access ends (past: it has ended); null for the other roles. */
+  expires_at: string | null;
   created_at: string;
 }
 
@@ -67,6 +71,8 @@ export interface AuditEntry {
   record_id: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The actor's name (or email), as the server names it. */
+  actor_name?: string | null;
 }
 
 export interface RegisterFilter {
@@ -97,6 +103,7 @@ export interface Invitation {
   id: string;
   email: string;
   role: Role;
+  access_expires_at: string | null;
   created_at: string;
   expires_at: string;
 }
@@ -112,5 +119,6 @@ export interface InvitationPreview {
   organization_name: string;
   email: string;
   role: Role;
+  access_expires_at: string | null;
   expires_at: string;
 }

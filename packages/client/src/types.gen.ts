@@ -86,8 +86,8 @@ export type RiskStatus = 'OPEN' | 'IN_TREATMENT' | 'ACCEPTED' | 'CLOSED';
 /** How the organization has decided to treat a risk. */
 export type RiskTreatment = 'MITIGATE' | 'ACCEPT' | 'AVOID' | 'TRANSFER';
 
-/** The caller's role in an organization. VIEWER may call read tools only. */
-export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
+/** The caller's role in an organization. VIEWER and AUDITOR (an external auditor, access ending at access_expires_at) call read tools only. */
+export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER' | 'AUDITOR';
 
 /** A control's applicability decision in the SoA: APPLICABLE, EXCLUDED (with a justification) or UNDECIDED (no decision yet; counted as in scope). */
 export type SoaApplicability = 'APPLICABLE' | 'EXCLUDED' | 'UNDECIDED';
@@ -1014,6 +1014,8 @@ export type Organization = {
   evidence_validity_months: number;
   /** The caller's role in this organization. */
   role: Role;
+  /** When the caller's access ends (an AUDITOR's); null when it does not. */
+  access_expires_at: string | null;
   /** When the record was created. */
   created_at: string;
   /** When the record was last changed. */
@@ -1060,6 +1062,8 @@ export type OrganizationDetail = {
   evidence_validity_months: number;
   /** The caller's role in this organization. */
   role: Role;
+  /** When the caller's access ends (an AUDITOR's); null when it does not. */
+  access_expires_at: string | null;
   /** Number of records per register. */
   counts: OrganizationCounts;
   /** When the record was created. */

@@ -152,10 +152,10 @@ export const riskTreatmentSchema = z.enum(['MITIGATE', 'ACCEPT', 'AVOID', 'TRANS
 /** How the organization has decided to treat a risk. */
 export type RiskTreatment = z.output<typeof riskTreatmentSchema>;
 
-/** The caller's role in an organization. VIEWER may call read tools only. */
-export const roleSchema = z.enum(['OWNER', 'ADMIN', 'EDITOR', 'VIEWER']);
+/** The caller's role in an organization. VIEWER and AUDITOR (an external auditor, access ending at access_expires_at) call read tools only. */
+export const roleSchema = z.enum(['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'AUDITOR']);
 
-/** The caller's role in an organization. VIEWER may call read tools only. */
+/** The caller's role in an organization. VIEWER and AUDITOR (an external auditor, access ending at access_expires_at) call read tools only. */
 export type Role = z.output<typeof roleSchema>;
 
 /** A control's applicability decision in the SoA: APPLICABLE, EXCLUDED (with a justification) or UNDECIDED (no decision yet; counted as in scope). */
@@ -2908,6 +2908,7 @@ export const organizationSchema = z.object({
   description: z.string().nullable(),
   evidence_validity_months: z.int().min(1).max(120),
   role: roleSchema,
+  access_expires_at: z.iso.datetime({ offset: true }).nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });
@@ -2939,8 +2940,13 @@ export const organizationJsonSchema: JsonSchema = {
     },
     role: {
       type: 'string',
-      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
+      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'AUDITOR'],
       description: 'The caller\'s role in this organization.',
+    },
+    access_expires_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When the caller\'s access ends (an AUDITOR\'s); null when it does not.',
     },
     created_at: {
       type: 'string',
@@ -2953,7 +2959,7 @@ export const organizationJsonSchema: JsonSchema = {
       description: 'When the record was last changed.',
     },
   },
-  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'created_at', 'updated_at'],
+  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'access_expires_at', 'created_at', 'updated_at'],
 };
 
 /** Number of records per register in one organization. */
@@ -3050,6 +3056,7 @@ export const organizationDetailSchema = z.object({
   description: z.string().nullable(),
   evidence_validity_months: z.int().min(1).max(120),
   role: roleSchema,
+  access_expires_at: z.iso.datetime({ offset: true }).nullable(),
   counts: organizationCountsSchema,
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
@@ -3082,8 +3089,13 @@ export const organizationDetailJsonSchema: JsonSchema = {
     },
     role: {
       type: 'string',
-      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
+      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'AUDITOR'],
       description: 'The caller\'s role in this organization.',
+    },
+    access_expires_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When the caller\'s access ends (an AUDITOR\'s); null when it does not.',
     },
     counts: {
       ...organizationCountsJsonSchema,
@@ -3100,7 +3112,7 @@ export const organizationDetailJsonSchema: JsonSchema = {
       description: 'When the record was last changed.',
     },
   },
-  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'counts', 'created_at', 'updated_at'],
+  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'access_expires_at', 'counts', 'created_at', 'updated_at'],
 };
 
 /** A compact overdue nonconformity. */

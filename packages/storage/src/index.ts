@@ -10,6 +10,7 @@ export type {
   Risk,
   Vendor,
 } from '@comply/schemas';
+export { EXPIRING_ROLE, MAX_AUDITOR_ACCESS_DAYS } from './accounts/access-expiry.js';
 export type { SecondFactorState, SsoIdentity, TotpSecret } from './accounts/identity.js';
 export type { InvitationPreview, RedeemProblem, RedeemResult } from './accounts/invitation-redeem.js';
 export type { Invitation } from './accounts/invitations.js';

@@ -68,7 +68,9 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
       organizationIds: [other.id],
     });
     const narrowAuth = await storage.tokens.authenticate(narrow.secret);
-    expect(narrowAuth.ok && narrowAuth.organizations).toEqual([{ id: other.id, role: 'OWNER' }]);
+    expect(narrowAuth.ok && narrowAuth.organizations).toEqual([
+      { id: other.id, role: 'OWNER', expires_at: null },
+    ]);
     expect(narrowAuth.ok && narrowAuth.token.organization_ids).toEqual([other.id]);
 
     await expect(

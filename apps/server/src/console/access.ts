@@ -22,6 +22,12 @@ export async function requireMembership({
   return organization;
 }
 
+/**
+ * The organization's own people: every role but AUDITOR. Routes about the organization itself
+ * (its members, its security settings) are theirs; an auditor reads the records, not these.
+ */
+export const OWN_PEOPLE_ROLES: Role[] = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'];
+
 /** Like requireMembership, and the role must be one of `roles` (FORBIDDEN otherwise). */
 export async function requireRole({
   storage,

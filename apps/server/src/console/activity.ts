@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireMembership } from './access.js';
 import { nameEntries } from './activity-names.js';
 import { type ConsoleDeps, identityOf } from './context.js';
-import { hiddenRecordTypes } from './invitation-visibility.js';
+import { hiddenRecordTypes, seesTokens } from './invitation-visibility.js';
 import { parseInput } from './validate.js';
 
 const id = z.string().trim().min(1).max(200).optional();
@@ -21,7 +21,8 @@ const activityQuery = z.strictObject({
 /**
  * Activity: the organization's audit log, newest first, filterable by record, actor, token and tool;
  * each entry carries the record's, the actor's and the token's names. Members who may not see
- * invitations (`invitation-visibility.ts`) get no invitation entries.
+ * invitations (`invitation-visibility.ts`) get no invitation entries; an AUDITOR gets no entries
+ * about people, settings, webhooks or tokens, and no token names.
  */
 export function registerActivityRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   scope.get<{ Params: { orgId: string } }>('/orgs/:orgId/activity', async (request) => {
@@ -32,6 +33,8 @@ export function registerActivityRoutes({ scope, deps }: { scope: FastifyInstance
       organizationId,
     });
     const { page_size, cursor, ...filters } = parseInput({ schema: activityQuery, value: request.query });
+    // An auditor sees what changed and who changed it, not which of their tokens did it.
+    if (!seesTokens(role)) delete filters.token_id;
     const page = await deps.storage.auditLog.list({
       organizationId,
       // Invitation entries carry what the invitation list shows, and follow its rule.
@@ -39,7 +42,8 @@ export function registerActivityRoutes({ scope, deps }: { scope: FastifyInstance
       pageSize: page_size,
       cursor,
     });
-    const entries = await nameEntries({ storage: deps.storage, organizationId, entries: page.items });
+    const named = await nameEntries({ storage: deps.storage, organizationId, entries: page.items });
+    const entries = seesTokens(role) ? named : named.map((e) => ({ ...e, token_id: null, token_name: null }));
     return { entries, next_cursor: page.next_cursor, total_count: page.total_count };
   });
 }

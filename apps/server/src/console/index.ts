@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from '../mail/index.js';
 import type { WebhookService } from '../webhooks/service.js';
 import { registerActivityRoutes } from './activity.js';
 import { memoryAttemptStore, sharedAttemptStore } from './attempt-store.js';
+import { registerConsoleAuditorPackage } from './auditor-package.js';
 import { registerConnectedAppRoutes } from './connected-apps.js';
 import type { ConsoleDeps } from './context.js';
 import { csrfHook } from './csrf.js';
@@ -125,6 +126,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerDemoRoutes({ scope: signedIn, deps });
         registerFrameworkRoutes({ scope: signedIn, deps });
         registerConsoleOscalRoutes({ scope: signedIn, deps });
+        registerConsoleAuditorPackage({ scope: signedIn, deps });
         registerWriteToolRoute({ scope: signedIn, deps });
         await registerConsoleEvidenceRoutes({ scope: signedIn, deps });
       });

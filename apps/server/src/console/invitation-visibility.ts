@@ -11,7 +11,27 @@ export function seesInvitations(role: Role): boolean {
   return INVITATION_ROLES.includes(role);
 }
 
+/**
+ * What an AUDITOR does not see of the organization's activity: people, invitations, settings,
+ * webhooks and tokens are the organization's own business, not audit evidence.
+ */
+const AUDITOR_HIDDEN = [
+  'invitation',
+  'membership',
+  'organization',
+  'user',
+  'api_token',
+  'webhook_endpoint',
+  'webhook_delivery',
+];
+
 /** The activity record types a member with `role` may not see. */
 export function hiddenRecordTypes(role: Role): string[] {
+  if (role === 'AUDITOR') return AUDITOR_HIDDEN;
   return seesInvitations(role) ? [] : ['invitation'];
+}
+
+/** Whether a member with `role` may see which tokens made the changes (everyone but an auditor). */
+export function seesTokens(role: Role): boolean {
+  return role !== 'AUDITOR';
 }

@@ -6,7 +6,12 @@ import { type ConsoleRoutes, identityOf, publicOrigin } from './context.js';
 import { INVITATION_ROLES } from './invitation-visibility.js';
 import { parseInput } from './validate.js';
 
-const inviteBody = z.strictObject({ email: z.email().trim().max(320), role: z.enum(ROLES) });
+const inviteBody = z.strictObject({
+  email: z.email().trim().max(320),
+  role: z.enum(ROLES),
+  /** When an AUDITOR's access ends (required for that role, refused for the others). */
+  access_expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
 type OrgParams = { Params: { orgId: string } };
 type InvitationParams = { Params: { orgId: string; id: string } };
 
@@ -44,6 +49,7 @@ export function registerInvitationRoutes({ scope, deps }: ConsoleRoutes) {
       organizationId,
       email: body.email,
       role: body.role,
+      accessExpiresAt: body.access_expires_at ?? null,
       actor: actor(request, 'inviteMember'),
     });
     // The code travels in the fragment, which browsers never send to a server or put in logs.

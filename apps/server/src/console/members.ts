@@ -1,11 +1,15 @@
 import { ROLES } from '@comply/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireMembership, requireRole } from './access.js';
+import { OWN_PEOPLE_ROLES, requireRole } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { parseInput } from './validate.js';
 
-const roleBody = z.strictObject({ role: z.enum(ROLES) });
+const roleBody = z.strictObject({
+  role: z.enum(ROLES),
+  /** An AUDITOR's end of access (required for that role, refused for the others). */
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
 type OrgParams = { Params: { orgId: string } };
 type MemberParams = { Params: { orgId: string; userId: string } };
 
@@ -13,7 +17,11 @@ function actorOf(request: FastifyRequest, action: string) {
   return { userId: identityOf(request).user.id, tokenId: null, source: 'console' as const, action };
 }
 
-/** Organization members: every member may list; only OWNERs change roles and remove (adding is by invitation). */
+/**
+ * Organization members: every member but an AUDITOR may list (an auditor sees people's names where
+ * records name them, not the member list); only OWNERs change roles, an auditor's end of access,
+ * and remove (adding is by invitation).
+ */
 export function registerMemberRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   const { storage } = deps;
   const owner = (request: FastifyRequest, organizationId: string) =>
@@ -21,7 +29,12 @@ export function registerMemberRoutes({ scope, deps }: { scope: FastifyInstance; 
 
   scope.get<OrgParams>('/orgs/:orgId/members', async (request) => {
     const organizationId = request.params.orgId;
-    await requireMembership({ storage, userId: identityOf(request).user.id, organizationId });
+    await requireRole({
+      storage,
+      userId: identityOf(request).user.id,
+      organizationId,
+      roles: OWN_PEOPLE_ROLES,
+    });
     return { members: await storage.memberships.list({ organizationId }) };
   });
 
@@ -33,6 +46,7 @@ export function registerMemberRoutes({ scope, deps }: { scope: FastifyInstance; 
       organizationId,
       userId,
       role: body.role,
+      expiresAt: body.expires_at ?? null,
       actor: actorOf(request, 'changeMemberRole'),
     });
     return { member };

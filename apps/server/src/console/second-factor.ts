@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { toDataURL } from 'qrcode';
 import { z } from 'zod';
-import { allMemberships, requireMembership, requireRole } from './access.js';
+import { allMemberships, OWN_PEOPLE_ROLES, requireRole } from './access.js';
 import { type ConsoleDeps, type ConsoleRoutes, identityOf } from './context.js';
 import { readCookie, SESSION_COOKIE } from './cookies.js';
 import { consoleError } from './errors.js';
@@ -232,11 +232,16 @@ export function registerSecondFactorRoutes({ scope, deps, limiter }: LimitedCons
   });
 }
 
-/** `GET` (members) and `PUT` (OWNERs) `/orgs/:orgId/security`: whether members need a second factor. */
+/** `GET` (members, not auditors) and `PUT` (OWNERs) `/orgs/:orgId/security`: whether members need a second factor. */
 export function registerOrganizationSecurityRoutes({ scope, deps }: ConsoleRoutes) {
   scope.get<{ Params: { orgId: string } }>('/orgs/:orgId/security', async (request) => {
     const organizationId = request.params.orgId;
-    await requireMembership({ storage: deps.storage, userId: identityOf(request).user.id, organizationId });
+    await requireRole({
+      storage: deps.storage,
+      userId: identityOf(request).user.id,
+      organizationId,
+      roles: OWN_PEOPLE_ROLES,
+    });
     return deps.storage.identity.organizationSecurity({ organizationId });
   });
 

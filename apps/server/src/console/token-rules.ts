@@ -1,5 +1,6 @@
 import type { Organization } from '@comply/storage';
 import { z } from 'zod';
+import { roleCanWrite } from '../core/caller.js';
 import { consoleError } from './errors.js';
 
 const DAY = 86_400_000;
@@ -52,7 +53,11 @@ export function resolveExpiry({
   return new Date(now.getTime() + (body.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * DAY).toISOString();
 }
 
-/** A read-write token must reach at least one organization where the user may write. */
+/**
+ * A read-write token must reach at least one organization where the user may write. (A token that
+ * reaches an organization where the user is an AUDITOR has more rules, kept in storage for every
+ * door: that organization alone, read-only, ending with the access.)
+ */
 export function checkScopeAllowed({
   scope,
   organizationIds,
@@ -64,12 +69,12 @@ export function checkScopeAllowed({
 }) {
   if (scope !== 'WRITE') return;
   const covered = memberships.filter((o) => organizationIds === null || organizationIds.includes(o.id));
-  if (!covered.some((o) => o.role !== 'VIEWER')) {
+  if (!covered.some((o) => roleCanWrite(o.role))) {
     throw consoleError({
       code: 'FORBIDDEN',
       field: 'scope',
       message:
-        'You are a VIEWER in every organization this token would reach, so it can only be read-only. Choose scope READ.',
+        'Your role only reads in every organization this token would reach (VIEWER or AUDITOR), so it can only be read-only. Choose scope READ.',
     });
   }
 }

@@ -1,5 +1,5 @@
-/** A member's role in an organization. */
-export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER';
+/** A member's role in an organization (AUDITOR: read-only, for one organization, until a date). */
+export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER' | 'AUDITOR';
 
 /** Whom a request acts for: the token's user, narrowed by what the token allows. */
 export interface Caller {
@@ -20,7 +20,7 @@ export interface Caller {
 
 const WRITE_ROLES: ReadonlySet<Role> = new Set(['OWNER', 'ADMIN', 'EDITOR']);
 
-/** Whether the role may change register records (VIEWERs read only). */
+/** Whether the role may change register records (VIEWERs and AUDITORs read only). */
 export function roleCanWrite(role: Role): boolean {
   return WRITE_ROLES.has(role);
 }

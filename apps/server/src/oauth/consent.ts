@@ -158,15 +158,27 @@ export async function registerConsent({
         const clientId = String(found.params.client_id);
         const client = await provider.Client.find(clientId);
         if (!client) return problemPage(reply, 400, 'The app is not registered.');
-        const memberships = new Set((await allMemberships({ storage, userId: user.id })).map((o) => o.id));
+        const roles = new Map(
+          (await allMemberships({ storage, userId: user.id })).map((o) => [o.id, o.role]),
+        );
         const chosen = form.getAll('organization_id');
-        if (chosen.length === 0 || chosen.some((id) => !memberships.has(id))) {
+        if (chosen.length === 0 || chosen.some((id) => !roles.has(id))) {
           return problemPage(reply, 400, 'Choose at least one of your organizations.');
+        }
+        // An auditor's connection reaches the audited organization alone, reads only and ends with
+        // the access (storage caps its expiry): docs/identity.md, "Auditor access".
+        const audits = chosen.some((id) => roles.get(id) === 'AUDITOR');
+        if (audits && chosen.length > 1) {
+          return problemPage(
+            reply,
+            400,
+            'You are an auditor of one of these organizations: connect the app to that organization alone.',
+          );
         }
         const requestedWrite = String(found.params.scope ?? '')
           .split(' ')
           .includes(WRITE_SCOPE);
-        const scope = form.get('access') === 'write' && requestedWrite ? 'WRITE' : 'READ';
+        const scope = form.get('access') === 'write' && requestedWrite && !audits ? 'WRITE' : 'READ';
         const { resource } = await server();
         const grant = new provider.Grant({ accountId: user.id, clientId });
         // The scopes are both OAuth scopes of the request and the resource's scopes: grant (or

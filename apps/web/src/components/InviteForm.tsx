@@ -1,16 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
-import { humanize } from '../format.js';
+import { formatDate, humanize } from '../format.js';
+import { dayFromToday, endOfDay, MAX_ACCESS_DAYS, ROLES } from '../roles.js';
 import type { CreatedInvitation, Role } from '../types.js';
 import { CopyButton } from './CopyButton.js';
 import { ErrorNote } from './ErrorNote.js';
 
-const ROLES: Role[] = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'];
-
-/** Invites an email; shows the single-use invitation link once, for the owner to pass on. */
+/**
+ * Invites an email; shows the single-use invitation link once, for the owner to pass on. An
+ * auditor's invitation says when the access ends (at most a year ahead).
+ */
 export function InviteForm({ base, onInvited }: { base: string; onInvited: () => void }) {
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [role, setRole] = useState<Role>('EDITOR');
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
@@ -20,9 +23,14 @@ export function InviteForm({ base, onInvited }: { base: string; onInvited: () =>
     try {
       const reply = await api<CreatedInvitation>(`${base}/invitations`, {
         method: 'POST',
-        body: { email: form.get('email'), role: form.get('role') },
+        body: {
+          email: form.get('email'),
+          role: form.get('role'),
+          ...(role === 'AUDITOR' && { access_expires_at: endOfDay(String(form.get('access_ends'))) }),
+        },
       });
       formElement.reset();
+      setRole('EDITOR');
       setCreated(reply);
       onInvited();
     } catch (caught) {
@@ -36,9 +44,15 @@ export function InviteForm({ base, onInvited }: { base: string; onInvited: () =>
           Email
           <input name="email" type="email" required />
         </label>
+        {role === 'AUDITOR' && (
+          <p className="hint">
+            An auditor reads this organization's records, evidence and reports, changes nothing and sees no
+            members, tokens or settings; the access ends on the date you choose.
+          </p>
+        )}
         <label>
           Role
-          <select name="role" defaultValue="EDITOR">
+          <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {humanize(r)}
@@ -46,6 +60,19 @@ export function InviteForm({ base, onInvited }: { base: string; onInvited: () =>
             ))}
           </select>
         </label>
+        {role === 'AUDITOR' && (
+          <label>
+            Access ends on
+            <input
+              name="access_ends"
+              type="date"
+              required
+              min={dayFromToday(1)}
+              max={dayFromToday(MAX_ACCESS_DAYS)}
+              defaultValue={dayFromToday(90)}
+            />
+          </label>
+        )}
         <div className="actions">
           <button type="submit">Invite member</button>
         </div>
@@ -57,6 +84,8 @@ export function InviteForm({ base, onInvited }: { base: string; onInvited: () =>
             Invitation for {created.invitation.email} created. Send them this link yourself (it is shown once,
             works once and expires on {new Date(created.invitation.expires_at).toLocaleDateString()}). They
             set their own password, or accept with their existing account.
+            {created.invitation.access_expires_at &&
+              ` As an auditor they read only, until ${formatDate(created.invitation.access_expires_at)}.`}
           </p>
           <input
             readOnly

@@ -1,6 +1,6 @@
 import { registers } from '@comply/schemas/registers';
 import { type ReactNode, useEffect, useState } from 'react';
-import { humanize } from '../format.js';
+import { formatDate, humanize } from '../format.js';
 import type { Me, Organization } from '../types.js';
 import { Link } from './Link.js';
 import { NewOrganizationDialog } from './NewOrganizationDialog.js';
@@ -71,7 +71,10 @@ export function Layout({
         )}
         {/* The role once, for the organization shown, rather than in every option's name. */}
         {organization && (
-          <span className="hint org-role">Role: {humanize(organization.role).toLowerCase()}</span>
+          <span className="hint org-role">
+            Role: {humanize(organization.role).toLowerCase()}
+            {organization.access_expires_at && ` until ${formatDate(organization.access_expires_at)}`}
+          </span>
         )}
         <NewOrganizationDialog
           onCreated={(created) => {
@@ -92,7 +95,7 @@ export function Layout({
           {NAVIGATION.map((r) => item(r.path, r.plural.charAt(0).toUpperCase() + r.plural.slice(1)))}
           <li className="group">Organization</li>
           {item('/activity', 'Activity')}
-          {item('/members', 'Members')}
+          {organization?.role !== 'AUDITOR' && item('/members', 'Members')}
           <li className="group">Settings</li>
           {item('/settings/tokens', 'API Tokens')}
           {organization &&

@@ -47,7 +47,12 @@ export function PendingInvitations({ base, version }: { base: string; version: n
           {invitations.map((invitation) => (
             <tr key={invitation.id}>
               <td>{invitation.email}</td>
-              <td>{humanize(invitation.role)}</td>
+              <td>
+                {humanize(invitation.role)}
+                {invitation.access_expires_at && (
+                  <span className="hint"> until {formatDate(invitation.access_expires_at)}</span>
+                )}
+              </td>
               <td>{formatDate(invitation.expires_at)}</td>
               <td>
                 <button type="button" className="secondary" onClick={() => withdraw(invitation.id)}>

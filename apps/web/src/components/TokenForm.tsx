@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
+import { formatDate } from '../format.js';
+import { roleCanWrite } from '../roles.js';
 import type { CreatedToken, Me } from '../types.js';
 import { ErrorNote } from './ErrorNote.js';
 
@@ -15,18 +17,20 @@ export function TokenForm({
   onCreated: (created: CreatedToken) => void;
   onCancel: () => void;
 }) {
+  // An auditor's token names the audited organization alone (the server refuses anything else).
+  const audited = me.organizations.find((o) => o.role === 'AUDITOR');
   const [expiry, setExpiry] = useState<(typeof EXPIRY)[number]>('90');
-  const [allOrgs, setAllOrgs] = useState(true);
+  const [allOrgs, setAllOrgs] = useState(!audited);
   const [scope, setScope] = useState<'READ' | 'WRITE'>('READ');
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string[]>(audited ? [audited.id] : []);
   const [error, setError] = useState<unknown>(null);
   const reach = me.organizations.filter((o) => allOrgs || chosen.includes(o.id));
   // With nothing ticked yet, what the token could do is judged on every organization: an owner is
   // not told they are a viewer, and read-write stays available until the ticked ones rule it out.
   const judged = reach.length > 0 ? reach : me.organizations;
-  const canWrite = judged.some((o) => o.role !== 'VIEWER');
+  const writable = judged.some((o) => roleCanWrite(o.role));
   const noneTicked = !allOrgs && chosen.length === 0;
-  const effectiveScope = canWrite ? scope : 'READ';
+  const effectiveScope = writable ? scope : 'READ';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -104,7 +108,7 @@ export function TokenForm({
               type="radio"
               name="scope"
               checked={effectiveScope === 'WRITE'}
-              disabled={!canWrite}
+              disabled={!writable}
               onChange={() => setScope('WRITE')}
               aria-describedby="token-scope-write"
             />
@@ -119,15 +123,21 @@ export function TokenForm({
           Read and write: it can also add and change records, in the organizations where you are an owner or
           editor. Choose it only for an assistant you want to make changes.
         </p>
-        {!canWrite && (
+        {!writable && (
           <p className="hint">
-            You are a viewer in {allOrgs ? 'all your organizations' : 'the organizations ticked'}, so the
+            Your role only reads in {allOrgs ? 'all your organizations' : 'the organizations ticked'}, so the
             token can only read.
           </p>
         )}
       </fieldset>
       <fieldset>
         <legend>Organizations</legend>
+        {audited && (
+          <p className="hint">
+            You are an auditor of {audited.name} until {formatDate(audited.access_expires_at)}: a token for it
+            names that organization alone, reads only, and ends with your access at the latest.
+          </p>
+        )}
         <div className="choices">
           <label className="choice">
             <input type="radio" name="orgs" checked={allOrgs} onChange={() => setAllOrgs(true)} />

@@ -5,6 +5,7 @@ import { Link } from '../components/Link.js';
 import { PageLoading } from '../components/PageLoading.js';
 import { humanize } from '../format.js';
 import type { Organization } from '../types.js';
+import { AuditorPackageForm } from './AuditorPackageForm.js';
 import { ControlsTable } from './ControlsTable.js';
 import { ExportLinks } from './ExportLinks.js';
 import { ReadinessView } from './ReadinessView.js';
@@ -72,6 +73,7 @@ export function FrameworkPage({
           label={`Exports of ${framework.name}`}
         />
       </div>
+      <AuditorPackageForm organizationId={organization.id} frameworkId={framework.id} />
       {readiness && <ReadinessView readiness={readiness} />}
       <ControlsTable organizationId={organization.id} framework={framework} baselines={baselines} />
     </section>

@@ -4,6 +4,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
 import { humanize } from '../format.js';
 import { plural } from '../plural.js';
+import { roleCanWrite } from '../roles.js';
 import type { Organization } from '../types.js';
 import { ExportLinks } from './ExportLinks.js';
 import { OscalImport } from './OscalImport.js';
@@ -16,7 +17,7 @@ export function FrameworksPage({ organization }: { organization: Organization })
   const [page, setPage] = useState<Page | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
-  const canWrite = organization.role !== 'VIEWER';
+  const canWrite = roleCanWrite(organization.role);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the list after an import
   useEffect(() => {

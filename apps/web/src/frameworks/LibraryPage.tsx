@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { roleCanWrite } from '../roles.js';
 import { navigate } from '../router.js';
 import type { Organization } from '../types.js';
 import type { LibraryEntry } from './types.js';
@@ -52,7 +53,7 @@ function AdoptForm({ organization, entry }: { organization: Organization; entry:
 export function LibraryPage({ organization }: { organization: Organization }) {
   const [entries, setEntries] = useState<LibraryEntry[] | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const canWrite = organization.role !== 'VIEWER';
+  const canWrite = roleCanWrite(organization.role);
   useEffect(() => {
     api<{ entries: LibraryEntry[] }>('/library').then((r) => setEntries(r.entries), setError);
   }, []);

@@ -6,6 +6,7 @@ import { Link } from '../components/Link.js';
 import { PageLoading } from '../components/PageLoading.js';
 import { FileExport } from '../components/RegisterExport.js';
 import { formatTime, humanize } from '../format.js';
+import { roleCanWrite } from '../roles.js';
 import type { Organization } from '../types.js';
 
 type Soa = ToolOutputs['getStatementOfApplicability'];
@@ -51,7 +52,7 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
   const [note, setNote] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
-  const editable = version === null && organization.role !== 'VIEWER';
+  const editable = version === null && roleCanWrite(organization.role);
 
   const reload = useCallback(() => {
     loadSoa(base, version).then((loaded) => {

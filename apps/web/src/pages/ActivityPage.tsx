@@ -82,12 +82,24 @@ export function ActivityPage({ organization }: { organization: Organization }) {
   const go = (next: Record<string, string>, at: (string | undefined)[] = []) =>
     navigate(`/activity${toQuery({ ...next, cursor: at.filter(Boolean).join(',') })}`);
 
+  const auditor = organization.role === 'AUDITOR';
   useEffect(() => {
+    // An auditor cannot list the members: the actors named on the page stand in for them.
+    if (auditor) return;
     api<{ members: MemberRow[] }>(`/orgs/${organization.id}/members`).then(
       (r) => setMembers(r.members),
       setError,
     );
-  }, [organization.id]);
+  }, [organization.id, auditor]);
+  const actors = auditor
+    ? [
+        ...new Map(
+          (page?.entries ?? []).flatMap((e) =>
+            e.actor_user_id && e.actor_name ? [[e.actor_user_id, e.actor_name] as const] : [],
+          ),
+        ).entries(),
+      ].map(([user_id, email]) => ({ user_id, email }))
+    : members;
   useEffect(() => {
     loadPage({ organizationId: organization.id, filters, cursor }).then(setPage, setError);
   }, [organization.id, filters, cursor]);
@@ -133,17 +145,19 @@ export function ActivityPage({ organization }: { organization: Organization }) {
           Actor
           <select name="actor_user_id" defaultValue={filters.actor_user_id ?? ''}>
             <option value="">Anyone</option>
-            {members.map((m) => (
+            {actors.map((m) => (
               <option key={m.user_id} value={m.user_id}>
                 {m.email}
               </option>
             ))}
           </select>
         </label>
-        <label>
-          Token id
-          <input name="token_id" defaultValue={filters.token_id} placeholder="tok_…" />
-        </label>
+        {!auditor && (
+          <label>
+            Token id
+            <input name="token_id" defaultValue={filters.token_id} placeholder="tok_…" />
+          </label>
+        )}
         <label>
           Action
           <select name="action" defaultValue={filters.action ?? ''}>

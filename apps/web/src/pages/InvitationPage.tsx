@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { humanize } from '../format.js';
+import { formatDate, humanize } from '../format.js';
 import type { InvitationPreview, Me } from '../types.js';
 import { SignInPage } from './SignInPage.js';
 
@@ -71,6 +71,8 @@ export function InvitationPage({ me, onJoined }: { me: Me | null; onJoined: (me:
           <p>
             You are invited to <strong>{preview.organization_name}</strong> as {humanize(preview.role)}, as{' '}
             <strong>{preview.email}</strong>.
+            {preview.access_expires_at &&
+              ` As an auditor you read its records and evidence, change nothing, and your access ends on ${formatDate(preview.access_expires_at)}.`}
           </p>
           {me ? (
             <button type="button" disabled={busy} onClick={accept}>

@@ -1,14 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
+import { AccessEndForm } from '../components/AccessEndForm.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { EvidenceValiditySetting } from '../components/EvidenceValiditySetting.js';
 import { InviteForm } from '../components/InviteForm.js';
 import { PendingInvitations } from '../components/PendingInvitations.js';
 import { SecondFactorRule } from '../components/SecondFactorRule.js';
 import { formatDate, humanize } from '../format.js';
-import type { Me, MemberRow, Organization, Role } from '../types.js';
+import { ROLES } from '../roles.js';
+import type { Me, MemberRow, Organization } from '../types.js';
 
-const ROLES: Role[] = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'];
+/** An auditor's end of access as a person reads it: a date, or that it has ended. */
+function accessEnd(m: MemberRow): string {
+  if (!m.expires_at) return '—';
+  const ended = new Date(m.expires_at).getTime() <= Date.now();
+  return ended ? `Ended ${formatDate(m.expires_at)}` : formatDate(m.expires_at);
+}
 
 /** Organization members; owners invite by email, change roles and remove; owners and admins set the evidence validity. */
 export function MembersPage({ organization, me }: { organization: Organization; me: Me }) {
@@ -16,6 +23,8 @@ export function MembersPage({ organization, me }: { organization: Organization; 
   const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [invited, setInvited] = useState(0);
+  // The member being made an auditor, or whose end of access is being moved: the date comes first.
+  const [auditing, setAuditing] = useState<string | null>(null);
   const isOwner = organization.role === 'OWNER';
   const base = `/orgs/${organization.id}/members`;
 
@@ -54,6 +63,7 @@ export function MembersPage({ organization, me }: { organization: Organization; 
               <th scope="col">Name</th>
               <th scope="col">Role</th>
               <th scope="col">Member since</th>
+              <th scope="col">Access ends</th>
               {isOwner && (
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -74,11 +84,13 @@ export function MembersPage({ organization, me }: { organization: Organization; 
                     <select
                       aria-label={`Role of ${m.email}`}
                       value={m.role}
-                      onChange={(e) =>
+                      onChange={(e) => {
+                        if (e.target.value === 'AUDITOR') return setAuditing(m.user_id);
+                        setAuditing(null);
                         act(() =>
                           api(`${base}/${m.user_id}`, { method: 'PATCH', body: { role: e.target.value } }),
-                        )
-                      }
+                        );
+                      }}
                     >
                       {ROLES.map((r) => (
                         <option key={r} value={r}>
@@ -91,6 +103,37 @@ export function MembersPage({ organization, me }: { organization: Organization; 
                   )}
                 </td>
                 <td>{formatDate(m.created_at)}</td>
+                <td>
+                  {isOwner && auditing === m.user_id ? (
+                    <AccessEndForm
+                      email={m.email}
+                      current={m.expires_at}
+                      label={m.role === 'AUDITOR' ? 'Save end' : 'Make auditor'}
+                      onCancel={() => setAuditing(null)}
+                      onSave={(expiresAt) => {
+                        setAuditing(null);
+                        act(() =>
+                          api(`${base}/${m.user_id}`, {
+                            method: 'PATCH',
+                            body: { role: 'AUDITOR', expires_at: expiresAt },
+                          }),
+                        );
+                      }}
+                    />
+                  ) : (
+                    <>
+                      {accessEnd(m)}
+                      {isOwner && m.role === 'AUDITOR' && (
+                        <>
+                          {' '}
+                          <button type="button" className="secondary" onClick={() => setAuditing(m.user_id)}>
+                            Change end
+                          </button>
+                        </>
+                      )}
+                    </>
+                  )}
+                </td>
                 {isOwner && (
                   <td>
                     {confirming === m.user_id ? (

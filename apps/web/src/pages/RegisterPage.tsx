@@ -11,6 +11,7 @@ import { archivable } from '../records/ArchiveControls.js';
 import { CHIP_COLUMNS, Chip } from '../records/Chip.js';
 import { loadCatalog } from '../records/catalog.js';
 import { formOf, linkPath, recordTitle, singularLabel } from '../records/registry.js';
+import { roleCanWrite } from '../roles.js';
 import { navigate, useSearch } from '../router.js';
 import type { ListPage, Organization, RegisterInfo } from '../types.js';
 import { viewOf, viewPath } from '../views.js';
@@ -109,7 +110,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
   const rows = page ? ((page[register] as Record<string, unknown>[] | undefined) ?? []) : [];
   const columns = COLUMNS[register] ?? ['id'];
   const order = appliedOrder(filters, info);
-  const canAdd = organization.role !== 'VIEWER' && formOf(register) !== undefined;
+  const canAdd = roleCanWrite(organization.role) && formOf(register) !== undefined;
   return (
     <section className="stack">
       <div className="page-head">

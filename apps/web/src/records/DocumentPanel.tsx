@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatTime } from '../format.js';
+import { roleCanWrite } from '../roles.js';
 import type { Me, Organization } from '../types.js';
 import { Chip } from './Chip.js';
 
@@ -84,7 +85,7 @@ export function DocumentPanel({
   const [draft, setDraft] = useState('');
   const [note, setNote] = useState('');
   const html = useMemo(() => (document.content ? renderMarkdown(document.content) : ''), [document.content]);
-  const canWrite = organization.role !== 'VIEWER';
+  const canWrite = roleCanWrite(organization.role);
   const current = document.versions.find((v) => v.version === document.current_version) ?? null;
   const mine = (address: string) => email !== null && address.toLowerCase() === email;
   const isApprover = document.approvers.some(mine);

@@ -3,27 +3,22 @@ import { actionLabel, sourceLabel } from '../activity/format.js';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatTime } from '../format.js';
-import type { AuditEntry, MemberRow } from '../types.js';
+import type { AuditEntry } from '../types.js';
 import { changedKeys, showValue } from './history.js';
 import { fieldLabel } from './registry.js';
 
 /** The record's own history from the audit log, newest first. */
 export function RecordHistory({ organizationId, recordId }: { organizationId: string; recordId: string }) {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [members, setMembers] = useState<MemberRow[]>([]);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     api<{ entries: AuditEntry[] }>(
       `/orgs/${organizationId}/activity?record_id=${recordId}&page_size=50`,
     ).then((r) => setEntries(r.entries), setError);
-    api<{ members: MemberRow[] }>(`/orgs/${organizationId}/members`).then(
-      (r) => setMembers(r.members),
-      () => undefined,
-    );
   }, [organizationId, recordId]);
+  // The activity route names each actor (an auditor, who cannot list the members, reads the same).
   const who = (entry: AuditEntry) => {
-    const member = members.find((m) => m.user_id === entry.actor_user_id);
-    if (member) return member.name ?? member.email;
+    if (entry.actor_name) return entry.actor_name;
     return entry.token_id ? 'API token' : entry.actor_user_id ? 'Former member' : 'System';
   };
   return (

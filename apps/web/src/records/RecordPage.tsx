@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { EvidenceFilePanel, hasFile } from '../evidence/EvidenceFilePanel.js';
 import { formatTime, humanize } from '../format.js';
+import { roleCanWrite } from '../roles.js';
 import type { Organization } from '../types.js';
 import { ArchiveControls } from './ArchiveControls.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
@@ -50,7 +52,15 @@ const TEXTS = [
   'completion_note',
 ];
 /** Parts of a record with a section of their own. */
-const SECTIONS = new Set(['evidence', 'controls', 'content', 'versions', 'acknowledgements']);
+const SECTIONS = new Set([
+  'evidence',
+  'controls',
+  'content',
+  'versions',
+  'acknowledgements',
+  'file',
+  'revisions',
+]);
 
 /** The registers a record's own `…_ids` fields point to. */
 function linkedRegisters(record: Record<string, unknown>): string[] {
@@ -98,7 +108,7 @@ export function RecordPage({
 }) {
   const { record, error, reload } = useRecord({ organizationId: organization.id, register, id });
   const form = formOf(register);
-  const canWrite = organization.role !== 'VIEWER';
+  const canWrite = roleCanWrite(organization.role);
   // An archived record is restored before it is edited.
   const canEdit = canWrite && Boolean(form?.tools.update) && !record?.archived_at;
   const orgId = organization.id;
@@ -183,6 +193,14 @@ export function RecordPage({
               organization={organization}
               document={record as unknown as DocumentRecord}
               reload={reload}
+            />
+          )}
+          {register === 'evidence' && hasFile(record) && (
+            <EvidenceFilePanel
+              organizationId={orgId}
+              record={record as unknown as Parameters<typeof EvidenceFilePanel>[0]['record']}
+              canWrite={canWrite && !record.archived_at}
+              onChange={reload}
             />
           )}
           {Array.isArray(record.evidence) && (

@@ -50,9 +50,14 @@ export function fieldLabel(name: string): string {
 
 /**
  * Fields the console offers elsewhere: a framework typed in by hand has no library entry (the
- * Library page adopts those, with their baselines), so its form does not show `library_key`.
+ * Library page adopts those, with their baselines), so its form does not show `library_key`; an
+ * evidence file is uploaded by its own form.
  */
-const ELSEWHERE: Readonly<Record<string, readonly string[]>> = { frameworks: ['library_key', 'baseline'] };
+const ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
+  frameworks: ['library_key', 'baseline'],
+  // Files are uploaded (multipart, with progress), not pasted as base64.
+  evidence: ['content_base64', 'filename', 'media_type'],
+};
 
 /** The fields of a register's add or edit form, as the console shows them. */
 export function formFields({

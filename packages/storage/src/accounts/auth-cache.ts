@@ -13,7 +13,7 @@ interface Entry {
 
 /** Remembers accepted tokens briefly, so a busy token costs no query per request. */
 export interface AuthCache {
-  /** The cached acceptance of this secret hash, if still valid (never an expired token). */
+  /** The cached acceptance of this secret hash, if still valid (never an expired token or access). */
   get(hash: string): Accepted | undefined;
   /** Caches `value`, read when the auth version was `authVersion`. */
   set(args: { hash: string; value: Accepted; authVersion: number }): void;
@@ -49,11 +49,14 @@ export function createAuthCache({
     get(hash) {
       const entry = entries.get(hash);
       if (!entry) return undefined;
-      const expiresAt = entry.value.token.expires_at;
+      const now = clock().getTime();
+      const ended = (at: string | null) => at !== null && Date.parse(at) <= now;
       if (
         entry.authVersion !== feed.authVersion() ||
         performance.now() - entry.storedAt >= ttlMs ||
-        (expiresAt !== null && Date.parse(expiresAt) <= clock().getTime())
+        ended(entry.value.token.expires_at) ||
+        // An auditor's access that ended since: read again, without that organization.
+        entry.value.organizations.some((o) => ended(o.expires_at))
       ) {
         entries.delete(hash);
         return undefined;

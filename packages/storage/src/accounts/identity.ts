@@ -5,6 +5,7 @@ import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database } from '../db/types.js';
 import type { Role } from '../enums.js';
 import { newId } from '../ids.js';
+import { liveMembership } from './access-expiry.js';
 import { hashPassword } from './passwords.js';
 import { hashSecret } from './token-rows.js';
 import type { User } from './users.js';
@@ -309,6 +310,7 @@ export function identityRepository(ctx: StorageContext) {
         .select('o.id')
         .where('m.user_id', '=', args.userId)
         .where('o.require_totp', '=', true)
+        .where(liveMembership('m', ctx.clock()))
         .executeTakeFirst();
       return row !== undefined;
     },

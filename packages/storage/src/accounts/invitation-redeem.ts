@@ -1,4 +1,5 @@
 import { inTransaction, type StorageContext } from '../context.js';
+import { toIsoOrNull } from '../dates.js';
 import type { Db } from '../db/types.js';
 import type { Role } from '../enums.js';
 import { pendingInvitations } from './invitations.js';
@@ -11,6 +12,8 @@ export interface InvitationPreview {
   organization_name: string;
   email: string;
   role: Role;
+  /** When the access it grants ends (an AUDITOR's), or null. */
+  access_expires_at: string | null;
   expires_at: string;
 }
 
@@ -30,12 +33,12 @@ export function invitationRedeemRepository(ctx: StorageContext) {
       .where('accepted_at', 'is', null)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', ctx.clock())
-      .returning(['id', 'organization_id', 'email', 'role'])
+      .returning(['id', 'organization_id', 'email', 'role', 'access_expires_at'])
       .executeTakeFirst();
 
   const join = async (args: {
     ctx: StorageContext;
-    invitation: { id: string; organization_id: string; role: string };
+    invitation: { id: string; organization_id: string; role: string; access_expires_at: Date | null };
     user: User;
   }): Promise<Membership> => {
     await args.ctx.db
@@ -47,6 +50,7 @@ export function invitationRedeemRepository(ctx: StorageContext) {
       organizationId: args.invitation.organization_id,
       userId: args.user.id,
       role: args.invitation.role as Role,
+      expiresAt: toIsoOrNull(args.invitation.access_expires_at),
       actor: { userId: args.user.id, tokenId: null, source: 'console', action: 'acceptInvitation' },
     });
   };
@@ -56,7 +60,13 @@ export function invitationRedeemRepository(ctx: StorageContext) {
     preview: async (args: { secret: string }): Promise<InvitationPreview | null> => {
       const row = await pendingInvitations({ db: ctx.db, now: ctx.clock() })
         .innerJoin('organizations', 'organizations.id', 'invitations.organization_id')
-        .select(['organizations.name', 'invitations.email', 'invitations.role', 'invitations.expires_at'])
+        .select([
+          'organizations.name',
+          'invitations.email',
+          'invitations.role',
+          'invitations.access_expires_at',
+          'invitations.expires_at',
+        ])
         .where('invitations.secret_hash', '=', hashSecret(args.secret))
         .executeTakeFirst();
       if (!row) return null;
@@ -64,6 +74,7 @@ export function invitationRedeemRepository(ctx: StorageContext) {
         organization_name: row.name,
         email: row.email,
         role: row.role as Role,
+        access_expires_at: toIsoOrNull(row.access_expires_at),
         expires_at: row.expires_at.toISOString(),
       };
     },

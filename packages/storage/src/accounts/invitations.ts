@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
-import { toIsoTimestamp } from '../dates.js';
+import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
 import type { Db } from '../db/types.js';
 import type { Role } from '../enums.js';
 import { notFound, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
+import { accessExpiry } from './access-expiry.js';
 import { hashSecret } from './token-rows.js';
 
 /** A pending invitation to join an organization (never includes the code). */
@@ -14,19 +15,32 @@ export interface Invitation {
   organization_id: string;
   email: string;
   role: Role;
+  /** When the access it grants ends (an AUDITOR's); null for the other roles. */
+  access_expires_at: string | null;
   invited_by: string | null;
   created_at: string;
+  /** When the code stops working: 7 days, or the end of the access it grants if sooner. */
   expires_at: string;
 }
 
 const DEFAULT_TTL_MS = 7 * 24 * 3_600_000;
-const COLUMNS = ['id', 'organization_id', 'email', 'role', 'invited_by', 'created_at', 'expires_at'] as const;
+const COLUMNS = [
+  'id',
+  'organization_id',
+  'email',
+  'role',
+  'access_expires_at',
+  'invited_by',
+  'created_at',
+  'expires_at',
+] as const;
 
 function toInvitation(row: {
   id: string;
   organization_id: string;
   email: string;
   role: string;
+  access_expires_at: Date | null;
   invited_by: string | null;
   created_at: Date;
   expires_at: Date;
@@ -34,6 +48,7 @@ function toInvitation(row: {
   return {
     ...row,
     role: row.role as Role,
+    access_expires_at: toIsoOrNull(row.access_expires_at),
     created_at: toIsoTimestamp(row.created_at),
     expires_at: toIsoTimestamp(row.expires_at),
   };
@@ -54,16 +69,26 @@ export function invitationsRepository(ctx: StorageContext) {
     /**
      * A new invitation and its secret code (returned once, stored hashed). An earlier pending
      * invitation of the same email to the same organization is withdrawn; a member is CONFLICT.
+     * An AUDITOR's invitation names when the access ends (`accessExpiresAt`, at most a year
+     * ahead; INVALID_INPUT on `access_expires_at`), and its code ends no later.
      */
     create: async (args: {
       organizationId: string;
       email: string;
       role: Role;
+      accessExpiresAt?: string | null;
       actor: Actor;
       ttlMs?: number;
     }): Promise<{ invitation: Invitation; secret: string }> =>
       inTransaction(ctx.db, async (trx) => {
         const at = ctx.clock();
+        const accessExpiresAt = accessExpiry({
+          role: args.role,
+          expiresAt: args.accessExpiresAt,
+          now: at,
+          field: 'access_expires_at',
+        });
+        const codeEnds = at.getTime() + (args.ttlMs ?? DEFAULT_TTL_MS);
         const email = args.email.trim();
         const member = await trx
           .selectFrom('memberships')
@@ -95,10 +120,13 @@ export function invitationsRepository(ctx: StorageContext) {
             organization_id: args.organizationId,
             email,
             role: args.role,
+            access_expires_at: accessExpiresAt,
             secret_hash: hashSecret(secret),
             invited_by: args.actor.userId,
             created_at: at.toISOString(),
-            expires_at: new Date(at.getTime() + (args.ttlMs ?? DEFAULT_TTL_MS)).toISOString(),
+            expires_at: new Date(
+              accessExpiresAt ? Math.min(codeEnds, Date.parse(accessExpiresAt)) : codeEnds,
+            ).toISOString(),
           })
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();

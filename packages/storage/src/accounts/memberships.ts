@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
-import { toIsoTimestamp } from '../dates.js';
+import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
 import type { Database, Db } from '../db/types.js';
 import type { Role } from '../enums.js';
 import { notFound, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
+import { accessExpiry, EXPIRING_ROLE } from './access-expiry.js';
+import { capAuditorTokens } from './auditor-tokens.js';
 
 /** A member of an organization. */
 export interface Membership {
@@ -15,34 +17,53 @@ export interface Membership {
   email: string;
   name: string | null;
   role: Role;
+  /** When the access ends (an AUDITOR's); null for every other role. */
+  expires_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+const MEMBER_COLUMNS = [
+  'memberships.id',
+  'memberships.organization_id',
+  'memberships.user_id',
+  'users.email',
+  'users.name',
+  'memberships.role',
+  'memberships.expires_at',
+  'memberships.created_at',
+  'memberships.updated_at',
+] as const;
+
+function toMembership(row: {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}): Membership {
+  return {
+    ...row,
+    role: row.role as Role,
+    expires_at: toIsoOrNull(row.expires_at),
+    created_at: toIsoTimestamp(row.created_at),
+    updated_at: toIsoTimestamp(row.updated_at),
+  };
 }
 
 async function load(args: { db: Db; organizationId: string; userId: string }): Promise<Membership | null> {
   const row = await args.db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'memberships.id',
-      'memberships.organization_id',
-      'memberships.user_id',
-      'users.email',
-      'users.name',
-      'memberships.role',
-      'memberships.created_at',
-      'memberships.updated_at',
-    ])
+    .select(MEMBER_COLUMNS)
     .where('memberships.organization_id', '=', args.organizationId)
     .where('memberships.user_id', '=', args.userId)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    ...row,
-    role: row.role as Role,
-    created_at: toIsoTimestamp(row.created_at),
-    updated_at: toIsoTimestamp(row.updated_at),
-  };
+  return row ? toMembership(row) : null;
 }
 
 async function refuseLastOwner(args: {
@@ -98,10 +119,12 @@ export function membershipsRepository(ctx: StorageContext) {
   };
 
   return {
+    /** Adds a member; an AUDITOR's `expiresAt` is required (at most a year ahead), others take none. */
     add: async (args: {
       organizationId: string;
       userId: string;
       role: Role;
+      expiresAt?: string | null;
       actor: Actor;
     }): Promise<Membership> =>
       (await write({
@@ -113,6 +136,12 @@ export function membershipsRepository(ctx: StorageContext) {
               field: 'user_id',
               message: 'The user is already a member.',
             });
+          const expiresAt = accessExpiry({
+            role: args.role,
+            expiresAt: args.expiresAt,
+            now: new Date(now),
+            field: 'expires_at',
+          });
           await trx
             .insertInto('memberships')
             .values({
@@ -120,6 +149,7 @@ export function membershipsRepository(ctx: StorageContext) {
               organization_id: args.organizationId,
               user_id: args.userId,
               role: args.role,
+              expires_at: expiresAt,
               created_at: now,
               updated_at: now,
             })
@@ -127,10 +157,16 @@ export function membershipsRepository(ctx: StorageContext) {
         },
       }))!,
 
+    /**
+     * Changes a member's role, and an AUDITOR's end of access (`expiresAt`, required for that role,
+     * none for the others: changing an auditor to another role ends the end). The auditor's tokens
+     * for this organization alone are cut back to the new end.
+     */
     changeRole: async (args: {
       organizationId: string;
       userId: string;
       role: Role;
+      expiresAt?: string | null;
       actor: Actor;
     }): Promise<Membership> =>
       (await write({
@@ -138,12 +174,19 @@ export function membershipsRepository(ctx: StorageContext) {
         change: async (trx, before, now) => {
           if (!before) throw notFound('membership', args.userId);
           if (before.role === 'OWNER' && args.role !== 'OWNER') await refuseLastOwner({ trx, ...args });
+          const expiresAt = accessExpiry({
+            role: args.role,
+            expiresAt: args.expiresAt,
+            now: new Date(now),
+            field: 'expires_at',
+          });
           await trx
             .updateTable('memberships')
-            .set({ role: args.role, updated_at: now })
+            .set({ role: args.role, expires_at: expiresAt, updated_at: now })
             .where('organization_id', '=', args.organizationId)
             .where('user_id', '=', args.userId)
             .execute();
+          if (args.role === EXPIRING_ROLE && expiresAt) await capAuditorTokens({ trx, ...args, expiresAt });
         },
       }))!,
 
@@ -166,29 +209,16 @@ export function membershipsRepository(ctx: StorageContext) {
     get: (args: { organizationId: string; userId: string }): Promise<Membership | null> =>
       load({ db: ctx.db, ...args }),
 
+    /** Every member, auditors whose access ended included (their `expires_at` is past). */
     list: async (args: { organizationId: string }): Promise<Membership[]> => {
       const rows = await ctx.db
         .selectFrom('memberships')
         .innerJoin('users', 'users.id', 'memberships.user_id')
-        .select([
-          'memberships.id',
-          'memberships.organization_id',
-          'memberships.user_id',
-          'users.email',
-          'users.name',
-          'memberships.role',
-          'memberships.created_at',
-          'memberships.updated_at',
-        ])
+        .select(MEMBER_COLUMNS)
         .where('memberships.organization_id', '=', args.organizationId)
         .orderBy('users.email')
         .execute();
-      return rows.map((row) => ({
-        ...row,
-        role: row.role as Role,
-        created_at: toIsoTimestamp(row.created_at),
-        updated_at: toIsoTimestamp(row.updated_at),
-      }));
+      return rows.map(toMembership);
     },
   };
 }

@@ -4,8 +4,8 @@ import type { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database, Db } from '../db/types.js';
 import type { TokenScope } from '../enums.js';
-import { invalidInput } from '../errors.js';
 import { newId } from '../ids.js';
+import { tokenExpiryFor } from './auditor-tokens.js';
 import { hashSecret, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken } from './token-types.js';
 
@@ -56,20 +56,18 @@ export function oauthGrants({ ctx, audit }: { ctx: StorageContext; audit: TokenA
       organizationIds: string[];
     }): Promise<ApiToken> =>
       inTransaction(ctx.db, async (trx) => {
-        const member = await trx
-          .selectFrom('memberships')
-          .select('organization_id')
-          .where('user_id', '=', args.userId)
-          .execute();
-        const mine = new Set(member.map((row) => row.organization_id));
         const chosen = [...new Set(args.organizationIds)];
-        if (chosen.length === 0 || chosen.some((id) => !mine.has(id))) {
-          throw invalidInput(
-            'organization_ids',
-            "`organization_ids` must be a non-empty subset of the user's organizations.",
-          );
-        }
         const at = ctx.clock();
+        // The same rule as an API token: the user's organizations, and an auditor's read-only,
+        // for that organization alone, ending with the access.
+        const expiresAt = await tokenExpiryFor({
+          db: trx,
+          userId: args.userId,
+          organizationIds: chosen,
+          scope: args.scope,
+          expiresAt: null,
+          now: at,
+        });
         const id = newId('token', at.getTime());
         await trx
           .insertInto('api_tokens')
@@ -81,7 +79,7 @@ export function oauthGrants({ ctx, audit }: { ctx: StorageContext; audit: TokenA
             secret_hash: hashSecret(randomBytes(32).toString('base64url')),
             scope: args.scope,
             org_restricted: true,
-            expires_at: null,
+            expires_at: expiresAt,
             created_at: at.toISOString(),
             kind: 'oauth',
             oauth_grant_id: args.grantId,

@@ -2,7 +2,7 @@ import { type RegisterName, registerNames, registers } from '@comply/schemas/reg
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
-import { toIsoTimestamp } from '../dates.js';
+import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
 import type { Database, Db } from '../db/types.js';
 import type { Role } from '../enums.js';
 import { notFound } from '../errors.js';
@@ -10,6 +10,7 @@ import { newId } from '../ids.js';
 import { type Page, paginate } from '../paging/list.js';
 import type { OrderBy, OrderSpec } from '../paging/order.js';
 import { definedOnly, likePattern } from '../registers/kit.js';
+import { liveMembership } from './access-expiry.js';
 
 /** An organization as the caller sees it, with the caller's role. */
 export interface Organization {
@@ -19,6 +20,8 @@ export interface Organization {
   /** Months evidence stays current when it names no valid_until (docs/data-model.md). */
   evidence_validity_months: number;
   role: Role;
+  /** When the caller's access ends (an AUDITOR's); null when it does not. */
+  access_expires_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -35,13 +38,15 @@ const ORG_ORDER: OrderSpec<'name' | 'created_at'> = {
   idColumn: 'organizations.id',
 };
 
-function selectForUser(db: Db, userId: string) {
+/** The user's organizations through live memberships: an auditor's ended access is no membership. */
+function selectForUser({ db, userId, now }: { db: Db; userId: string; now: Date }) {
   return db
     .selectFrom('organizations')
     .innerJoin('memberships', (join) =>
       join
         .onRef('memberships.organization_id', '=', 'organizations.id')
-        .on('memberships.user_id', '=', userId),
+        .on('memberships.user_id', '=', userId)
+        .on(liveMembership('memberships', now)),
     )
     .select([
       'organizations.id',
@@ -49,6 +54,7 @@ function selectForUser(db: Db, userId: string) {
       'organizations.description',
       'organizations.evidence_validity_months',
       'memberships.role',
+      'memberships.expires_at as access_expires_at',
       'organizations.created_at',
       'organizations.updated_at',
     ]);
@@ -60,6 +66,7 @@ type OrgRow = {
   description: string | null;
   evidence_validity_months: number;
   role: string;
+  access_expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -71,6 +78,7 @@ function toOrganization(row: OrgRow): Organization {
     description: row.description,
     evidence_validity_months: row.evidence_validity_months,
     role: row.role as Role,
+    access_expires_at: toIsoOrNull(row.access_expires_at),
     created_at: toIsoTimestamp(row.created_at),
     updated_at: toIsoTimestamp(row.updated_at),
   };
@@ -80,8 +88,9 @@ async function loadForUser(args: {
   db: Db;
   organizationId: string;
   userId: string;
+  now: Date;
 }): Promise<Organization | null> {
-  const row = await selectForUser(args.db, args.userId)
+  const row = await selectForUser(args)
     .where('organizations.id', '=', args.organizationId)
     .executeTakeFirst();
   return row ? toOrganization(row) : null;
@@ -122,7 +131,7 @@ export function organizationsRepository(ctx: StorageContext) {
             updated_at: now,
           })
           .execute();
-        const after = await loadForUser({ db: trx, organizationId: id, userId: args.ownerUserId });
+        const after = await loadForUser({ db: trx, organizationId: id, userId: args.ownerUserId, now: at });
         await appendAudit({
           trx,
           organizationId: id,
@@ -151,7 +160,7 @@ export function organizationsRepository(ctx: StorageContext) {
 
     /** The organization with the user's role, or null when missing or the user is not a member. */
     getForUser: (args: { organizationId: string; userId: string }): Promise<Organization | null> =>
-      loadForUser({ db: ctx.db, ...args }),
+      loadForUser({ db: ctx.db, ...args, now: ctx.clock() }),
 
     /** The user's organizations (optionally narrowed to `organizationIds`, e.g. a token's restriction). */
     listForUser: async (args: {
@@ -189,13 +198,15 @@ export function organizationsRepository(ctx: StorageContext) {
           cursor: args.cursor,
         },
         fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectForUser(ctx.db, args.userId).select(sortValue.as('sort_value')).where(where);
+          let query = selectForUser({ db: ctx.db, userId: args.userId, now: ctx.clock() })
+            .select(sortValue.as('sort_value'))
+            .where(where);
           if (after) query = query.where(after);
           for (const term of orderBy) query = query.orderBy(term);
           return query.limit(limit).execute();
         },
         count: async () => {
-          const row = await selectForUser(ctx.db, args.userId)
+          const row = await selectForUser({ db: ctx.db, userId: args.userId, now: ctx.clock() })
             .clearSelect()
             .select((eb) => eb.fn.countAll<number>().as('count'))
             .where(where)
@@ -213,13 +224,14 @@ export function organizationsRepository(ctx: StorageContext) {
       patch: { name?: string; description?: string | null; evidence_validity_months?: number };
     }): Promise<Organization> =>
       inTransaction(ctx.db, async (trx) => {
+        const at = ctx.clock();
         const before = await loadForUser({
           db: trx,
           organizationId: args.organizationId,
           userId: args.userId,
+          now: at,
         });
         if (!before) throw notFound('organization', args.organizationId);
-        const at = ctx.clock();
         await trx
           .updateTable('organizations')
           .set({ ...definedOnly(args.patch), updated_at: at.toISOString() })
@@ -229,6 +241,7 @@ export function organizationsRepository(ctx: StorageContext) {
           db: trx,
           organizationId: args.organizationId,
           userId: args.userId,
+          now: at,
         });
         await appendAudit({
           trx,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StorageContext } from '../context.js';
 import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
 import { newId } from '../ids.js';
+import { liveMembership } from './access-expiry.js';
 import { hashSecret } from './token-rows.js';
 import type { User } from './users.js';
 
@@ -78,7 +79,8 @@ export function sessionsRepository(ctx: StorageContext) {
                   .innerJoin('organizations as o', 'o.id', 'm.organization_id')
                   .select('o.id')
                   .whereRef('m.user_id', '=', 's.user_id')
-                  .where('o.require_totp', '=', true),
+                  .where('o.require_totp', '=', true)
+                  .where(liveMembership('m', ctx.clock())),
               )
               .as('totp_required'),
         ])

@@ -29,5 +29,11 @@ export interface ApiTokenWithUsage extends ApiToken {
 
 /** The outcome of authenticate: the token's identity, or why it was refused. */
 export type Authentication =
-  | { ok: true; token: ApiToken; user: User; organizations: { id: string; role: Role }[] }
+  | {
+      ok: true;
+      token: ApiToken;
+      user: User;
+      /** Live memberships the token reaches; `expires_at` ends an auditor's access. */
+      organizations: { id: string; role: Role; expires_at: string | null }[];
+    }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };

@@ -4,8 +4,10 @@ import { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import { toIsoTimestamp } from '../dates.js';
 import type { Role, TokenScope } from '../enums.js';
-import { invalidInput, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { newId } from '../ids.js';
+import { liveMembership } from './access-expiry.js';
+import { tokenExpiryFor } from './auditor-tokens.js';
 import { deleteGrantRecords, oauthGrants, type TokenAudit } from './oauth-grants.js';
 import { hashSecret, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken, Authentication } from './token-types.js';
@@ -17,10 +19,16 @@ const DISPLAY_PREFIX_LENGTH = 16;
 // Cache keys of OAuth grants; a secret's hash is 64 hex digits and never starts with this.
 const GRANT_KEY = 'grant:';
 
-// The caller's organizations through this token: memberships ∩ the token's restriction.
-const tokenOrganizations = sql<{ id: string; role: Role }[]>`(select coalesce(jsonb_agg(
-    jsonb_build_object('id', m.organization_id, 'role', m.role) order by m.organization_id), '[]'::jsonb)
-  from memberships m where m.user_id = t.user_id and (not t.org_restricted or exists (
+/**
+ * The caller's organizations through this token: live memberships (an auditor's access not yet
+ * ended at `now`) ∩ the token's restriction, each with its role and end of access.
+ */
+const tokenOrganizations = (now: Date) => sql<
+  { id: string; role: Role; expires_at: string | null }[]
+>`(select coalesce(jsonb_agg(
+    jsonb_build_object('id', m.organization_id, 'role', m.role, 'expires_at', m.expires_at)
+    order by m.organization_id), '[]'::jsonb)
+  from memberships m where m.user_id = t.user_id and ${liveMembership('m', now)} and (not t.org_restricted or exists (
     select 1 from api_token_organizations o where o.token_id = t.id and o.organization_id = m.organization_id)))`;
 
 /** API tokens: only the secret's hash and a display prefix are stored. */
@@ -42,7 +50,7 @@ export function tokensRepository(ctx: StorageContext) {
         'u.name as user_name',
         'u.created_at as user_created_at',
         'u.updated_at as user_updated_at',
-        tokenOrganizations.as('organizations'),
+        tokenOrganizations(ctx.clock()).as('organizations'),
       ])
       .where((eb) =>
         grantId === null
@@ -91,22 +99,15 @@ export function tokensRepository(ctx: StorageContext) {
     }): Promise<{ token: ApiToken; secret: string }> =>
       inTransaction(ctx.db, async (trx) => {
         const restricted = args.organizationIds ?? null;
-        if (restricted) {
-          const member = await trx
-            .selectFrom('memberships')
-            .select('organization_id')
-            .where('user_id', '=', args.userId)
-            .execute();
-          const mine = new Set(member.map((row) => row.organization_id));
-          const foreign = restricted.filter((id) => !mine.has(id));
-          if (foreign.length || restricted.length === 0) {
-            throw invalidInput(
-              'organization_ids',
-              "`organization_ids` must be a non-empty subset of the user's organizations.",
-            );
-          }
-        }
         const at = ctx.clock();
+        const expiresAt = await tokenExpiryFor({
+          db: trx,
+          userId: args.userId,
+          organizationIds: restricted,
+          scope: args.scope,
+          expiresAt: args.expiresAt === null ? null : toIsoTimestamp(args.expiresAt),
+          now: at,
+        });
         const secret = TOKEN_SECRET_PREFIX + randomBytes(32).toString('base64url');
         const id = newId('token', at.getTime());
         await trx
@@ -119,7 +120,7 @@ export function tokensRepository(ctx: StorageContext) {
             secret_hash: hashSecret(secret),
             scope: args.scope,
             org_restricted: restricted !== null,
-            expires_at: args.expiresAt === null ? null : toIsoTimestamp(args.expiresAt),
+            expires_at: expiresAt,
             created_at: at.toISOString(),
           })
           .execute();

@@ -10,6 +10,8 @@ export interface EvidenceVaultRepository {
   blobs(organizationId: string): BlobStore;
   /** A revision of an evidence record's file (the latest when `revision` is omitted), or null. */
   file(args: { organizationId: string; evidenceId: string; revision?: number }): Promise<EvidenceFile | null>;
+  /** Which of these contents (SHA-256, hex) the organization's store holds. */
+  stored(args: { organizationId: string; sha256s: readonly string[] }): Promise<Set<string>>;
   /**
    * Re-hashes every stored file revision of the organization (or of one evidence record) and
    * reports those whose content no longer matches the SHA-256 and size recorded at upload. Each
@@ -33,6 +35,14 @@ export function evidenceVaultRepository(ctx: StorageContext): EvidenceVaultRepos
           ${revision === undefined ? sql`` : sql`and f.revision = ${revision}`}
         order by f.revision desc limit 1`.execute(ctx.db);
       return rows.rows[0] ?? null;
+    },
+    async stored({ organizationId, sha256s }) {
+      if (sha256s.length === 0) return new Set();
+      const rows = await sql<{ sha256: string }>`select sha256 from blobs
+        where organization_id = ${organizationId} and sha256 = any(${[...new Set(sha256s)]}::text[])`.execute(
+        ctx.db,
+      );
+      return new Set(rows.rows.map((row) => row.sha256));
     },
     async verify({ organizationId, evidenceId }) {
       const revisions = await sql<{ evidence_id: string; revision: number; sha256: string; size: number }>`

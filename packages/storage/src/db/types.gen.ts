@@ -274,6 +274,7 @@ export interface InvitationsTable {
   accepted_at: ColumnType<Date | null, string | null, string | null>;
   accepted_by: string | null;
   revoked_at: ColumnType<Date | null, string | null, string | null>;
+  access_expires_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface LimitAttemptsTable {
@@ -347,6 +348,7 @@ export interface MembershipsTable {
   role: string;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
+  expires_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface NonconformitiesTable {
@@ -937,6 +939,7 @@ export const SCHEMA_COLUMNS = {
     accepted_at: 'timestamptz',
     accepted_by: 'text',
     revoked_at: 'timestamptz',
+    access_expires_at: 'timestamptz',
   },
   limit_attempts: {
     key: 'text',
@@ -1004,6 +1007,7 @@ export const SCHEMA_COLUMNS = {
     role: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    expires_at: 'timestamptz',
   },
   nonconformities: {
     id: 'text',

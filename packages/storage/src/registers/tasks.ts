@@ -38,14 +38,20 @@ async function checkSubject(trx: Transaction<Database>, organizationId: string, 
   }
 }
 
-/** A task's assignee is an account that is a member of the organization. */
+/** A task's assignee is an account that is a member of the organization, other than an auditor (who only reads). */
 async function checkAssignee(trx: Transaction<Database>, organizationId: string, id: string): Promise<void> {
   const found = await trx
     .selectFrom('memberships')
-    .select('user_id')
+    .select('role')
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', id)
     .executeTakeFirst();
+  if (found?.role === 'AUDITOR') {
+    throw invalidInput(
+      'assignee_id',
+      `\`assignee_id\` ${id} is an auditor of this organization, who reads only and cannot complete tasks; assign another member.`,
+    );
+  }
   if (!found) {
     throw invalidInput(
       'assignee_id',

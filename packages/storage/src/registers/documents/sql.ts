@@ -64,8 +64,9 @@ export const acknowledgementsJson = sql<
     order by k.acknowledged_at, ku.email), '[]'::jsonb)
   from ${acknowledgedFrom})`;
 
+// An auditor is outside the organization's policies (and reads only): not in the denominator.
 const memberCount = sql<number>`(select count(*)::int from memberships mc
-  where mc.organization_id = documents.organization_id)`;
+  where mc.organization_id = documents.organization_id and mc.role <> 'AUDITOR')`;
 
 const acknowledgedCount = sql<number>`(select count(*)::int from ${acknowledgedFrom})`;
 

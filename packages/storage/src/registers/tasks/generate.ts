@@ -87,7 +87,7 @@ export async function generateTasks(args: {
     }>`with s as (${sources})
       select s.source, s.kind, s.source_id, s.subject_id, to_char(s.due_date, 'YYYY-MM-DD') as due_date,
         s.title, (select m.user_id from memberships m join users u on u.id = m.user_id
-          where m.organization_id = ${org} and s.owner is not null
+          where m.organization_id = ${org} and m.role <> 'AUDITOR' and s.owner is not null
             and (lower(u.email) = lower(btrim(s.owner)) or lower(u.name) = lower(btrim(s.owner)))
           order by m.created_at, m.user_id limit 1) as assignee_id
       from s
