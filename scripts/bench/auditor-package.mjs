@@ -12,7 +12,7 @@
 // - the download's time and throughput, against a baseline in the same run: reading every stored
 //   blob of the package through the blob store into a SHA-256, with no ZIP and no HTTP (the floor
 //   any package has to pay), as a ratio.
-// Options: --files N, --mb M, --full, --pglite.
+// Options: --files N, --mb M, --full, --pglite, --server-flags '<node flags for the server process>'.
 import { parseArgs } from 'node:util';
 import { runOnSources } from './on-sources.mjs';
 
@@ -26,6 +26,7 @@ const { values: options } = parseArgs({
     serve: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     schema: { type: 'string' },
+    'server-flags': { type: 'string', default: '' },
   },
 });
 runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
@@ -45,26 +46,35 @@ const { loadConfig } = await import('../../apps/server/src/config.ts');
 const { startServer } = await import('../../apps/server/src/serve.ts');
 const { withBenchStorage } = await import('./bench-storage.mjs');
 
-/** Samples this process's RSS every 20 ms between `start` and `stop`, after a full GC if exposed. */
+/**
+ * Samples this process's memory every 20 ms between `start` and `stop`, after a full GC if exposed:
+ * RSS, and the V8 heap and the memory outside it (buffers) that make it up, to tell what grew.
+ */
 function rssSampler() {
-  let before = 0;
-  let peak = 0;
+  const FIELDS = ['rss', 'heapTotal', 'heapUsed', 'external'];
+  let before = {};
+  let peak = {};
   let timer;
+  const sample = () => {
+    const now = process.memoryUsage();
+    for (const field of FIELDS) peak[field] = Math.max(peak[field] ?? 0, now[field]);
+  };
   return {
     start() {
       globalThis.gc?.();
-      before = process.memoryUsage().rss;
-      peak = before;
-      timer = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
+      before = process.memoryUsage();
+      peak = {};
+      sample();
+      timer = setInterval(sample, 20);
     },
     stop() {
       clearInterval(timer);
-      peak = Math.max(peak, process.memoryUsage().rss);
+      sample();
       // What stays once the garbage is collected: retained memory, as opposed to GC slack.
       globalThis.gc?.();
-      return { before, peak, after: process.memoryUsage().rss };
+      const after = process.memoryUsage();
+      const growth = Object.fromEntries(FIELDS.map((f) => [f, peak[f] - before[f]]));
+      return { before: before.rss, peak: peak.rss, after: after.rss, growth };
     },
   };
 }
@@ -221,7 +231,15 @@ async function serverFor(storage, bench) {
   const child = fork(
     fileURLToPath(import.meta.url),
     ['--child', '--serve', '--database-url', bench.url, '--schema', bench.schema],
-    { execArgv: ['--conditions=@comply/source', '--import', 'tsx', '--expose-gc'] },
+    {
+      execArgv: [
+        '--conditions=@comply/source',
+        '--import',
+        'tsx',
+        '--expose-gc',
+        ...options['server-flags'].split(' ').filter(Boolean),
+      ],
+    },
   );
   const next = () => new Promise((resolve) => child.once('message', resolve));
   const { url } = await next();
@@ -273,7 +291,7 @@ async function run(storage, bench) {
       throw new Error(`package answered ${response.status}: ${await response.text()}`);
     await pipeline(Readable.fromWeb(response.body), createWriteStream(path));
     const took = ms(start);
-    const { before, peak, after } = await server.stop();
+    const { before, peak, after, growth: parts } = await server.stop();
     const size = (await stat(path)).size;
     const manifest = await verifyZip(path);
     const evidence = manifest.files.filter((f) => f.evidence_id).length;
@@ -294,6 +312,9 @@ async function run(storage, bench) {
     );
     console.log(
       `| its peak RSS growth during the download | ${growth.toFixed(1)} MB | ≤ 100 MB | ${growth <= 100 ? 'ok' : 'OVER'} |`,
+    );
+    console.log(
+      `| of which, peak growth of the V8 heap (committed / used) and of memory outside it (buffers) | ${(parts.heapTotal / MB).toFixed(1)} / ${(parts.heapUsed / MB).toFixed(1)} MB, ${(parts.external / MB).toFixed(1)} MB | | |`,
     );
     console.log(
       `| its RSS growth left after the download and a full GC | ${((after - before) / MB).toFixed(1)} MB | | |`,

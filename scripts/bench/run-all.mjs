@@ -14,6 +14,7 @@ for (const name of [
   'bench:tasks',
   'bench:jobs',
   'bench:auditor-package',
+  'bench:evidence-vault',
 ]) {
   console.log(`\n=== npm run ${name}\n`);
   const run = spawnSync('npm', ['run', '-s', name], { stdio: 'inherit' });

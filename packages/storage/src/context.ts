@@ -8,6 +8,8 @@ import type { AuditSource } from './enums.js';
 /** What every repository is built from. */
 export interface StorageContext {
   db: Db;
+  /** Which engine `db` talks to, for the few statements each does best its own way. */
+  driver: 'pglite' | 'postgres';
   clock: Clock;
   cursorSecret: Buffer;
   /** Versions of organizations' data and of authentication data, for caches. */

@@ -95,6 +95,7 @@ export async function openStorage(options: StorageOptions = {}): Promise<Storage
         : async () => undefined;
     const ctx: StorageContext = {
       db,
+      driver,
       clock,
       cursorSecret: await loadCursorSecret(db),
       changes,

@@ -45,10 +45,17 @@ export interface BlobStore {
  * and `blob_chunks` (≤ 1 MiB `bytea` rows). Pass a transaction as `db` so a put commits or rolls
  * back with the record that references it: chunks are written as they arrive under a fresh blob
  * id, and when the content's hash is already stored they are deleted again in the same
- * transaction. Memory held: one chunk.
+ * transaction. Memory held: two chunks (one being written while the next is read).
  */
-export function databaseBlobStore(args: { db: Db; organizationId: string; chunkBytes?: number }): BlobStore {
+export function databaseBlobStore(args: {
+  db: Db;
+  organizationId: string;
+  /** PostgreSQL takes a chunk as a binary parameter; PGlite as base64 text (see `put`). */
+  driver?: 'pglite' | 'postgres';
+  chunkBytes?: number;
+}): BlobStore {
   const { db, organizationId } = args;
+  const binary = args.driver === 'postgres';
   const chunkBytes = args.chunkBytes ?? BLOB_CHUNK_BYTES;
   return {
     async put(source, options = {}) {
@@ -61,38 +68,53 @@ export function databaseBlobStore(args: { db: Db; organizationId: string; chunkB
       let seq = 0;
       let pending: Uint8Array[] = [];
       let pendingBytes = 0;
+      // One chunk insert in flight while the next chunk is read: the upload's reading and the
+      // database's writing overlap instead of taking turns (docs/performance.md, "Evidence vault").
+      let writing = null as Promise<unknown> | null;
       const flush = async () => {
         if (pendingBytes === 0) return;
         const data = Buffer.concat(pending, pendingBytes);
         pending = [];
         pendingBytes = 0;
-        // As base64 text, decoded by the database: PGlite's bytea parameters and results go through
-        // a per-byte hex conversion in JavaScript, about ten times slower (docs/performance.md).
-        await sql`insert into blob_chunks (blob_id, seq, data)
-          values (${blobId}, ${seq}, decode(${data.toString('base64')}, 'base64'))`.execute(db);
+        if (writing) await writing;
+        // PostgreSQL (node-postgres) sends a Buffer parameter as raw bytes. PGlite's bytea parameters
+        // go through a per-byte hex conversion in JavaScript, about ten times slower than base64 text
+        // decoded by the database (docs/performance.md), so PGlite gets the text.
+        const bytes = binary ? sql`${data}` : sql`decode(${data.toString('base64')}, 'base64')`;
+        writing =
+          sql`insert into blob_chunks (blob_id, seq, data) values (${blobId}, ${seq}, ${bytes})`.execute(db);
+        // Awaited before the next insert or at the end; until then a failure must not go unhandled.
+        writing.catch(() => undefined);
         seq += 1;
       };
-      for await (const piece of source) {
+      try {
+        for await (const piece of source) {
+          signal?.throwIfAborted();
+          size += piece.byteLength;
+          if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
+          hash.update(piece);
+          if (headLength < BLOB_HEAD_BYTES) {
+            const take = piece.subarray(0, BLOB_HEAD_BYTES - headLength);
+            head.set(take, headLength);
+            headLength += take.byteLength;
+          }
+          let rest = piece;
+          while (rest.byteLength > 0) {
+            const room = chunkBytes - pendingBytes;
+            pending.push(rest.subarray(0, room));
+            pendingBytes += Math.min(room, rest.byteLength);
+            rest = rest.subarray(room);
+            if (pendingBytes === chunkBytes) await flush();
+          }
+        }
         signal?.throwIfAborted();
-        size += piece.byteLength;
-        if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
-        hash.update(piece);
-        if (headLength < BLOB_HEAD_BYTES) {
-          const take = piece.subarray(0, BLOB_HEAD_BYTES - headLength);
-          head.set(take, headLength);
-          headLength += take.byteLength;
-        }
-        let rest = piece;
-        while (rest.byteLength > 0) {
-          const room = chunkBytes - pendingBytes;
-          pending.push(rest.subarray(0, room));
-          pendingBytes += Math.min(room, rest.byteLength);
-          rest = rest.subarray(room);
-          if (pendingBytes === chunkBytes) await flush();
-        }
+        await flush();
+        await writing;
+      } catch (error) {
+        // The transaction rolls back on this error: let the insert in flight end first.
+        await writing?.catch(() => undefined);
+        throw error;
       }
-      signal?.throwIfAborted();
-      await flush();
       const sha256 = hash.digest('hex');
       const inserted = await sql<{
         id: string;

@@ -24,7 +24,8 @@ export interface EvidenceVaultRepository {
 }
 
 export function evidenceVaultRepository(ctx: StorageContext): EvidenceVaultRepository {
-  const blobs = (organizationId: string) => databaseBlobStore({ db: ctx.db, organizationId });
+  const blobs = (organizationId: string) =>
+    databaseBlobStore({ db: ctx.db, organizationId, driver: ctx.driver });
   return {
     blobs,
     async file({ organizationId, evidenceId, revision }) {

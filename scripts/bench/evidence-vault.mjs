@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// Upload and download throughput of the evidence vault (docs/server.md, "Evidence files") against
+// the floor: a bare fastify route in the same process that streams the same multipart upload to a
+// file on disk, and one that streams that file back. Both servers listen in this process and the
+// same client drives both (a file-backed Blob as the multipart part, the download piped to a file),
+// so the client's own cost is in both figures. Comply stores the file in the database (PostgreSQL,
+// a throwaway schema of DATABASE_URL, see bench-storage.mjs; --pglite: an in-memory PGlite) through
+// `POST /api/evidence/upload` with a Bearer token, hashing it on the way, and sends it back through
+// `GET /api/evidence/{id}/file`; each download is compared with the upload by SHA-256.
+// Rounds alternate the floor and Comply; the medians are reported, and the ratio of throughputs
+// (the issue's bound: Comply ≥ 0.5 of the floor, both ways).
+// Options: --mb M (file size, default 40), --rounds N (default 3), --pglite.
+import { parseArgs } from 'node:util';
+import { runOnSources } from './on-sources.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '40' },
+    rounds: { type: 'string', default: '3' },
+    pglite: { type: 'boolean', default: false },
+    child: { type: 'boolean', default: false },
+  },
+});
+runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
+
+const { createHash, randomBytes } = await import('node:crypto');
+const { createReadStream, createWriteStream, openAsBlob } = await import('node:fs');
+const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+const { tmpdir } = await import('node:os');
+const { join } = await import('node:path');
+const { Readable } = await import('node:stream');
+const { pipeline } = await import('node:stream/promises');
+const { default: Fastify } = await import('fastify');
+const { default: multipart } = await import('@fastify/multipart');
+const { openStorage } = await import('@comply/storage');
+const { loadConfig } = await import('../../apps/server/src/config.ts');
+const { startServer } = await import('../../apps/server/src/serve.ts');
+const { withBenchStorage } = await import('./bench-storage.mjs');
+
+const MB = 1024 * 1024;
+const fileBytes = Math.round(Number(options.mb) * MB);
+const rounds = Number(options.rounds);
+const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The floor: multipart parsed by the same plugin and streamed to disk; the file streamed back. */
+async function bareServer(dir) {
+  const app = Fastify({ logger: false, bodyLimit: fileBytes * 2 });
+  await app.register(multipart, { limits: { fileSize: fileBytes * 2, files: 1 } });
+  app.post('/upload', async (request) => {
+    let size = 0;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      await pipeline(part.file, createWriteStream(join(dir, 'bare-upload.bin')));
+      size = part.file.bytesRead;
+    }
+    return { size };
+  });
+  app.get('/download', (_request, reply) =>
+    reply
+      .header('content-type', 'application/octet-stream')
+      .send(createReadStream(join(dir, 'bare-upload.bin'))),
+  );
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
+}
+
+async function seed(storage) {
+  const user = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
+  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
+  const { id: organizationId } = await storage.organizations.create({
+    name: 'Bench',
+    ownerUserId: user.id,
+    actor,
+  });
+  const { secret } = await storage.tokens.create({
+    userId: user.id,
+    name: 'bench',
+    scope: 'WRITE',
+    expiresAt: null,
+  });
+  return { organizationId, token: secret };
+}
+
+/** One multipart upload of the file at `path`; answers the milliseconds and the JSON reply. */
+async function upload({ url, path, fields, token }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.set('file', await openAsBlob(path, { type: 'application/octet-stream' }), 'evidence.bin');
+  const start = process.hrtime.bigint();
+  const response = await fetch(url, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = await response.json();
+  const took = ms(start);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return { took, body };
+}
+
+/** One download piped to a file, hashed on the way; answers the milliseconds and the SHA-256. */
+async function download({ url, token, into }) {
+  const start = process.hrtime.bigint();
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (response.status !== 200)
+    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  const hash = createHash('sha256');
+  await pipeline(
+    Readable.fromWeb(response.body),
+    async function* hashing(source) {
+      for await (const chunk of source) {
+        hash.update(chunk);
+        yield chunk;
+      }
+    },
+    createWriteStream(into),
+  );
+  return { took: ms(start), sha256: hash.digest('hex') };
+}
+
+async function run(storage) {
+  const dir = await mkdtemp(join(tmpdir(), 'comply-bench-vault-'));
+  const config = {
+    ...loadConfig({ COMPLY_RATE_LIMIT_PER_MINUTE: '0', COMPLY_EVIDENCE_MAX_BYTES: String(fileBytes * 2) }),
+    port: 0,
+    logLevel: 'warn',
+  };
+  const comply = await startServer({ config, storage, logger: false });
+  const bare = await bareServer(dir);
+  try {
+    const seeded = await seed(storage);
+    const times = { bareUp: [], bareDown: [], complyUp: [], complyDown: [] };
+    for (let round = 0; round < rounds; round++) {
+      // New content each round: Comply stores identical content once, which would skip the writes.
+      const content = randomBytes(fileBytes);
+      const sha256 = createHash('sha256').update(content).digest('hex');
+      const path = join(dir, 'source.bin');
+      await writeFile(path, content);
+
+      const bareUp = await upload({ url: `${bare.url}/upload`, path, fields: {} });
+      if (bareUp.body.size !== fileBytes) throw new Error(`the floor stored ${bareUp.body.size} bytes`);
+      const bareDown = await download({ url: `${bare.url}/download`, into: join(dir, 'bare-down.bin') });
+      if (bareDown.sha256 !== sha256) throw new Error('the floor sent other bytes back');
+
+      const complyUp = await upload({
+        url: `${comply.url}/api/evidence/upload`,
+        path,
+        token: seeded.token,
+        fields: { organization_id: seeded.organizationId, kind: 'FILE', title: `Bench file ${round}` },
+      });
+      if (complyUp.body.file?.sha256 !== sha256) throw new Error('Comply recorded another SHA-256');
+      const complyDown = await download({
+        url: `${comply.url}/api/evidence/${complyUp.body.id}/file`,
+        token: seeded.token,
+        into: join(dir, 'comply-down.bin'),
+      });
+      if (complyDown.sha256 !== sha256) throw new Error('Comply sent other bytes back');
+
+      times.bareUp.push(bareUp.took);
+      times.bareDown.push(bareDown.took);
+      times.complyUp.push(complyUp.took);
+      times.complyDown.push(complyDown.took);
+    }
+    const mbps = (took) => `${(fileBytes / MB / (took / 1000)).toFixed(1)} MB/s`;
+    const line = (label, floor, ours) => {
+      const ratio = median(floor) / median(ours);
+      console.log(
+        `| ${label} | ${median(floor).toFixed(0)} ms (${mbps(median(floor))}) | ${median(ours).toFixed(0)} ms (${mbps(median(ours))}) | ${ratio.toFixed(2)} | ≥ 0.5 | ${ratio >= 0.5 ? 'ok' : 'UNDER'} |`,
+      );
+    };
+    console.log(
+      `\nEvidence vault (${storage.driver}): a ${options.mb} MB file, median of ${rounds} rounds, every download verified by SHA-256\n`,
+    );
+    console.log(
+      '| direction | bare fastify route, to/from disk | Comply, to/from the database | throughput ratio | bound | |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    line('upload (multipart)', times.bareUp, times.complyUp);
+    line('download', times.bareDown, times.complyDown);
+  } finally {
+    await bare.close();
+    await comply.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (options.pglite) {
+  const storage = await openStorage({ dataDir: 'memory://' });
+  try {
+    await run(storage);
+  } finally {
+    await storage.close();
+  }
+} else {
+  await withBenchStorage({ poolSize: 4 }, ({ storage }) => run(storage));
+}
