@@ -44,7 +44,7 @@ const { openStorage, withEvidenceFile } = await import('@comply/storage');
 const { default: yauzl } = await import('yauzl');
 const { loadConfig } = await import('../../apps/server/src/config.ts');
 const { startServer } = await import('../../apps/server/src/serve.ts');
-const { withBenchStorage } = await import('./bench-storage.mjs');
+const { benchOwner, withDriverStorage } = await import('./bench-storage.mjs');
 
 /**
  * Samples this process's memory every 20 ms between `start` and `stop`, after a full GC if exposed:
@@ -122,13 +122,7 @@ function contentOf(index) {
 }
 
 async function seed(storage) {
-  const user = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
-  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
-  const { id: organizationId } = await storage.organizations.create({
-    name: 'Bench',
-    ownerUserId: user.id,
-    actor,
-  });
+  const { user, actor, organizationId } = await benchOwner(storage);
   const framework = await storage.frameworks.create({
     organizationId,
     actor,
@@ -326,13 +320,4 @@ async function run(storage, bench) {
   }
 }
 
-if (options.pglite) {
-  const storage = await openStorage({ dataDir: 'memory://' });
-  try {
-    await run(storage);
-  } finally {
-    await storage.close();
-  }
-} else {
-  await withBenchStorage({ poolSize: 4 }, ({ storage, url, schema }) => run(storage, { url, schema }));
-}
+await withDriverStorage({ pglite: options.pglite, poolSize: 4 }, (storage, bench) => run(storage, bench));

@@ -20,3 +20,31 @@ export async function withBenchStorage({ poolSize }, body) {
     await client.end();
   }
 }
+
+/**
+ * Runs `body` on an in-memory PGlite when `pglite` is set, else on a throwaway PostgreSQL schema
+ * (withBenchStorage); `body` gets the Storage and, on PostgreSQL, the URL and schema.
+ */
+export async function withDriverStorage({ pglite, poolSize }, body) {
+  if (!pglite)
+    return withBenchStorage({ poolSize }, ({ storage, url, schema }) => body(storage, { url, schema }));
+  const { openStorage } = await import('@comply/storage');
+  const storage = await openStorage({ dataDir: 'memory://' });
+  try {
+    return await body(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** A user owning one organization `Bench`, and the actor its writes are recorded as. */
+export async function benchOwner(storage) {
+  const user = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
+  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
+  const { id: organizationId } = await storage.organizations.create({
+    name: 'Bench',
+    ownerUserId: user.id,
+    actor,
+  });
+  return { user, actor, organizationId };
+}

@@ -32,10 +32,9 @@ const { Readable } = await import('node:stream');
 const { pipeline } = await import('node:stream/promises');
 const { default: Fastify } = await import('fastify');
 const { default: multipart } = await import('@fastify/multipart');
-const { openStorage } = await import('@comply/storage');
 const { loadConfig } = await import('../../apps/server/src/config.ts');
 const { startServer } = await import('../../apps/server/src/serve.ts');
-const { withBenchStorage } = await import('./bench-storage.mjs');
+const { benchOwner, withDriverStorage } = await import('./bench-storage.mjs');
 
 const MB = 1024 * 1024;
 const fileBytes = Math.round(Number(options.mb) * MB);
@@ -66,13 +65,7 @@ async function bareServer(dir) {
 }
 
 async function seed(storage) {
-  const user = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
-  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
-  const { id: organizationId } = await storage.organizations.create({
-    name: 'Bench',
-    ownerUserId: user.id,
-    actor,
-  });
+  const { user, organizationId } = await benchOwner(storage);
   const { secret } = await storage.tokens.create({
     userId: user.id,
     name: 'bench',
@@ -185,13 +178,4 @@ async function run(storage) {
   }
 }
 
-if (options.pglite) {
-  const storage = await openStorage({ dataDir: 'memory://' });
-  try {
-    await run(storage);
-  } finally {
-    await storage.close();
-  }
-} else {
-  await withBenchStorage({ poolSize: 4 }, ({ storage }) => run(storage));
-}
+await withDriverStorage({ pglite: options.pglite, poolSize: 4 }, (storage) => run(storage));
