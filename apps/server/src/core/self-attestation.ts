@@ -1,21 +1,21 @@
-import type { ToolName } from '@comply/schemas';
+import { type ToolName, tools } from '@comply/schemas';
 import type { Caller, Role } from './caller.js';
 import { ToolError } from './errors.js';
 
-/**
- * Writes a member makes about themself only (docs/server.md, "Self-attestation"): acknowledging a
- * policy is an employee's attestation, so every member of the organization's own people makes it,
- * a VIEWER included, and with a read-only API token. The tool takes no member: it records the
- * caller. An AUDITOR is outside the organization's policies and attests nothing; a connected app
- * granted read-only access does not attest for its user.
+/*
+ * Writes a member makes about themself only (docs/server.md, "Self-attestation"), declared in
+ * their spec (`self_attestation: true`): acknowledging a policy is an employee's attestation, so
+ * every member of the organization's own people makes it, a VIEWER included, and with a
+ * read-only API token. The tool takes no member: it records the caller. An AUDITOR is outside the
+ * organization's policies and attests nothing; a connected app granted read-only access does not
+ * attest for its user.
  */
-const SELF_ATTESTATIONS: ReadonlySet<ToolName> = new Set<ToolName>(['acknowledgeDocument']);
 
 const ATTESTING_ROLES: ReadonlySet<Role> = new Set<Role>(['OWNER', 'ADMIN', 'EDITOR', 'VIEWER']);
 
 /** Whether `name` is a self-attestation write. */
 export function isSelfAttestation(name: string): boolean {
-  return SELF_ATTESTATIONS.has(name as ToolName);
+  return Object.hasOwn(tools, name) && tools[name as ToolName].selfAttestation === true;
 }
 
 /** Whether the role attests for itself (every role but AUDITOR). */
