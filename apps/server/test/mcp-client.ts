@@ -2,6 +2,7 @@ import { toolNames, tools } from '@comply/schemas';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
+import { isSelfAttestation } from '../src/core/self-attestation.js';
 import type { TestServer } from './harness.js';
 
 /** What a client rendering MCP Apps announces (the `io.modelcontextprotocol/ui` extension). */
@@ -58,7 +59,10 @@ interface ToolClient {
   callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>;
 }
 
-/** Expects a read-only token's client to list exactly the read tools and to be refused addRisk. */
+/**
+ * Expects a read-only token's client to list exactly the read tools and the self-attestations
+ * (acknowledging a policy for oneself), and to be refused addRisk.
+ */
 export async function expectReadOnlyTools({
   client,
   organizationId,
@@ -66,7 +70,7 @@ export async function expectReadOnlyTools({
   client: ToolClient;
   organizationId: string;
 }): Promise<void> {
-  const readTools = toolNames.filter((name) => tools[name].access === 'read');
+  const readTools = toolNames.filter((name) => tools[name].access === 'read' || isSelfAttestation(name));
   const { tools: listed } = await client.listTools();
   expect(listed.map((t) => t.name).sort()).toEqual([...readTools].sort());
   const refused = await client.callTool({

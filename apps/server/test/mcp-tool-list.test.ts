@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mcpTools, toolNames, tools } from '@comply/schemas';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSelfAttestation } from '../src/core/self-attestation.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 import { connectMcp, expectReadOnlyTools, UI_CAPABILITIES } from './mcp-client.js';
 import { minimalInput } from './reliability/minimal-input.js';
@@ -110,10 +111,18 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
     await expectReadOnlyTools({ client: reader, organizationId: server.owner.organizationId });
   });
 
-  it('shows a member who only reads (VIEWER) no add or update tools', async () => {
-    const viewer = await server.addMember({ organizationId: server.owner.organizationId, role: 'VIEWER' });
+  it('shows a member who only reads (VIEWER) no write tool but the self-attestations; an AUDITOR none', async () => {
+    const organizationId = server.owner.organizationId;
+    const viewer = await server.addMember({ organizationId, role: 'VIEWER' });
     const { tools: listed } = await (await connect({ token: viewer.token })).listTools();
-    expect(listed.some((t) => writeTools.includes(t.name as (typeof writeTools)[number]))).toBe(false);
+    const writes = (names: string[]) =>
+      names.filter((n) => writeTools.includes(n as (typeof writeTools)[number]));
+    const attestations = writeTools.filter(isSelfAttestation);
+    expect(attestations).toContain('acknowledgeDocument');
+    expect(writes(listed.map((t) => t.name)).sort()).toEqual([...attestations].sort());
+    const auditor = await server.addMember({ organizationId, role: 'AUDITOR' });
+    const { tools: audited } = await (await connect({ token: auditor.token })).listTools();
+    expect(writes(audited.map((t) => t.name))).toEqual([]);
   });
 
   it('narrows the list to ?toolsets=risks,vendors and refuses unknown toolsets naming the allowed ones', async () => {

@@ -90,12 +90,13 @@ describe.each(DRIVERS)('every operation answers what the document says (%s)', (d
   let server: TestServer;
   let ids: Map<string, string>;
   let reader: Member;
+  let organizationId: string;
   const check = (tool: string, status: number, body: unknown) =>
     expect(contractProblems({ path: `/api/mcp/tools/${tool}`, method: 'post', status, body })).toEqual([]);
 
   beforeAll(async () => {
     server = await startTestServer({ driver });
-    const { organizationId } = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+    ({ organizationId } = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId }));
     ids = await exampleIds({ server, organizationId });
     reader = await server.addMember({ organizationId, role: 'VIEWER' });
   });
@@ -130,13 +131,30 @@ describe.each(DRIVERS)('every operation answers what the document says (%s)', (d
     check(tool, 400, bad.body);
   });
 
-  const writes = toolNames.filter((n) => tools[n].access === 'write');
+  const writes = toolNames.filter((n) => tools[n].access === 'write' && !tools[n].selfAttestation);
   it.each(writes.map((n) => [n]))('%s: a VIEWER → 403 as documented', async (tool) => {
     const [example] = tools[tool as ToolName].examples;
     const res = await server.call(tool, withIds({ input: example!.input, ids }), { token: reader.token });
     expect(res.status).toBe(403);
     check(tool, 403, res.body);
   });
+
+  // A self-attestation (acknowledging a policy) is every member's own write but an AUDITOR's.
+  const attestations = toolNames.filter((n) => tools[n].selfAttestation);
+  it.each(attestations.map((n) => [n]))(
+    '%s: a VIEWER → 200, an AUDITOR → 403, as documented',
+    async (tool) => {
+      const [example] = tools[tool as ToolName].examples;
+      const input = withIds({ input: example!.input, ids });
+      const viewer = await server.call(tool, input, { token: reader.token });
+      expect(viewer.status, JSON.stringify(viewer.body)).toBe(200);
+      check(tool, 200, viewer.body);
+      const auditor = await server.addMember({ organizationId, role: 'AUDITOR' });
+      const refused = await server.call(tool, input, { token: auditor.token });
+      expect(refused.status).toBe(403);
+      check(tool, 403, refused.body);
+    },
+  );
 
   const byId = toolNames.filter((n) => 'id' in (tools[n].inputJsonSchema.properties as object));
   it.each(byId.map((n) => [n]))('%s: an unknown id → 404 as documented', async (tool) => {

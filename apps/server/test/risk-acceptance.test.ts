@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from './console-client.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
 import { type MemberClient, memberClient } from './member-client.js';
 
@@ -10,11 +11,13 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
   let reader: MemberClient;
   let stranger: MemberClient;
   let ownerOrg: string;
+  let ownerEmail: string;
 
   beforeAll(async () => {
     server = await startTestServer({ driver });
     const first = await server.addMember();
     ownerOrg = first.organizationId;
+    ownerEmail = first.email;
     owner = memberClient({ server, member: first });
     editor = memberClient({
       server,
@@ -95,11 +98,44 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
       ['acceptRisk', { risk_id: risk.id, expires_on: '2099-01-01' }, 'rationale'],
       ['updateRisk', { id: risk.id, status: 'ACCEPTED', treatment: 'ACCEPT' }, 'status'],
       ['addRisk', { name: 'x', inherent_likelihood: 1, inherent_impact: 1, status: 'ACCEPTED' }, 'status'],
+      [
+        'addRisk',
+        { name: 'x', inherent_likelihood: 1, inherent_impact: 1, treatment: 'ACCEPT' },
+        'treatment',
+      ],
+      ['updateRisk', { id: risk.id, treatment: 'ACCEPT' }, 'treatment'],
     ];
     for (const [tool, input, field] of cases) {
       const result = await owner.call(tool, input);
       expect(result.status, `${tool} ${field}`).toBe(400);
       expect(result.body.error).toMatchObject({ code: 'INVALID_INPUT', field });
+      if (tool !== 'acceptRisk') expect(result.body.error.message).toContain('acceptRisk');
     }
+    expect(await owner.ok('getRisk', { id: risk.id })).toMatchObject({ status: 'OPEN', treatment: null });
+  });
+
+  it('refuses ACCEPTED or ACCEPT from the console forms too, naming the field and acceptRisk', async () => {
+    const risk = await newRisk('Acc console');
+    const console = await signedIn({ server, email: ownerEmail });
+    const tools = `/orgs/${ownerOrg}/tools`;
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['addRisk', { name: 'x', inherent_likelihood: 1, inherent_impact: 1, status: 'ACCEPTED' }, 'status'],
+      [
+        'addRisk',
+        { name: 'x', inherent_likelihood: 1, inherent_impact: 1, treatment: 'ACCEPT' },
+        'treatment',
+      ],
+      ['updateRisk', { id: risk.id, status: 'ACCEPTED', treatment: 'ACCEPT' }, 'status'],
+      ['updateRisk', { id: risk.id, treatment: 'ACCEPT' }, 'treatment'],
+    ];
+    for (const [tool, input, field] of cases) {
+      const reply = await console.post(`${tools}/${tool}`, input);
+      expect(reply.status, `${tool} ${field}`).toBe(400);
+      expect(reply.body.error).toMatchObject({ code: 'INVALID_INPUT', field });
+      expect(reply.body.error.message).toContain('acceptRisk');
+    }
+    const accepted = await console.post(`${tools}/acceptRisk`, { risk_id: risk.id, ...acceptance });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', treatment: 'ACCEPT' });
   });
 });

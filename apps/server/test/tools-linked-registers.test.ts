@@ -118,8 +118,8 @@ describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
       [
         'addRisk',
         { name: 'x', inherent_likelihood: 2, inherent_impact: 2, status: 'CLOSED', treatment: 'ACCEPT' },
-        'status',
-        /ACCEPTED/,
+        'treatment',
+        /only through an acceptance record.*Call acceptRisk/,
       ],
       [
         'addRisk',
@@ -128,7 +128,7 @@ describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
         /must not exceed/,
       ],
       ['updateRisk', { id: risk.id, status: 'ACCEPTED' }, 'status', /Call acceptRisk/],
-      ['updateRisk', { id: risk.id, treatment: 'ACCEPT', status: 'CLOSED' }, 'status', /Use status ACCEPTED/],
+      ['updateRisk', { id: risk.id, treatment: 'ACCEPT', status: 'CLOSED' }, 'treatment', /Call acceptRisk/],
       [
         'updateRisk',
         { id: risk.id, inherent_likelihood: 1, residual_likelihood: 2 },
@@ -169,7 +169,7 @@ describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
       category: 'IT',
       owner: 'Alice',
     });
-    const closed = await add({ name: 'Flt closed', treatment: 'ACCEPT', review_date: '2001-01-01' });
+    const closed = await add({ name: 'Flt closed', review_date: '2001-01-01' });
     await as.ok('acceptRisk', { risk_id: closed.id, rationale: 'Negligible.', expires_on: '2099-12-31' });
     const treated = await add({
       name: 'Flt treated',

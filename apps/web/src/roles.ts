@@ -8,6 +8,19 @@ export function roleCanWrite(role: Role): boolean {
   return role === 'OWNER' || role === 'ADMIN' || role === 'EDITOR';
 }
 
+/**
+ * Whether the role attests for itself (acknowledges a policy): every member but an AUDITOR, a
+ * VIEWER included, as the server decides (a self-attestation, docs/console.md).
+ */
+export function roleCanAttest(role: Role): boolean {
+  return role !== 'AUDITOR';
+}
+
+/** Whether the role accepts risks (acceptRisk: OWNER or ADMIN, as the server decides). */
+export function roleCanAccept(role: Role): boolean {
+  return role === 'OWNER' || role === 'ADMIN';
+}
+
 /** An auditor's access lasts at most this many days from the day it is granted or changed. */
 export const MAX_ACCESS_DAYS = 365;
 

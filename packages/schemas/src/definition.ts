@@ -40,6 +40,11 @@ export interface ToolDefinition<N extends ToolName> {
   annotations: ToolAnnotations;
   /** `read` tools are allowed for read-only tokens and VIEWER members. */
   access: 'read' | 'write';
+  /**
+   * A write a member makes about themself only (spec `self_attestation: true`): every role but
+   * AUDITOR may call it, with a read-only API token too.
+   */
+  selfAttestation?: true;
   /** Whether the input carries `organization_id` (every tool but listOrganizations). */
   organizationScoped: boolean;
   /** Parses what a caller sent into what the handler receives (defaults applied). */

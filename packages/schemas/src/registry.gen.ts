@@ -350,6 +350,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     description: 'The caller acknowledges having read the published version of a document (for themself only).\nReturns the document.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
+    selfAttestation: true,
     organizationScoped: true,
     input: acknowledgeDocumentInput,
     output: acknowledgeDocumentOutput,

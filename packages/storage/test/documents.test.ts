@@ -182,6 +182,25 @@ describe.each(DRIVERS)('documents on $name', ({ name }) => {
     const read = await storage.documents.get({ organizationId: org, id: isp.id });
     expect(read).toMatchObject({ acknowledged_count: 2, acknowledgement_coverage: 100 });
     expect(read!.acknowledgements.map((a) => a.member).sort()).toEqual([editor.email, owner.email].sort());
+    // An AUDITOR is outside the organization's policies: storage refuses its acknowledgement too.
+    const auditor = await storage.users.create({
+      email: `auditor-${name}@example.com`,
+      password: 'correct horse',
+    });
+    await storage.memberships.add({
+      organizationId: org,
+      userId: auditor.id,
+      role: 'AUDITOR',
+      expiresAt: '2026-07-15T00:00:00.000Z',
+      actor: ownerActor(),
+    });
+    await expect(
+      storage.documents.acknowledge({
+        organizationId: org,
+        id: isp.id,
+        actor: testActor(auditor.id, 'documents'),
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(update({ status: 'DRAFT' })).rejects.toMatchObject({ field: 'status' });
 
     const v2 = await storage.documents.addVersion({

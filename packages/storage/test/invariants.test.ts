@@ -40,21 +40,11 @@ describe.each(DRIVERS)('invariants on $name', ({ name }) => {
   afterAll(() => dispose());
 
   describe('risks', () => {
-    it('add: ACCEPTED needs treatment ACCEPT, and gets it when no treatment is given', async () => {
-      await expect(addRisk({ status: 'ACCEPTED', treatment: 'TRANSFER' })).rejects.toEqual(
-        invalid('treatment', /ACCEPTED must have `treatment` ACCEPT \(got TRANSFER\)/),
-      );
-      await expect(addRisk({ status: 'ACCEPTED', treatment: null })).rejects.toEqual(invalid('treatment'));
-      expect(await addRisk({ status: 'ACCEPTED' })).toMatchObject({
-        status: 'ACCEPTED',
-        treatment: 'ACCEPT',
-      });
-    });
-
-    it('add: CLOSED refuses treatment ACCEPT; other treatments close', async () => {
-      await expect(addRisk({ status: 'CLOSED', treatment: 'ACCEPT' })).rejects.toEqual(
-        invalid('status', /Use status ACCEPTED/),
-      );
+    it('add: ACCEPTED and treatment ACCEPT only through an acceptance, naming the field and acceptRisk', async () => {
+      await expect(addRisk({ status: 'ACCEPTED' })).rejects.toEqual(invalid('status', /acceptRisk/));
+      await expect(addRisk({ status: 'ACCEPTED', treatment: 'ACCEPT' })).rejects.toEqual(invalid('status'));
+      await expect(addRisk({ treatment: 'ACCEPT' })).rejects.toEqual(invalid('treatment', /acceptRisk/));
+      await expect(addRisk({ status: 'CLOSED', treatment: 'ACCEPT' })).rejects.toEqual(invalid('treatment'));
       expect(await addRisk({ status: 'CLOSED', treatment: 'AVOID' })).toMatchObject({ status: 'CLOSED' });
     });
 
@@ -78,12 +68,34 @@ describe.each(DRIVERS)('invariants on $name', ({ name }) => {
       ).toMatchObject({ inherent_score: 6, residual_score: 5 });
     });
 
-    it('update: each side of a pair is checked against the record as it will be', async () => {
+    it('update: ACCEPTED only through an acceptance; then each side of a pair is checked', async () => {
       const open = await addRisk({ status: 'OPEN', treatment: 'TRANSFER' });
-      await expect(updateRisk(open.id, { status: 'ACCEPTED' })).rejects.toEqual(invalid('status'));
+      await expect(updateRisk(open.id, { status: 'ACCEPTED' })).rejects.toEqual(
+        invalid('status', /acceptRisk/),
+      );
+      await expect(updateRisk(open.id, { status: 'ACCEPTED', treatment: 'ACCEPT' })).rejects.toEqual(
+        invalid('status'),
+      );
+      await expect(updateRisk(open.id, { treatment: 'ACCEPT' })).rejects.toEqual(
+        invalid('treatment', /acceptRisk/),
+      );
       expect(await storage.risks.get({ organizationId: org, id: open.id })).toEqual(open);
-      const accepted = await updateRisk(open.id, { status: 'ACCEPTED', treatment: 'ACCEPT' });
+      const accepted = await storage.riskAcceptances.accept({
+        organizationId: org,
+        actor,
+        role: 'OWNER',
+        riskId: open.id,
+        rationale: 'Within appetite.',
+        expiresOn: '2027-01-01',
+      });
       expect(accepted).toMatchObject({ status: 'ACCEPTED', treatment: 'ACCEPT' });
+      // A form sending back the values the risk already has is no new acceptance.
+      expect(await updateRisk(open.id, { status: 'ACCEPTED', treatment: 'ACCEPT', note: 'x' })).toMatchObject(
+        {
+          status: 'ACCEPTED',
+          note: 'x',
+        },
+      );
       await expect(updateRisk(open.id, { treatment: 'TRANSFER' })).rejects.toEqual(invalid('treatment'));
       await expect(updateRisk(open.id, { treatment: null })).rejects.toEqual(invalid('treatment'));
       await expect(updateRisk(open.id, { status: 'CLOSED' })).rejects.toEqual(invalid('status', /CLOSED/));
@@ -92,12 +104,7 @@ describe.each(DRIVERS)('invariants on $name', ({ name }) => {
         treatment: 'AVOID',
       });
       await expect(updateRisk(open.id, { treatment: 'ACCEPT' })).rejects.toEqual(invalid('treatment'));
-    });
-
-    it('update: becoming ACCEPTED with no treatment recorded sets treatment ACCEPT', async () => {
-      const risk = await addRisk({});
-      expect(risk.treatment).toBeNull();
-      expect(await updateRisk(risk.id, { status: 'ACCEPTED' })).toMatchObject({ treatment: 'ACCEPT' });
+      await expect(updateRisk(open.id, { status: 'ACCEPTED' })).rejects.toEqual(invalid('status'));
     });
 
     it('update: a score change that puts residual above inherent is refused, naming the field changed', async () => {
@@ -177,10 +184,18 @@ describe.each(DRIVERS)('migration 016 on $name', ({ name }) => {
     try {
       const org = (await seedOrganization(storage)).organization.id;
       const actor = testActor(null, 'test');
-      const good = await storage.risks.create({
+      const created = await storage.risks.create({
         organizationId: org,
         actor,
-        data: { name: 'Good', status: 'ACCEPTED', inherent_likelihood: 3, inherent_impact: 3 },
+        data: { name: 'Good', inherent_likelihood: 3, inherent_impact: 3 },
+      });
+      const good = await storage.riskAcceptances.accept({
+        organizationId: org,
+        actor,
+        role: 'OWNER',
+        riskId: created.id,
+        rationale: 'Within appetite.',
+        expiresOn: '2099-01-01',
       });
       const at = '2026-01-01T00:00:00.000Z';
       const risk = (id: string, values: string) =>

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Storage } from '../src/index.js';
 import { seedOrganization, testActor } from './helpers.js';
 
@@ -73,12 +74,13 @@ export async function buildReportFixture(storage: Storage) {
     owner: 'CISO',
   });
   await risk({ name: 'Old server', status: 'CLOSED', inherent_likelihood: 5, inherent_impact: 4 });
-  const outage = await risk({
-    name: 'Vendor outage',
-    status: 'ACCEPTED',
-    inherent_likelihood: 4,
-    inherent_impact: 5,
-  });
+  // An ACCEPTED risk without an acceptance record: a row from before acceptances were recorded
+  // (migration 024), which no writer can make today, so it is set here in SQL.
+  const added = await risk({ name: 'Vendor outage', inherent_likelihood: 4, inherent_impact: 5 });
+  await sql`update risks set status = 'ACCEPTED', treatment = 'ACCEPT' where id = ${added.id}`.execute(
+    storage.db,
+  );
+  const outage = (await storage.risks.get({ organizationId: org, id: added.id }))!;
   await risk({ name: 'Phishing', inherent_likelihood: 3, inherent_impact: 5 });
   await risk({ name: 'Minor', inherent_likelihood: 2, inherent_impact: 2 });
 

@@ -92,7 +92,31 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
     const minutes = [3, 1, 5, 2, 6, 4];
     for (const [index, data] of rows.entries()) {
       clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.risks.create({ organizationId: org, actor, data });
+      // ACCEPTED or treatment ACCEPT come only from an acceptance: added OPEN, accepted, then moved
+      // back to its status (Alpha: IN_TREATMENT, still treated by ACCEPT).
+      const accepting = data.status === 'ACCEPTED' || data.treatment === 'ACCEPT';
+      const created = await storage.risks.create({
+        organizationId: org,
+        actor,
+        data: accepting ? { ...data, status: 'OPEN', treatment: null } : data,
+      });
+      if (!accepting) continue;
+      await storage.riskAcceptances.accept({
+        organizationId: org,
+        actor,
+        role: 'OWNER',
+        riskId: created.id,
+        rationale: 'Within appetite.',
+        expiresOn: '2027-06-15',
+      });
+      if (data.status !== 'ACCEPTED') {
+        await storage.risks.update({
+          organizationId: org,
+          actor,
+          id: created.id,
+          patch: { status: data.status },
+        });
+      }
     }
     // A second organization's risks must never show up.
     const other = (await seedOrganization(storage, 'Other')).organization.id;

@@ -175,7 +175,17 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
       audits: 4,
     });
     expect(result.organizationIds).toHaveLength(2);
-    expect(result.rows).toBe(2 * (2 + 2_100 + 12 + 7 + 9 + 11 + 4));
+    let acceptances = 0;
+    for (const organizationId of result.organizationIds) {
+      // A risk is ACCEPTED (treatment ACCEPT) only with an acceptance record, in bulk data too.
+      const accepted = await storage.risks.list({ organizationId, filters: { status: ['ACCEPTED'] } });
+      const treated = await storage.risks.list({ organizationId, filters: { treatment: ['ACCEPT'] } });
+      expect(accepted.total_count).toBeGreaterThan(0);
+      expect(treated.total_count).toBe(accepted.total_count);
+      expect(accepted.items.every((r) => r.acceptances[0]?.state === 'ACTIVE')).toBe(true);
+      acceptances += accepted.total_count;
+    }
+    expect(result.rows).toBe(2 * (2 + 2_100 + 12 + 7 + 9 + 11 + 4) + acceptances);
     for (const organizationId of result.organizationIds) {
       expect(await storage.organizations.counts({ organizationId })).toEqual({
         ...NO_RECORDS,

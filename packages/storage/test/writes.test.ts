@@ -105,7 +105,7 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
           organizationId: org,
           actor: actor('updateRisk'),
           id: risk.id,
-          patch: { status: 'ACCEPTED', treatment: 'ACCEPT', description: null, review_date: null },
+          patch: { status: 'IN_TREATMENT', treatment: 'TRANSFER', description: null, review_date: null },
         }),
       );
     }

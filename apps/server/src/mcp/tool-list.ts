@@ -1,6 +1,7 @@
 import { mcpTools, tools } from '@comply/schemas';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type Caller, roleCanWrite } from '../core/caller.js';
+import { isSelfAttestation, roleCanAttest, scopeCanAttest } from '../core/self-attestation.js';
 import { toolUiMeta } from './apps.js';
 import { iconUrl } from './icons.js';
 
@@ -31,9 +32,14 @@ function mayWrite(caller: Caller): boolean {
   return caller.scope === 'WRITE' && [...caller.organizations.values()].some(roleCanWrite);
 }
 
+/** Whether the caller may attest for themself somewhere (core/self-attestation.ts). */
+function mayAttest(caller: Caller): boolean {
+  return scopeCanAttest(caller) && [...caller.organizations.values()].some(roleCanAttest);
+}
+
 /**
  * The tools/list result for one caller: the tools it may call (no add/update tools for a read-only
- * token or a caller who only reads), narrowed to `toolsets` when given, each with its icon.
+ * token or a caller who only reads, but the self-attestations for any member), narrowed to `toolsets` when given, each with its icon.
  */
 export function toolListFor({
   caller,
@@ -48,9 +54,12 @@ export function toolListFor({
   ui?: boolean;
 }): { tools: Tool[] } {
   const write = mayWrite(caller);
+  const attest = mayAttest(caller);
+  const callable = (name: string) =>
+    write || tools[name as keyof typeof tools].access === 'read' || (attest && isSelfAttestation(name));
   return {
     tools: mcpTools
-      .filter(({ tool }) => write || tools[tool.name].access === 'read')
+      .filter(({ tool }) => callable(tool.name))
       .filter(({ toolset }) => !toolsets || toolsets.has(toolset))
       .map(({ toolset, tool }) => {
         const meta = ui ? toolUiMeta(tool.name) : undefined;

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatTime } from '../format.js';
-import { roleCanWrite } from '../roles.js';
+import { roleCanAttest, roleCanWrite } from '../roles.js';
 import type { Me, Organization } from '../types.js';
 import { Chip } from './Chip.js';
 
@@ -146,7 +146,7 @@ export function DocumentPanel({
               Publish version {document.current_version}
             </button>
           )}
-          {canWrite &&
+          {roleCanAttest(organization.role) &&
             document.published_version !== null &&
             document.status !== 'RETIRED' &&
             !acknowledgedByMe && (

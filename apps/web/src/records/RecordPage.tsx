@@ -13,6 +13,7 @@ import { FieldValue } from './FieldValue.js';
 import { RecordHistory } from './RecordHistory.js';
 import { ControlList, EvidenceList, OwnLinks } from './RecordSections.js';
 import { RelatedRecords } from './RelatedRecords.js';
+import { RiskAcceptancePanel } from './RiskAcceptancePanel.js';
 import {
   fieldLabel,
   formOf,
@@ -58,6 +59,7 @@ const SECTIONS = new Set([
   'content',
   'versions',
   'acknowledgements',
+  'acceptances',
   'file',
   'revisions',
 ]);
@@ -188,6 +190,13 @@ export function RecordPage({
               <p className="statement">{String(record[k])}</p>
             </section>
           ))}
+          {register === 'risks' && Array.isArray(record.acceptances) && (
+            <RiskAcceptancePanel
+              organization={organization}
+              risk={record as unknown as Parameters<typeof RiskAcceptancePanel>[0]['risk']}
+              reload={reload}
+            />
+          )}
           {register === 'documents' && (
             <DocumentPanel
               organization={organization}

@@ -198,6 +198,7 @@ function toTool(catalog: Catalog, decl: ToolDecl): Tool {
     description: (raw.description ?? '').trim(),
     annotations: raw.annotations,
     access: write ? 'write' : 'read',
+    ...(raw.self_attestation && { selfAttestation: true as const }),
     organizationScoped: input.some((f) => f.name === 'organization_id'),
     uses: uses.sort(),
     input,

@@ -98,6 +98,8 @@ export interface Tool {
   description: string;
   annotations: Annotations;
   access: 'read' | 'write';
+  /** A write a member makes about themself only (`self_attestation: true`); absent otherwise. */
+  selfAttestation?: true;
   organizationScoped: boolean;
   /** Shared types the spec references directly, sorted. */
   uses: readonly string[];

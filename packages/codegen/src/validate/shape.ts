@@ -66,6 +66,7 @@ export const rawToolSchema = z.strictObject({
     openWorldHint: z.boolean(),
   }),
   uses: z.array(z.string()).default([]),
+  self_attestation: z.boolean().optional(),
   pagination: z
     .strictObject({
       items: z.string().min(1),

@@ -14,6 +14,7 @@ import {
   search,
 } from './define.js';
 import { checkRefs, replaceLinks, replaceRiskMeasures } from './refs.js';
+import { checkAcceptedOnlyByAcceptance } from './risks/acceptance-rule.js';
 import { countRisksFromTotals } from './risks/count.js';
 import { checkRiskInvariants, RISK_RULE_KEYS, type RiskRule } from './risks/invariants.js';
 
@@ -95,8 +96,8 @@ function replaceRiskAssets(args: {
 
 /**
  * The risks register. Every call is scoped to one organization. A create's residual scores
- * default to the inherent ones, and an ACCEPTED risk given no treatment is treated by ACCEPT;
- * writes are checked against the invariants (risks/invariants.ts).
+ * default to the inherent ones; status ACCEPTED and treatment ACCEPT come only from an acceptance
+ * (risks/acceptance-rule.ts); writes are checked against the invariants (risks/invariants.ts).
  */
 export const risksRepository = defineRegister({
   register: 'risks',
@@ -136,10 +137,10 @@ export const risksRepository = defineRegister({
   defaults: { status: 'OPEN' },
   count: ({ ctx, organizationId, filters }) => countRisksFromTotals({ db: ctx.db, organizationId, filters }),
   values: ({ data, values }) => {
+    checkAcceptedOnlyByAcceptance({ before: null, columns: values });
     const row = {
       ...values,
-      treatment:
-        data.treatment === undefined && values.status === 'ACCEPTED' ? 'ACCEPT' : (data.treatment ?? null),
+      treatment: data.treatment ?? null,
       residual_likelihood: data.residual_likelihood ?? data.inherent_likelihood,
       residual_impact: data.residual_impact ?? data.inherent_impact,
     };
@@ -170,15 +171,11 @@ export const risksRepository = defineRegister({
     await replaceRiskMeasures({ trx, organizationId, side: { riskId: id, measureIds }, fresh: true });
     await replaceRiskAssets({ trx, organizationId, riskId: id, assetIds: data.asset_ids ?? [], fresh: true });
   },
-  // A risk that becomes ACCEPTED with no treatment recorded gets treatment ACCEPT.
   patchColumns: ({ before, columns }) => {
-    const fill =
-      columns.status === 'ACCEPTED' && columns.treatment === undefined && before.treatment === null
-        ? { treatment: 'ACCEPT' }
-        : {};
+    checkAcceptedOnlyByAcceptance({ before: before as unknown as RiskRule, columns });
     const changed = new Set(Object.keys(columns));
-    checkRiskInvariants({ risk: { ...before, ...columns, ...fill } as RiskRule, changed });
-    return { ...columns, ...fill };
+    checkRiskInvariants({ risk: { ...before, ...columns } as RiskRule, changed });
+    return columns;
   },
   beforeUpdate: async ({ trx, organizationId, patch }) => {
     const { measure_ids: measureIds, asset_ids: assetIds } = patch;

@@ -66,11 +66,34 @@ const base = (c: RowContext, kind: Parameters<typeof newId>[0]) => ({
   updated_at: c.now,
 });
 
-/** A bulk risk's treatment, consistent with its status (docs/data-model.md, "Invariants"). */
+/**
+ * A bulk risk's treatment, consistent with its status (docs/data-model.md, "Invariants"): ACCEPT
+ * only for an ACCEPTED risk, which gets its acceptance record (acceptanceRow).
+ */
 function riskTreatment(n: number, status: string) {
   if (status === 'ACCEPTED') return 'ACCEPT';
   const treatment = pick(n, 7, 5) === 0 ? null : of(RISK_TREATMENTS, n, 8);
-  return status === 'CLOSED' && treatment === 'ACCEPT' ? 'MITIGATE' : treatment;
+  return treatment === 'ACCEPT' ? 'MITIGATE' : treatment;
+}
+
+/** The acceptance record of an ACCEPTED bulk risk: by the organization's owner, for a year. */
+export function acceptanceRow(args: {
+  c: Omit<RowContext, 'n'>;
+  riskId: string;
+  owner: { id: string; email: string };
+}) {
+  return {
+    id: newId('riskAcceptance'),
+    organization_id: args.c.organizationId,
+    risk_id: args.riskId,
+    accepted_by_user_id: args.owner.id,
+    accepted_by: args.owner.email,
+    accepted_role: 'OWNER',
+    accepted_at: args.c.now,
+    rationale: 'Within the risk appetite (bulk benchmark data).',
+    conditions: null,
+    expires_on: day(args.c.today, 365),
+  };
 }
 
 /** One bulk risk: residual scores uniform over 1–25 products (16% above 15), inherent ≥ residual. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/types.js';
 import { newId } from '../ids.js';
 import type { Storage } from '../storage.js';
 import {
+  acceptanceRow,
   auditRow,
   measureRow,
   nonconformityRow,
@@ -35,26 +36,43 @@ const GENERATORS: Record<BulkTable, (c: RowContext) => object> = {
 
 const BATCH_SIZE = 1000;
 
+/** The acceptance records of a batch's ACCEPTED risks (a risk is ACCEPTED only through one). */
+function acceptancesOf(args: { rows: object[]; context: Omit<RowContext, 'n'>; owner: Owner }) {
+  return (args.rows as { id: string; status?: string }[])
+    .filter((row) => row.status === 'ACCEPTED')
+    .map((row) => acceptanceRow({ c: args.context, riskId: row.id, owner: args.owner }));
+}
+
+type Owner = { id: string; email: string };
+
+/** Inserts `count` generated rows of `table`; returns how many rows it wrote (acceptances too). */
 async function insertTable(args: {
   storage: Storage;
   table: BulkTable;
   count: number;
   context: Omit<RowContext, 'n'>;
-}): Promise<void> {
+  owner: Owner;
+}): Promise<number> {
   const generate = GENERATORS[args.table];
   // Two statements in flight keep PostgreSQL busy while Node builds the next batch; PGlite has
   // one connection, so more would only queue.
   const inFlight = args.storage.driver === 'postgres' ? 2 : 1;
   const pending = new Set<Promise<void>>();
+  let written = 0;
   for (let start = 0; start < args.count; start += BATCH_SIZE) {
     const rows = [];
     for (let n = start; n < Math.min(args.count, start + BATCH_SIZE); n++) {
       rows.push(generate({ ...args.context, n }));
     }
-    const insert = args.storage.db
+    const acceptances =
+      args.table === 'risks' ? acceptancesOf({ rows, context: args.context, owner: args.owner }) : [];
+    written += rows.length + acceptances.length;
+    const db = args.storage.db;
+    const insert = db
       .insertInto(args.table)
       .values(rows as never)
       .execute()
+      .then(() => (acceptances.length ? db.insertInto('risk_acceptances').values(acceptances).execute() : []))
       .then(() => {
         pending.delete(insert);
       });
@@ -62,6 +80,7 @@ async function insertTable(args: {
     if (pending.size >= inFlight) await Promise.race(pending);
   }
   await Promise.all(pending);
+  return written;
 }
 
 /**
@@ -70,7 +89,9 @@ async function insertTable(args: {
  * organization). Rows are valid for every constraint and inserted with multi-row INSERTs of
  * 1,000 rows through Kysely, bypassing the repositories: there are NO audit-log entries and no
  * idempotency keys for bulk data, and it is not atomic (a failure leaves the batches already
- * written). Returns the organization ids and the number of rows inserted (all tables).
+ * written). An ACCEPTED risk gets its acceptance record (by the owner, for a year): bulk data
+ * follows the rule every writer follows. Returns the organization ids and the number of rows
+ * inserted (all tables, acceptances included).
  * The filled tables are analyzed at the end: the planner's statistics would otherwise describe
  * the tables as they were before the seed until autovacuum next comes by (a minute or more on
  * PostgreSQL, never on PGlite without its statistics keeper), and plans made from them read every
@@ -82,6 +103,11 @@ export async function seedBulk(
   const now = args.now ?? new Date();
   const context = { today: toDateString(now), now: now.toISOString() };
   const organizationIds: string[] = [];
+  const owner = await args.storage.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', '=', args.ownerUserId)
+    .executeTakeFirstOrThrow();
   let rows = 0;
   for (let index = 0; index < args.orgs; index++) {
     const organizationId = newId('organization');
@@ -112,8 +138,13 @@ export async function seedBulk(
     for (const table of Object.keys(GENERATORS) as BulkTable[]) {
       const count = args[table] ?? 0;
       if (count <= 0) continue;
-      await insertTable({ storage: args.storage, table, count, context: { ...context, organizationId } });
-      rows += count;
+      rows += await insertTable({
+        storage: args.storage,
+        table,
+        count,
+        context: { ...context, organizationId },
+        owner,
+      });
     }
     organizationIds.push(organizationId);
   }

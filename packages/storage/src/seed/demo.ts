@@ -88,7 +88,8 @@ async function seedRegisters(args: {
   for (const [index, risk] of DEMO_RISKS.entries()) {
     const [inherent_likelihood, inherent_impact] = risk.inherent;
     const [residual_likelihood, residual_impact] = risk.residual;
-    // A risk becomes ACCEPTED only through an acceptance (acceptDemoRisks, after the SoA step).
+    // A risk becomes ACCEPTED (treatment ACCEPT) only through an acceptance (acceptDemoRisks,
+    // after the SoA step): until then it is OPEN and undecided.
     const created = await repos.risks.create({
       ...at,
       data: {
@@ -96,7 +97,7 @@ async function seedRegisters(args: {
         category: risk.category,
         owner: risk.owner,
         status: risk.status === 'ACCEPTED' ? 'OPEN' : risk.status,
-        treatment: risk.treatment,
+        treatment: risk.status === 'ACCEPTED' ? null : risk.treatment,
         inherent_likelihood,
         inherent_impact,
         residual_likelihood,

@@ -35,7 +35,11 @@ export function namedExamples(examples: readonly Example[]): Record<string, Json
 /** One `post` operation per tool: input as the JSON body, output as the 200 body, every error status. */
 export function toolOperation(a: { model: Model; tool: Tool }): Json {
   const { tool } = a;
-  const access = tool.access === 'write' ? 'Needs a read-write token' : 'Read-only tokens may call it';
+  const access = tool.selfAttestation
+    ? 'Any member but an AUDITOR makes it, for themself, with a read-only token too'
+    : tool.access === 'write'
+      ? 'Needs a read-write token'
+      : 'Read-only tokens may call it';
   return {
     operationId: tool.name,
     tags: [registerTag(tool)],

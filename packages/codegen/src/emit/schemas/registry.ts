@@ -86,6 +86,7 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
                   w.writeLine(`description: ${quote(t.description)},`);
                   w.writeLine(`annotations: ${inlineLiteral(t.annotations)},`);
                   w.writeLine(`access: ${quote(t.access)},`);
+                  if (t.selfAttestation) w.writeLine('selfAttestation: true,');
                   w.writeLine(`organizationScoped: ${t.organizationScoped},`);
                   w.writeLine(`input: ${names.toolInputSchema(t.name)},`);
                   w.writeLine(`output: ${names.toolOutputSchema(t.name)},`);

@@ -229,6 +229,18 @@ export function documentActions(args: {
         const doc = await lockDocument(trx, a.organizationId, a.id);
         const userId = a.actor.userId;
         if (!userId) throw forbidden('Only a signed-in member acknowledges, for themself.');
+        // An auditor is outside the organization's policies (not in the coverage denominator either).
+        const member = await trx
+          .selectFrom('memberships')
+          .select('role')
+          .where('organization_id', '=', a.organizationId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!member || member.role === 'AUDITOR') {
+          throw forbidden(
+            "Acknowledgements are made by the organization's own members; an AUDITOR makes none.",
+          );
+        }
         if (doc.status === 'RETIRED') {
           throw stateConflict('document_id', `Document ${a.id} is RETIRED; it asks for no acknowledgement.`);
         }
