@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { parseReminders, type RemindersConfig } from './reminders/config.js';
 import type { JobsConfig } from './webhooks/service.js';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
@@ -38,6 +39,8 @@ export interface ServerConfig {
   sso: SsoConfig | null;
   /** The job engine and webhook deliveries (COMPLY_JOBS*, COMPLY_WEBHOOK_*; docs/jobs.md). */
   jobs: JobsConfig;
+  /** Reminders by e-mail: the digest's weekday, the scan interval, retries (docs/jobs.md). */
+  reminders: RemindersConfig;
   /** Largest evidence file in bytes (COMPLY_EVIDENCE_MAX_BYTES, default 50 MiB); larger uploads get 413. */
   evidenceMaxBytes: number;
 }
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       EVIDENCE_MAX_BYTES_CEILING,
     ),
     jobs: parseJobs(env),
+    reminders: parseReminders(env),
   };
 }
 
