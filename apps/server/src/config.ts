@@ -31,7 +31,7 @@ export interface ServerConfig {
    * networks). Off: only public addresses are fetched.
    */
   oauthAllowPrivateMetadata: boolean;
-  /** `smtp://…` or `smtps://…` for the mail the server sends (password resets); unset: no mail. */
+  /** `smtp://…` or `smtps://…` for the mail the server sends (password resets, reminders); unset: no mail. */
   smtpUrl: string | undefined;
   /** The From address of that mail. */
   mailFrom: string;

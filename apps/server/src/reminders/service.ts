@@ -38,6 +38,10 @@ export function registerReminders(args: {
     });
     await engine.work(REMINDER_QUEUE, send);
     engine.every('reminder-scan', config.scanMs, async () => {
+      // Tasks from other registers' dates first (generation is idempotent across instances, and
+      // skipped for an organization whose data this process saw unchanged today).
+      const organizations = await storage.db.selectFrom('organizations').select('id').execute();
+      for (const { id } of organizations) await storage.tasks.catchUp({ organizationId: id });
       await storage.reminders.scan({
         mail: mailer.enabled,
         digestWeekday: config.digestWeekday,
