@@ -45,9 +45,12 @@ export function registerReminders(args: {
       await storage.reminders.scan({
         mail: mailer.enabled,
         digestWeekday: config.digestWeekday,
-        enqueue: async (db, ids) => {
-          for (const reminderId of ids) await engine.send(REMINDER_QUEUE, { reminderId }, { db });
-        },
+        enqueue: (db, ids) =>
+          engine.sendMany(
+            REMINDER_QUEUE,
+            ids.map((reminderId) => ({ reminderId })),
+            { db },
+          ),
       });
     });
   }
