@@ -100,6 +100,17 @@ async function seed(storage: Storage) {
   const late = await task('Renew the SOC 2 report', day(-1), owner.id);
   await task('Quiet one', day(1), quiet.id);
   await task('Quiet and late', day(-2), quiet.id);
+  // A review date held by a vendor the owner owns: the scan generates its task, then reminds.
+  await storage.vendors.create({
+    organizationId: org.id,
+    actor: ACTOR,
+    data: {
+      name: 'Payroll Co',
+      owner: owner.email,
+      last_reviewed_at: day(-364),
+      review_interval_days: 365,
+    } as never,
+  });
   return { owner, quiet, org, soon, late };
 }
 
@@ -137,7 +148,7 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
       await sleep(100);
     await sleep(1500);
     expect(await storage.reminders.counts()).toEqual({
-      'DUE_SOON:QUEUED': 1,
+      'DUE_SOON:QUEUED': 2,
       'OVERDUE:QUEUED': 1,
       'DIGEST:QUEUED': 1,
     });
@@ -149,10 +160,10 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
         for (let i = 0; i < 200 && smtp.received.length < n; i += 1) await sleep(100);
         return smtp.received;
       };
-      expect(await mails(3)).toHaveLength(3);
+      expect(await mails(4)).toHaveLength(4);
       const bySubject = (word: string) =>
         smtp.received.find((mail) => mail.text.includes(`Subject: [${seeded.org.name}] ${word}`));
-      const dueSoon = bySubject('Due soon');
+      const dueSoon = bySubject('Due soon: Review Cloud Host');
       expect(dueSoon?.to).toEqual([owner]);
       expect(dueSoon?.text).toContain(`Review Cloud Host`);
       expect(dueSoon?.text).toContain(`Due: ${day(2)}`);
@@ -161,6 +172,10 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
       const overdue = bySubject('Overdue');
       expect(overdue?.text).toContain(`Renew the SOC 2 report`);
       expect(overdue?.text).toContain(`Due: ${day(-1)} (overdue)`);
+      // The generated task: the vendor's review, due tomorrow, assigned through the vendor's owner.
+      const dueSoonMails = smtp.received.filter((mail) => /Subject: .*Due soon/.test(mail.text));
+      expect(dueSoonMails).toHaveLength(2);
+      expect(dueSoonMails.find((mail) => mail.text.includes('About: Payroll Co (vnd_'))?.to).toEqual([owner]);
       const digest = bySubject('Your week');
       expect(digest?.to).toEqual([owner]);
       expect(digest?.text).toContain('Review Cloud Host');
@@ -169,12 +184,12 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
       expect(smtp.received.filter((mail) => mail.to.includes(seeded.quiet.email))).toEqual([]);
       for (let i = 0; i < 50; i += 1) {
         const counts = await storage.reminders.counts();
-        if (counts['DUE_SOON:SENT'] === 1 && counts['OVERDUE:SENT'] === 1 && counts['DIGEST:SENT'] === 1)
+        if (counts['DUE_SOON:SENT'] === 2 && counts['OVERDUE:SENT'] === 1 && counts['DIGEST:SENT'] === 1)
           break;
         await sleep(100);
       }
       expect(await storage.reminders.counts()).toEqual({
-        'DUE_SOON:SENT': 1,
+        'DUE_SOON:SENT': 2,
         'OVERDUE:SENT': 1,
         'DIGEST:SENT': 1,
       });
@@ -185,7 +200,7 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
       storage = await openStorage(options);
       server = await start(storage, smtp.url);
       await sleep(2000);
-      expect(smtp.received).toHaveLength(3);
+      expect(smtp.received).toHaveLength(4);
     } finally {
       await server.stop();
       await storage.close();
