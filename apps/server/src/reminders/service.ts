@@ -26,7 +26,11 @@ export function registerReminders(args: {
   async function send(data: Record<string, unknown>) {
     const reminderId = String(data.reminderId ?? '');
     const mail = await storage.reminders.mail({ reminderId });
-    if (!mail) return;
+    if (!mail) {
+      // Sent already, or the task was closed, moved or reassigned, or the member turned it off.
+      await storage.reminders.markSent({ reminderId, skipped: true });
+      return;
+    }
     await mailer.send(reminderMessage(mail, args.publicUrl));
     await storage.reminders.markSent({ reminderId });
   }

@@ -30,7 +30,7 @@ export const reminders: Migration = {
         subject_id text,
         user_id text references users (id),
         period date not null,
-        status text not null check (status in ('QUEUED', 'SENT')),
+        status text not null check (status in ('QUEUED', 'SENT', 'SKIPPED')),
         created_at timestamptz not null,
         sent_at timestamptz,
         check ((kind = 'DIGEST') = (subject_id is null)),

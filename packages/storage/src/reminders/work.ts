@@ -121,12 +121,21 @@ export function reminderWork(ctx: StorageContext) {
       };
     },
 
-    /** Marks a reminder sent (after the SMTP server took the mail); false when it was already. */
-    markSent: async ({ reminderId }: { reminderId: string }): Promise<boolean> => {
+    /**
+     * Marks a reminder SENT (after the SMTP server took the mail), or SKIPPED (its mail had
+     * nothing left to say); false when it was no longer QUEUED.
+     */
+    markSent: async ({
+      reminderId,
+      skipped = false,
+    }: {
+      reminderId: string;
+      skipped?: boolean;
+    }): Promise<boolean> => {
       const at = clock().toISOString();
       const result = await db
         .updateTable('reminders')
-        .set({ status: 'SENT', sent_at: at })
+        .set(skipped ? { status: 'SKIPPED' } : { status: 'SENT', sent_at: at })
         .where('id', '=', reminderId)
         .where('status', '=', 'QUEUED')
         .executeTakeFirst();
