@@ -82,6 +82,8 @@ describe.each(DRIVERS)('reminders on $name', ({ name }) => {
       note: 'Done',
     });
     expect(await storage.reminders.mail({ reminderId: overdue!.id })).toBeNull();
+    expect(await storage.reminders.markSent({ reminderId: overdue!.id, skipped: true })).toBe(true);
+    expect(await storage.reminders.counts()).toMatchObject({ 'OVERDUE:SKIPPED': 1, 'DUE_SOON:SENT': 1 });
   });
 
   it('respects preferences, checks them, and audits the change', async () => {
