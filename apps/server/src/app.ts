@@ -24,6 +24,7 @@ import { allowedHostnames, registerOriginCheck } from './http/origin-hook.js';
 import { registerProbes } from './http/probes.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRestToolRoute } from './http/rest-route.js';
+import { createMailer } from './mail/index.js';
 import { createMethodTable } from './mcp/methods.js';
 import { createModernEra } from './mcp/modern-route.js';
 import { modernServerFactory, modernServerInfo } from './mcp/modern-server.js';
@@ -32,6 +33,7 @@ import { createMcpServer } from './mcp/server.js';
 import { registerOAuth } from './oauth/routes.js';
 import { registerScopeGuard } from './oauth/scope-guard.js';
 import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
+import { registerReminders } from './reminders/service.js';
 import { guardInputText } from './tools/text-guard.js';
 import { SERVER_VERSION } from './version.js';
 import { createWebhookService } from './webhooks/service.js';
@@ -165,7 +167,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     resolve: options.webhookResolve,
   });
-  app.addHook('onReady', async () => webhooks.start());
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const reminders = registerReminders({
+    storage,
+    mailer,
+    webhooks,
+    config: config.reminders,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => {
+    webhooks.start();
+    await reminders.start();
+  });
   app.addHook('onClose', () => webhooks.stop());
   await registerConsole({
     app,
@@ -173,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     core,
     webhooks,
+    mailer,
     mcpPath: MCP_PATH,
     webRoot: options.webRoot,
   });

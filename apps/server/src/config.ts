@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { parseReminders, type RemindersConfig } from './reminders/config.js';
 import type { JobsConfig } from './webhooks/service.js';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
@@ -30,7 +31,7 @@ export interface ServerConfig {
    * networks). Off: only public addresses are fetched.
    */
   oauthAllowPrivateMetadata: boolean;
-  /** `smtp://…` or `smtps://…` for the mail the server sends (password resets); unset: no mail. */
+  /** `smtp://…` or `smtps://…` for the mail the server sends (password resets, reminders); unset: no mail. */
   smtpUrl: string | undefined;
   /** The From address of that mail. */
   mailFrom: string;
@@ -38,6 +39,8 @@ export interface ServerConfig {
   sso: SsoConfig | null;
   /** The job engine and webhook deliveries (COMPLY_JOBS*, COMPLY_WEBHOOK_*; docs/jobs.md). */
   jobs: JobsConfig;
+  /** Reminders by e-mail: the digest's weekday, the scan interval, retries (docs/jobs.md). */
+  reminders: RemindersConfig;
   /** Largest evidence file in bytes (COMPLY_EVIDENCE_MAX_BYTES, default 50 MiB); larger uploads get 413. */
   evidenceMaxBytes: number;
 }
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       EVIDENCE_MAX_BYTES_CEILING,
     ),
     jobs: parseJobs(env),
+    reminders: parseReminders(env),
   };
 }
 

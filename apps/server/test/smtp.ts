@@ -17,8 +17,11 @@ function decodeQuotedPrintable(body: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** A real SMTP server (the smtp-server package) on a random loopback port, keeping what it receives. */
-export async function startSmtpServer(): Promise<{
+/**
+ * A real SMTP server (the smtp-server package) on a loopback port (random unless `port` is given),
+ * keeping what it receives.
+ */
+export async function startSmtpServer({ port: wanted = 0 }: { port?: number } = {}): Promise<{
   url: string;
   received: ReceivedMail[];
   /** Resolves with the first message to `to` (waiting up to `timeoutMs`). */
@@ -45,7 +48,7 @@ export async function startSmtpServer(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -7,6 +7,7 @@ import { ActivityPage } from './pages/ActivityPage.js';
 import { DashboardPage } from './pages/DashboardPage.js';
 import { InvitationPage } from './pages/InvitationPage.js';
 import { MembersPage } from './pages/MembersPage.js';
+import { NotificationsPage } from './pages/NotificationsPage.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordResetPages.js';
 import { SetupPage } from './pages/SetupPage.js';
 import { SignInPage } from './pages/SignInPage.js';
@@ -76,6 +77,8 @@ export function App() {
       return <FrameworkRoutes key={organization.id} organization={organization} path={path} />;
     if (path.startsWith('/activity'))
       return <ActivityPage key={organization.id} organization={organization} />;
+    if (path.startsWith('/settings/notifications'))
+      return <NotificationsPage key={organization.id} organization={organization} />;
     if (path.startsWith('/settings/webhooks'))
       return <WebhooksPage key={organization.id} organization={organization} />;
     if (path.startsWith('/members'))

@@ -149,6 +149,16 @@ export {
 } from './jobs/engine.js';
 export { openJobEngine } from './jobs/open.js';
 export {
+  DEFAULT_DUE_SOON_DAYS,
+  MAX_DUE_SOON_DAYS,
+  REMINDER_KINDS,
+  type ReminderKind,
+} from './reminders/kinds.js';
+export type { NotificationPreferences, PreferencesPatch } from './reminders/preferences.js';
+export type { RemindersRepository } from './reminders/repository.js';
+export { type EnqueueReminders, isoWeek, type ScanResult } from './reminders/scan.js';
+export type { ReminderMail, ReminderTask } from './reminders/work.js';
+export {
   controlReadiness,
   type Exclusion,
   GAP_REASONS,

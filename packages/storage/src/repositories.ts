@@ -16,6 +16,7 @@ import { type LimitsRepository, limitsRepository } from './limits/repository.js'
 import { locator } from './locate.js';
 import { type RegisterRepositories, registerRepositories } from './registers/registers.gen.js';
 import { type RiskAcceptancesRepository, riskAcceptancesRepository } from './registers/risks/acceptances.js';
+import { type RemindersRepository, remindersRepository } from './reminders/repository.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 import { type SoaRepository, soaRepository } from './soa/repository.js';
 import { type WebhooksRepository, webhooksRepository } from './webhooks/repository.js';
@@ -48,6 +49,8 @@ export interface Repositories extends RegisterRepositories {
   limits: LimitsRepository;
   /** Webhook endpoints, the outbox and deliveries (docs/jobs.md). */
   webhooks: WebhooksRepository;
+  /** Members' notification preferences and the reminders ledger (docs/jobs.md). */
+  reminders: RemindersRepository;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
   /** Evidence files: blob store, revisions to download, integrity checks. */
@@ -78,6 +81,7 @@ export function repositories(ctx: StorageContext): Repositories {
     riskAcceptances: riskAcceptancesRepository(ctx),
     limits: limitsRepository(ctx),
     webhooks: webhooksRepository(ctx),
+    reminders: remindersRepository(ctx),
     locate: locator(ctx),
     evidenceVault: evidenceVaultRepository(ctx),
   };

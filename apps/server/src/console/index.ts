@@ -16,6 +16,7 @@ import { registerFrameworkRoutes } from './frameworks.js';
 import { registerInvitationAccept, registerInvitationCodeRoutes } from './invitation-codes.js';
 import { registerInvitationRoutes } from './invitations.js';
 import { registerMemberRoutes } from './members.js';
+import { registerNotificationRoutes } from './notifications.js';
 import { registerOrganizationRoutes } from './orgs.js';
 import { registerConsoleOscalRoutes } from './oscal.js';
 import { registerPasswordResetRoutes } from './password-reset.js';
@@ -114,6 +115,7 @@ export async function registerConsole(options: ConsoleOptions): Promise<void> {
         registerOrganizationRoutes({ scope: signedIn, deps });
         registerSecondFactorRoutes({ scope: signedIn, deps, limiter });
         registerOrganizationSecurityRoutes({ scope: signedIn, deps });
+        registerNotificationRoutes({ scope: signedIn, deps });
         registerTokenRoutes({ scope: signedIn, deps });
         registerConnectedAppRoutes({ scope: signedIn, deps });
         registerMemberRoutes({ scope: signedIn, deps });

@@ -9,7 +9,7 @@ export interface MailMessage {
 }
 
 /**
- * Sends e-mail. The console's password reset uses it; any later notice (reminders, digests) takes
+ * Sends e-mail. The console's password reset and the reminders (docs/jobs.md) use it; they take
  * the same interface, so a test or another transport can stand in without touching the callers.
  */
 export interface Mailer {

@@ -31,6 +31,8 @@ export interface WebhookService {
   ensureStarted(): Promise<void>;
   /** The engine, once started (reminders and other jobs use it too: docs/jobs.md). */
   engine(): JobEngine | undefined;
+  /** More work for the engine (queues, workers, periodic tasks), set up when it starts; before `start`. */
+  extend(setup: (engine: JobEngine) => Promise<void>): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export function createWebhookService(args: {
   let starting: Promise<void> | undefined;
   let watch: NodeJS.Timeout | undefined;
   let stopped = false;
+  const setups: ((engine: JobEngine) => Promise<void>)[] = [];
 
   async function deliver(data: Record<string, unknown>, run: { retryCount: number; retryLimit: number }) {
     const deliveryId = String(data.deliveryId ?? '');
@@ -134,6 +137,7 @@ export function createWebhookService(args: {
         // More events wait: go on at once.
       }
     });
+    for (const setup of setups) await setup(created);
     engine = created;
   }
 
@@ -174,6 +178,9 @@ export function createWebhookService(args: {
     },
     ensureStarted,
     engine: () => engine,
+    extend: (setup) => {
+      setups.push(setup);
+    },
     start: () => {
       if (!config.enabled) return;
       watch = setTimeout(watchForEndpoints, 0);

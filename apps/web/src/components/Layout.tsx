@@ -99,6 +99,9 @@ export function Layout({
           <li className="group">Settings</li>
           {item('/settings/tokens', 'API Tokens')}
           {organization &&
+            organization.role !== 'AUDITOR' &&
+            item('/settings/notifications', 'Notifications')}
+          {organization &&
             (organization.role === 'OWNER' || organization.role === 'ADMIN') &&
             item('/settings/webhooks', 'Webhooks')}
           {item('/settings/account', 'Account')}

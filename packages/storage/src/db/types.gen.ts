@@ -372,6 +372,15 @@ export interface NonconformitiesTable {
   archived_at: ColumnType<Date | null, string | null, string | null>;
 }
 
+export interface NotificationPreferencesTable {
+  organization_id: string;
+  user_id: string;
+  due_soon_days: number;
+  overdue: boolean;
+  digest: boolean;
+  updated_at: ColumnType<Date, string, string>;
+}
+
 export interface OauthRecordsTable {
   model: string;
   id: string;
@@ -432,6 +441,18 @@ export interface RateWindowsTable {
   key: string;
   window_start: ColumnType<string | number, number, number>;
   count: number;
+}
+
+export interface RemindersTable {
+  id: string;
+  organization_id: string;
+  kind: string;
+  subject_id: string | null;
+  user_id: string | null;
+  period: DateColumn;
+  status: string;
+  created_at: ColumnType<Date, string, string>;
+  sent_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface RiskAcceptancesTable {
@@ -667,12 +688,14 @@ export interface SchemaTables {
   measures: MeasuresTable;
   memberships: MembershipsTable;
   nonconformities: NonconformitiesTable;
+  notification_preferences: NotificationPreferencesTable;
   oauth_records: OauthRecordsTable;
   obligations: ObligationsTable;
   organizations: OrganizationsTable;
   outbox_events: OutboxEventsTable;
   password_resets: PasswordResetsTable;
   rate_windows: RateWindowsTable;
+  reminders: RemindersTable;
   risk_acceptances: RiskAcceptancesTable;
   risk_assets: RiskAssetsTable;
   risk_counts: RiskCountsTable;
@@ -1029,6 +1052,14 @@ export const SCHEMA_COLUMNS = {
     updated_at: 'timestamptz',
     archived_at: 'timestamptz',
   },
+  notification_preferences: {
+    organization_id: 'text',
+    user_id: 'text',
+    due_soon_days: 'int4',
+    overdue: 'bool',
+    digest: 'bool',
+    updated_at: 'timestamptz',
+  },
   oauth_records: {
     model: 'text',
     id: 'text',
@@ -1084,6 +1115,17 @@ export const SCHEMA_COLUMNS = {
     key: 'text',
     window_start: 'int8',
     count: 'int4',
+  },
+  reminders: {
+    id: 'text',
+    organization_id: 'text',
+    kind: 'text',
+    subject_id: 'text',
+    user_id: 'text',
+    period: 'date',
+    status: 'text',
+    created_at: 'timestamptz',
+    sent_at: 'timestamptz',
   },
   risk_acceptances: {
     id: 'text',

@@ -41,6 +41,12 @@ export interface JobEngine {
     data: Record<string, unknown>,
     options?: { db?: Transaction<Database> | undefined; startAfterSeconds?: number | undefined },
   ): Promise<void>;
+  /** Queues one job per item of `data` in one statement (in `db`'s transaction when given). */
+  sendMany(
+    name: string,
+    data: Record<string, unknown>[],
+    options?: { db?: Transaction<Database> | undefined },
+  ): Promise<void>;
   /** Runs `handler` for the queue's jobs on this instance, one at a time. */
   work(name: string, handler: JobHandler): Promise<void>;
   /**
@@ -143,6 +149,14 @@ export function pgBossEngine(args: {
         ...(options.db ? { db: kyselyAdapter(options.db) } : {}),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
+    },
+    sendMany: async (name, data, options = {}) => {
+      if (data.length === 0) return;
+      // insert() takes the queue's retry policy like send() does.
+      await boss.insert(
+        data.map((item) => ({ name, data: item })),
+        options.db ? { db: kyselyAdapter(options.db) } : {},
+      );
     },
     work: async (name, handler) => {
       // pg-boss's worker waits its polling interval after every fetch, even a full one: fetch up
@@ -256,6 +270,27 @@ export function localEngine(args: {
           retry_delay_ms: Math.round(policy.retryDelaySeconds * 1000),
           created_at: at.toISOString(),
         })
+        .execute();
+    },
+    sendMany: async (name, data, options = {}) => {
+      const policy = policies.get(name);
+      if (!policy) throw new Error(`Queue ${name} was not declared`);
+      if (data.length === 0) return;
+      const at = args.clock();
+      await (options.db ?? args.db)
+        .insertInto('local_jobs')
+        .values(
+          data.map((item) => ({
+            id: newId('job', at.getTime()),
+            queue: name,
+            data: JSON.stringify(item),
+            state: 'created',
+            run_at: at.toISOString(),
+            retry_limit: policy.retryLimit,
+            retry_delay_ms: Math.round(policy.retryDelaySeconds * 1000),
+            created_at: at.toISOString(),
+          })),
+        )
         .execute();
     },
     work: async (name, handler) => {

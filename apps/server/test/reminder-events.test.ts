@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from './console-client.js';
+import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { startReceiver, TEST_JOBS, waitFor } from './webhook-receiver.js';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(DRIVERS)('task.due and evidence.expiring webhooks (%s)', (driver) => {
+  let server: TestServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    // No SMTP: the scan still runs (an endpoint starts the engine) and emits the events.
+    server = await startTestServer({
+      driver,
+      config: {
+        jobs: TEST_JOBS,
+        reminders: { digestWeekday: 1, scanMs: 200, retryLimit: 1, retryDelaySeconds: 1 },
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await receiver?.stop();
+  });
+
+  it('delivers each once, signed, to an endpoint subscribed to them', { timeout: 60_000 }, async () => {
+    const org = server.owner.organizationId;
+    const client = await signedIn({ server, email: server.owner.email });
+    const created = await client.post(`/orgs/${org}/webhooks`, {
+      url: receiver.url('/dated'),
+      event_types: ['task.due', 'evidence.expiring'],
+    });
+    expect(created.status).toBe(201);
+    const task = await server.call('addTask', { organization_id: org, title: 'Due today', due_date: day(0) });
+    await server.call('addTask', { organization_id: org, title: 'Next month', due_date: day(40) });
+    const evidence = await server.call('addEvidence', {
+      organization_id: org,
+      kind: 'TEXT',
+      title: 'Pen test report',
+      valid_until: day(10),
+    });
+    expect([task.status, evidence.status]).toEqual([200, 200]);
+    const hits = await waitFor(() => (receiver.on('/dated').length >= 2 ? receiver.on('/dated') : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const payloads = receiver.on('/dated').map((hit) => receiver.verify(hit, created.body.secret));
+    expect(hits).toHaveLength(2);
+    expect(payloads.map((p) => p.type).sort()).toEqual(['evidence.expiring', 'task.due']);
+    expect(payloads.find((p) => p.type === 'task.due')?.data).toMatchObject({
+      organization_id: org,
+      record_type: 'task',
+      record_id: task.body.id,
+      record: { title: 'Due today', due_date: day(0), overdue: false },
+    });
+    expect(payloads.find((p) => p.type === 'evidence.expiring')?.data).toMatchObject({
+      record_id: evidence.body.id,
+      record: { title: 'Pen test report', valid_until: day(10), expired: false },
+    });
+  });
+});
