@@ -12,6 +12,7 @@
 //   specs/registers/documents.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/evidence.yaml
+//   specs/registers/control_tests.yaml
 //   specs/tools/acceptRisk.yaml
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/tools/addDocumentVersion.yaml
@@ -25,6 +26,8 @@
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/listTestRuns.yaml
+//   specs/tools/recordTestRun.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 //   specs/tools/verifyEvidence.yaml
@@ -50,6 +53,8 @@ import { getStatementOfApplicability } from './handlers/getStatementOfApplicabil
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
 import { listTasks } from './handlers/listTasks.js';
+import { listTestRuns } from './handlers/listTestRuns.js';
+import { recordTestRun } from './handlers/recordTestRun.js';
 import { restoreRecord } from './handlers/restoreRecord.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
 import { updateEvidence } from './handlers/updateEvidence.js';
@@ -79,6 +84,8 @@ export const handlers: Handlers = {
   listFrameworkControls,
   listOrganizations,
   listTasks,
+  listTestRuns,
+  recordTestRun,
   restoreRecord,
   updateControlApplicability,
   updateEvidence,
