@@ -197,6 +197,19 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
     });
     const runs = await client.listTestRuns({ organization_id: org, control_test_id: test.id });
     expect(runs.test_runs.map((r) => r.id)).toEqual([run.id]);
+    const framework = await client.addFramework({ organization_id: org, name: 'Tested framework' });
+    const effectiveness = await client.getOperatingEffectiveness({
+      organization_id: org,
+      framework_id: framework.id,
+      period_start: '2026-01-01',
+      period_end: '2026-03-31',
+    });
+    // The measure satisfies none of this framework's controls: nothing to show.
+    expect(effectiveness).toMatchObject({
+      framework_id: framework.id,
+      tested_control_count: 0,
+      controls: [],
+    });
   });
 
   it('gets the compliance report', async () => {

@@ -22,6 +22,7 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
@@ -67,6 +68,7 @@ import type { GetManagementReviewInput, GetManagementReviewOutput } from './tool
 import type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
 import type { GetNonconformityInput, GetNonconformityOutput } from './tools/getNonconformity.gen.js';
 import type { GetObligationInput, GetObligationOutput } from './tools/getObligation.gen.js';
+import type { GetOperatingEffectivenessInput, GetOperatingEffectivenessOutput } from './tools/getOperatingEffectiveness.gen.js';
 import type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 import type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 import type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
@@ -176,6 +178,8 @@ export interface ComplyClient {
   getNonconformity(input: GetNonconformityInput, options?: CallOptions): Promise<GetNonconformityOutput>;
   /** Get an obligation. */
   getObligation(input: GetObligationInput, options?: CallOptions): Promise<GetObligationOutput>;
+  /** Get operating effectiveness over a period. */
+  getOperatingEffectiveness(input: GetOperatingEffectivenessInput, options?: CallOptions): Promise<GetOperatingEffectivenessOutput>;
   /** Get an organization. */
   getOrganization(input: GetOrganizationInput, options?: CallOptions): Promise<GetOrganizationOutput>;
   /** Get a risk. */
@@ -380,6 +384,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getMeasure: (input, callOptions) => call<GetMeasureOutput>({ tool: 'getMeasure', input, options: callOptions }),
     getNonconformity: (input, callOptions) => call<GetNonconformityOutput>({ tool: 'getNonconformity', input, options: callOptions }),
     getObligation: (input, callOptions) => call<GetObligationOutput>({ tool: 'getObligation', input, options: callOptions }),
+    getOperatingEffectiveness: (input, callOptions) => call<GetOperatingEffectivenessOutput>({ tool: 'getOperatingEffectiveness', input, options: callOptions }),
     getOrganization: (input, callOptions) => call<GetOrganizationOutput>({ tool: 'getOrganization', input, options: callOptions }),
     getRisk: (input, callOptions) => call<GetRiskOutput>({ tool: 'getRisk', input, options: callOptions }),
     getStatementOfApplicability: (input, callOptions) => call<GetStatementOfApplicabilityOutput>({ tool: 'getStatementOfApplicability', input, options: callOptions }),

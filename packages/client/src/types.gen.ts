@@ -82,6 +82,12 @@ export type ObligationSource = 'LAW' | 'REGULATION' | 'CONTRACT' | 'STANDARD' | 
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = 'NON_COMPLIANT' | 'PARTIALLY_COMPLIANT' | 'COMPLIANT';
 
+/** A control's operating effectiveness over a period, the worst of its windows. */
+export type OperatingState = 'FAILED' | 'GAP' | 'EXCEPTIONS' | 'EFFECTIVE' | 'NOT_DUE';
+
+/** What a control test's window holds. */
+export type OperatingWindowStatus = 'PASSED' | 'PASSED_WITH_EXCEPTIONS' | 'FAILED' | 'MISSING' | 'NOT_DUE';
+
 /** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export type ReadinessGapReason = 'NO_MEASURE' | 'NOT_IMPLEMENTED' | 'UNJUSTIFIED_NOT_APPLICABLE' | 'NO_EVIDENCE' | 'EVIDENCE_EXPIRED' | 'OPEN_NONCONFORMITY';
 
@@ -1077,6 +1083,44 @@ export type ObligationStatusCounts = {
   PARTIALLY_COMPLIANT: number;
   /** Obligations with status COMPLIANT. */
   COMPLIANT: number;
+};
+
+/** One period a control test's frequency expects a run in. */
+export type OperatingWindow = {
+  /** First day. */
+  start: string;
+  /** Last day. */
+  end: string;
+  /** The latest run ending in it, MISSING when none, NOT_DUE when it has not ended. */
+  status: OperatingWindowStatus;
+  /** That run (trn_…). */
+  run_id: string | null;
+};
+
+/** A control test's expected windows over the period. */
+export type OperatingTest = {
+  /** Control test id (ctt_…). */
+  control_test_id: string;
+  /** Its title. */
+  title: string;
+  /** The measure it tests. */
+  measure_id: string;
+  /** How often it is performed. */
+  frequency: ControlTestFrequency;
+  /** Its windows, in order. */
+  windows: OperatingWindow[];
+};
+
+/** A control's operating effectiveness over the period, from its measures' tests. */
+export type OperatingControl = {
+  /** Control code. */
+  code: string;
+  /** Control title. */
+  title: string;
+  /** FAILED, GAP, EXCEPTIONS, EFFECTIVE or NOT_DUE, the worst of its windows. */
+  state: OperatingState;
+  /** The ACTIVE tests of its measures. */
+  tests: OperatingTest[];
 };
 
 /** An organization (tenant) the caller belongs to. */

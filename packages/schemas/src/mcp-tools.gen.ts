@@ -22,6 +22,7 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
@@ -67,6 +68,7 @@ import { getManagementReviewInputJsonSchema } from './tools/getManagementReview.
 import { getMeasureInputJsonSchema } from './tools/getMeasure.gen.js';
 import { getNonconformityInputJsonSchema } from './tools/getNonconformity.gen.js';
 import { getObligationInputJsonSchema } from './tools/getObligation.gen.js';
+import { getOperatingEffectivenessInputJsonSchema, getOperatingEffectivenessOutputJsonSchema } from './tools/getOperatingEffectiveness.gen.js';
 import { getOrganizationInputJsonSchema } from './tools/getOrganization.gen.js';
 import { getRiskInputJsonSchema } from './tools/getRisk.gen.js';
 import { getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
@@ -611,6 +613,20 @@ export const mcpTools: readonly McpToolEntry[] = [
       outputSchema: {
         type: 'object',
       },
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'reports',
+    tool: {
+      name: 'getOperatingEffectiveness',
+      title: 'Get operating effectiveness over a period',
+      description: 'For a framework and a period (e.g. a SOC 2 Type II window): each control whose measures have ACTIVE tests, with each test\'s expected windows by frequency, passed, failed or missing.',
+      inputSchema: leanInputSchema(getOperatingEffectivenessInputJsonSchema, true),
+      outputSchema: leanOutputSchema(getOperatingEffectivenessOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,

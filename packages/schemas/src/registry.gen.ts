@@ -22,6 +22,7 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
@@ -65,6 +66,7 @@ import { type GetManagementReviewArgs, type GetManagementReviewInput, type GetMa
 import { type GetMeasureArgs, type GetMeasureInput, type GetMeasureOutput, getMeasureInput, getMeasureInputJsonSchema, getMeasureOutput, getMeasureOutputJsonSchema } from './tools/getMeasure.gen.js';
 import { type GetNonconformityArgs, type GetNonconformityInput, type GetNonconformityOutput, getNonconformityInput, getNonconformityInputJsonSchema, getNonconformityOutput, getNonconformityOutputJsonSchema } from './tools/getNonconformity.gen.js';
 import { type GetObligationArgs, type GetObligationInput, type GetObligationOutput, getObligationInput, getObligationInputJsonSchema, getObligationOutput, getObligationOutputJsonSchema } from './tools/getObligation.gen.js';
+import { type GetOperatingEffectivenessArgs, type GetOperatingEffectivenessInput, type GetOperatingEffectivenessOutput, getOperatingEffectivenessInput, getOperatingEffectivenessInputJsonSchema, getOperatingEffectivenessOutput, getOperatingEffectivenessOutputJsonSchema } from './tools/getOperatingEffectiveness.gen.js';
 import { type GetOrganizationArgs, type GetOrganizationInput, type GetOrganizationOutput, getOrganizationInput, getOrganizationInputJsonSchema, getOrganizationOutput, getOrganizationOutputJsonSchema } from './tools/getOrganization.gen.js';
 import { type GetRiskArgs, type GetRiskInput, type GetRiskOutput, getRiskInput, getRiskInputJsonSchema, getRiskOutput, getRiskOutputJsonSchema } from './tools/getRisk.gen.js';
 import { type GetStatementOfApplicabilityArgs, type GetStatementOfApplicabilityInput, type GetStatementOfApplicabilityOutput, getStatementOfApplicabilityInput, getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutput, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
@@ -106,10 +108,10 @@ import { type VerifyEvidenceArgs, type VerifyEvidenceInput, type VerifyEvidenceO
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'acceptRisk' | 'acknowledgeDocument' | 'addAsset' | 'addAudit' | 'addControlTest' | 'addDocument' | 'addDocumentVersion' | 'addEvidence' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addTask' | 'addVendor' | 'approveDocumentVersion' | 'approveStatementOfApplicability' | 'archiveRecord' | 'completeTask' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getControlTest' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listControlTests' | 'listDocuments' | 'listEvidence' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listTasks' | 'listTestRuns' | 'listVendors' | 'recordTestRun' | 'restoreRecord' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateControlTest' | 'updateDocument' | 'updateEvidence' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateTask' | 'updateVendor' | 'verifyEvidence';
+export type ToolName = 'acceptRisk' | 'acknowledgeDocument' | 'addAsset' | 'addAudit' | 'addControlTest' | 'addDocument' | 'addDocumentVersion' | 'addEvidence' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addTask' | 'addVendor' | 'approveDocumentVersion' | 'approveStatementOfApplicability' | 'archiveRecord' | 'completeTask' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getControlTest' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOperatingEffectiveness' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listControlTests' | 'listDocuments' | 'listEvidence' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listTasks' | 'listTestRuns' | 'listVendors' | 'recordTestRun' | 'restoreRecord' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateControlTest' | 'updateDocument' | 'updateEvidence' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateTask' | 'updateVendor' | 'verifyEvidence';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['acceptRisk', 'acknowledgeDocument', 'addAsset', 'addAudit', 'addControlTest', 'addDocument', 'addDocumentVersion', 'addEvidence', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addTask', 'addVendor', 'approveDocumentVersion', 'approveStatementOfApplicability', 'archiveRecord', 'completeTask', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getControlTest', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listControlTests', 'listDocuments', 'listEvidence', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listTasks', 'listTestRuns', 'listVendors', 'recordTestRun', 'restoreRecord', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateControlTest', 'updateDocument', 'updateEvidence', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateTask', 'updateVendor', 'verifyEvidence'];
+export const toolNames: readonly ToolName[] = ['acceptRisk', 'acknowledgeDocument', 'addAsset', 'addAudit', 'addControlTest', 'addDocument', 'addDocumentVersion', 'addEvidence', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addTask', 'addVendor', 'approveDocumentVersion', 'approveStatementOfApplicability', 'archiveRecord', 'completeTask', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getControlTest', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOperatingEffectiveness', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listControlTests', 'listDocuments', 'listEvidence', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listTasks', 'listTestRuns', 'listVendors', 'recordTestRun', 'restoreRecord', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateControlTest', 'updateDocument', 'updateEvidence', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateTask', 'updateVendor', 'verifyEvidence'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
@@ -145,6 +147,7 @@ export interface ToolInputs {
   getMeasure: GetMeasureInput;
   getNonconformity: GetNonconformityInput;
   getObligation: GetObligationInput;
+  getOperatingEffectiveness: GetOperatingEffectivenessInput;
   getOrganization: GetOrganizationInput;
   getRisk: GetRiskInput;
   getStatementOfApplicability: GetStatementOfApplicabilityInput;
@@ -219,6 +222,7 @@ export interface ToolArgs {
   getMeasure: GetMeasureArgs;
   getNonconformity: GetNonconformityArgs;
   getObligation: GetObligationArgs;
+  getOperatingEffectiveness: GetOperatingEffectivenessArgs;
   getOrganization: GetOrganizationArgs;
   getRisk: GetRiskArgs;
   getStatementOfApplicability: GetStatementOfApplicabilityArgs;
@@ -293,6 +297,7 @@ export interface ToolOutputs {
   getMeasure: GetMeasureOutput;
   getNonconformity: GetNonconformityOutput;
   getObligation: GetObligationOutput;
+  getOperatingEffectiveness: GetOperatingEffectivenessOutput;
   getOrganization: GetOrganizationOutput;
   getRisk: GetRiskOutput;
   getStatementOfApplicability: GetStatementOfApplicabilityOutput;
@@ -1151,6 +1156,41 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  getOperatingEffectiveness: {
+    name: 'getOperatingEffectiveness',
+    title: 'Get operating effectiveness over a period',
+    description: 'For a framework and a period (e.g. a SOC 2 Type II window): each control whose measures have\nACTIVE tests, with each test\'s expected windows by frequency, passed, failed or missing.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: getOperatingEffectivenessInput,
+    output: getOperatingEffectivenessOutput,
+    inputJsonSchema: getOperatingEffectivenessInputJsonSchema,
+    outputJsonSchema: getOperatingEffectivenessOutputJsonSchema,
+    examples: [
+      {
+        title: 'A SOC 2 Type II year',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          period_start: '2025-07-01',
+          period_end: '2026-06-30',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A period ending before it starts',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          period_start: '2026-07-01',
+          period_end: 'not-a-date',
+        },
+        field: 'period_end',
+      },
+    ],
   },
   getOrganization: {
     name: 'getOrganization',

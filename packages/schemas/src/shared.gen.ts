@@ -142,6 +142,18 @@ export const obligationStatusSchema = z.enum(['NON_COMPLIANT', 'PARTIALLY_COMPLI
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = z.output<typeof obligationStatusSchema>;
 
+/** A control's operating effectiveness over a period, the worst of its windows. */
+export const operatingStateSchema = z.enum(['FAILED', 'GAP', 'EXCEPTIONS', 'EFFECTIVE', 'NOT_DUE']);
+
+/** A control's operating effectiveness over a period, the worst of its windows. */
+export type OperatingState = z.output<typeof operatingStateSchema>;
+
+/** What a control test's window holds. */
+export const operatingWindowStatusSchema = z.enum(['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED', 'MISSING', 'NOT_DUE']);
+
+/** What a control test's window holds. */
+export type OperatingWindowStatus = z.output<typeof operatingWindowStatusSchema>;
+
 /** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export const readinessGapReasonSchema = z.enum(['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY']);
 
@@ -3113,6 +3125,123 @@ export const obligationStatusCountsJsonSchema: JsonSchema = {
     },
   },
   required: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
+};
+
+/** One period a control test's frequency expects a run in. */
+export const operatingWindowSchema = z.object({
+  start: z.iso.date(),
+  end: z.iso.date(),
+  status: operatingWindowStatusSchema,
+  run_id: z.string().nullable(),
+});
+
+/** One period a control test's frequency expects a run in. */
+export type OperatingWindow = z.output<typeof operatingWindowSchema>;
+
+/** JSON Schema of `OperatingWindow`: One period a control test's frequency expects a run in. */
+export const operatingWindowJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    start: {
+      type: 'string',
+      format: 'date',
+      description: 'First day.',
+    },
+    end: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day.',
+    },
+    status: {
+      type: 'string',
+      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED', 'MISSING', 'NOT_DUE'],
+      description: 'The latest run ending in it, MISSING when none, NOT_DUE when it has not ended.',
+    },
+    run_id: {
+      type: ['string', 'null'],
+      description: 'That run (trn_…).',
+    },
+  },
+  required: ['start', 'end', 'status', 'run_id'],
+};
+
+/** A control test's expected windows over the period. */
+export const operatingTestSchema = z.object({
+  control_test_id: z.string(),
+  title: z.string(),
+  measure_id: z.string(),
+  frequency: controlTestFrequencySchema,
+  windows: z.array(operatingWindowSchema),
+});
+
+/** A control test's expected windows over the period. */
+export type OperatingTest = z.output<typeof operatingTestSchema>;
+
+/** JSON Schema of `OperatingTest`: A control test's expected windows over the period. */
+export const operatingTestJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    control_test_id: {
+      type: 'string',
+      description: 'Control test id (ctt_…).',
+    },
+    title: {
+      type: 'string',
+      description: 'Its title.',
+    },
+    measure_id: {
+      type: 'string',
+      description: 'The measure it tests.',
+    },
+    frequency: {
+      type: 'string',
+      enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
+      description: 'How often it is performed.',
+    },
+    windows: {
+      type: 'array',
+      items: operatingWindowJsonSchema,
+      description: 'Its windows, in order.',
+    },
+  },
+  required: ['control_test_id', 'title', 'measure_id', 'frequency', 'windows'],
+};
+
+/** A control's operating effectiveness over the period, from its measures' tests. */
+export const operatingControlSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  state: operatingStateSchema,
+  tests: z.array(operatingTestSchema),
+});
+
+/** A control's operating effectiveness over the period, from its measures' tests. */
+export type OperatingControl = z.output<typeof operatingControlSchema>;
+
+/** JSON Schema of `OperatingControl`: A control's operating effectiveness over the period, from its measures' tests. */
+export const operatingControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    state: {
+      type: 'string',
+      enum: ['FAILED', 'GAP', 'EXCEPTIONS', 'EFFECTIVE', 'NOT_DUE'],
+      description: 'FAILED, GAP, EXCEPTIONS, EFFECTIVE or NOT_DUE, the worst of its windows.',
+    },
+    tests: {
+      type: 'array',
+      items: operatingTestJsonSchema,
+      description: 'The ACTIVE tests of its measures.',
+    },
+  },
+  required: ['code', 'title', 'state', 'tests'],
 };
 
 /** An organization (tenant) the caller belongs to. */

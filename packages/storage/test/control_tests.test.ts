@@ -2,6 +2,7 @@ import type { ControlTest } from '@comply/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../src/index.js';
 import type { CreateOf } from '../src/registers/define.js';
+import { expectedWindows } from '../src/reports/operating-effectiveness.js';
 import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
 import { defineListTests } from './lists.js';
 
@@ -289,5 +290,28 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
     expect((await storage.control_tests.listRuns({ organizationId: other, filters: {} })).total_count).toBe(
       0,
     );
+  });
+});
+
+describe('expected windows of a frequency over a period', () => {
+  it('cuts the period into consecutive windows, the last one at its end', () => {
+    expect(expectedWindows({ frequency: 'QUARTERLY', start: '2025-07-01', end: '2026-06-30' })).toEqual([
+      { start: '2025-07-01', end: '2025-09-30' },
+      { start: '2025-10-01', end: '2025-12-31' },
+      { start: '2026-01-01', end: '2026-03-31' },
+      { start: '2026-04-01', end: '2026-06-30' },
+    ]);
+    expect(expectedWindows({ frequency: 'MONTHLY', start: '2026-01-31', end: '2026-04-15' })).toEqual([
+      { start: '2026-01-31', end: '2026-02-27' },
+      { start: '2026-02-28', end: '2026-03-30' },
+      { start: '2026-03-31', end: '2026-04-15' },
+    ]);
+    expect(expectedWindows({ frequency: 'WEEKLY', start: '2026-06-01', end: '2026-06-10' })).toEqual([
+      { start: '2026-06-01', end: '2026-06-07' },
+      { start: '2026-06-08', end: '2026-06-10' },
+    ]);
+    expect(expectedWindows({ frequency: 'ANNUALLY', start: '2026-01-01', end: '2026-01-01' })).toEqual([
+      { start: '2026-01-01', end: '2026-01-01' },
+    ]);
   });
 });

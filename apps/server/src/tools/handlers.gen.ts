@@ -22,6 +22,7 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
@@ -48,6 +49,7 @@ import { archiveRecord } from './handlers/archiveRecord.js';
 import { completeTask } from './handlers/completeTask.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
+import { getOperatingEffectiveness } from './handlers/getOperatingEffectiveness.js';
 import { getOrganization } from './handlers/getOrganization.js';
 import { getStatementOfApplicability } from './handlers/getStatementOfApplicability.js';
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
@@ -79,6 +81,7 @@ export const handlers: Handlers = {
   completeTask,
   getAuditReadiness,
   getComplianceReport,
+  getOperatingEffectiveness,
   getOrganization,
   getStatementOfApplicability,
   listFrameworkControls,
