@@ -13,7 +13,7 @@ export type GetOperatingEffectivenessInput = {
   framework_id: string;
   /** First day of the period. */
   period_start: string;
-  /** Last day; at most three years after period_start. */
+  /** Last day; at most 1,830 days after period_start. */
   period_end: string;
 };
 

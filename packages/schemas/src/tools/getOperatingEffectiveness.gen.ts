@@ -66,7 +66,7 @@ export const getOperatingEffectivenessInputJsonSchema: JsonSchema = {
     period_end: {
       type: 'string',
       format: 'date',
-      description: 'Last day; at most three years after period_start.',
+      description: 'Last day; at most 1,830 days after period_start.',
     },
   },
   required: ['organization_id', 'framework_id', 'period_start', 'period_end'],

@@ -13,8 +13,8 @@ import { invalidInput } from '../errors.js';
 import { assertFramework } from '../registers/frameworks/control-list.js';
 import { addMonths } from '../registers/tasks/recurrence.js';
 
-/** The longest period the report covers: three years (157 weekly windows per test). */
-const MAX_PERIOD_MONTHS = 36;
+/** The longest period the report covers, as the auditor package's (262 weekly windows per test). */
+const MAX_PERIOD_DAYS = 1830;
 
 const MONTHS: Record<Exclude<ControlTestFrequency, 'WEEKLY'>, number> = {
   MONTHLY: 1,
@@ -102,10 +102,11 @@ export async function buildOperatingEffectiveness(args: {
   if (end < start) {
     throw invalidInput('period_end', `\`period_end\` ${end} is before \`period_start\` ${start}.`);
   }
-  if (end >= addMonths(start, MAX_PERIOD_MONTHS)) {
+  const last = addDays({ date: start, days: MAX_PERIOD_DAYS });
+  if (end > last) {
     throw invalidInput(
       'period_end',
-      `A period covers at most three years: \`period_end\` before ${addMonths(start, MAX_PERIOD_MONTHS)}.`,
+      `A period covers at most ${MAX_PERIOD_DAYS} days: \`period_end\` ${last} or earlier.`,
     );
   }
   await assertFramework({ db, organizationId, frameworkId });
