@@ -118,6 +118,24 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
     await addFile({ key: 'late', measure: access, collected: 10 });
     await addFile({ key: 'old', measure: access, collected: 900, validUntil: dayAgo(500) });
     await addFile({ key: 'elsewhere', measure: elsewhere, collected: 100 });
+    // A quarterly access test with one run in the period and one after it.
+    const test = await call('addControlTest', {
+      measure_id: access,
+      title: 'Leavers',
+      frequency: 'QUARTERLY',
+    });
+    for (const [from, to] of [
+      [150, 60],
+      [20, 5],
+    ] as const) {
+      const input = {
+        period_start: dayAgo(from),
+        period_end: dayAgo(to),
+        samples_tested: 5,
+        result: 'PASSED',
+      };
+      await call('recordTestRun', { control_test_id: test.id, ...input });
+    }
     await call('approveStatementOfApplicability', { framework_id: frameworkId });
     auditor = await server.addMember({ organizationId: org, role: 'AUDITOR' });
   }, 120_000);
@@ -159,10 +177,15 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
       'readiness/audit-readiness.json',
       'registers/risk-treatment-plan.xlsx',
       'registers/risk-treatment-plan.csv',
+      'control-tests/operating-effectiveness.json',
+      'control-tests/control-test-runs.xlsx',
+      'control-tests/control-test-runs.csv',
       'evidence/index.csv',
     ]) {
       expect(byName.has(path), path).toBe(true);
     }
+    expect(manifest.sections.find((s) => s.name === 'control-tests')).toMatchObject({ runs: 1 });
+    expect(byName.get('control-tests/control-test-runs.csv')!.data!.toString()).toContain(dayAgo(150));
     const ssp = JSON.parse(byName.get('oscal/system-security-plan.json')!.data!.toString());
     expect(ssp['system-security-plan']).toBeDefined();
     // The SoA was approved after the period: no approved version was in force during it.

@@ -1,6 +1,6 @@
 import { type ToolName, toolNames, tools } from '@comply/schemas';
 import type { TestServer } from './harness.js';
-import { REGISTERS } from './register-cases.js';
+import { caseInput, REGISTERS } from './register-cases.js';
 
 /** A placeholder id in a spec example: `<prefix>_…`, e.g. `org_…`, `risk_…`. */
 const PLACEHOLDER = /^([a-z]+)_…$/;
@@ -43,10 +43,10 @@ async function addFromCase(a: {
 }): Promise<unknown> {
   const c = REGISTERS.find((r) => `list${r.plural}` === a.list);
   if (!c) return undefined;
-  const { body } = await a.server.call(`add${c.singular}`, {
-    organization_id: a.organizationId,
-    ...c.create('Example record'),
-  });
+  const add = async (tool: string, fields: Record<string, unknown>) =>
+    (await a.server.call(tool, { organization_id: a.organizationId, ...fields })).body?.id;
+  const input = await caseInput({ c, label: 'Example record', add });
+  const { body } = await a.server.call(`add${c.singular}`, { organization_id: a.organizationId, ...input });
   return (body as { id?: unknown } | undefined)?.id;
 }
 

@@ -15,6 +15,11 @@ export interface RegisterCase {
   changed: { field: string; value: unknown };
   /** Add input with one invalid value, and the field the error must name. */
   invalid: { input: Record<string, unknown>; field: string };
+  /**
+   * Fields naming a record the create needs in the same organization (a control test's measure),
+   * with the add call that makes one; `caseInput` adds it first.
+   */
+  requires?: Record<string, { tool: string; input: Record<string, unknown> }>;
 }
 
 type CaseData = Omit<RegisterCase, 'singular' | 'plural' | 'register'>;
@@ -99,7 +104,29 @@ const CASES: { [R in RegisterName]: CaseData } = {
     changed: { field: 'valid_until', value: '2031-12-31' },
     invalid: { input: { kind: 'VIDEO', title: 'x' }, field: 'kind' },
   },
+  control_tests: {
+    create: (label) => ({ title: label, frequency: 'QUARTERLY', procedure: 'Sample 25 leavers.' }),
+    patch: { status: 'RETIRED', sample_size: 40 },
+    changed: { field: 'status', value: 'RETIRED' },
+    invalid: { input: { title: 'x', frequency: 'DAILY', measure_id: 'msr_x' }, field: 'frequency' },
+    requires: { measure_id: { tool: 'addMeasure', input: { name: 'Tested measure' } } },
+  },
 };
+
+/** Adds a record through `tool` with `input` in the case's organization; its id. */
+export type AddPrerequisite = (tool: string, input: Record<string, unknown>) => Promise<unknown>;
+
+/** A case's add input for `label`, the records it requires added first through `add`. */
+export async function caseInput(a: {
+  c: RegisterCase;
+  label: string;
+  add: AddPrerequisite;
+}): Promise<Record<string, unknown>> {
+  const refs: Record<string, unknown> = {};
+  for (const [field, need] of Object.entries(a.c.requires ?? {}))
+    refs[field] = await a.add(need.tool, need.input);
+  return { ...a.c.create(a.label), ...refs };
+}
 
 /** Every register of the catalog whose tools follow the list/get/add/update pattern. */
 export const REGISTERS: RegisterCase[] = Object.values(registers).map((r) => ({

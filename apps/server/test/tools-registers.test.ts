@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
-import { itemsKey, REGISTERS } from './register-cases.js';
+import { caseInput, itemsKey, REGISTERS } from './register-cases.js';
 
 // The contract every register's list/get/add/update tools share, through the real REST path.
 describe.each(DRIVERS)('register tools over REST (%s)', (driver) => {
@@ -22,8 +22,21 @@ describe.each(DRIVERS)('register tools over REST (%s)', (driver) => {
   describe.each(REGISTERS)('$plural', (c) => {
     const key = itemsKey(c);
     const org = () => server.owner.organizationId;
-    const add = (label: string, extra: Record<string, unknown> = {}, token?: string) =>
-      server.call(`add${c.singular}`, { organization_id: org(), ...c.create(label), ...extra }, { token });
+    // Records a create requires are added by the organization's own member (stranger or owner).
+    const input = (label: string, of: { organizationId: string; token: string }) =>
+      caseInput({
+        c,
+        label,
+        add: async (tool, fields) =>
+          (await server.call(tool, { organization_id: of.organizationId, ...fields }, { token: of.token }))
+            .body?.id,
+      });
+    const add = async (label: string, extra: Record<string, unknown> = {}, token?: string) =>
+      server.call(
+        `add${c.singular}`,
+        { organization_id: org(), ...(await input(label, server.owner)), ...extra },
+        { token },
+      );
     const list = (input: Record<string, unknown>, token?: string) =>
       server.call(`list${c.plural}`, { organization_id: org(), ...input }, { token });
 
@@ -86,7 +99,7 @@ describe.each(DRIVERS)('register tools over REST (%s)', (driver) => {
     it("answers NOT_FOUND for another organization's records and organization", async () => {
       const foreign = await server.call(
         `add${c.singular}`,
-        { organization_id: stranger.organizationId, ...c.create(`Foreign ${c.plural}`) },
+        { organization_id: stranger.organizationId, ...(await input(`Foreign ${c.plural}`, stranger)) },
         { token: stranger.token },
       );
       expect(foreign.status).toBe(200);
@@ -169,7 +182,11 @@ describe.each(DRIVERS)('register tools over REST (%s)', (driver) => {
       // The key is scoped to the organization: the same key elsewhere creates its own record.
       const elsewhere = await server.call(
         `add${c.singular}`,
-        { organization_id: stranger.organizationId, ...c.create(`Retried ${c.plural}`), idempotency_key },
+        {
+          organization_id: stranger.organizationId,
+          ...(await input(`Retried ${c.plural}`, stranger)),
+          idempotency_key,
+        },
         { token: stranger.token },
       );
       expect(elsewhere.status).toBe(200);

@@ -4,6 +4,7 @@
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/control_tests.yaml
 //   specs/registers/documents.yaml
 //   specs/tools/addDocumentVersion.yaml
 //   specs/registers/evidence.yaml
@@ -21,10 +22,13 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/listTestRuns.yaml
+//   specs/tools/recordTestRun.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 //   specs/tools/verifyEvidence.yaml
@@ -36,6 +40,7 @@ import type { AcceptRiskInput, AcceptRiskOutput } from './tools/acceptRisk.gen.j
 import type { AcknowledgeDocumentInput, AcknowledgeDocumentOutput } from './tools/acknowledgeDocument.gen.js';
 import type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 import type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
+import type { AddControlTestInput, AddControlTestOutput } from './tools/addControlTest.gen.js';
 import type { AddDocumentInput, AddDocumentOutput } from './tools/addDocument.gen.js';
 import type { AddDocumentVersionInput, AddDocumentVersionOutput } from './tools/addDocumentVersion.gen.js';
 import type { AddEvidenceInput, AddEvidenceOutput } from './tools/addEvidence.gen.js';
@@ -55,6 +60,7 @@ import type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 import type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 import type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 import type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
+import type { GetControlTestInput, GetControlTestOutput } from './tools/getControlTest.gen.js';
 import type { GetDocumentInput, GetDocumentOutput } from './tools/getDocument.gen.js';
 import type { GetEvidenceInput, GetEvidenceOutput } from './tools/getEvidence.gen.js';
 import type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
@@ -62,6 +68,7 @@ import type { GetManagementReviewInput, GetManagementReviewOutput } from './tool
 import type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
 import type { GetNonconformityInput, GetNonconformityOutput } from './tools/getNonconformity.gen.js';
 import type { GetObligationInput, GetObligationOutput } from './tools/getObligation.gen.js';
+import type { GetOperatingEffectivenessInput, GetOperatingEffectivenessOutput } from './tools/getOperatingEffectiveness.gen.js';
 import type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 import type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 import type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
@@ -69,6 +76,7 @@ import type { GetTaskInput, GetTaskOutput } from './tools/getTask.gen.js';
 import type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 import type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 import type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
+import type { ListControlTestsInput, ListControlTestsOutput } from './tools/listControlTests.gen.js';
 import type { ListDocumentsInput, ListDocumentsOutput } from './tools/listDocuments.gen.js';
 import type { ListEvidenceInput, ListEvidenceOutput } from './tools/listEvidence.gen.js';
 import type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
@@ -80,11 +88,14 @@ import type { ListObligationsInput, ListObligationsOutput } from './tools/listOb
 import type { ListOrganizationsInput, ListOrganizationsOutput } from './tools/listOrganizations.gen.js';
 import type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
 import type { ListTasksInput, ListTasksOutput } from './tools/listTasks.gen.js';
+import type { ListTestRunsInput, ListTestRunsOutput } from './tools/listTestRuns.gen.js';
 import type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
+import type { RecordTestRunInput, RecordTestRunOutput } from './tools/recordTestRun.gen.js';
 import type { RestoreRecordInput, RestoreRecordOutput } from './tools/restoreRecord.gen.js';
 import type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 import type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 import type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
+import type { UpdateControlTestInput, UpdateControlTestOutput } from './tools/updateControlTest.gen.js';
 import type { UpdateDocumentInput, UpdateDocumentOutput } from './tools/updateDocument.gen.js';
 import type { UpdateEvidenceInput, UpdateEvidenceOutput } from './tools/updateEvidence.gen.js';
 import type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';
@@ -111,6 +122,8 @@ export interface ComplyClient {
   addAsset(input: AddAssetInput, options?: CallOptions): Promise<AddAssetOutput>;
   /** Add an audit. */
   addAudit(input: AddAuditInput, options?: CallOptions): Promise<AddAuditOutput>;
+  /** Add a control test. */
+  addControlTest(input: AddControlTestInput, options?: CallOptions): Promise<AddControlTestOutput>;
   /** Add a document. */
   addDocument(input: AddDocumentInput, options?: CallOptions): Promise<AddDocumentOutput>;
   /** Add a document version. */
@@ -149,6 +162,8 @@ export interface ComplyClient {
   getAuditReadiness(input: GetAuditReadinessInput, options?: CallOptions): Promise<GetAuditReadinessOutput>;
   /** Get the compliance report. */
   getComplianceReport(input: GetComplianceReportInput, options?: CallOptions): Promise<GetComplianceReportOutput>;
+  /** Get a control test. */
+  getControlTest(input: GetControlTestInput, options?: CallOptions): Promise<GetControlTestOutput>;
   /** Get a document. */
   getDocument(input: GetDocumentInput, options?: CallOptions): Promise<GetDocumentOutput>;
   /** Get evidence. */
@@ -163,6 +178,8 @@ export interface ComplyClient {
   getNonconformity(input: GetNonconformityInput, options?: CallOptions): Promise<GetNonconformityOutput>;
   /** Get an obligation. */
   getObligation(input: GetObligationInput, options?: CallOptions): Promise<GetObligationOutput>;
+  /** Get operating effectiveness over a period. */
+  getOperatingEffectiveness(input: GetOperatingEffectivenessInput, options?: CallOptions): Promise<GetOperatingEffectivenessOutput>;
   /** Get an organization. */
   getOrganization(input: GetOrganizationInput, options?: CallOptions): Promise<GetOrganizationOutput>;
   /** Get a risk. */
@@ -177,6 +194,8 @@ export interface ComplyClient {
   listAssets(input: ListAssetsInput, options?: CallOptions): Promise<ListAssetsOutput>;
   /** List audits. */
   listAudits(input: ListAuditsInput, options?: CallOptions): Promise<ListAuditsOutput>;
+  /** List control tests. */
+  listControlTests(input: ListControlTestsInput, options?: CallOptions): Promise<ListControlTestsOutput>;
   /** List documents. */
   listDocuments(input: ListDocumentsInput, options?: CallOptions): Promise<ListDocumentsOutput>;
   /** List evidence. */
@@ -199,8 +218,12 @@ export interface ComplyClient {
   listRisks(input: ListRisksInput, options?: CallOptions): Promise<ListRisksOutput>;
   /** List tasks. */
   listTasks(input: ListTasksInput, options?: CallOptions): Promise<ListTasksOutput>;
+  /** List control test runs. */
+  listTestRuns(input: ListTestRunsInput, options?: CallOptions): Promise<ListTestRunsOutput>;
   /** List vendors. */
   listVendors(input: ListVendorsInput, options?: CallOptions): Promise<ListVendorsOutput>;
+  /** Record a control test run. */
+  recordTestRun(input: RecordTestRunInput, options?: CallOptions): Promise<RecordTestRunOutput>;
   /** Restore a record. */
   restoreRecord(input: RestoreRecordInput, options?: CallOptions): Promise<RestoreRecordOutput>;
   /** Update an asset. */
@@ -209,6 +232,8 @@ export interface ComplyClient {
   updateAudit(input: UpdateAuditInput, options?: CallOptions): Promise<UpdateAuditOutput>;
   /** Set controls' applicability in the SoA. */
   updateControlApplicability(input: UpdateControlApplicabilityInput, options?: CallOptions): Promise<UpdateControlApplicabilityOutput>;
+  /** Update a control test. */
+  updateControlTest(input: UpdateControlTestInput, options?: CallOptions): Promise<UpdateControlTestOutput>;
   /** Update a document. */
   updateDocument(input: UpdateDocumentInput, options?: CallOptions): Promise<UpdateDocumentOutput>;
   /** Update evidence. */
@@ -239,6 +264,8 @@ export interface ComplyPages {
   listAssets(input: ListAssetsInput, options?: CallOptions): AsyncGenerator<ListAssetsOutput, void, undefined>;
   /** Every page of `listAudits`, from `input.cursor` (or the start) to the last. */
   listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput, void, undefined>;
+  /** Every page of `listControlTests`, from `input.cursor` (or the start) to the last. */
+  listControlTests(input: ListControlTestsInput, options?: CallOptions): AsyncGenerator<ListControlTestsOutput, void, undefined>;
   /** Every page of `listDocuments`, from `input.cursor` (or the start) to the last. */
   listDocuments(input: ListDocumentsInput, options?: CallOptions): AsyncGenerator<ListDocumentsOutput, void, undefined>;
   /** Every page of `listEvidence`, from `input.cursor` (or the start) to the last. */
@@ -261,6 +288,8 @@ export interface ComplyPages {
   listRisks(input: ListRisksInput, options?: CallOptions): AsyncGenerator<ListRisksOutput, void, undefined>;
   /** Every page of `listTasks`, from `input.cursor` (or the start) to the last. */
   listTasks(input: ListTasksInput, options?: CallOptions): AsyncGenerator<ListTasksOutput, void, undefined>;
+  /** Every page of `listTestRuns`, from `input.cursor` (or the start) to the last. */
+  listTestRuns(input: ListTestRunsInput, options?: CallOptions): AsyncGenerator<ListTestRunsOutput, void, undefined>;
   /** Every page of `listVendors`, from `input.cursor` (or the start) to the last. */
   listVendors(input: ListVendorsInput, options?: CallOptions): AsyncGenerator<ListVendorsOutput, void, undefined>;
 }
@@ -271,6 +300,8 @@ export interface ComplyIterators {
   listAssets(input: ListAssetsInput, options?: CallOptions): AsyncGenerator<ListAssetsOutput['assets'][number], void, undefined>;
   /** Every item of `listAudits` (`audits`) across all pages. */
   listAudits(input: ListAuditsInput, options?: CallOptions): AsyncGenerator<ListAuditsOutput['audits'][number], void, undefined>;
+  /** Every item of `listControlTests` (`control_tests`) across all pages. */
+  listControlTests(input: ListControlTestsInput, options?: CallOptions): AsyncGenerator<ListControlTestsOutput['control_tests'][number], void, undefined>;
   /** Every item of `listDocuments` (`documents`) across all pages. */
   listDocuments(input: ListDocumentsInput, options?: CallOptions): AsyncGenerator<ListDocumentsOutput['documents'][number], void, undefined>;
   /** Every item of `listEvidence` (`evidence`) across all pages. */
@@ -293,6 +324,8 @@ export interface ComplyIterators {
   listRisks(input: ListRisksInput, options?: CallOptions): AsyncGenerator<ListRisksOutput['risks'][number], void, undefined>;
   /** Every item of `listTasks` (`tasks`) across all pages. */
   listTasks(input: ListTasksInput, options?: CallOptions): AsyncGenerator<ListTasksOutput['tasks'][number], void, undefined>;
+  /** Every item of `listTestRuns` (`test_runs`) across all pages. */
+  listTestRuns(input: ListTestRunsInput, options?: CallOptions): AsyncGenerator<ListTestRunsOutput['test_runs'][number], void, undefined>;
   /** Every item of `listVendors` (`vendors`) across all pages. */
   listVendors(input: ListVendorsInput, options?: CallOptions): AsyncGenerator<ListVendorsOutput['vendors'][number], void, undefined>;
 }
@@ -303,6 +336,7 @@ export function createClient(options: ClientOptions): ComplyClient {
   const pages: ComplyPages = {
     listAssets: (input, callOptions) => iteratePages<ListAssetsOutput>({ call, tool: 'listAssets', input, options: callOptions }),
     listAudits: (input, callOptions) => iteratePages<ListAuditsOutput>({ call, tool: 'listAudits', input, options: callOptions }),
+    listControlTests: (input, callOptions) => iteratePages<ListControlTestsOutput>({ call, tool: 'listControlTests', input, options: callOptions }),
     listDocuments: (input, callOptions) => iteratePages<ListDocumentsOutput>({ call, tool: 'listDocuments', input, options: callOptions }),
     listEvidence: (input, callOptions) => iteratePages<ListEvidenceOutput>({ call, tool: 'listEvidence', input, options: callOptions }),
     listFrameworkControls: (input, callOptions) => iteratePages<ListFrameworkControlsOutput>({ call, tool: 'listFrameworkControls', input, options: callOptions }),
@@ -314,6 +348,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     listOrganizations: (input = {}, callOptions) => iteratePages<ListOrganizationsOutput>({ call, tool: 'listOrganizations', input, options: callOptions }),
     listRisks: (input, callOptions) => iteratePages<ListRisksOutput>({ call, tool: 'listRisks', input, options: callOptions }),
     listTasks: (input, callOptions) => iteratePages<ListTasksOutput>({ call, tool: 'listTasks', input, options: callOptions }),
+    listTestRuns: (input, callOptions) => iteratePages<ListTestRunsOutput>({ call, tool: 'listTestRuns', input, options: callOptions }),
     listVendors: (input, callOptions) => iteratePages<ListVendorsOutput>({ call, tool: 'listVendors', input, options: callOptions }),
   };
   return {
@@ -321,6 +356,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     acknowledgeDocument: (input, callOptions) => call<AcknowledgeDocumentOutput>({ tool: 'acknowledgeDocument', input, options: callOptions }),
     addAsset: (input, callOptions) => call<AddAssetOutput>({ tool: 'addAsset', input, options: callOptions }),
     addAudit: (input, callOptions) => call<AddAuditOutput>({ tool: 'addAudit', input, options: callOptions }),
+    addControlTest: (input, callOptions) => call<AddControlTestOutput>({ tool: 'addControlTest', input, options: callOptions }),
     addDocument: (input, callOptions) => call<AddDocumentOutput>({ tool: 'addDocument', input, options: callOptions }),
     addDocumentVersion: (input, callOptions) => call<AddDocumentVersionOutput>({ tool: 'addDocumentVersion', input, options: callOptions }),
     addEvidence: (input, callOptions) => call<AddEvidenceOutput>({ tool: 'addEvidence', input, options: callOptions }),
@@ -340,6 +376,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getAudit: (input, callOptions) => call<GetAuditOutput>({ tool: 'getAudit', input, options: callOptions }),
     getAuditReadiness: (input, callOptions) => call<GetAuditReadinessOutput>({ tool: 'getAuditReadiness', input, options: callOptions }),
     getComplianceReport: (input, callOptions) => call<GetComplianceReportOutput>({ tool: 'getComplianceReport', input, options: callOptions }),
+    getControlTest: (input, callOptions) => call<GetControlTestOutput>({ tool: 'getControlTest', input, options: callOptions }),
     getDocument: (input, callOptions) => call<GetDocumentOutput>({ tool: 'getDocument', input, options: callOptions }),
     getEvidence: (input, callOptions) => call<GetEvidenceOutput>({ tool: 'getEvidence', input, options: callOptions }),
     getFramework: (input, callOptions) => call<GetFrameworkOutput>({ tool: 'getFramework', input, options: callOptions }),
@@ -347,6 +384,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getMeasure: (input, callOptions) => call<GetMeasureOutput>({ tool: 'getMeasure', input, options: callOptions }),
     getNonconformity: (input, callOptions) => call<GetNonconformityOutput>({ tool: 'getNonconformity', input, options: callOptions }),
     getObligation: (input, callOptions) => call<GetObligationOutput>({ tool: 'getObligation', input, options: callOptions }),
+    getOperatingEffectiveness: (input, callOptions) => call<GetOperatingEffectivenessOutput>({ tool: 'getOperatingEffectiveness', input, options: callOptions }),
     getOrganization: (input, callOptions) => call<GetOrganizationOutput>({ tool: 'getOrganization', input, options: callOptions }),
     getRisk: (input, callOptions) => call<GetRiskOutput>({ tool: 'getRisk', input, options: callOptions }),
     getStatementOfApplicability: (input, callOptions) => call<GetStatementOfApplicabilityOutput>({ tool: 'getStatementOfApplicability', input, options: callOptions }),
@@ -354,6 +392,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     getVendor: (input, callOptions) => call<GetVendorOutput>({ tool: 'getVendor', input, options: callOptions }),
     listAssets: (input, callOptions) => call<ListAssetsOutput>({ tool: 'listAssets', input, options: callOptions }),
     listAudits: (input, callOptions) => call<ListAuditsOutput>({ tool: 'listAudits', input, options: callOptions }),
+    listControlTests: (input, callOptions) => call<ListControlTestsOutput>({ tool: 'listControlTests', input, options: callOptions }),
     listDocuments: (input, callOptions) => call<ListDocumentsOutput>({ tool: 'listDocuments', input, options: callOptions }),
     listEvidence: (input, callOptions) => call<ListEvidenceOutput>({ tool: 'listEvidence', input, options: callOptions }),
     listFrameworkControls: (input, callOptions) => call<ListFrameworkControlsOutput>({ tool: 'listFrameworkControls', input, options: callOptions }),
@@ -365,11 +404,14 @@ export function createClient(options: ClientOptions): ComplyClient {
     listOrganizations: (input = {}, callOptions) => call<ListOrganizationsOutput>({ tool: 'listOrganizations', input, options: callOptions }),
     listRisks: (input, callOptions) => call<ListRisksOutput>({ tool: 'listRisks', input, options: callOptions }),
     listTasks: (input, callOptions) => call<ListTasksOutput>({ tool: 'listTasks', input, options: callOptions }),
+    listTestRuns: (input, callOptions) => call<ListTestRunsOutput>({ tool: 'listTestRuns', input, options: callOptions }),
     listVendors: (input, callOptions) => call<ListVendorsOutput>({ tool: 'listVendors', input, options: callOptions }),
+    recordTestRun: (input, callOptions) => call<RecordTestRunOutput>({ tool: 'recordTestRun', input, options: callOptions }),
     restoreRecord: (input, callOptions) => call<RestoreRecordOutput>({ tool: 'restoreRecord', input, options: callOptions }),
     updateAsset: (input, callOptions) => call<UpdateAssetOutput>({ tool: 'updateAsset', input, options: callOptions }),
     updateAudit: (input, callOptions) => call<UpdateAuditOutput>({ tool: 'updateAudit', input, options: callOptions }),
     updateControlApplicability: (input, callOptions) => call<UpdateControlApplicabilityOutput>({ tool: 'updateControlApplicability', input, options: callOptions }),
+    updateControlTest: (input, callOptions) => call<UpdateControlTestOutput>({ tool: 'updateControlTest', input, options: callOptions }),
     updateDocument: (input, callOptions) => call<UpdateDocumentOutput>({ tool: 'updateDocument', input, options: callOptions }),
     updateEvidence: (input, callOptions) => call<UpdateEvidenceOutput>({ tool: 'updateEvidence', input, options: callOptions }),
     updateFramework: (input, callOptions) => call<UpdateFrameworkOutput>({ tool: 'updateFramework', input, options: callOptions }),
@@ -385,6 +427,7 @@ export function createClient(options: ClientOptions): ComplyClient {
     iterate: {
       listAssets: (input, callOptions) => iterateItems({ pages: pages.listAssets(input, callOptions), key: 'assets' }),
       listAudits: (input, callOptions) => iterateItems({ pages: pages.listAudits(input, callOptions), key: 'audits' }),
+      listControlTests: (input, callOptions) => iterateItems({ pages: pages.listControlTests(input, callOptions), key: 'control_tests' }),
       listDocuments: (input, callOptions) => iterateItems({ pages: pages.listDocuments(input, callOptions), key: 'documents' }),
       listEvidence: (input, callOptions) => iterateItems({ pages: pages.listEvidence(input, callOptions), key: 'evidence' }),
       listFrameworkControls: (input, callOptions) => iterateItems({ pages: pages.listFrameworkControls(input, callOptions), key: 'controls' }),
@@ -396,6 +439,7 @@ export function createClient(options: ClientOptions): ComplyClient {
       listOrganizations: (input = {}, callOptions) => iterateItems({ pages: pages.listOrganizations(input, callOptions), key: 'organizations' }),
       listRisks: (input, callOptions) => iterateItems({ pages: pages.listRisks(input, callOptions), key: 'risks' }),
       listTasks: (input, callOptions) => iterateItems({ pages: pages.listTasks(input, callOptions), key: 'tasks' }),
+      listTestRuns: (input, callOptions) => iterateItems({ pages: pages.listTestRuns(input, callOptions), key: 'test_runs' }),
       listVendors: (input, callOptions) => iterateItems({ pages: pages.listVendors(input, callOptions), key: 'vendors' }),
     },
   };

@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/control_tests.yaml
 //   specs/registers/documents.yaml
 //   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
@@ -13,6 +14,7 @@
 //   specs/registers/risks.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
+//   specs/types/control-tests.yaml
 //   specs/types/documents.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
@@ -30,10 +32,13 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/listTestRuns.yaml
+//   specs/tools/recordTestRun.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 //   specs/tools/verifyEvidence.yaml
@@ -44,11 +49,12 @@ export type { ComplyClient, ComplyIterators, ComplyPages } from './client.gen.js
 export type { Call, CallOptions, ClientOptions } from './core.js';
 export { ComplyConnectionError, ComplyError } from './errors.js';
 export { iterateItems, iteratePages } from './pages.js';
-export type { ArchiveState, Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlViaMapping, Document, DocumentAcknowledgement, DocumentApproval, DocumentKind, DocumentStatus, DocumentSummary, DocumentVersion, Evidence, EvidenceDue, EvidenceDueList, EvidenceFile, EvidenceInput, EvidenceKind, EvidenceMismatch, EvidenceRecord, ExcludedControl, ExcludedControlList, Exclusion, ExpiredAcceptance, ExpiredAcceptanceList, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskAcceptance, RiskAcceptanceState, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, Task, TaskKind, TaskRecurrenceUnit, TaskStatus, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
+export type { ArchiveState, Asset, AssetClassification, AssetClassificationCounts, AssetType, Audit, AuditKind, AuditState, ControlReadiness, ControlRef, ControlRelationship, ControlTest, ControlTestFrequency, ControlTestStatus, ControlViaMapping, Document, DocumentAcknowledgement, DocumentApproval, DocumentKind, DocumentStatus, DocumentSummary, DocumentVersion, Evidence, EvidenceDue, EvidenceDueList, EvidenceFile, EvidenceInput, EvidenceKind, EvidenceMismatch, EvidenceRecord, ExcludedControl, ExcludedControlList, Exclusion, ExpiredAcceptance, ExpiredAcceptanceList, FamilyReadiness, FamilyReadinessList, Framework, FrameworkControl, FrameworkControlInput, FrameworkCoverage, FrameworkFamily, FrameworkSource, FrameworkSummary, GapControl, GapControlList, GapEvidence, GapEvidenceList, GapMeasure, GapMeasureList, GapNonconformity, GapNonconformityList, HighPriorityRisk, HighPriorityRiskList, ManagementReview, ManagementReviewStatus, Measure, MeasureState, MeasureStateCounts, MitigationStatus, Nonconformity, NonconformitySeverity, NonconformityStatus, NotReadyControl, NotReadyControlList, Obligation, ObligationSource, ObligationStatus, ObligationStatusCounts, OperatingControl, OperatingState, OperatingTest, OperatingWindow, OperatingWindowStatus, Organization, OrganizationCounts, OrganizationDetail, OverdueNonconformity, OverdueNonconformityList, OverdueObligation, OverdueObligationList, ReadinessGapReason, ReadinessGaps, ReadinessReasonCounts, ReadinessStateCounts, Risk, RiskAcceptance, RiskAcceptanceState, RiskMitigation, RiskStatus, RiskStatusCounts, RiskTreatment, Role, SeverityCounts, SoaApplicability, SoaControl, SoaControlInput, SoaMeasure, SoaVersion, SortDirection, Task, TaskKind, TaskRecurrenceUnit, TaskStatus, TestRun, TestRunResult, UpcomingAudit, UpcomingAuditList, Vendor, VendorReviewItem, VendorReviewList, VendorRiskTier, VendorStatus } from './types.gen.js';
 export type { AcceptRiskInput, AcceptRiskOutput } from './tools/acceptRisk.gen.js';
 export type { AcknowledgeDocumentInput, AcknowledgeDocumentOutput } from './tools/acknowledgeDocument.gen.js';
 export type { AddAssetInput, AddAssetOutput } from './tools/addAsset.gen.js';
 export type { AddAuditInput, AddAuditOutput } from './tools/addAudit.gen.js';
+export type { AddControlTestInput, AddControlTestOutput } from './tools/addControlTest.gen.js';
 export type { AddDocumentInput, AddDocumentOutput } from './tools/addDocument.gen.js';
 export type { AddDocumentVersionInput, AddDocumentVersionOutput } from './tools/addDocumentVersion.gen.js';
 export type { AddEvidenceInput, AddEvidenceOutput } from './tools/addEvidence.gen.js';
@@ -68,6 +74,7 @@ export type { GetAssetInput, GetAssetOutput } from './tools/getAsset.gen.js';
 export type { GetAuditInput, GetAuditOutput } from './tools/getAudit.gen.js';
 export type { GetAuditReadinessInput, GetAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
 export type { GetComplianceReportInput, GetComplianceReportOutput } from './tools/getComplianceReport.gen.js';
+export type { GetControlTestInput, GetControlTestOutput } from './tools/getControlTest.gen.js';
 export type { GetDocumentInput, GetDocumentOutput } from './tools/getDocument.gen.js';
 export type { GetEvidenceInput, GetEvidenceOutput } from './tools/getEvidence.gen.js';
 export type { GetFrameworkInput, GetFrameworkOutput } from './tools/getFramework.gen.js';
@@ -75,6 +82,7 @@ export type { GetManagementReviewInput, GetManagementReviewOutput } from './tool
 export type { GetMeasureInput, GetMeasureOutput } from './tools/getMeasure.gen.js';
 export type { GetNonconformityInput, GetNonconformityOutput } from './tools/getNonconformity.gen.js';
 export type { GetObligationInput, GetObligationOutput } from './tools/getObligation.gen.js';
+export type { GetOperatingEffectivenessInput, GetOperatingEffectivenessOutput } from './tools/getOperatingEffectiveness.gen.js';
 export type { GetOrganizationInput, GetOrganizationOutput } from './tools/getOrganization.gen.js';
 export type { GetRiskInput, GetRiskOutput } from './tools/getRisk.gen.js';
 export type { GetStatementOfApplicabilityInput, GetStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
@@ -82,6 +90,7 @@ export type { GetTaskInput, GetTaskOutput } from './tools/getTask.gen.js';
 export type { GetVendorInput, GetVendorOutput } from './tools/getVendor.gen.js';
 export type { ListAssetsInput, ListAssetsOutput } from './tools/listAssets.gen.js';
 export type { ListAuditsInput, ListAuditsOutput } from './tools/listAudits.gen.js';
+export type { ListControlTestsInput, ListControlTestsOutput } from './tools/listControlTests.gen.js';
 export type { ListDocumentsInput, ListDocumentsOutput } from './tools/listDocuments.gen.js';
 export type { ListEvidenceInput, ListEvidenceOutput } from './tools/listEvidence.gen.js';
 export type { ListFrameworkControlsInput, ListFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
@@ -93,11 +102,14 @@ export type { ListObligationsInput, ListObligationsOutput } from './tools/listOb
 export type { ListOrganizationsInput, ListOrganizationsOutput } from './tools/listOrganizations.gen.js';
 export type { ListRisksInput, ListRisksOutput } from './tools/listRisks.gen.js';
 export type { ListTasksInput, ListTasksOutput } from './tools/listTasks.gen.js';
+export type { ListTestRunsInput, ListTestRunsOutput } from './tools/listTestRuns.gen.js';
 export type { ListVendorsInput, ListVendorsOutput } from './tools/listVendors.gen.js';
+export type { RecordTestRunInput, RecordTestRunOutput } from './tools/recordTestRun.gen.js';
 export type { RestoreRecordInput, RestoreRecordOutput } from './tools/restoreRecord.gen.js';
 export type { UpdateAssetInput, UpdateAssetOutput } from './tools/updateAsset.gen.js';
 export type { UpdateAuditInput, UpdateAuditOutput } from './tools/updateAudit.gen.js';
 export type { UpdateControlApplicabilityInput, UpdateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
+export type { UpdateControlTestInput, UpdateControlTestOutput } from './tools/updateControlTest.gen.js';
 export type { UpdateDocumentInput, UpdateDocumentOutput } from './tools/updateDocument.gen.js';
 export type { UpdateEvidenceInput, UpdateEvidenceOutput } from './tools/updateEvidence.gen.js';
 export type { UpdateFrameworkInput, UpdateFrameworkOutput } from './tools/updateFramework.gen.js';

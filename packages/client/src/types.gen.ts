@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/control_tests.yaml
 //   specs/registers/documents.yaml
 //   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
@@ -13,6 +14,7 @@
 //   specs/registers/risks.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
+//   specs/types/control-tests.yaml
 //   specs/types/documents.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
@@ -40,6 +42,12 @@ export type ControlReadiness = 'READY' | 'GAP' | 'EXCLUDED';
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
 export type ControlRelationship = 'equivalent-to' | 'subset-of' | 'superset-of' | 'intersects-with';
+
+/** How often a control test is performed; each period is one expected run. */
+export type ControlTestFrequency = 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'SEMI_ANNUALLY' | 'ANNUALLY';
+
+/** Whether a test plan is in force. */
+export type ControlTestStatus = 'ACTIVE' | 'RETIRED';
 
 /** Kind of controlled document. */
 export type DocumentKind = 'POLICY' | 'PROCEDURE' | 'STANDARD' | 'PLAN' | 'RECORD';
@@ -74,6 +82,12 @@ export type ObligationSource = 'LAW' | 'REGULATION' | 'CONTRACT' | 'STANDARD' | 
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = 'NON_COMPLIANT' | 'PARTIALLY_COMPLIANT' | 'COMPLIANT';
 
+/** A control's operating effectiveness over a period, the worst of its windows. */
+export type OperatingState = 'FAILED' | 'GAP' | 'EXCEPTIONS' | 'EFFECTIVE' | 'NOT_DUE';
+
+/** What a control test's window holds. */
+export type OperatingWindowStatus = 'PASSED' | 'PASSED_WITH_EXCEPTIONS' | 'FAILED' | 'MISSING' | 'NOT_DUE';
+
 /** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export type ReadinessGapReason = 'NO_MEASURE' | 'NOT_IMPLEMENTED' | 'UNJUSTIFIED_NOT_APPLICABLE' | 'NO_EVIDENCE' | 'EVIDENCE_EXPIRED' | 'OPEN_NONCONFORMITY';
 
@@ -103,6 +117,9 @@ export type TaskRecurrenceUnit = 'DAYS' | 'WEEKS' | 'MONTHS';
 
 /** Where a task stands. */
 export type TaskStatus = 'OPEN' | 'IN_PROGRESS' | 'DONE' | 'CANCELLED';
+
+/** What a control test run found. */
+export type TestRunResult = 'PASSED' | 'PASSED_WITH_EXCEPTIONS' | 'FAILED';
 
 /** How much risk a vendor brings to the organization. */
 export type VendorRiskTier = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
@@ -212,6 +229,72 @@ export type ControlRef = {
   framework_id: string;
   /** Control code, e.g. A.5.1. */
   control_code: string;
+};
+
+/** One performed run of a control test over a period; never changed or deleted. */
+export type TestRun = {
+  /** Run id (trn_…). */
+  id: string;
+  /** The control test performed. */
+  control_test_id: string;
+  /** The measure tested. */
+  measure_id: string;
+  /** First day of the period covered. */
+  period_start: string;
+  /** Last day of the period covered. */
+  period_end: string;
+  /** Account id (usr_…) of the member who performed it. */
+  performed_by: string;
+  /** When it was performed. */
+  performed_at: string;
+  /** Samples tested. */
+  samples_tested: number;
+  /** PASSED, PASSED_WITH_EXCEPTIONS or FAILED. */
+  result: TestRunResult;
+  /** Notes. */
+  notes: string | null;
+  /** Exceptions found, one text each. */
+  exceptions: string[];
+  /** Vault evidence (evd_…) of the run. */
+  evidence_ids: string[];
+  /** The nonconformity raised from its exceptions, if any. */
+  nonconformity_id: string | null;
+  /** When it was recorded. */
+  recorded_at: string;
+};
+
+/** A test plan for a measure (operating effectiveness), with its latest runs. */
+export type ControlTest = {
+  /** Control test id (ctt_…). */
+  id: string;
+  /** The organization the test belongs to. */
+  organization_id: string;
+  /** The measure it tests. */
+  measure_id: string;
+  /** Short title. */
+  title: string;
+  /** How the test is performed. */
+  procedure: string | null;
+  /** How often it is performed. */
+  frequency: ControlTestFrequency;
+  /** What is sampled from. */
+  population: string | null;
+  /** Samples per run. */
+  sample_size: number | null;
+  /** Person or role responsible. */
+  owner: string | null;
+  /** ACTIVE or RETIRED. */
+  status: ControlTestStatus;
+  /** Result of the run with the latest period. */
+  last_result: TestRunResult | null;
+  /** End of the latest period tested. */
+  last_period_end: string | null;
+  /** The five runs with the latest periods, latest first (listTestRuns for all). */
+  latest_runs: TestRun[];
+  /** When the record was created. */
+  created_at: string;
+  /** When the record was last changed; pass it as expected_updated_at to guard updates. */
+  updated_at: string;
 };
 
 /** A control of another framework, mapped to this one by a crosswalk, that is covered. */
@@ -1002,6 +1085,44 @@ export type ObligationStatusCounts = {
   COMPLIANT: number;
 };
 
+/** One period a control test's frequency expects a run in. */
+export type OperatingWindow = {
+  /** First day. */
+  start: string;
+  /** Last day. */
+  end: string;
+  /** The latest run ending in it, MISSING when none, NOT_DUE when it has not ended. */
+  status: OperatingWindowStatus;
+  /** That run (trn_…). */
+  run_id: string | null;
+};
+
+/** A control test's expected windows over the period. */
+export type OperatingTest = {
+  /** Control test id (ctt_…). */
+  control_test_id: string;
+  /** Its title. */
+  title: string;
+  /** The measure it tests. */
+  measure_id: string;
+  /** How often it is performed. */
+  frequency: ControlTestFrequency;
+  /** Its windows, in order. */
+  windows: OperatingWindow[];
+};
+
+/** A control's operating effectiveness over the period, from its measures' tests. */
+export type OperatingControl = {
+  /** Control code. */
+  code: string;
+  /** Control title. */
+  title: string;
+  /** FAILED, GAP, EXCEPTIONS, EFFECTIVE or NOT_DUE, the worst of its windows. */
+  state: OperatingState;
+  /** The ACTIVE tests of its measures. */
+  tests: OperatingTest[];
+};
+
 /** An organization (tenant) the caller belongs to. */
 export type Organization = {
   /** Organization id (org_…); pass it as organization_id to other tools. */
@@ -1048,6 +1169,8 @@ export type OrganizationCounts = {
   tasks: number;
   /** Number of evidence. */
   evidence: number;
+  /** Number of control tests. */
+  control_tests: number;
 };
 
 /** An organization with the size of each register. */

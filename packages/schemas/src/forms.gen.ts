@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/control_tests.yaml
 //   specs/registers/documents.yaml
 //   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
@@ -13,6 +14,7 @@
 //   specs/registers/risks.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
+//   specs/types/control-tests.yaml
 //   specs/types/documents.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
@@ -345,6 +347,145 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         nullable: true,
         kind: 'textarea',
         maxLength: 10000,
+      },
+    ],
+  },
+  control_tests: {
+    register: 'control_tests',
+    singular: 'control_test',
+    tools: {
+      add: 'addControlTest',
+      update: 'updateControlTest',
+      list: 'listControlTests',
+      get: 'getControlTest',
+    },
+    add: [
+      {
+        name: 'measure_id',
+        description: 'The measure it tests (msr_…).',
+        required: true,
+        nullable: false,
+        kind: 'id',
+        references: 'measures',
+      },
+      {
+        name: 'title',
+        description: 'Short title.',
+        required: true,
+        nullable: false,
+        kind: 'text',
+        minLength: 1,
+        maxLength: 200,
+      },
+      {
+        name: 'procedure',
+        description: 'How the test is performed.',
+        required: false,
+        nullable: true,
+        kind: 'textarea',
+        maxLength: 10000,
+      },
+      {
+        name: 'frequency',
+        description: 'How often.',
+        required: true,
+        nullable: false,
+        kind: 'enum',
+        values: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
+      },
+      {
+        name: 'population',
+        description: 'What is sampled from.',
+        required: false,
+        nullable: true,
+        kind: 'textarea',
+        maxLength: 2000,
+      },
+      {
+        name: 'sample_size',
+        description: 'Samples per run.',
+        required: false,
+        nullable: true,
+        kind: 'integer',
+        min: 1,
+        max: 100000,
+      },
+      {
+        name: 'owner',
+        description: 'Person or role responsible.',
+        required: false,
+        nullable: true,
+        kind: 'text',
+        maxLength: 200,
+      },
+      {
+        name: 'status',
+        description: 'Status.',
+        required: false,
+        nullable: false,
+        default: 'ACTIVE',
+        kind: 'enum',
+        values: ['ACTIVE', 'RETIRED'],
+      },
+    ],
+    update: [
+      {
+        name: 'title',
+        description: 'New title.',
+        required: false,
+        nullable: false,
+        kind: 'text',
+        minLength: 1,
+        maxLength: 200,
+      },
+      {
+        name: 'procedure',
+        description: 'New procedure.',
+        required: false,
+        nullable: true,
+        kind: 'textarea',
+        maxLength: 10000,
+      },
+      {
+        name: 'frequency',
+        description: 'New frequency.',
+        required: false,
+        nullable: false,
+        kind: 'enum',
+        values: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
+      },
+      {
+        name: 'population',
+        description: 'New population.',
+        required: false,
+        nullable: true,
+        kind: 'textarea',
+        maxLength: 2000,
+      },
+      {
+        name: 'sample_size',
+        description: 'New sample size.',
+        required: false,
+        nullable: true,
+        kind: 'integer',
+        min: 1,
+        max: 100000,
+      },
+      {
+        name: 'owner',
+        description: 'New owner.',
+        required: false,
+        nullable: true,
+        kind: 'text',
+        maxLength: 200,
+      },
+      {
+        name: 'status',
+        description: 'New status; RETIRED when no longer performed.',
+        required: false,
+        nullable: false,
+        kind: 'enum',
+        values: ['ACTIVE', 'RETIRED'],
       },
     ],
   },

@@ -4,6 +4,7 @@
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/control_tests.yaml
 //   specs/registers/documents.yaml
 //   specs/tools/addDocumentVersion.yaml
 //   specs/registers/evidence.yaml
@@ -21,10 +22,13 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/listTestRuns.yaml
+//   specs/tools/recordTestRun.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 //   specs/tools/verifyEvidence.yaml
@@ -36,6 +40,7 @@ import { acceptRiskInputJsonSchema } from './tools/acceptRisk.gen.js';
 import { acknowledgeDocumentInputJsonSchema } from './tools/acknowledgeDocument.gen.js';
 import { addAssetInputJsonSchema } from './tools/addAsset.gen.js';
 import { addAuditInputJsonSchema } from './tools/addAudit.gen.js';
+import { addControlTestInputJsonSchema } from './tools/addControlTest.gen.js';
 import { addDocumentInputJsonSchema } from './tools/addDocument.gen.js';
 import { addDocumentVersionInputJsonSchema } from './tools/addDocumentVersion.gen.js';
 import { addEvidenceInputJsonSchema } from './tools/addEvidence.gen.js';
@@ -55,6 +60,7 @@ import { getAssetInputJsonSchema } from './tools/getAsset.gen.js';
 import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
 import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
 import { getComplianceReportInputJsonSchema, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
+import { getControlTestInputJsonSchema } from './tools/getControlTest.gen.js';
 import { getDocumentInputJsonSchema } from './tools/getDocument.gen.js';
 import { getEvidenceInputJsonSchema } from './tools/getEvidence.gen.js';
 import { getFrameworkInputJsonSchema } from './tools/getFramework.gen.js';
@@ -62,6 +68,7 @@ import { getManagementReviewInputJsonSchema } from './tools/getManagementReview.
 import { getMeasureInputJsonSchema } from './tools/getMeasure.gen.js';
 import { getNonconformityInputJsonSchema } from './tools/getNonconformity.gen.js';
 import { getObligationInputJsonSchema } from './tools/getObligation.gen.js';
+import { getOperatingEffectivenessInputJsonSchema, getOperatingEffectivenessOutputJsonSchema } from './tools/getOperatingEffectiveness.gen.js';
 import { getOrganizationInputJsonSchema } from './tools/getOrganization.gen.js';
 import { getRiskInputJsonSchema } from './tools/getRisk.gen.js';
 import { getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
@@ -69,6 +76,7 @@ import { getTaskInputJsonSchema } from './tools/getTask.gen.js';
 import { getVendorInputJsonSchema } from './tools/getVendor.gen.js';
 import { listAssetsInputJsonSchema, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { listAuditsInputJsonSchema, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
+import { listControlTestsInputJsonSchema, listControlTestsOutputJsonSchema } from './tools/listControlTests.gen.js';
 import { listDocumentsInputJsonSchema, listDocumentsOutputJsonSchema } from './tools/listDocuments.gen.js';
 import { listEvidenceInputJsonSchema, listEvidenceOutputJsonSchema } from './tools/listEvidence.gen.js';
 import { listFrameworkControlsInputJsonSchema, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
@@ -80,11 +88,14 @@ import { listObligationsInputJsonSchema, listObligationsOutputJsonSchema } from 
 import { listOrganizationsInputJsonSchema, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
 import { listRisksInputJsonSchema, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
 import { listTasksInputJsonSchema, listTasksOutputJsonSchema } from './tools/listTasks.gen.js';
+import { listTestRunsInputJsonSchema, listTestRunsOutputJsonSchema } from './tools/listTestRuns.gen.js';
 import { listVendorsInputJsonSchema, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
+import { recordTestRunInputJsonSchema } from './tools/recordTestRun.gen.js';
 import { restoreRecordInputJsonSchema } from './tools/restoreRecord.gen.js';
 import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
 import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
 import { updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
+import { updateControlTestInputJsonSchema } from './tools/updateControlTest.gen.js';
 import { updateDocumentInputJsonSchema } from './tools/updateDocument.gen.js';
 import { updateEvidenceInputJsonSchema } from './tools/updateEvidence.gen.js';
 import { updateFrameworkInputJsonSchema } from './tools/updateFramework.gen.js';
@@ -154,6 +165,22 @@ export const mcpTools: readonly McpToolEntry[] = [
       title: 'Add an audit',
       description: 'Plans an audit. Returns the record, as listAudits does.',
       inputSchema: leanInputSchema(addAuditInputJsonSchema, false),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'control_tests',
+    tool: {
+      name: 'addControlTest',
+      title: 'Add a control test',
+      description: 'Plans how and how often a measure is tested. Returns the record.',
+      inputSchema: leanInputSchema(addControlTestInputJsonSchema, false),
       outputSchema: {
         type: 'object',
       },
@@ -465,6 +492,22 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'control_tests',
+    tool: {
+      name: 'getControlTest',
+      title: 'Get a control test',
+      description: 'One control test by id, with its latest runs.',
+      inputSchema: leanInputSchema(getControlTestInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'documents',
     tool: {
       name: 'getDocument',
@@ -577,6 +620,20 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'reports',
+    tool: {
+      name: 'getOperatingEffectiveness',
+      title: 'Get operating effectiveness over a period',
+      description: 'For a framework and a period (e.g. a SOC 2 Type II window): each control whose measures have ACTIVE tests, with each test\'s expected windows by frequency, passed, failed or missing.',
+      inputSchema: leanInputSchema(getOperatingEffectivenessInputJsonSchema, true),
+      outputSchema: leanOutputSchema(getOperatingEffectivenessOutputJsonSchema),
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'organizations',
     tool: {
       name: 'getOrganization',
@@ -676,6 +733,20 @@ export const mcpTools: readonly McpToolEntry[] = [
       description: 'Use it for audit preparation, e.g. audits starting within 30 days (upcoming_within_days: 30). Earliest start first.',
       inputSchema: leanInputSchema(listAuditsInputJsonSchema, true),
       outputSchema: leanOutputSchema(listAuditsOutputJsonSchema),
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'control_tests',
+    tool: {
+      name: 'listControlTests',
+      title: 'List control tests',
+      description: 'Test plans of measures, by title.',
+      inputSchema: leanInputSchema(listControlTestsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listControlTestsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -837,6 +908,20 @@ export const mcpTools: readonly McpToolEntry[] = [
     },
   },
   {
+    toolset: 'control_tests',
+    tool: {
+      name: 'listTestRuns',
+      title: 'List control test runs',
+      description: 'Runs of control tests, latest period first; filter by test, measure, result or period.',
+      inputSchema: leanInputSchema(listTestRunsInputJsonSchema, true),
+      outputSchema: leanOutputSchema(listTestRunsOutputJsonSchema),
+      annotations: {
+        readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
     toolset: 'vendors',
     tool: {
       name: 'listVendors',
@@ -846,6 +931,22 @@ export const mcpTools: readonly McpToolEntry[] = [
       outputSchema: leanOutputSchema(listVendorsOutputJsonSchema),
       annotations: {
         readOnlyHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'control_tests',
+    tool: {
+      name: 'recordTestRun',
+      title: 'Record a control test run',
+      description: 'Records one performed run of a control test over a period (immutable). raise_nonconformity opens a nonconformity from its exceptions in the same step. Returns the run.',
+      inputSchema: leanInputSchema(recordTestRunInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
+      annotations: {
+        destructiveHint: false,
         openWorldHint: false,
       },
     },
@@ -909,6 +1010,23 @@ export const mcpTools: readonly McpToolEntry[] = [
       description: 'Sets applicability, justification and owner of many controls of a framework in one all-or-nothing call. Returns the SoA\'s new updated_at.',
       inputSchema: leanInputSchema(updateControlApplicabilityInputJsonSchema, true),
       outputSchema: leanOutputSchema(updateControlApplicabilityOutputJsonSchema),
+      annotations: {
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  {
+    toolset: 'control_tests',
+    tool: {
+      name: 'updateControlTest',
+      title: 'Update a control test',
+      description: 'Changes a test plan (its runs never change). Returns the record.',
+      inputSchema: leanInputSchema(updateControlTestInputJsonSchema, true),
+      outputSchema: {
+        type: 'object',
+      },
       annotations: {
         destructiveHint: false,
         idempotentHint: true,

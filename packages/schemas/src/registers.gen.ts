@@ -12,6 +12,7 @@
 //   specs/registers/documents.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/evidence.yaml
+//   specs/registers/control_tests.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import type { RegisterDefinition } from './register-definition.js';
@@ -308,6 +309,30 @@ export const registers = {
       derivedColumns: {},
     },
   },
+  control_tests: {
+    plural: 'control_tests',
+    singular: 'control_test',
+    idPrefix: 'ctt',
+    table: 'control_tests',
+    record: 'ControlTest',
+    titleFields: ['title'],
+    tools: {
+      list: 'listControlTests',
+      get: 'getControlTest',
+      add: 'addControlTest',
+      update: 'updateControlTest',
+    },
+    toolNames: ['listControlTests', 'getControlTest', 'addControlTest', 'updateControlTest', 'recordTestRun', 'listTestRuns'],
+    customHandlers: ['recordTestRun', 'listTestRuns'],
+    links: ['measures'],
+    archive: false,
+    console: {
+      navigation: 13,
+      path: '/registers/control_tests',
+      columns: ['title', 'frequency', 'status', 'owner', 'last_result', 'last_period_end'],
+      derivedColumns: {},
+    },
+  },
 } as const satisfies { readonly [plural: string]: RegisterDefinition };
 
 /** The name (plural) of a register. */
@@ -317,13 +342,13 @@ export type RegisterName = keyof typeof registers;
 export type RegisterTable = (typeof registers)[RegisterName]['table'];
 
 /** Every register name, in catalog order. */
-export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks', 'evidence'];
+export const registerNames: readonly RegisterName[] = ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks', 'evidence', 'control_tests'];
 
 /** A tool the generic register handler serves: a plain list, get, add or update tool of a register. */
-export type GenericToolName = 'addAsset' | 'addAudit' | 'addDocument' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addTask' | 'addVendor' | 'getAsset' | 'getAudit' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listEvidence' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateDocument' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateTask' | 'updateVendor';
+export type GenericToolName = 'addAsset' | 'addAudit' | 'addControlTest' | 'addDocument' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addTask' | 'addVendor' | 'getAsset' | 'getAudit' | 'getControlTest' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getRisk' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listControlTests' | 'listDocuments' | 'listEvidence' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listRisks' | 'listVendors' | 'updateAsset' | 'updateAudit' | 'updateControlTest' | 'updateDocument' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateTask' | 'updateVendor';
 
 /** Every tool the generic register handler serves, sorted. Every other tool has a handler file. */
-export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addDocument', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addTask', 'addVendor', 'getAsset', 'getAudit', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listEvidence', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateDocument', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateTask', 'updateVendor'];
+export const genericTools: readonly GenericToolName[] = ['addAsset', 'addAudit', 'addControlTest', 'addDocument', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addTask', 'addVendor', 'getAsset', 'getAudit', 'getControlTest', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getRisk', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listControlTests', 'listDocuments', 'listEvidence', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listRisks', 'listVendors', 'updateAsset', 'updateAudit', 'updateControlTest', 'updateDocument', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateTask', 'updateVendor'];
 
 /** Page sizes a list tool accepts (`page_size`), and the size when omitted. */
 export const pageSizeLimits = {
@@ -346,4 +371,5 @@ export const registerOrders = {
   documents: { fields: ['title', 'next_review_due', 'created_at', 'updated_at'], default: { field: 'title', direction: 'asc' } },
   tasks: { fields: ['due_date', 'title', 'created_at', 'updated_at'], default: { field: 'due_date', direction: 'asc' } },
   evidence: { fields: ['collected_at', 'title', 'created_at', 'updated_at'], default: { field: 'collected_at', direction: 'desc' } },
+  control_tests: { fields: ['title', 'frequency', 'created_at', 'updated_at'], default: { field: 'title', direction: 'asc' } },
 } as const;

@@ -4,6 +4,7 @@
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/control_tests.yaml
 //   specs/registers/documents.yaml
 //   specs/tools/addDocumentVersion.yaml
 //   specs/registers/evidence.yaml
@@ -21,10 +22,13 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/listTestRuns.yaml
+//   specs/tools/recordTestRun.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 //   specs/tools/verifyEvidence.yaml
@@ -34,6 +38,7 @@ import { type AcceptRiskArgs, type AcceptRiskInput, type AcceptRiskOutput, accep
 import { type AcknowledgeDocumentArgs, type AcknowledgeDocumentInput, type AcknowledgeDocumentOutput, acknowledgeDocumentInput, acknowledgeDocumentInputJsonSchema, acknowledgeDocumentOutput, acknowledgeDocumentOutputJsonSchema } from './tools/acknowledgeDocument.gen.js';
 import { type AddAssetArgs, type AddAssetInput, type AddAssetOutput, addAssetInput, addAssetInputJsonSchema, addAssetOutput, addAssetOutputJsonSchema } from './tools/addAsset.gen.js';
 import { type AddAuditArgs, type AddAuditInput, type AddAuditOutput, addAuditInput, addAuditInputJsonSchema, addAuditOutput, addAuditOutputJsonSchema } from './tools/addAudit.gen.js';
+import { type AddControlTestArgs, type AddControlTestInput, type AddControlTestOutput, addControlTestInput, addControlTestInputJsonSchema, addControlTestOutput, addControlTestOutputJsonSchema } from './tools/addControlTest.gen.js';
 import { type AddDocumentArgs, type AddDocumentInput, type AddDocumentOutput, addDocumentInput, addDocumentInputJsonSchema, addDocumentOutput, addDocumentOutputJsonSchema } from './tools/addDocument.gen.js';
 import { type AddDocumentVersionArgs, type AddDocumentVersionInput, type AddDocumentVersionOutput, addDocumentVersionInput, addDocumentVersionInputJsonSchema, addDocumentVersionOutput, addDocumentVersionOutputJsonSchema } from './tools/addDocumentVersion.gen.js';
 import { type AddEvidenceArgs, type AddEvidenceInput, type AddEvidenceOutput, addEvidenceInput, addEvidenceInputJsonSchema, addEvidenceOutput, addEvidenceOutputJsonSchema } from './tools/addEvidence.gen.js';
@@ -53,6 +58,7 @@ import { type GetAssetArgs, type GetAssetInput, type GetAssetOutput, getAssetInp
 import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInput, getAuditInputJsonSchema, getAuditOutput, getAuditOutputJsonSchema } from './tools/getAudit.gen.js';
 import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
 import { type GetComplianceReportArgs, type GetComplianceReportInput, type GetComplianceReportOutput, getComplianceReportInput, getComplianceReportInputJsonSchema, getComplianceReportOutput, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
+import { type GetControlTestArgs, type GetControlTestInput, type GetControlTestOutput, getControlTestInput, getControlTestInputJsonSchema, getControlTestOutput, getControlTestOutputJsonSchema } from './tools/getControlTest.gen.js';
 import { type GetDocumentArgs, type GetDocumentInput, type GetDocumentOutput, getDocumentInput, getDocumentInputJsonSchema, getDocumentOutput, getDocumentOutputJsonSchema } from './tools/getDocument.gen.js';
 import { type GetEvidenceArgs, type GetEvidenceInput, type GetEvidenceOutput, getEvidenceInput, getEvidenceInputJsonSchema, getEvidenceOutput, getEvidenceOutputJsonSchema } from './tools/getEvidence.gen.js';
 import { type GetFrameworkArgs, type GetFrameworkInput, type GetFrameworkOutput, getFrameworkInput, getFrameworkInputJsonSchema, getFrameworkOutput, getFrameworkOutputJsonSchema } from './tools/getFramework.gen.js';
@@ -60,6 +66,7 @@ import { type GetManagementReviewArgs, type GetManagementReviewInput, type GetMa
 import { type GetMeasureArgs, type GetMeasureInput, type GetMeasureOutput, getMeasureInput, getMeasureInputJsonSchema, getMeasureOutput, getMeasureOutputJsonSchema } from './tools/getMeasure.gen.js';
 import { type GetNonconformityArgs, type GetNonconformityInput, type GetNonconformityOutput, getNonconformityInput, getNonconformityInputJsonSchema, getNonconformityOutput, getNonconformityOutputJsonSchema } from './tools/getNonconformity.gen.js';
 import { type GetObligationArgs, type GetObligationInput, type GetObligationOutput, getObligationInput, getObligationInputJsonSchema, getObligationOutput, getObligationOutputJsonSchema } from './tools/getObligation.gen.js';
+import { type GetOperatingEffectivenessArgs, type GetOperatingEffectivenessInput, type GetOperatingEffectivenessOutput, getOperatingEffectivenessInput, getOperatingEffectivenessInputJsonSchema, getOperatingEffectivenessOutput, getOperatingEffectivenessOutputJsonSchema } from './tools/getOperatingEffectiveness.gen.js';
 import { type GetOrganizationArgs, type GetOrganizationInput, type GetOrganizationOutput, getOrganizationInput, getOrganizationInputJsonSchema, getOrganizationOutput, getOrganizationOutputJsonSchema } from './tools/getOrganization.gen.js';
 import { type GetRiskArgs, type GetRiskInput, type GetRiskOutput, getRiskInput, getRiskInputJsonSchema, getRiskOutput, getRiskOutputJsonSchema } from './tools/getRisk.gen.js';
 import { type GetStatementOfApplicabilityArgs, type GetStatementOfApplicabilityInput, type GetStatementOfApplicabilityOutput, getStatementOfApplicabilityInput, getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutput, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
@@ -67,6 +74,7 @@ import { type GetTaskArgs, type GetTaskInput, type GetTaskOutput, getTaskInput, 
 import { type GetVendorArgs, type GetVendorInput, type GetVendorOutput, getVendorInput, getVendorInputJsonSchema, getVendorOutput, getVendorOutputJsonSchema } from './tools/getVendor.gen.js';
 import { type ListAssetsArgs, type ListAssetsInput, type ListAssetsOutput, listAssetsInput, listAssetsInputJsonSchema, listAssetsOutput, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
 import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
+import { type ListControlTestsArgs, type ListControlTestsInput, type ListControlTestsOutput, listControlTestsInput, listControlTestsInputJsonSchema, listControlTestsOutput, listControlTestsOutputJsonSchema } from './tools/listControlTests.gen.js';
 import { type ListDocumentsArgs, type ListDocumentsInput, type ListDocumentsOutput, listDocumentsInput, listDocumentsInputJsonSchema, listDocumentsOutput, listDocumentsOutputJsonSchema } from './tools/listDocuments.gen.js';
 import { type ListEvidenceArgs, type ListEvidenceInput, type ListEvidenceOutput, listEvidenceInput, listEvidenceInputJsonSchema, listEvidenceOutput, listEvidenceOutputJsonSchema } from './tools/listEvidence.gen.js';
 import { type ListFrameworkControlsArgs, type ListFrameworkControlsInput, type ListFrameworkControlsOutput, listFrameworkControlsInput, listFrameworkControlsInputJsonSchema, listFrameworkControlsOutput, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
@@ -78,11 +86,14 @@ import { type ListObligationsArgs, type ListObligationsInput, type ListObligatio
 import { type ListOrganizationsArgs, type ListOrganizationsInput, type ListOrganizationsOutput, listOrganizationsInput, listOrganizationsInputJsonSchema, listOrganizationsOutput, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
 import { type ListRisksArgs, type ListRisksInput, type ListRisksOutput, listRisksInput, listRisksInputJsonSchema, listRisksOutput, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
 import { type ListTasksArgs, type ListTasksInput, type ListTasksOutput, listTasksInput, listTasksInputJsonSchema, listTasksOutput, listTasksOutputJsonSchema } from './tools/listTasks.gen.js';
+import { type ListTestRunsArgs, type ListTestRunsInput, type ListTestRunsOutput, listTestRunsInput, listTestRunsInputJsonSchema, listTestRunsOutput, listTestRunsOutputJsonSchema } from './tools/listTestRuns.gen.js';
 import { type ListVendorsArgs, type ListVendorsInput, type ListVendorsOutput, listVendorsInput, listVendorsInputJsonSchema, listVendorsOutput, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
+import { type RecordTestRunArgs, type RecordTestRunInput, type RecordTestRunOutput, recordTestRunInput, recordTestRunInputJsonSchema, recordTestRunOutput, recordTestRunOutputJsonSchema } from './tools/recordTestRun.gen.js';
 import { type RestoreRecordArgs, type RestoreRecordInput, type RestoreRecordOutput, restoreRecordInput, restoreRecordInputJsonSchema, restoreRecordOutput, restoreRecordOutputJsonSchema } from './tools/restoreRecord.gen.js';
 import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, updateAssetInput, updateAssetInputJsonSchema, updateAssetOutput, updateAssetOutputJsonSchema } from './tools/updateAsset.gen.js';
 import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
 import { type UpdateControlApplicabilityArgs, type UpdateControlApplicabilityInput, type UpdateControlApplicabilityOutput, updateControlApplicabilityInput, updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutput, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
+import { type UpdateControlTestArgs, type UpdateControlTestInput, type UpdateControlTestOutput, updateControlTestInput, updateControlTestInputJsonSchema, updateControlTestOutput, updateControlTestOutputJsonSchema } from './tools/updateControlTest.gen.js';
 import { type UpdateDocumentArgs, type UpdateDocumentInput, type UpdateDocumentOutput, updateDocumentInput, updateDocumentInputJsonSchema, updateDocumentOutput, updateDocumentOutputJsonSchema } from './tools/updateDocument.gen.js';
 import { type UpdateEvidenceArgs, type UpdateEvidenceInput, type UpdateEvidenceOutput, updateEvidenceInput, updateEvidenceInputJsonSchema, updateEvidenceOutput, updateEvidenceOutputJsonSchema } from './tools/updateEvidence.gen.js';
 import { type UpdateFrameworkArgs, type UpdateFrameworkInput, type UpdateFrameworkOutput, updateFrameworkInput, updateFrameworkInputJsonSchema, updateFrameworkOutput, updateFrameworkOutputJsonSchema } from './tools/updateFramework.gen.js';
@@ -97,10 +108,10 @@ import { type VerifyEvidenceArgs, type VerifyEvidenceInput, type VerifyEvidenceO
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
-export type ToolName = 'acceptRisk' | 'acknowledgeDocument' | 'addAsset' | 'addAudit' | 'addDocument' | 'addDocumentVersion' | 'addEvidence' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addTask' | 'addVendor' | 'approveDocumentVersion' | 'approveStatementOfApplicability' | 'archiveRecord' | 'completeTask' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listDocuments' | 'listEvidence' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listTasks' | 'listVendors' | 'restoreRecord' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateDocument' | 'updateEvidence' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateTask' | 'updateVendor' | 'verifyEvidence';
+export type ToolName = 'acceptRisk' | 'acknowledgeDocument' | 'addAsset' | 'addAudit' | 'addControlTest' | 'addDocument' | 'addDocumentVersion' | 'addEvidence' | 'addFramework' | 'addManagementReview' | 'addMeasure' | 'addNonconformity' | 'addObligation' | 'addRisk' | 'addTask' | 'addVendor' | 'approveDocumentVersion' | 'approveStatementOfApplicability' | 'archiveRecord' | 'completeTask' | 'getAsset' | 'getAudit' | 'getAuditReadiness' | 'getComplianceReport' | 'getControlTest' | 'getDocument' | 'getEvidence' | 'getFramework' | 'getManagementReview' | 'getMeasure' | 'getNonconformity' | 'getObligation' | 'getOperatingEffectiveness' | 'getOrganization' | 'getRisk' | 'getStatementOfApplicability' | 'getTask' | 'getVendor' | 'listAssets' | 'listAudits' | 'listControlTests' | 'listDocuments' | 'listEvidence' | 'listFrameworkControls' | 'listFrameworks' | 'listManagementReviews' | 'listMeasures' | 'listNonconformities' | 'listObligations' | 'listOrganizations' | 'listRisks' | 'listTasks' | 'listTestRuns' | 'listVendors' | 'recordTestRun' | 'restoreRecord' | 'updateAsset' | 'updateAudit' | 'updateControlApplicability' | 'updateControlTest' | 'updateDocument' | 'updateEvidence' | 'updateFramework' | 'updateManagementReview' | 'updateMeasure' | 'updateNonconformity' | 'updateObligation' | 'updateRisk' | 'updateTask' | 'updateVendor' | 'verifyEvidence';
 
 /** Every tool name, sorted. */
-export const toolNames: readonly ToolName[] = ['acceptRisk', 'acknowledgeDocument', 'addAsset', 'addAudit', 'addDocument', 'addDocumentVersion', 'addEvidence', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addTask', 'addVendor', 'approveDocumentVersion', 'approveStatementOfApplicability', 'archiveRecord', 'completeTask', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listDocuments', 'listEvidence', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listTasks', 'listVendors', 'restoreRecord', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateDocument', 'updateEvidence', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateTask', 'updateVendor', 'verifyEvidence'];
+export const toolNames: readonly ToolName[] = ['acceptRisk', 'acknowledgeDocument', 'addAsset', 'addAudit', 'addControlTest', 'addDocument', 'addDocumentVersion', 'addEvidence', 'addFramework', 'addManagementReview', 'addMeasure', 'addNonconformity', 'addObligation', 'addRisk', 'addTask', 'addVendor', 'approveDocumentVersion', 'approveStatementOfApplicability', 'archiveRecord', 'completeTask', 'getAsset', 'getAudit', 'getAuditReadiness', 'getComplianceReport', 'getControlTest', 'getDocument', 'getEvidence', 'getFramework', 'getManagementReview', 'getMeasure', 'getNonconformity', 'getObligation', 'getOperatingEffectiveness', 'getOrganization', 'getRisk', 'getStatementOfApplicability', 'getTask', 'getVendor', 'listAssets', 'listAudits', 'listControlTests', 'listDocuments', 'listEvidence', 'listFrameworkControls', 'listFrameworks', 'listManagementReviews', 'listMeasures', 'listNonconformities', 'listObligations', 'listOrganizations', 'listRisks', 'listTasks', 'listTestRuns', 'listVendors', 'recordTestRun', 'restoreRecord', 'updateAsset', 'updateAudit', 'updateControlApplicability', 'updateControlTest', 'updateDocument', 'updateEvidence', 'updateFramework', 'updateManagementReview', 'updateMeasure', 'updateNonconformity', 'updateObligation', 'updateRisk', 'updateTask', 'updateVendor', 'verifyEvidence'];
 
 /** What a caller sends, per tool. */
 export interface ToolInputs {
@@ -108,6 +119,7 @@ export interface ToolInputs {
   acknowledgeDocument: AcknowledgeDocumentInput;
   addAsset: AddAssetInput;
   addAudit: AddAuditInput;
+  addControlTest: AddControlTestInput;
   addDocument: AddDocumentInput;
   addDocumentVersion: AddDocumentVersionInput;
   addEvidence: AddEvidenceInput;
@@ -127,6 +139,7 @@ export interface ToolInputs {
   getAudit: GetAuditInput;
   getAuditReadiness: GetAuditReadinessInput;
   getComplianceReport: GetComplianceReportInput;
+  getControlTest: GetControlTestInput;
   getDocument: GetDocumentInput;
   getEvidence: GetEvidenceInput;
   getFramework: GetFrameworkInput;
@@ -134,6 +147,7 @@ export interface ToolInputs {
   getMeasure: GetMeasureInput;
   getNonconformity: GetNonconformityInput;
   getObligation: GetObligationInput;
+  getOperatingEffectiveness: GetOperatingEffectivenessInput;
   getOrganization: GetOrganizationInput;
   getRisk: GetRiskInput;
   getStatementOfApplicability: GetStatementOfApplicabilityInput;
@@ -141,6 +155,7 @@ export interface ToolInputs {
   getVendor: GetVendorInput;
   listAssets: ListAssetsInput;
   listAudits: ListAuditsInput;
+  listControlTests: ListControlTestsInput;
   listDocuments: ListDocumentsInput;
   listEvidence: ListEvidenceInput;
   listFrameworkControls: ListFrameworkControlsInput;
@@ -152,11 +167,14 @@ export interface ToolInputs {
   listOrganizations: ListOrganizationsInput;
   listRisks: ListRisksInput;
   listTasks: ListTasksInput;
+  listTestRuns: ListTestRunsInput;
   listVendors: ListVendorsInput;
+  recordTestRun: RecordTestRunInput;
   restoreRecord: RestoreRecordInput;
   updateAsset: UpdateAssetInput;
   updateAudit: UpdateAuditInput;
   updateControlApplicability: UpdateControlApplicabilityInput;
+  updateControlTest: UpdateControlTestInput;
   updateDocument: UpdateDocumentInput;
   updateEvidence: UpdateEvidenceInput;
   updateFramework: UpdateFrameworkInput;
@@ -176,6 +194,7 @@ export interface ToolArgs {
   acknowledgeDocument: AcknowledgeDocumentArgs;
   addAsset: AddAssetArgs;
   addAudit: AddAuditArgs;
+  addControlTest: AddControlTestArgs;
   addDocument: AddDocumentArgs;
   addDocumentVersion: AddDocumentVersionArgs;
   addEvidence: AddEvidenceArgs;
@@ -195,6 +214,7 @@ export interface ToolArgs {
   getAudit: GetAuditArgs;
   getAuditReadiness: GetAuditReadinessArgs;
   getComplianceReport: GetComplianceReportArgs;
+  getControlTest: GetControlTestArgs;
   getDocument: GetDocumentArgs;
   getEvidence: GetEvidenceArgs;
   getFramework: GetFrameworkArgs;
@@ -202,6 +222,7 @@ export interface ToolArgs {
   getMeasure: GetMeasureArgs;
   getNonconformity: GetNonconformityArgs;
   getObligation: GetObligationArgs;
+  getOperatingEffectiveness: GetOperatingEffectivenessArgs;
   getOrganization: GetOrganizationArgs;
   getRisk: GetRiskArgs;
   getStatementOfApplicability: GetStatementOfApplicabilityArgs;
@@ -209,6 +230,7 @@ export interface ToolArgs {
   getVendor: GetVendorArgs;
   listAssets: ListAssetsArgs;
   listAudits: ListAuditsArgs;
+  listControlTests: ListControlTestsArgs;
   listDocuments: ListDocumentsArgs;
   listEvidence: ListEvidenceArgs;
   listFrameworkControls: ListFrameworkControlsArgs;
@@ -220,11 +242,14 @@ export interface ToolArgs {
   listOrganizations: ListOrganizationsArgs;
   listRisks: ListRisksArgs;
   listTasks: ListTasksArgs;
+  listTestRuns: ListTestRunsArgs;
   listVendors: ListVendorsArgs;
+  recordTestRun: RecordTestRunArgs;
   restoreRecord: RestoreRecordArgs;
   updateAsset: UpdateAssetArgs;
   updateAudit: UpdateAuditArgs;
   updateControlApplicability: UpdateControlApplicabilityArgs;
+  updateControlTest: UpdateControlTestArgs;
   updateDocument: UpdateDocumentArgs;
   updateEvidence: UpdateEvidenceArgs;
   updateFramework: UpdateFrameworkArgs;
@@ -244,6 +269,7 @@ export interface ToolOutputs {
   acknowledgeDocument: AcknowledgeDocumentOutput;
   addAsset: AddAssetOutput;
   addAudit: AddAuditOutput;
+  addControlTest: AddControlTestOutput;
   addDocument: AddDocumentOutput;
   addDocumentVersion: AddDocumentVersionOutput;
   addEvidence: AddEvidenceOutput;
@@ -263,6 +289,7 @@ export interface ToolOutputs {
   getAudit: GetAuditOutput;
   getAuditReadiness: GetAuditReadinessOutput;
   getComplianceReport: GetComplianceReportOutput;
+  getControlTest: GetControlTestOutput;
   getDocument: GetDocumentOutput;
   getEvidence: GetEvidenceOutput;
   getFramework: GetFrameworkOutput;
@@ -270,6 +297,7 @@ export interface ToolOutputs {
   getMeasure: GetMeasureOutput;
   getNonconformity: GetNonconformityOutput;
   getObligation: GetObligationOutput;
+  getOperatingEffectiveness: GetOperatingEffectivenessOutput;
   getOrganization: GetOrganizationOutput;
   getRisk: GetRiskOutput;
   getStatementOfApplicability: GetStatementOfApplicabilityOutput;
@@ -277,6 +305,7 @@ export interface ToolOutputs {
   getVendor: GetVendorOutput;
   listAssets: ListAssetsOutput;
   listAudits: ListAuditsOutput;
+  listControlTests: ListControlTestsOutput;
   listDocuments: ListDocumentsOutput;
   listEvidence: ListEvidenceOutput;
   listFrameworkControls: ListFrameworkControlsOutput;
@@ -288,11 +317,14 @@ export interface ToolOutputs {
   listOrganizations: ListOrganizationsOutput;
   listRisks: ListRisksOutput;
   listTasks: ListTasksOutput;
+  listTestRuns: ListTestRunsOutput;
   listVendors: ListVendorsOutput;
+  recordTestRun: RecordTestRunOutput;
   restoreRecord: RestoreRecordOutput;
   updateAsset: UpdateAssetOutput;
   updateAudit: UpdateAuditOutput;
   updateControlApplicability: UpdateControlApplicabilityOutput;
+  updateControlTest: UpdateControlTestOutput;
   updateDocument: UpdateDocumentOutput;
   updateEvidence: UpdateEvidenceOutput;
   updateFramework: UpdateFrameworkOutput;
@@ -425,6 +457,44 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  addControlTest: {
+    name: 'addControlTest',
+    title: 'Add a control test',
+    description: 'Plans how and how often a measure is tested. Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: addControlTestInput,
+    output: addControlTestOutput,
+    inputJsonSchema: addControlTestInputJsonSchema,
+    outputJsonSchema: addControlTestOutputJsonSchema,
+    examples: [
+      {
+        title: 'A quarterly access review test',
+        input: {
+          organization_id: 'org_…',
+          measure_id: 'msr_…',
+          title: 'Quarterly access review sample',
+          procedure: 'Pick 25 leavers; check each account was disabled within a day.',
+          frequency: 'QUARTERLY',
+          population: 'Leavers in the quarter',
+          sample_size: 25,
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A frequency that does not exist',
+        input: {
+          organization_id: 'org_…',
+          measure_id: 'msr_…',
+          title: 'Daily test',
+          frequency: 'DAILY',
+        },
+        field: 'frequency',
+      },
+    ],
   },
   addDocument: {
     name: 'addDocument',
@@ -920,6 +990,27 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     ],
     invalidExamples: [],
   },
+  getControlTest: {
+    name: 'getControlTest',
+    title: 'Get a control test',
+    description: 'One control test by id, with its latest runs.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: getControlTestInput,
+    output: getControlTestOutput,
+    inputJsonSchema: getControlTestInputJsonSchema,
+    outputJsonSchema: getControlTestOutputJsonSchema,
+    examples: [
+      {
+        title: 'One test',
+        input: {
+          id: 'ctt_…',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   getDocument: {
     name: 'getDocument',
     title: 'Get a document',
@@ -1066,6 +1157,41 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  getOperatingEffectiveness: {
+    name: 'getOperatingEffectiveness',
+    title: 'Get operating effectiveness over a period',
+    description: 'For a framework and a period (e.g. a SOC 2 Type II window): each control whose measures have\nACTIVE tests, with each test\'s expected windows by frequency, passed, failed or missing.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: getOperatingEffectivenessInput,
+    output: getOperatingEffectivenessOutput,
+    inputJsonSchema: getOperatingEffectivenessInputJsonSchema,
+    outputJsonSchema: getOperatingEffectivenessOutputJsonSchema,
+    examples: [
+      {
+        title: 'A SOC 2 Type II year',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          period_start: '2025-07-01',
+          period_end: '2026-06-30',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A period ending before it starts',
+        input: {
+          organization_id: 'org_…',
+          framework_id: 'fw_…',
+          period_start: '2026-07-01',
+          period_end: 'not-a-date',
+        },
+        field: 'period_end',
+      },
+    ],
   },
   getOrganization: {
     name: 'getOrganization',
@@ -1246,6 +1372,29 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
         input: {
           organization_id: 'org_…',
           upcoming: true,
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
+  listControlTests: {
+    name: 'listControlTests',
+    title: 'List control tests',
+    description: 'Test plans of measures, by title.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: listControlTestsInput,
+    output: listControlTestsOutput,
+    inputJsonSchema: listControlTestsInputJsonSchema,
+    outputJsonSchema: listControlTestsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Active quarterly tests',
+        input: {
+          organization_id: 'org_…',
+          frequency: ['QUARTERLY'],
+          status: ['ACTIVE'],
         },
       },
     ],
@@ -1515,6 +1664,30 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     ],
     invalidExamples: [],
   },
+  listTestRuns: {
+    name: 'listTestRuns',
+    title: 'List control test runs',
+    description: 'Runs of control tests, latest period first; filter by test, measure, result or period.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'read',
+    organizationScoped: true,
+    input: listTestRunsInput,
+    output: listTestRunsOutput,
+    inputJsonSchema: listTestRunsInputJsonSchema,
+    outputJsonSchema: listTestRunsOutputJsonSchema,
+    examples: [
+      {
+        title: 'Failed runs in 2026',
+        input: {
+          organization_id: 'org_…',
+          result: ['FAILED'],
+          from: '2026-01-01',
+          to: '2026-12-31',
+        },
+      },
+    ],
+    invalidExamples: [],
+  },
   listVendors: {
     name: 'listVendors',
     title: 'List vendors',
@@ -1536,6 +1709,50 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
       },
     ],
     invalidExamples: [],
+  },
+  recordTestRun: {
+    name: 'recordTestRun',
+    title: 'Record a control test run',
+    description: 'Records one performed run of a control test over a period (immutable). raise_nonconformity opens\na nonconformity from its exceptions in the same step. Returns the run.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: recordTestRunInput,
+    output: recordTestRunOutput,
+    inputJsonSchema: recordTestRunInputJsonSchema,
+    outputJsonSchema: recordTestRunOutputJsonSchema,
+    examples: [
+      {
+        title: 'A quarter passed with one exception, raised as a nonconformity',
+        input: {
+          organization_id: 'org_…',
+          control_test_id: 'ctt_…',
+          period_start: '2026-01-01',
+          period_end: '2026-03-31',
+          samples_tested: 25,
+          result: 'PASSED_WITH_EXCEPTIONS',
+          exceptions: ['One leaver\'s account disabled after three days.'],
+          raise_nonconformity: {
+            severity: 'MINOR',
+          },
+          idempotency_key: 'q1-access-review',
+        },
+      },
+    ],
+    invalidExamples: [
+      {
+        title: 'A result that does not exist',
+        input: {
+          organization_id: 'org_…',
+          control_test_id: 'ctt_…',
+          period_start: '2026-01-01',
+          period_end: '2026-03-31',
+          samples_tested: 25,
+          result: 'MAYBE',
+        },
+        field: 'result',
+      },
+    ],
   },
   restoreRecord: {
     name: 'restoreRecord',
@@ -1655,6 +1872,28 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
         field: 'controls',
       },
     ],
+  },
+  updateControlTest: {
+    name: 'updateControlTest',
+    title: 'Update a control test',
+    description: 'Changes a test plan (its runs never change). Returns the record.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    access: 'write',
+    organizationScoped: true,
+    input: updateControlTestInput,
+    output: updateControlTestOutput,
+    inputJsonSchema: updateControlTestInputJsonSchema,
+    outputJsonSchema: updateControlTestOutputJsonSchema,
+    examples: [
+      {
+        title: 'Retired',
+        input: {
+          id: 'ctt_…',
+          status: 'RETIRED',
+        },
+      },
+    ],
+    invalidExamples: [],
   },
   updateDocument: {
     name: 'updateDocument',

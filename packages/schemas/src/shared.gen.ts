@@ -3,6 +3,7 @@
 //   specs/registers.yaml
 //   specs/registers/assets.yaml
 //   specs/registers/audits.yaml
+//   specs/registers/control_tests.yaml
 //   specs/registers/documents.yaml
 //   specs/registers/evidence.yaml
 //   specs/registers/frameworks.yaml
@@ -13,6 +14,7 @@
 //   specs/registers/risks.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/vendors.yaml
+//   specs/types/control-tests.yaml
 //   specs/types/documents.yaml
 //   specs/types/enums.yaml
 //   specs/types/errors.yaml
@@ -61,6 +63,18 @@ export const controlRelationshipSchema = z.enum(['equivalent-to', 'subset-of', '
 
 /** How a control relates to a control of another framework in a crosswalk, read "this control <relationship> the other one". */
 export type ControlRelationship = z.output<typeof controlRelationshipSchema>;
+
+/** How often a control test is performed; each period is one expected run. */
+export const controlTestFrequencySchema = z.enum(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY']);
+
+/** How often a control test is performed; each period is one expected run. */
+export type ControlTestFrequency = z.output<typeof controlTestFrequencySchema>;
+
+/** Whether a test plan is in force. */
+export const controlTestStatusSchema = z.enum(['ACTIVE', 'RETIRED']);
+
+/** Whether a test plan is in force. */
+export type ControlTestStatus = z.output<typeof controlTestStatusSchema>;
 
 /** Kind of controlled document. */
 export const documentKindSchema = z.enum(['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD']);
@@ -128,6 +142,18 @@ export const obligationStatusSchema = z.enum(['NON_COMPLIANT', 'PARTIALLY_COMPLI
 /** How far the organization complies with an obligation. */
 export type ObligationStatus = z.output<typeof obligationStatusSchema>;
 
+/** A control's operating effectiveness over a period, the worst of its windows. */
+export const operatingStateSchema = z.enum(['FAILED', 'GAP', 'EXCEPTIONS', 'EFFECTIVE', 'NOT_DUE']);
+
+/** A control's operating effectiveness over a period, the worst of its windows. */
+export type OperatingState = z.output<typeof operatingStateSchema>;
+
+/** What a control test's window holds. */
+export const operatingWindowStatusSchema = z.enum(['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED', 'MISSING', 'NOT_DUE']);
+
+/** What a control test's window holds. */
+export type OperatingWindowStatus = z.output<typeof operatingWindowStatusSchema>;
+
 /** Why a control is a GAP: NO_MEASURE (no measure satisfies it), NOT_IMPLEMENTED (no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS), UNJUSTIFIED_NOT_APPLICABLE (a NOT_APPLICABLE measure without applicability_justification and no IMPLEMENTED one), NO_EVIDENCE (an IMPLEMENTED measure has no evidence), EVIDENCE_EXPIRED (an IMPLEMENTED measure's evidence has all expired), OPEN_NONCONFORMITY (an open MAJOR or MINOR nonconformity on one of its measures). */
 export const readinessGapReasonSchema = z.enum(['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY']);
 
@@ -187,6 +213,12 @@ export const taskStatusSchema = z.enum(['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLE
 
 /** Where a task stands. */
 export type TaskStatus = z.output<typeof taskStatusSchema>;
+
+/** What a control test run found. */
+export const testRunResultSchema = z.enum(['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED']);
+
+/** What a control test run found. */
+export type TestRunResult = z.output<typeof testRunResultSchema>;
 
 /** How much risk a vendor brings to the organization. */
 export const vendorRiskTierSchema = z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']);
@@ -511,6 +543,200 @@ export const controlRefJsonSchema: JsonSchema = {
   },
   required: ['framework_id', 'control_code'],
   additionalProperties: false,
+};
+
+/** One performed run of a control test over a period; never changed or deleted. */
+export const testRunSchema = z.object({
+  id: z.string(),
+  control_test_id: z.string(),
+  measure_id: z.string(),
+  period_start: z.iso.date(),
+  period_end: z.iso.date(),
+  performed_by: z.string(),
+  performed_at: z.iso.datetime({ offset: true }),
+  samples_tested: z.int().min(0),
+  result: testRunResultSchema,
+  notes: z.string().nullable(),
+  exceptions: z.array(z.string()),
+  evidence_ids: z.array(z.string()),
+  nonconformity_id: z.string().nullable(),
+  recorded_at: z.iso.datetime({ offset: true }),
+});
+
+/** One performed run of a control test over a period; never changed or deleted. */
+export type TestRun = z.output<typeof testRunSchema>;
+
+/** JSON Schema of `TestRun`: One performed run of a control test over a period; never changed or deleted. */
+export const testRunJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Run id (trn_…).',
+    },
+    control_test_id: {
+      type: 'string',
+      description: 'The control test performed.',
+    },
+    measure_id: {
+      type: 'string',
+      description: 'The measure tested.',
+    },
+    period_start: {
+      type: 'string',
+      format: 'date',
+      description: 'First day of the period covered.',
+    },
+    period_end: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day of the period covered.',
+    },
+    performed_by: {
+      type: 'string',
+      description: 'Account id (usr_…) of the member who performed it.',
+    },
+    performed_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When it was performed.',
+    },
+    samples_tested: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Samples tested.',
+    },
+    result: {
+      type: 'string',
+      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED'],
+      description: 'PASSED, PASSED_WITH_EXCEPTIONS or FAILED.',
+    },
+    notes: {
+      type: ['string', 'null'],
+      description: 'Notes.',
+    },
+    exceptions: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Exceptions found, one text each.',
+    },
+    evidence_ids: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'Vault evidence (evd_…) of the run.',
+    },
+    nonconformity_id: {
+      type: ['string', 'null'],
+      description: 'The nonconformity raised from its exceptions, if any.',
+    },
+    recorded_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When it was recorded.',
+    },
+  },
+  required: ['id', 'control_test_id', 'measure_id', 'period_start', 'period_end', 'performed_by', 'performed_at', 'samples_tested', 'result', 'notes', 'exceptions', 'evidence_ids', 'nonconformity_id', 'recorded_at'],
+};
+
+/** A test plan for a measure (operating effectiveness), with its latest runs. */
+export const controlTestSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  measure_id: z.string(),
+  title: z.string(),
+  procedure: z.string().nullable(),
+  frequency: controlTestFrequencySchema,
+  population: z.string().nullable(),
+  sample_size: z.int().nullable(),
+  owner: z.string().nullable(),
+  status: controlTestStatusSchema,
+  last_result: testRunResultSchema.nullable(),
+  last_period_end: z.iso.date().nullable(),
+  latest_runs: z.array(testRunSchema),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+/** A test plan for a measure (operating effectiveness), with its latest runs. */
+export type ControlTest = z.output<typeof controlTestSchema>;
+
+/** JSON Schema of `ControlTest`: A test plan for a measure (operating effectiveness), with its latest runs. */
+export const controlTestJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      description: 'Control test id (ctt_…).',
+    },
+    organization_id: {
+      type: 'string',
+      description: 'The organization the test belongs to.',
+    },
+    measure_id: {
+      type: 'string',
+      description: 'The measure it tests.',
+    },
+    title: {
+      type: 'string',
+      description: 'Short title.',
+    },
+    procedure: {
+      type: ['string', 'null'],
+      description: 'How the test is performed.',
+    },
+    frequency: {
+      type: 'string',
+      enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
+      description: 'How often it is performed.',
+    },
+    population: {
+      type: ['string', 'null'],
+      description: 'What is sampled from.',
+    },
+    sample_size: {
+      type: ['integer', 'null'],
+      description: 'Samples per run.',
+    },
+    owner: {
+      type: ['string', 'null'],
+      description: 'Person or role responsible.',
+    },
+    status: {
+      type: 'string',
+      enum: ['ACTIVE', 'RETIRED'],
+      description: 'ACTIVE or RETIRED.',
+    },
+    last_result: {
+      type: ['string', 'null'],
+      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED', null],
+      description: 'Result of the run with the latest period.',
+    },
+    last_period_end: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'End of the latest period tested.',
+    },
+    latest_runs: {
+      type: 'array',
+      items: testRunJsonSchema,
+      description: 'The five runs with the latest periods, latest first (listTestRuns for all).',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was created.',
+    },
+    updated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
+    },
+  },
+  required: ['id', 'organization_id', 'measure_id', 'title', 'procedure', 'frequency', 'population', 'sample_size', 'owner', 'status', 'last_result', 'last_period_end', 'latest_runs', 'created_at', 'updated_at'],
 };
 
 /** A control of another framework, mapped to this one by a crosswalk, that is covered. */
@@ -2901,6 +3127,123 @@ export const obligationStatusCountsJsonSchema: JsonSchema = {
   required: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
 };
 
+/** One period a control test's frequency expects a run in. */
+export const operatingWindowSchema = z.object({
+  start: z.iso.date(),
+  end: z.iso.date(),
+  status: operatingWindowStatusSchema,
+  run_id: z.string().nullable(),
+});
+
+/** One period a control test's frequency expects a run in. */
+export type OperatingWindow = z.output<typeof operatingWindowSchema>;
+
+/** JSON Schema of `OperatingWindow`: One period a control test's frequency expects a run in. */
+export const operatingWindowJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    start: {
+      type: 'string',
+      format: 'date',
+      description: 'First day.',
+    },
+    end: {
+      type: 'string',
+      format: 'date',
+      description: 'Last day.',
+    },
+    status: {
+      type: 'string',
+      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED', 'MISSING', 'NOT_DUE'],
+      description: 'The latest run ending in it, MISSING when none, NOT_DUE when it has not ended.',
+    },
+    run_id: {
+      type: ['string', 'null'],
+      description: 'That run (trn_…).',
+    },
+  },
+  required: ['start', 'end', 'status', 'run_id'],
+};
+
+/** A control test's expected windows over the period. */
+export const operatingTestSchema = z.object({
+  control_test_id: z.string(),
+  title: z.string(),
+  measure_id: z.string(),
+  frequency: controlTestFrequencySchema,
+  windows: z.array(operatingWindowSchema),
+});
+
+/** A control test's expected windows over the period. */
+export type OperatingTest = z.output<typeof operatingTestSchema>;
+
+/** JSON Schema of `OperatingTest`: A control test's expected windows over the period. */
+export const operatingTestJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    control_test_id: {
+      type: 'string',
+      description: 'Control test id (ctt_…).',
+    },
+    title: {
+      type: 'string',
+      description: 'Its title.',
+    },
+    measure_id: {
+      type: 'string',
+      description: 'The measure it tests.',
+    },
+    frequency: {
+      type: 'string',
+      enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
+      description: 'How often it is performed.',
+    },
+    windows: {
+      type: 'array',
+      items: operatingWindowJsonSchema,
+      description: 'Its windows, in order.',
+    },
+  },
+  required: ['control_test_id', 'title', 'measure_id', 'frequency', 'windows'],
+};
+
+/** A control's operating effectiveness over the period, from its measures' tests. */
+export const operatingControlSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  state: operatingStateSchema,
+  tests: z.array(operatingTestSchema),
+});
+
+/** A control's operating effectiveness over the period, from its measures' tests. */
+export type OperatingControl = z.output<typeof operatingControlSchema>;
+
+/** JSON Schema of `OperatingControl`: A control's operating effectiveness over the period, from its measures' tests. */
+export const operatingControlJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'Control code.',
+    },
+    title: {
+      type: 'string',
+      description: 'Control title.',
+    },
+    state: {
+      type: 'string',
+      enum: ['FAILED', 'GAP', 'EXCEPTIONS', 'EFFECTIVE', 'NOT_DUE'],
+      description: 'FAILED, GAP, EXCEPTIONS, EFFECTIVE or NOT_DUE, the worst of its windows.',
+    },
+    tests: {
+      type: 'array',
+      items: operatingTestJsonSchema,
+      description: 'The ACTIVE tests of its measures.',
+    },
+  },
+  required: ['code', 'title', 'state', 'tests'],
+};
+
 /** An organization (tenant) the caller belongs to. */
 export const organizationSchema = z.object({
   id: z.string(),
@@ -2976,6 +3319,7 @@ export const organizationCountsSchema = z.object({
   documents: z.int().min(0),
   tasks: z.int().min(0),
   evidence: z.int().min(0),
+  control_tests: z.int().min(0),
 });
 
 /** Number of records per register in one organization. */
@@ -3045,8 +3389,13 @@ export const organizationCountsJsonSchema: JsonSchema = {
       minimum: 0,
       description: 'Number of evidence.',
     },
+    control_tests: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Number of control tests.',
+    },
   },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks', 'evidence'],
+  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks', 'evidence', 'control_tests'],
 };
 
 /** An organization with the size of each register. */

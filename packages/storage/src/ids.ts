@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   reset: 'rst',
   riskAcceptance: 'racc',
+  testRun: 'trn',
   webhook: 'whk',
   delivery: 'dlv',
   attempt: 'att',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Storage, seedBulk, seedDemo } from '../src/index.js';
 import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
+import { DEMO_CONTROL_TESTS } from '../src/seed/demo-control-tests.js';
 import { DEMO_DOCUMENTS } from '../src/seed/demo-documents.js';
 import { DEMO_EVIDENCE_FILES } from '../src/seed/demo-evidence.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES } from '../src/seed/demo-frameworks.js';
@@ -39,7 +40,11 @@ const DEMO_COUNTS = {
   // Two made by hand, and those the demo's dates due within 30 days call for (see the test below).
   tasks: DEMO_TASKS.length + DEMO_GENERATED_TASKS,
   evidence: MEASURE_EVIDENCE + DEMO_EVIDENCE_FILES.length,
+  control_tests: DEMO_CONTROL_TESTS.length,
 };
+
+/** The demo control tests' runs, each audited on its own. */
+const DEMO_TEST_RUNS = DEMO_CONTROL_TESTS.reduce((sum, t) => sum + t.runs.length, 0);
 
 import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
 
@@ -154,9 +159,11 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
     // The organization and one entry per record (a measure's evidence is in the measure's entry),
     // the SoA's decisions and approval, the four risk acceptances, and each policy's review,
-    // approval, publication and acknowledgement.
+    // approval, publication and acknowledgement, and each control test run.
     const records = Object.values(DEMO_COUNTS).reduce((sum, n) => sum + n, 0);
-    expect(log.total_count).toBe(1 + records - MEASURE_EVIDENCE + 2 + 4 + 4 * DEMO_DOCUMENTS.length);
+    expect(log.total_count).toBe(
+      1 + records - MEASURE_EVIDENCE + 2 + 4 + 4 * DEMO_DOCUMENTS.length + DEMO_TEST_RUNS,
+    );
     expect(log.items.every((entry) => entry.source === 'cli' && entry.actor_user_id === ownerUserId)).toBe(
       true,
     );

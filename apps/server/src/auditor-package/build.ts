@@ -8,6 +8,7 @@ import { selectEvidence } from './evidence.js';
 import type { PackageRequest } from './params.js';
 import type { PackageContext, PackageFile, PackageSection } from './sections.js';
 import { riskTreatmentSection, soaSection } from './tables.js';
+import { testRunsSection } from './test-runs.js';
 import { zipPackage } from './zip.js';
 
 /** The package's parts besides the evidence files, in the order they are written. */
@@ -16,6 +17,7 @@ export const DOCUMENT_SECTIONS: readonly PackageSection[] = [
   soaSection,
   readinessSection,
   riskTreatmentSection,
+  testRunsSection,
 ];
 
 type Framework = { id: string; name: string; version: string | null };

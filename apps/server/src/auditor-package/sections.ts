@@ -30,9 +30,9 @@ export interface SectionResult {
 /**
  * One part of the auditor package. Sections run in order before anything is sent, so a refusal
  * (an unknown framework, a tool's error) is an ordinary error reply; the evidence files they name
- * are then streamed after them. To add a part — the control tests' runs over the period, say —
- * write a section that reads its tool (`listTestRuns` for the period), returns its table as CSV
- * and the `evidenceIds` its runs name, and append it to DOCUMENT_SECTIONS (build.ts).
+ * are then streamed after them. To add a part, write a section that reads its tools, returns its
+ * files and the `evidenceIds` its records name, and append it to DOCUMENT_SECTIONS (build.ts), as
+ * the control tests' runs do (test-runs.ts).
  */
 export interface PackageSection {
   name: string;

@@ -7,7 +7,7 @@ import { toXlsx } from '../export/xlsx.js';
 import type { PackageFile, PackageSection } from './sections.js';
 
 /** A table as the two files the exports offer: XLSX (typed cells) and CSV. */
-async function tableFiles(folder: string, table: ExportTable): Promise<PackageFile[]> {
+export async function tableFiles(folder: string, table: ExportTable): Promise<PackageFile[]> {
   const base = exportFileName({ title: table.title, format: 'csv' }).replace(/-\d{4}-\d{2}-\d{2}\.csv$/, '');
   return [
     {

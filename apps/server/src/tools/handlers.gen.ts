@@ -12,6 +12,7 @@
 //   specs/registers/documents.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/evidence.yaml
+//   specs/registers/control_tests.yaml
 //   specs/tools/acceptRisk.yaml
 //   specs/tools/acknowledgeDocument.yaml
 //   specs/tools/addDocumentVersion.yaml
@@ -21,10 +22,13 @@
 //   specs/tools/completeTask.yaml
 //   specs/tools/getAuditReadiness.yaml
 //   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
 //   specs/tools/getOrganization.yaml
 //   specs/tools/getStatementOfApplicability.yaml
 //   specs/tools/listFrameworkControls.yaml
 //   specs/tools/listOrganizations.yaml
+//   specs/tools/listTestRuns.yaml
+//   specs/tools/recordTestRun.yaml
 //   specs/tools/restoreRecord.yaml
 //   specs/tools/updateControlApplicability.yaml
 //   specs/tools/verifyEvidence.yaml
@@ -45,11 +49,14 @@ import { archiveRecord } from './handlers/archiveRecord.js';
 import { completeTask } from './handlers/completeTask.js';
 import { getAuditReadiness } from './handlers/getAuditReadiness.js';
 import { getComplianceReport } from './handlers/getComplianceReport.js';
+import { getOperatingEffectiveness } from './handlers/getOperatingEffectiveness.js';
 import { getOrganization } from './handlers/getOrganization.js';
 import { getStatementOfApplicability } from './handlers/getStatementOfApplicability.js';
 import { listFrameworkControls } from './handlers/listFrameworkControls.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
 import { listTasks } from './handlers/listTasks.js';
+import { listTestRuns } from './handlers/listTestRuns.js';
+import { recordTestRun } from './handlers/recordTestRun.js';
 import { restoreRecord } from './handlers/restoreRecord.js';
 import { updateControlApplicability } from './handlers/updateControlApplicability.js';
 import { updateEvidence } from './handlers/updateEvidence.js';
@@ -74,11 +81,14 @@ export const handlers: Handlers = {
   completeTask,
   getAuditReadiness,
   getComplianceReport,
+  getOperatingEffectiveness,
   getOrganization,
   getStatementOfApplicability,
   listFrameworkControls,
   listOrganizations,
   listTasks,
+  listTestRuns,
+  recordTestRun,
   restoreRecord,
   updateControlApplicability,
   updateEvidence,

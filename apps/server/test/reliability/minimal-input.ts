@@ -5,14 +5,15 @@ import { asSchema, isIdField, kindOfIdField, mainType, type PropertySchema } fro
 export type IdLookup = (kind: string) => string | undefined;
 
 /**
- * The record kind a tool's noun names: `getNonconformity` → `nonconformity`, `listRisks` →
- * undefined, `archiveRecord` → `risk`.
+ * The record kind a tool's noun names: `getNonconformity` → `nonconformity`, `getControlTest` →
+ * `control_test`, `listRisks` → undefined, `archiveRecord` → `risk`.
  */
 export function toolKind(name: string): string | undefined {
   // archiveRecord and restoreRecord take the id of any archivable register's record: a risk's.
   if (name === 'archiveRecord' || name === 'restoreRecord') return 'risk';
   const noun = /^(?:get|add|update)([A-Z]\w*)$/.exec(name)?.[1];
-  return noun ? noun[0]!.toLowerCase() + noun.slice(1) : undefined;
+  // Snake case, as id fields name a kind: getControlTest → `control_test`, as in `control_test_id`.
+  return noun?.replace(/[A-Z]/g, (letter, at: number) => `${at ? '_' : ''}${letter.toLowerCase()}`);
 }
 
 /** The kind of record an id field of `tool` refers to. */

@@ -16,14 +16,24 @@ export interface Tenant {
 
 const RECORDS_PER_KIND = 2;
 
-/**
- * Tools that create a record: add tools (write tools without an `id` input; the other such tools,
- * e.g. updateControlApplicability, change decisions on records that exist and create none).
- */
-export const creatorTools = toolNames.filter((name) => {
+const adders = toolNames.filter((name) => {
   const schema = asSchema(tools[name].inputJsonSchema);
   return tools[name].access === 'write' && !schema.properties?.id && name.startsWith('add') && toolKind(name);
 });
+
+/** Whether `name` requires a record another add tool creates (a control test's measure). */
+const needsAnother = (name: ToolName) =>
+  (asSchema(tools[name].inputJsonSchema).required ?? []).some((field) => {
+    const kind = field === 'organization_id' ? undefined : kindOf({ tool: name, field });
+    return kind !== undefined && adders.some((other) => other !== name && toolKind(other) === kind);
+  });
+
+/**
+ * Tools that create a record: add tools (write tools without an `id` input; the other such tools,
+ * e.g. updateControlApplicability, change decisions on records that exist and create none), those
+ * that require another's record after the others, so it exists when they run.
+ */
+export const creatorTools = [...adders.filter((n) => !needsAnother(n)), ...adders.filter(needsAnother)];
 
 /** List tools: the ones with a `cursor` input. */
 export const listTools = toolNames.filter((name) => asSchema(tools[name].inputJsonSchema).properties?.cursor);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { type TestRunRow, TestRunsPanel } from '../control-tests/TestRunsPanel.js';
 import { EvidenceFilePanel, hasFile } from '../evidence/EvidenceFilePanel.js';
 import { formatTime, humanize } from '../format.js';
 import { roleCanWrite } from '../roles.js';
@@ -62,6 +63,7 @@ const SECTIONS = new Set([
   'acceptances',
   'file',
   'revisions',
+  'latest_runs',
 ]);
 
 /** The registers a record's own `…_ids` fields point to. */
@@ -209,6 +211,15 @@ export function RecordPage({
               organizationId={orgId}
               record={record as unknown as Parameters<typeof EvidenceFilePanel>[0]['record']}
               canWrite={canWrite && !record.archived_at}
+              onChange={reload}
+            />
+          )}
+          {register === 'control_tests' && (
+            <TestRunsPanel
+              organizationId={orgId}
+              testId={String(record.id)}
+              runs={(record.latest_runs ?? []) as TestRunRow[]}
+              canWrite={canWrite}
               onChange={reload}
             />
           )}

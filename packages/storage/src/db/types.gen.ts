@@ -110,6 +110,44 @@ export interface ConsoleSessionsTable {
   pending_factor: Generated<boolean>;
 }
 
+export interface ControlTestRunEvidenceTable {
+  organization_id: string;
+  run_id: string;
+  evidence_id: string;
+}
+
+export interface ControlTestRunsTable {
+  id: string;
+  organization_id: string;
+  control_test_id: string;
+  measure_id: string;
+  period_start: DateColumn;
+  period_end: DateColumn;
+  performed_by: string;
+  performed_at: ColumnType<Date, string, string>;
+  samples_tested: number;
+  result: string;
+  notes: string | null;
+  exceptions: ColumnType<unknown, string | undefined, string>;
+  nonconformity_id: string | null;
+  recorded_at: ColumnType<Date, string, string>;
+}
+
+export interface ControlTestsTable {
+  id: string;
+  organization_id: string;
+  measure_id: string;
+  title: string;
+  procedure: string | null;
+  frequency: string;
+  population: string | null;
+  sample_size: number | null;
+  owner: string | null;
+  status: string;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
 export interface DocumentAcknowledgementsTable {
   organization_id: string;
   document_id: string;
@@ -666,6 +704,9 @@ export interface SchemaTables {
   blob_chunks: BlobChunksTable;
   blobs: BlobsTable;
   console_sessions: ConsoleSessionsTable;
+  control_test_run_evidence: ControlTestRunEvidenceTable;
+  control_test_runs: ControlTestRunsTable;
+  control_tests: ControlTestsTable;
   document_acknowledgements: DocumentAcknowledgementsTable;
   document_approvals: DocumentApprovalsTable;
   document_approvers: DocumentApproversTable;
@@ -811,6 +852,41 @@ export const SCHEMA_COLUMNS = {
     expires_at: 'timestamptz',
     revoked_at: 'timestamptz',
     pending_factor: 'bool',
+  },
+  control_test_run_evidence: {
+    organization_id: 'text',
+    run_id: 'text',
+    evidence_id: 'text',
+  },
+  control_test_runs: {
+    id: 'text',
+    organization_id: 'text',
+    control_test_id: 'text',
+    measure_id: 'text',
+    period_start: 'date',
+    period_end: 'date',
+    performed_by: 'text',
+    performed_at: 'timestamptz',
+    samples_tested: 'int4',
+    result: 'text',
+    notes: 'text',
+    exceptions: 'jsonb',
+    nonconformity_id: 'text',
+    recorded_at: 'timestamptz',
+  },
+  control_tests: {
+    id: 'text',
+    organization_id: 'text',
+    measure_id: 'text',
+    title: 'text',
+    procedure: 'text',
+    frequency: 'text',
+    population: 'text',
+    sample_size: 'int4',
+    owner: 'text',
+    status: 'text',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   },
   document_acknowledgements: {
     organization_id: 'text',

@@ -29,6 +29,7 @@ import { archive } from './025_archive.js';
 import { tasks } from './026_tasks.js';
 import { outboxWebhooks } from './027_outbox_webhooks.js';
 import { evidenceVault } from './028_evidence_vault.js';
+import { controlTests } from './029_control_tests.js';
 import { auditorAccess } from './030_auditor_access.js';
 import { reminders } from './031_reminders.js';
 import type { Migration } from './types.js';
@@ -62,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
   tasks,
   outboxWebhooks,
   evidenceVault,
+  controlTests,
   auditorAccess,
   reminders,
 ];

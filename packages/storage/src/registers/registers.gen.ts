@@ -12,6 +12,7 @@
 //   specs/registers/documents.yaml
 //   specs/registers/tasks.yaml
 //   specs/registers/evidence.yaml
+//   specs/registers/control_tests.yaml
 // Change the spec(s) and run `npm run generate`.
 
 import { risksRepository } from './risks.js';
@@ -26,6 +27,7 @@ import { managementReviewsRepository } from './management_reviews.js';
 import { documentsRepository } from './documents.js';
 import { tasksRepository } from './tasks.js';
 import { evidenceRepository } from './evidence.js';
+import { controlTestsRepository } from './control_tests.js';
 
 /** Each register's repository factory, by register name, in catalog order. */
 export const registerRepositories = {
@@ -41,6 +43,7 @@ export const registerRepositories = {
   documents: documentsRepository,
   tasks: tasksRepository,
   evidence: evidenceRepository,
+  control_tests: controlTestsRepository,
 } as const;
 
 /** Each register's repository, by register name. */

@@ -4,6 +4,7 @@ import { toDateString } from '../dates.js';
 import type { Database } from '../db/types.js';
 import { assertFramework } from '../registers/frameworks/control-list.js';
 import { buildComplianceReport } from './compliance.js';
+import { buildOperatingEffectiveness } from './operating-effectiveness.js';
 import { buildAuditReadiness } from './readiness.js';
 import { type ControlRow, readinessRows } from './readiness-rows.js';
 import type { AuditReadiness, ComplianceReport, ComplianceReportOptions } from './types.js';
@@ -54,6 +55,30 @@ export function reportsRepository(ctx: StorageContext) {
           organizationId: args.organizationId,
           frameworkId: args.frameworkId,
           topN: args.topN ?? 10,
+          today: toDateString(now),
+          generatedAt: now.toISOString(),
+        }),
+      );
+    },
+
+    /**
+     * Operating effectiveness of a framework's controls over a period (operating-effectiveness.ts);
+     * NOT_FOUND on `framework_id` when it is not the organization's.
+     */
+    operatingEffectiveness: (args: {
+      organizationId: string;
+      frameworkId: string;
+      periodStart: string;
+      periodEnd: string;
+    }) => {
+      const now = ctx.clock();
+      return inSnapshot(ctx, (db) =>
+        buildOperatingEffectiveness({
+          db,
+          organizationId: args.organizationId,
+          frameworkId: args.frameworkId,
+          start: args.periodStart,
+          end: args.periodEnd,
           today: toDateString(now),
           generatedAt: now.toISOString(),
         }),

@@ -4,6 +4,7 @@ import { addDays } from '../dates.js';
 import type { Repositories } from '../repositories.js';
 import type { Storage } from '../storage.js';
 import { DEMO_ASSETS, seedAssets } from './demo-assets.js';
+import { seedControlTests } from './demo-control-tests.js';
 import { seedDocuments } from './demo-documents.js';
 import { seedEvidenceFiles } from './demo-evidence.js';
 import { DEMO_FRAMEWORKS, DEMO_MEASURES, type DemoFrameworkKey, frameworkData } from './demo-frameworks.js';
@@ -183,7 +184,8 @@ export interface DemoSeed {
  * GDPR), 30
  * measures with evidence, linked to real control codes of each, 40 risks, 15
  * vendors, 12 assets, 15 obligations, 8 audits (an ISO/IEC 27001 certification cycle among them), 9
- * nonconformities, 2 management reviews (one held, one planned), 2 published policies and tasks
+ * nonconformities, 2 management reviews (one held, one planned), 2 published policies, 2 control
+ * tests with runs over the last half-year, and tasks
  * (two made by hand, the others generated from those records' dates); the ISO 27001 Annex A
  * Statement of Applicability decided for every control and approved as version 1, and the accepted
  * risks' acceptance records. Dates are relative to the storage
@@ -239,6 +241,7 @@ export async function seedDemo(args: {
     await seedManagementReviews({ repos, organizationId, actor, day });
     await seedTasks({ repos, organizationId, ownerUserId: args.ownerUserId, actor, day });
     await seedEvidenceFiles({ repos, organizationId, actor, measureIds });
+    await seedControlTests({ repos, organizationId, actor, measureIds, day });
     const counts = await repos.organizations.counts({ organizationId });
     return { organizationId, organizationName: organization.name, counts };
   });
