@@ -23,11 +23,14 @@ import { TEST_JOBS } from './webhook-receiver.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 const PUBLIC_URL = 'https://comply.example.test';
-/** Scans every 200 ms; today's weekday, so the digest goes out now; retries after 1 s, 2 s. */
+/**
+ * Scans every 200 ms; today's weekday, so the digest goes out now; retries after 1 s, 2 s, 4 s …
+ * (six times: a loaded machine may start the test's SMTP server late).
+ */
 const REMINDERS: RemindersConfig = {
   digestWeekday: isoWeek(new Date()).weekday,
   scanMs: 200,
-  retryLimit: 3,
+  retryLimit: 6,
   retryDelaySeconds: 1,
 };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -137,7 +140,7 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
   });
 
   it('retries until the SMTP server takes the mail, sends each reminder once, and not again after a restart', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     // The SMTP server is down at first: the jobs fail, and nothing is marked sent.
     const port = await freePort();
@@ -157,7 +160,7 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
     try {
       const owner = seeded.owner.email;
       const mails = async (n: number) => {
-        for (let i = 0; i < 200 && smtp.received.length < n; i += 1) await sleep(100);
+        for (let i = 0; i < 600 && smtp.received.length < n; i += 1) await sleep(100);
         return smtp.received;
       };
       expect(await mails(4)).toHaveLength(4);
@@ -211,7 +214,7 @@ describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('reminders on two instances (postgres)', () => {
   it('delivers each reminder exactly once when two instances share the database', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const smtp = await startSmtpServer();
     const cluster = await startCluster({ count: 2, config: config(smtp.url) });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Task } from '@comply/schemas';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../src/index.js';
 import { addMonths, nextDueDate } from '../src/registers/tasks/recurrence.js';
@@ -63,7 +64,25 @@ async function seedSources(storage: Storage, org: string, ownerEmail: string) {
     actor,
     data: { title: 'Stale firewall rules', severity: 'MINOR', due_date: '2026-06-01' } as never,
   });
-  return { vendor, farVendor, asset, measure, review, nc };
+  // A document's next review is set when it is published (review cycle); here straight on the row.
+  const document = await storage.documents.create({
+    organizationId: org,
+    actor,
+    data: { title: 'Access control policy', kind: 'POLICY', owner: ownerEmail } as never,
+  });
+  await sql`update documents set next_review_due = '2026-07-05' where id = ${document.id}`.execute(
+    storage.db,
+  );
+  // Weekly, planned on 2026-06-01 (set on the row) and never run: its first run was due 2026-06-08.
+  const controlTest = await storage.control_tests.create({
+    organizationId: org,
+    actor,
+    data: { measure_id: measure.id, title: 'Backups restored', frequency: 'WEEKLY' } as never,
+  });
+  await sql`update control_tests set created_at = '2026-06-01T09:00:00Z' where id = ${controlTest.id}`.execute(
+    storage.db,
+  );
+  return { vendor, farVendor, asset, measure, review, nc, document, controlTest };
 }
 
 const generatedOf = async (storage: Storage, org: string) =>
@@ -100,7 +119,7 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
 
   it('generates one task from each kind of date, due within the horizon, and nothing twice', async () => {
     const first = await storage.tasks.generate({ organizationId: org });
-    expect(first).toEqual({ created: 5, closed: 0 });
+    expect(first).toEqual({ created: 7, closed: 0 });
     const tasks = await generatedOf(storage, org);
     const by = (kind: string) => tasks.find((t) => t.kind === kind)!;
     expect(by('VENDOR_REVIEW')).toMatchObject({
@@ -121,10 +140,24 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
       due_date: '2026-06-01',
       overdue: true,
     });
+    expect(by('DOCUMENT_REVIEW')).toMatchObject({
+      subject_id: sources.document.id,
+      source: 'documents.next_review_due',
+      due_date: '2026-07-05',
+      title: 'Review document: Access control policy',
+      assignee_id: owner.id,
+    });
+    expect(by('CONTROL_TEST')).toMatchObject({
+      subject_id: sources.controlTest.id,
+      source: 'control_tests.frequency',
+      due_date: '2026-06-08',
+      title: 'Run control test: Backups restored',
+      overdue: true,
+    });
     // The vendor reviewed on 2026-06-01 is next due in 2027: beyond the horizon, no task yet.
     expect(tasks.some((t) => t.subject_id === sources.farVendor.id)).toBe(false);
     expect(await storage.tasks.generate({ organizationId: org })).toEqual({ created: 0, closed: 0 });
-    expect(await generatedOf(storage, org)).toHaveLength(5);
+    expect(await generatedOf(storage, org)).toHaveLength(7);
     // The other organization's generation sees none of these records.
     expect(await storage.tasks.generate({ organizationId: other })).toEqual({ created: 0, closed: 0 });
   });
@@ -184,6 +217,34 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
     });
     const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: task.id } });
     expect(log.items.map((e) => (e.after as Task).status).sort()).toEqual(['DONE', 'OPEN']);
+  });
+
+  it("moves a control test's task on when a run is recorded, and drops it when the test is retired", async () => {
+    const openTest = async () =>
+      (await generatedOf(storage, org)).filter((t) => t.kind === 'CONTROL_TEST' && t.status === 'OPEN');
+    const [before] = await openTest();
+    await storage.control_tests.recordRun({
+      organizationId: org,
+      actor: testActor(owner.id, 'recordTestRun'),
+      controlTestId: sources.controlTest.id,
+      periodStart: '2026-06-08',
+      periodEnd: '2026-06-14',
+      samplesTested: 5,
+      result: 'PASSED',
+    });
+    expect(await storage.tasks.generate({ organizationId: org })).toEqual({ created: 1, closed: 1 });
+    expect(await storage.tasks.get({ organizationId: org, id: before!.id })).toMatchObject({
+      status: 'DONE',
+    });
+    expect((await openTest()).map((t) => t.due_date)).toEqual(['2026-06-21']);
+    await storage.control_tests.update({
+      organizationId: org,
+      actor,
+      id: sources.controlTest.id,
+      patch: { status: 'RETIRED' } as never,
+    });
+    expect(await storage.tasks.generate({ organizationId: org })).toEqual({ created: 0, closed: 1 });
+    expect(await openTest()).toEqual([]);
   });
 
   it('keeps a task completed by hand completed: no new task for the same date', async () => {
@@ -354,14 +415,14 @@ describe.each(DRIVERS)('task generation across a restart on $name', ({ name }) =
     try {
       const seeded = await seedOrganization(storage);
       await seedSources(storage, seeded.organization.id, seeded.user.email);
-      expect((await storage.tasks.generate({ organizationId: seeded.organization.id })).created).toBe(5);
+      expect((await storage.tasks.generate({ organizationId: seeded.organization.id })).created).toBe(7);
       await storage.close();
       storage = await openStorage(options);
       expect(await storage.tasks.generate({ organizationId: seeded.organization.id })).toEqual({
         created: 0,
         closed: 0,
       });
-      expect(await generatedOf(storage, seeded.organization.id)).toHaveLength(5);
+      expect(await generatedOf(storage, seeded.organization.id)).toHaveLength(7);
     } finally {
       await storage.close();
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -394,16 +455,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent task generation on p
         one.tasks.generate({ organizationId: org }),
         two.tasks.generate({ organizationId: org }),
       ]);
-      expect(results.reduce((n, r) => n + r.created, 0)).toBe(25);
+      expect(results.reduce((n, r) => n + r.created, 0)).toBe(27);
       const tasks = await generatedOf(two, org);
-      expect(tasks).toHaveLength(25);
-      expect(new Set(tasks.map((t) => `${t.subject_id} ${t.kind} ${t.due_date}`)).size).toBe(25);
+      expect(tasks).toHaveLength(27);
+      expect(new Set(tasks.map((t) => `${t.subject_id} ${t.kind} ${t.due_date}`)).size).toBe(27);
       const log = await one.auditLog.list({
         organizationId: org,
         pageSize: 100,
         filters: { action: 'generateTasks' } as never,
       });
-      expect(log.items).toHaveLength(25);
+      expect(log.items).toHaveLength(27);
     } finally {
       await one.close();
       await two.close();

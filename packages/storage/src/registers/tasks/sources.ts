@@ -58,6 +58,31 @@ export const TASK_SOURCES: readonly TaskSource[] = [
       order by review_date desc, id desc limit 1) latest where due_date is not null`,
   },
   {
+    // Set on publication from the review cycle; a new publication moves it on.
+    name: 'documents.next_review_due',
+    kind: 'DOCUMENT_REVIEW',
+    rows: (org) => sql`select id as source_id, id as subject_id, next_review_due as due_date,
+        'Review document: ' || title as title, owner
+      from documents where organization_id = ${org} and status <> 'RETIRED' and archived_at is null
+        and next_review_due is not null`,
+  },
+  {
+    // The next run of an active test: one frequency after the end of the last period tested (after
+    // the test's creation before any run), so recording a run moves the date on.
+    name: 'control_tests.frequency',
+    kind: 'CONTROL_TEST',
+    rows: (org) => sql`select t.id as source_id, t.id as subject_id,
+        (coalesce(max(r.period_end), (t.created_at at time zone 'UTC')::date) + case t.frequency
+          when 'WEEKLY' then interval '7 days' when 'MONTHLY' then interval '1 month'
+          when 'QUARTERLY' then interval '3 months' when 'SEMI_ANNUALLY' then interval '6 months'
+          else interval '1 year' end)::date as due_date,
+        'Run control test: ' || t.title as title, t.owner
+      from control_tests t
+        left join control_test_runs r on r.organization_id = t.organization_id and r.control_test_id = t.id
+      where t.organization_id = ${org} and t.status = 'ACTIVE'
+      group by t.id, t.title, t.owner, t.frequency, t.created_at`,
+  },
+  {
     name: 'nonconformities.due_date',
     kind: 'CORRECTIVE_ACTION',
     rows: (org) => sql`select id as source_id, id as subject_id, due_date,
