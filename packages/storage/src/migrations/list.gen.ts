@@ -30,6 +30,7 @@ import { tasks } from './026_tasks.js';
 import { outboxWebhooks } from './027_outbox_webhooks.js';
 import { evidenceVault } from './028_evidence_vault.js';
 import { auditorAccess } from './030_auditor_access.js';
+import { documentFiles } from './033_document_files.js';
 import type { Migration } from './types.js';
 
 /** Every migration file of this folder, in version order. */
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   outboxWebhooks,
   evidenceVault,
   auditorAccess,
+  documentFiles,
 ];
