@@ -235,5 +235,38 @@ describe.each(DRIVERS)(
       );
       expect(markdown.status).toBe(404);
     });
+
+    it('takes the file as version 1 on addDocument, with the same checks', async () => {
+      const doc = await callOk({
+        client: editorClient,
+        name: 'addDocument',
+        args: { organization_id, title: 'Business continuity plan', kind: 'PLAN', evidence_id },
+      });
+      expect(doc).toMatchObject({ current_version: 1, content: null });
+      expect(doc.versions[0]).toMatchObject({ version: 1, evidence_id, file: { revision: 2 } });
+      const got = await download(`${server.url}/api/documents/${doc.id}/versions/1/file`, editor.token);
+      expect(got.bytes.toString()).toBe('%PDF-1.4\nanother draft\n');
+
+      const both = await callError(editorClient, 'addDocument', {
+        organization_id,
+        title: 'Both',
+        kind: 'PLAN',
+        content: '# Plan',
+        evidence_id,
+      });
+      expect(both).toMatchObject({ code: 'INVALID_INPUT', field: 'evidence_id' });
+      const foreign = await callError(editorClient, 'addDocument', {
+        organization_id,
+        title: 'Foreign',
+        kind: 'PLAN',
+        evidence_id: 'evd_unknown',
+      });
+      expect(foreign).toMatchObject({ code: 'NOT_FOUND', field: 'evidence_id' });
+      const list = await callOk({ client: editorClient, name: 'listDocuments', args: { organization_id } });
+      expect(list.documents.map((d: { title: string }) => d.title).sort()).toEqual([
+        'Business continuity plan',
+        'Information security policy',
+      ]);
+    });
   },
 );
