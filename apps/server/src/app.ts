@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.js';
 import { registerConsole } from './console/index.js';
 import { createToolCore, type HandlerMap } from './core/tool-core.js';
 import { createUsageRecorder } from './core/usage.js';
+import { DOCUMENTS_PREFIX, registerDocumentFileRoute } from './documents/file-route.js';
 import { EVIDENCE_PREFIX, registerEvidenceRoutes } from './evidence/routes.js';
 import { EXPORT_PREFIX, registerExportRoutes } from './export/routes.js';
 import { registerAccessLog } from './http/access-log.js';
@@ -99,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : allowedHostnames({ publicUrl: config.publicUrl, extra: config.allowedHosts }),
   });
-  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX, EXPORT_PREFIX, EVIDENCE_PREFIX];
+  const bearerPrefixes = ['/api/mcp/', OSCAL_PREFIX, EXPORT_PREFIX, EVIDENCE_PREFIX, DOCUMENTS_PREFIX];
   const limiter = registerRateLimit({
     app,
     prefix: bearerPrefixes,
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuditorPackageRoute({ app, core, storage });
   registerExportRoutes({ app, core });
   await registerEvidenceRoutes({ app, core, storage, maxBytes: config.evidenceMaxBytes });
+  registerDocumentFileRoute({ app, core, storage });
   await registerOpenApiRoutes({ app });
   const table = createMethodTable({ core, storage });
   await registerMcpRoute({

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
+import { sha256 } from './bytes.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 requireChromium('console-documents-browser');
@@ -96,5 +98,47 @@ describe.skipIf(!HAVE_CHROMIUM)('a policy written, approved, published and ackno
     await workflow()
       .getByText(/Acknowledged by 1 of 1 members \(100%\) · version 1 in force/)
       .waitFor();
+  });
+
+  it('adds a file from the evidence vault as version 3, shows its SHA-256 and downloads the same bytes', async () => {
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n% Acceptable use policy, signed\n'),
+      Buffer.from([0, 255, 10]),
+    ]);
+    const form = page.getByRole('form', { name: 'New version' });
+    await form.getByLabel('A file from the evidence vault').check();
+    const upload = page.getByRole('form', { name: 'Upload a file' });
+    await upload.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'aup-signed.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await upload.getByRole('button', { name: 'Upload file' }).click();
+    // The uploaded evidence is picked for the version.
+    const option = form.locator('#version-evidence option', { hasText: 'aup-signed' });
+    await option.waitFor({ state: 'attached' });
+    expect(await form.locator('#version-evidence').inputValue()).toBe(await option.getAttribute('value'));
+    await form.getByLabel('Change note').fill('The signed PDF.');
+    await form.getByRole('button', { name: 'Save as a new version' }).click();
+    await workflow().getByRole('status').getByText('Saved version 3.').waitFor();
+    const version = page.getByRole('region', { name: 'Version 3' });
+    expect(await version.getByTestId('version-sha256').textContent()).toBe(sha256(pdf));
+    await version.getByText(`(${pdf.length} bytes)`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot('file-version');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      version.getByRole('link', { name: 'Download aup-signed.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('aup-signed.pdf');
+    expect((await readFile((await download.path())!)).equals(pdf)).toBe(true);
+    const list = await server.call('listDocuments', { organization_id: server.owner.organizationId });
+    const { body } = await server.call('getDocument', { id: list.body.documents[0].id });
+    expect(body.versions[0]).toMatchObject({
+      version: 3,
+      content_hash: sha256(pdf),
+      file: { filename: 'aup-signed.pdf' },
+    });
   });
 });

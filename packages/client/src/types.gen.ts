@@ -309,6 +309,22 @@ export type ControlViaMapping = {
   mapping_title: string;
 };
 
+/** One revision of an evidence record's file; a new file supersedes, the old stays. */
+export type EvidenceFile = {
+  /** 1 for the first file, then 2, 3, … */
+  revision: number;
+  /** File name as uploaded. */
+  filename: string;
+  /** Media type it is served with (application/octet-stream when the content did not match the declared type). */
+  media_type: string;
+  /** Bytes. */
+  size: number;
+  /** SHA-256 of the content (hex). */
+  sha256: string;
+  /** When this revision was stored. */
+  uploaded_at: string;
+};
+
 /** A named approver's approval of one version, bound to its content hash. */
 export type DocumentApproval = {
   /** The approver's email. */
@@ -323,8 +339,12 @@ export type DocumentApproval = {
 export type DocumentVersion = {
   /** Version number. */
   version: number;
-  /** SHA-256 (hex) of the Markdown content. */
+  /** SHA-256 (hex) of the Markdown content, or of the file. */
   content_hash: string;
+  /** The FILE evidence the version is a file of; null for Markdown. */
+  evidence_id: string | null;
+  /** That evidence's file revision as it was when the version was written. */
+  file: EvidenceFile | null;
   /** What changed. */
   change_note: string | null;
   /** Author's email. */
@@ -471,22 +491,6 @@ export type EvidenceDueList = {
   items: EvidenceDue[];
   /** Measures left out of items. */
   omitted: number;
-};
-
-/** One revision of an evidence record's file; a new file supersedes, the old stays. */
-export type EvidenceFile = {
-  /** 1 for the first file, then 2, 3, … */
-  revision: number;
-  /** File name as uploaded. */
-  filename: string;
-  /** Media type it is served with (application/octet-stream when the content did not match the declared type). */
-  media_type: string;
-  /** Bytes. */
-  size: number;
-  /** SHA-256 of the content (hex). */
-  sha256: string;
-  /** When this revision was stored. */
-  uploaded_at: string;
 };
 
 /** Evidence to attach to a measure. */

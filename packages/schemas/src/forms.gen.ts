@@ -602,6 +602,14 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         maxLength: 100000,
       },
       {
+        name: 'evidence_id',
+        description: 'Or FILE evidence (evd_…) as version 1.',
+        required: false,
+        nullable: false,
+        kind: 'id',
+        references: 'evidence',
+      },
+      {
         name: 'change_note',
         description: 'Note of version 1.',
         required: false,

@@ -211,7 +211,7 @@ export const mcpTools: readonly McpToolEntry[] = [
     tool: {
       name: 'addDocumentVersion',
       title: 'Add a document version',
-      description: 'Writes the next version (immutable; its SHA-256 is what approvers approve). The document goes back to DRAFT, or IN_REVIEW with submit; the published version stays in force. Returns the document.',
+      description: 'Writes the next version (immutable; its SHA-256 is what approvers approve): Markdown `content` or a FILE evidence `evidence_id`. The document goes back to DRAFT, or IN_REVIEW with submit.',
       inputSchema: leanInputSchema(addDocumentVersionInputJsonSchema, false),
       outputSchema: {
         type: 'object',

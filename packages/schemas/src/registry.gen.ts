@@ -524,7 +524,7 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   addDocumentVersion: {
     name: 'addDocumentVersion',
     title: 'Add a document version',
-    description: 'Writes the next version (immutable; its SHA-256 is what approvers approve). The document goes\nback to DRAFT, or IN_REVIEW with submit; the published version stays in force. Returns the document.',
+    description: 'Writes the next version (immutable; its SHA-256 is what approvers approve): Markdown `content`\nor a FILE evidence `evidence_id`. The document goes back to DRAFT, or IN_REVIEW with submit.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     access: 'write',
     organizationScoped: true,

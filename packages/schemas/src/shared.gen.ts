@@ -775,6 +775,54 @@ export const controlViaMappingJsonSchema: JsonSchema = {
   required: ['framework_id', 'control_code', 'relationship', 'mapping_title'],
 };
 
+/** One revision of an evidence record's file; a new file supersedes, the old stays. */
+export const evidenceFileSchema = z.object({
+  revision: z.int().min(1),
+  filename: z.string(),
+  media_type: z.string(),
+  size: z.int().min(0),
+  sha256: z.string(),
+  uploaded_at: z.iso.datetime({ offset: true }),
+});
+
+/** One revision of an evidence record's file; a new file supersedes, the old stays. */
+export type EvidenceFile = z.output<typeof evidenceFileSchema>;
+
+/** JSON Schema of `EvidenceFile`: One revision of an evidence record's file; a new file supersedes, the old stays. */
+export const evidenceFileJsonSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    revision: {
+      type: 'integer',
+      minimum: 1,
+      description: '1 for the first file, then 2, 3, …',
+    },
+    filename: {
+      type: 'string',
+      description: 'File name as uploaded.',
+    },
+    media_type: {
+      type: 'string',
+      description: 'Media type it is served with (application/octet-stream when the content did not match the declared type).',
+    },
+    size: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Bytes.',
+    },
+    sha256: {
+      type: 'string',
+      description: 'SHA-256 of the content (hex).',
+    },
+    uploaded_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When this revision was stored.',
+    },
+  },
+  required: ['revision', 'filename', 'media_type', 'size', 'sha256', 'uploaded_at'],
+};
+
 /** A named approver's approval of one version, bound to its content hash. */
 export const documentApprovalSchema = z.object({
   approver: z.string(),
@@ -810,6 +858,8 @@ export const documentApprovalJsonSchema: JsonSchema = {
 export const documentVersionSchema = z.object({
   version: z.int().min(1),
   content_hash: z.string(),
+  evidence_id: z.string().nullable(),
+  file: evidenceFileSchema.nullable(),
   change_note: z.string().nullable(),
   author: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
@@ -831,7 +881,20 @@ export const documentVersionJsonSchema: JsonSchema = {
     },
     content_hash: {
       type: 'string',
-      description: 'SHA-256 (hex) of the Markdown content.',
+      description: 'SHA-256 (hex) of the Markdown content, or of the file.',
+    },
+    evidence_id: {
+      type: ['string', 'null'],
+      description: 'The FILE evidence the version is a file of; null for Markdown.',
+    },
+    file: {
+      anyOf: [
+        evidenceFileJsonSchema,
+        {
+          type: 'null',
+        },
+      ],
+      description: 'That evidence\'s file revision as it was when the version was written.',
     },
     change_note: {
       type: ['string', 'null'],
@@ -856,7 +919,7 @@ export const documentVersionJsonSchema: JsonSchema = {
       description: 'Every required approver approved it.',
     },
   },
-  required: ['version', 'content_hash', 'change_note', 'author', 'created_at', 'approvals', 'approved'],
+  required: ['version', 'content_hash', 'evidence_id', 'file', 'change_note', 'author', 'created_at', 'approvals', 'approved'],
 };
 
 /** A member's acknowledgement of a published version. */
@@ -1264,54 +1327,6 @@ export const evidenceDueListJsonSchema: JsonSchema = {
     },
   },
   required: ['count', 'items', 'omitted'],
-};
-
-/** One revision of an evidence record's file; a new file supersedes, the old stays. */
-export const evidenceFileSchema = z.object({
-  revision: z.int().min(1),
-  filename: z.string(),
-  media_type: z.string(),
-  size: z.int().min(0),
-  sha256: z.string(),
-  uploaded_at: z.iso.datetime({ offset: true }),
-});
-
-/** One revision of an evidence record's file; a new file supersedes, the old stays. */
-export type EvidenceFile = z.output<typeof evidenceFileSchema>;
-
-/** JSON Schema of `EvidenceFile`: One revision of an evidence record's file; a new file supersedes, the old stays. */
-export const evidenceFileJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    revision: {
-      type: 'integer',
-      minimum: 1,
-      description: '1 for the first file, then 2, 3, …',
-    },
-    filename: {
-      type: 'string',
-      description: 'File name as uploaded.',
-    },
-    media_type: {
-      type: 'string',
-      description: 'Media type it is served with (application/octet-stream when the content did not match the declared type).',
-    },
-    size: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Bytes.',
-    },
-    sha256: {
-      type: 'string',
-      description: 'SHA-256 of the content (hex).',
-    },
-    uploaded_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When this revision was stored.',
-    },
-  },
-  required: ['revision', 'filename', 'media_type', 'size', 'sha256', 'uploaded_at'],
 };
 
 /** Evidence to attach to a measure. */

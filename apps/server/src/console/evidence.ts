@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendDocumentVersionFile } from '../documents/file-route.js';
 import { evidenceFor, registerMultipart, sendEvidenceFile, uploadThroughTool } from '../evidence/routes.js';
 import { requireMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
@@ -26,7 +27,8 @@ async function callerIn(
  * core and file handling as the REST doors (`/api/evidence/…`):
  * - `POST /api/console/orgs/:orgId/evidence/upload` (multipart): addEvidence with a file;
  * - `POST /api/console/orgs/:orgId/evidence/:id/revisions` (multipart): a new file revision;
- * - `GET /api/console/orgs/:orgId/evidence/:id/file[?revision=N]`: download (attachment, nosniff).
+ * - `GET /api/console/orgs/:orgId/evidence/:id/file[?revision=N]`: download (attachment, nosniff);
+ * - `GET /api/console/orgs/:orgId/documents/:id/versions/:n/file`: a file version's file.
  */
 export async function registerConsoleEvidenceRoutes({
   scope,
@@ -74,6 +76,21 @@ export async function registerConsoleEvidenceRoutes({
           organizationId: organization.id,
         });
         return sendEvidenceFile({ reply, storage: deps.storage, record, revision: request.query.revision });
+      },
+    );
+    files.get<{ Params: { orgId: string; id: string; n: string } }>(
+      '/orgs/:orgId/documents/:id/versions/:n/file',
+      async (request, reply) => {
+        const { organization, caller } = await callerIn(request, deps, false);
+        return sendDocumentVersionFile({
+          reply,
+          core: deps.core,
+          storage: deps.storage,
+          caller,
+          documentId: request.params.id,
+          version: request.params.n,
+          organizationId: organization.id,
+        });
       },
     );
   });

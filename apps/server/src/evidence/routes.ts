@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type EvidenceRecord, tools } from '@comply/schemas';
+import { type EvidenceFile, type EvidenceRecord, tools } from '@comply/schemas';
 import type { Storage } from '@comply/storage';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -123,11 +123,7 @@ export function attachmentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/**
- * Sends a revision of an evidence record's file (the latest unless `revision` is given): the
- * stored media type, always as an attachment, `nosniff`, and a CSP that forbids everything (and
- * sandboxes it), so uploaded HTML or SVG never runs on this origin. Streamed chunk by chunk.
- */
+/** Sends a revision of an evidence record's file (the latest unless `revision` is given). */
 export async function sendEvidenceFile(args: {
   reply: FastifyReply;
   storage: Storage;
@@ -157,13 +153,30 @@ export async function sendEvidenceFile(args: {
           : `Evidence \`${record.id}\` has no revision ${args.revision}.`,
     });
   }
-  const content = await args.storage.evidenceVault.blobs(record.organization_id).get(file.sha256);
-  if (!content) {
-    throw new ToolError({
-      code: 'NOT_FOUND',
-      message: `The content of evidence \`${record.id}\` revision ${file.revision} is missing from storage; run verifyEvidence.`,
-    });
-  }
+  return sendStoredFile({
+    reply: args.reply,
+    storage: args.storage,
+    organizationId: record.organization_id,
+    file,
+    missing: `The content of evidence \`${record.id}\` revision ${file.revision} is missing from storage; run verifyEvidence.`,
+  });
+}
+
+/**
+ * Sends a vault file (an evidence revision, or a document version made of one): the stored media
+ * type, always as an attachment, `nosniff`, and a CSP that forbids everything (and sandboxes it),
+ * so uploaded HTML or SVG never runs on this origin. Streamed chunk by chunk.
+ */
+export async function sendStoredFile(args: {
+  reply: FastifyReply;
+  storage: Storage;
+  organizationId: string;
+  file: EvidenceFile;
+  missing: string;
+}): Promise<FastifyReply> {
+  const { file } = args;
+  const content = await args.storage.evidenceVault.blobs(args.organizationId).get(file.sha256);
+  if (!content) throw new ToolError({ code: 'NOT_FOUND', message: args.missing });
   return args.reply
     .code(200)
     .header('content-type', file.media_type)

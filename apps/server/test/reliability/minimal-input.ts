@@ -90,10 +90,13 @@ function minimal({
 }
 
 /**
- * The smallest input `tool` accepts: its required fields, ids taken from `ids`. An add tool also gets
- * its record's `name` when the schema leaves it optional (addFramework: required unless the framework
- * comes from the library), since a record made by hand needs one.
+ * Fields an add tool's schema leaves optional that a record made by hand still needs: a `name`
+ * (addFramework: required unless the framework comes from the library) and a `content`
+ * (addDocumentVersion: Markdown, or else a vault file by `evidence_id`).
  */
+const HAND_MADE = ['name', 'content'];
+
+/** The smallest input `tool` accepts: its required fields (and HAND_MADE ones), ids taken from `ids`. */
 export function minimalInput({
   tool,
   label,
@@ -104,10 +107,9 @@ export function minimalInput({
   ids: IdLookup;
 }): Record<string, unknown> {
   const schema = asSchema(tools[tool].inputJsonSchema);
-  const nameSchema = schema.properties?.name;
-  const required =
-    tool.startsWith('add') && nameSchema && !schema.required?.includes('name')
-      ? [...(schema.required ?? []), 'name']
-      : schema.required;
+  const extra = tool.startsWith('add')
+    ? HAND_MADE.filter((field) => schema.properties?.[field] && !schema.required?.includes(field))
+    : [];
+  const required = [...(schema.required ?? []), ...extra];
   return minimal({ schema: { ...schema, required }, field: '', tool, label, ids }) as Record<string, unknown>;
 }

@@ -3,10 +3,13 @@ import MarkdownIt from 'markdown-it';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import type { EvidenceFile } from '../evidence/EvidenceFilePanel.js';
 import { formatTime } from '../format.js';
 import { roleCanAttest, roleCanWrite } from '../roles.js';
 import type { Me, Organization } from '../types.js';
 import { Chip } from './Chip.js';
+import { VersionFile, versionFileUrl } from './DocumentVersionFile.js';
+import { DocumentVersionForm } from './DocumentVersionForm.js';
 
 interface Approval {
   approver: string;
@@ -19,6 +22,8 @@ interface Version {
   change_note: string | null;
   author: string | null;
   created_at: string;
+  /** The vault file the version is (null for Markdown), as it was when the version was written. */
+  file: EvidenceFile | null;
   approvals: Approval[];
   approved: boolean;
 }
@@ -82,8 +87,6 @@ export function DocumentPanel({
   const email = useMyEmail();
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [draft, setDraft] = useState('');
-  const [note, setNote] = useState('');
   const html = useMemo(() => (document.content ? renderMarkdown(document.content) : ''), [document.content]);
   const canWrite = roleCanWrite(organization.role);
   const current = document.versions.find((v) => v.version === document.current_version) ?? null;
@@ -174,44 +177,22 @@ export function DocumentPanel({
         {document.content ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it without raw HTML, then DOMPurify
           <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+        ) : current?.file ? (
+          <VersionFile organizationId={organization.id} documentId={document.id} version={current} />
         ) : (
           <p className="hint">No version yet.</p>
         )}
         {canWrite && document.status !== 'RETIRED' && (
-          <form
-            className="stack"
-            aria-label="New version"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const next = (document.current_version ?? 0) + 1;
-              const body = {
-                document_id: document.id,
-                content: draft,
-                ...(note.trim() ? { change_note: note } : {}),
-              };
-              if (await run('addDocumentVersion', body, `Saved version ${next}.`)) {
-                setDraft('');
-                setNote('');
-              }
-            }}
-          >
-            <label>
-              New version (Markdown)
-              <textarea
-                value={draft}
-                rows={8}
-                maxLength={100_000}
-                onChange={(e) => setDraft(e.target.value)}
-              />
-            </label>
-            <label>
-              Change note
-              <input value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
-            </label>
-            <button type="submit" className="secondary" disabled={draft.trim() === ''}>
-              Save as a new version
-            </button>
-          </form>
+          <DocumentVersionForm
+            organizationId={organization.id}
+            save={(body) =>
+              run(
+                'addDocumentVersion',
+                { document_id: document.id, ...body },
+                `Saved version ${(document.current_version ?? 0) + 1}.`,
+              )
+            }
+          />
         )}
       </section>
 
@@ -231,6 +212,11 @@ export function DocumentPanel({
                   by {v.author ?? 'unknown'}, {formatTime(v.created_at)} · SHA-256{' '}
                   {v.content_hash.slice(0, 12)}…
                 </span>
+                {v.file && (
+                  <a href={versionFileUrl(organization.id, document.id, v.version)} download>
+                    {v.file.filename}
+                  </a>
+                )}
                 {v.approved ? (
                   <Chip value="ACTIVE" label="Approved" />
                 ) : (

@@ -20,9 +20,12 @@ export function RecordPicker({
   describedBy,
   invalid,
   required,
+  filters,
 }: {
   organizationId: string;
   register: string;
+  /** List filters (e.g. `{ kind: 'FILE' }`), as the register's list takes them. */
+  filters?: Record<string, string>;
   id: string;
   name?: string;
   value: string | string[];
@@ -36,11 +39,12 @@ export function RecordPicker({
   const [records, setRecords] = useState<Record<string, unknown>[]>([]);
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
+  const filterKey = JSON.stringify(filters ?? {});
   useEffect(() => {
     const timer = setTimeout(
       () => {
         api<ListPage>(
-          `/orgs/${organizationId}/registers/${register}${toQuery({ page_size: String(LIMIT), query: query || undefined })}`,
+          `/orgs/${organizationId}/registers/${register}${toQuery({ ...(JSON.parse(filterKey) as Record<string, string>), page_size: String(LIMIT), query: query || undefined })}`,
         ).then(
           (page) => {
             setRecords((page[register] as Record<string, unknown>[] | undefined) ?? []);
@@ -53,7 +57,7 @@ export function RecordPicker({
       query ? 250 : 0,
     );
     return () => clearTimeout(timer);
-  }, [organizationId, register, query]);
+  }, [organizationId, register, query, filterKey]);
 
   const chosen = Array.isArray(value) ? value : value ? [value] : [];
   const known = new Set(records.map((r) => String(r.id)));

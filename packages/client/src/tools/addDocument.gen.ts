@@ -29,6 +29,8 @@ export type AddDocumentInput = {
   measure_ids?: string[];
   /** Markdown of version 1. */
   content?: string;
+  /** Or FILE evidence (evd_…) as version 1. */
+  evidence_id?: string;
   /** Note of version 1. */
   change_note?: string;
   /** Retry key: a repeat returns the first record. */

@@ -11,8 +11,10 @@ export type AddDocumentVersionInput = {
   organization_id: string;
   /** Document id (doc_…). */
   document_id: string;
-  /** Markdown. */
-  content: string;
+  /** Markdown (or evidence_id). */
+  content?: string;
+  /** FILE evidence (evd_…) whose current file is the version. */
+  evidence_id?: string;
   /** What changed. */
   change_note?: string;
   /** Send it for review (IN_REVIEW). */

@@ -20,6 +20,7 @@ export const addDocumentInput = z.strictObject({
   controls: z.array(controlRefSchema).max(500).optional(),
   measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
   content: z.string().trim().min(1).max(100000).optional(),
+  evidence_id: z.string().trim().min(1).max(100).optional(),
   change_note: z.string().trim().max(2000).optional(),
   idempotency_key: z.string().trim().min(1).max(200).optional(),
 });
@@ -109,6 +110,12 @@ export const addDocumentInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 100000,
       description: 'Markdown of version 1.',
+    },
+    evidence_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Or FILE evidence (evd_…) as version 1.',
     },
     change_note: {
       type: 'string',

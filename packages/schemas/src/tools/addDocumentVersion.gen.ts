@@ -11,7 +11,8 @@ import type { JsonSchema } from '../definition.js';
 export const addDocumentVersionInput = z.strictObject({
   organization_id: z.string().trim().min(1).max(100),
   document_id: z.string().trim().min(1).max(100),
-  content: z.string().trim().min(1).max(100000),
+  content: z.string().trim().min(1).max(100000).optional(),
+  evidence_id: z.string().trim().min(1).max(100).optional(),
   change_note: z.string().trim().max(2000).optional(),
   submit: z.boolean().default(false),
   idempotency_key: z.string().trim().min(1).max(200).optional(),
@@ -49,7 +50,13 @@ export const addDocumentVersionInputJsonSchema: JsonSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 100000,
-      description: 'Markdown.',
+      description: 'Markdown (or evidence_id).',
+    },
+    evidence_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'FILE evidence (evd_…) whose current file is the version.',
     },
     change_note: {
       type: 'string',
@@ -68,7 +75,7 @@ export const addDocumentVersionInputJsonSchema: JsonSchema = {
       description: 'Retry key.',
     },
   },
-  required: ['organization_id', 'document_id', 'content'],
+  required: ['organization_id', 'document_id'],
   additionalProperties: false,
 };
 

@@ -188,11 +188,17 @@ export interface DocumentVersionsTable {
   organization_id: string;
   document_id: string;
   version: number;
-  content: string;
+  content: string | null;
   content_hash: string;
   change_note: string | null;
   author_user_id: string | null;
   created_at: ColumnType<Date, string, string>;
+  evidence_id: string | null;
+  evidence_revision: number | null;
+  filename: string | null;
+  media_type: string | null;
+  size: number | null;
+  file_uploaded_at: ColumnType<Date | null, string | null, string | null>;
 }
 
 export interface DocumentsTable {
@@ -928,6 +934,12 @@ export const SCHEMA_COLUMNS = {
     change_note: 'text',
     author_user_id: 'text',
     created_at: 'timestamptz',
+    evidence_id: 'text',
+    evidence_revision: 'int4',
+    filename: 'text',
+    media_type: 'text',
+    size: 'int4',
+    file_uploaded_at: 'timestamptz',
   },
   documents: {
     id: 'text',

@@ -32,6 +32,7 @@ import { evidenceVault } from './028_evidence_vault.js';
 import { controlTests } from './029_control_tests.js';
 import { auditorAccess } from './030_auditor_access.js';
 import { reminders } from './031_reminders.js';
+import { documentFiles } from './033_document_files.js';
 import type { Migration } from './types.js';
 
 /** Every migration file of this folder, in version order. */
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly Migration[] = [
   controlTests,
   auditorAccess,
   reminders,
+  documentFiles,
 ];

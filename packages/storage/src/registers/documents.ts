@@ -21,6 +21,7 @@ import {
   approverCount,
   checkTransition,
   currentVersionApproved,
+  evidenceFileForVersion,
   insertVersion,
 } from './documents/workflow.js';
 
@@ -65,11 +66,11 @@ const documentsRegister = defineRegister({
     default: ['title', 'asc'],
   },
   defaults: { status: 'DRAFT' },
-  // A new document is a DRAFT; with content it has version 1.
+  // A new document is a DRAFT; with content (or a vault file) it has version 1.
   values: ({ data, values }) => ({
     ...values,
     status: 'DRAFT',
-    current_version: data.content ? 1 : null,
+    current_version: data.content || data.evidence_id ? 1 : null,
     published_version: null,
     published_at: null,
   }),
@@ -90,13 +91,23 @@ const documentsRegister = defineRegister({
       measureIds: data.measure_ids,
       approverIds,
     });
-    if (data.content) {
+    if (data.content && data.evidence_id) {
+      throw invalidInput(
+        'evidence_id',
+        'Version 1 is either Markdown `content` or a FILE evidence `evidence_id`: give one of the two.',
+      );
+    }
+    if (data.content || data.evidence_id) {
+      const file = data.evidence_id
+        ? await evidenceFileForVersion({ trx, organizationId, evidenceId: data.evidence_id })
+        : undefined;
       await insertVersion({
         trx,
         organizationId,
         documentId: id,
         version: 1,
         content: data.content,
+        file,
         changeNote: data.change_note,
         actor,
         now,

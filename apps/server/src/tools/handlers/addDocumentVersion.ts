@@ -9,6 +9,7 @@ export const addDocumentVersion: ToolHandler<'addDocumentVersion'> = (ctx, args)
     id: args.document_id,
     actor: ctx.actor,
     content: args.content,
+    evidenceId: args.evidence_id,
     changeNote: args.change_note,
     submit: args.submit,
     idempotencyKey: args.idempotency_key,

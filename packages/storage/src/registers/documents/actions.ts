@@ -6,7 +6,14 @@ import type { Database } from '../../db/types.js';
 import { invalidInput, notFound, StorageError } from '../../errors.js';
 import { claimIdempotencyKey } from '../kit.js';
 import { APPROVER_ROLES } from './links.js';
-import { approverCount, currentVersionApproved, insertVersion, stateConflict } from './workflow.js';
+import {
+  approverCount,
+  checkVersionSource,
+  currentVersionApproved,
+  evidenceFileForVersion,
+  insertVersion,
+  stateConflict,
+} from './workflow.js';
 
 export interface DocumentTarget {
   organizationId: string;
@@ -71,8 +78,14 @@ export function documentActions(args: {
   return {
     /** Writes the next version; the document goes back to DRAFT (or IN_REVIEW with `submit`). */
     addVersion: async (
-      a: DocumentTarget & { content: string; changeNote?: string | undefined; submit?: boolean | undefined },
+      a: DocumentTarget & {
+        content?: string | undefined;
+        evidenceId?: string | undefined;
+        changeNote?: string | undefined;
+        submit?: boolean | undefined;
+      },
     ): Promise<Document> => {
+      checkVersionSource(a);
       const id = await inTransaction(ctx.db, async (trx) => {
         const doc = await lockDocument(trx, a.organizationId, a.id);
         if (doc.status === 'RETIRED') {
@@ -96,6 +109,14 @@ export function documentActions(args: {
             '`submit` sends the version for review, which needs at least one approver: name them first (updateDocument `approvers`).',
           );
         }
+        const file =
+          a.evidenceId === undefined
+            ? undefined
+            : await evidenceFileForVersion({
+                trx,
+                organizationId: a.organizationId,
+                evidenceId: a.evidenceId,
+              });
         const at = ctx.clock();
         const now = at.toISOString();
         const version = await insertVersion({
@@ -104,6 +125,7 @@ export function documentActions(args: {
           documentId: a.id,
           version: next,
           content: a.content,
+          file,
           changeNote: a.changeNote,
           actor: a.actor,
           now,

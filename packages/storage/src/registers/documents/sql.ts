@@ -41,6 +41,11 @@ export const versionsJson = sql<DocumentVersion[]>`(select coalesce(jsonb_agg(js
     'version', v.version,
     'content_hash', v.content_hash,
     'change_note', v.change_note,
+    'evidence_id', v.evidence_id,
+    'file', case when v.evidence_id is null then null else jsonb_build_object(
+      'revision', v.evidence_revision, 'filename', v.filename, 'media_type', v.media_type,
+      'size', v.size, 'sha256', v.content_hash,
+      'uploaded_at', ${isoTimestampSql('v', 'file_uploaded_at')}) end,
     'author', (select au.email from users au where au.id = v.author_user_id),
     'created_at', ${isoTimestampSql('v', 'created_at')},
     'approvals', (select coalesce(jsonb_agg(jsonb_build_object(

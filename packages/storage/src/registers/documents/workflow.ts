@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentStatus } from '@comply/schemas';
 import { sql, type Transaction } from 'kysely';
+import { isoTimestampSql } from '../../audit/audited-statement.js';
 import type { Actor } from '../../context.js';
 import type { Database } from '../../db/types.js';
 import { invalidInput, StorageError } from '../../errors.js';
@@ -42,20 +43,103 @@ export function contentHash(content: string): string {
 /** The largest content a version takes, in characters (the column's CHECK says the same). */
 export const MAX_CONTENT = 100_000;
 
-/** Inserts version `version` of a document; versions are never changed afterwards. */
+/** A FILE evidence revision a version is made of, as it was when the version was written. */
+export interface VersionFile {
+  evidenceId: string;
+  revision: number;
+  filename: string;
+  mediaType: string;
+  size: number;
+  sha256: string;
+  uploadedAt: string;
+}
+
+/**
+ * The current file of FILE evidence `evidenceId` of the organization, for a version: NOT_FOUND
+ * alike for missing and foreign ids, INVALID_INPUT naming the kind for URL or TEXT evidence.
+ */
+export async function evidenceFileForVersion(args: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  evidenceId: string;
+}): Promise<VersionFile> {
+  const evidence = await args.trx
+    .selectFrom('evidence')
+    .select('kind')
+    .where('organization_id', '=', args.organizationId)
+    .where('id', '=', args.evidenceId)
+    .executeTakeFirst();
+  if (!evidence) {
+    throw new StorageError({
+      code: 'NOT_FOUND',
+      field: 'evidence_id',
+      message: `No evidence with id ${args.evidenceId}.`,
+    });
+  }
+  if (evidence.kind !== 'FILE') {
+    throw invalidInput(
+      'evidence_id',
+      `Evidence ${args.evidenceId} is ${evidence.kind} evidence; a document version takes FILE evidence (upload the file to the vault first).`,
+    );
+  }
+  const { rows } = await sql<{
+    revision: number;
+    filename: string;
+    media_type: string;
+    size: number;
+    sha256: string;
+    uploaded_at: string;
+  }>`select revision, filename, media_type, size, sha256, ${isoTimestampSql('f', 'uploaded_at')} as uploaded_at
+    from evidence_files f
+    where f.organization_id = ${args.organizationId} and f.evidence_id = ${args.evidenceId}
+    order by f.revision desc limit 1`.execute(args.trx);
+  const file = rows[0];
+  if (!file) {
+    throw invalidInput('evidence_id', `Evidence ${args.evidenceId} has no file yet; upload one first.`);
+  }
+  return {
+    evidenceId: args.evidenceId,
+    revision: file.revision,
+    filename: file.filename,
+    mediaType: file.media_type,
+    size: Number(file.size),
+    sha256: file.sha256,
+    uploadedAt: file.uploaded_at,
+  };
+}
+
+/** Refuses anything but exactly one of `content` and `evidence_id`. */
+export function checkVersionSource(args: {
+  content?: string | undefined;
+  evidenceId?: string | undefined;
+}): void {
+  if ((args.content === undefined) === (args.evidenceId === undefined)) {
+    throw invalidInput(
+      args.content === undefined ? 'content' : 'evidence_id',
+      'A version is either Markdown `content` or a FILE evidence `evidence_id`: give exactly one of the two.',
+    );
+  }
+}
+
+/**
+ * Inserts version `version` of a document, Markdown or a vault file; versions are never changed
+ * afterwards. A file version's content hash is the file's SHA-256.
+ */
 export async function insertVersion(args: {
   trx: Transaction<Database>;
   organizationId: string;
   documentId: string;
   version: number;
-  content: string;
+  content: string | undefined;
+  file?: VersionFile | undefined;
   changeNote: string | null | undefined;
   actor: Actor | undefined;
   now: string;
 }): Promise<{ version: number; content_hash: string; change_note: string | null }> {
+  const { file } = args;
   const row = {
     version: args.version,
-    content_hash: contentHash(args.content),
+    content_hash: file ? file.sha256 : contentHash(args.content ?? ''),
     change_note: args.changeNote?.trim() || null,
   };
   await args.trx
@@ -64,7 +148,13 @@ export async function insertVersion(args: {
       organization_id: args.organizationId,
       document_id: args.documentId,
       ...row,
-      content: args.content,
+      content: file ? null : (args.content ?? null),
+      evidence_id: file?.evidenceId ?? null,
+      evidence_revision: file?.revision ?? null,
+      filename: file?.filename ?? null,
+      media_type: file?.mediaType ?? null,
+      size: file?.size ?? null,
+      file_uploaded_at: file?.uploadedAt ?? null,
       author_user_id: args.actor?.userId ?? null,
       created_at: args.now,
     })
