@@ -80,7 +80,7 @@ describe('a temporary copy of the repository', () => {
     expect(cli({ dir, argv: [] }).code).toBe(0);
     expect(readFileSync(join(dir, stub), 'utf8')).toBe('export const getRisk = 1;\n');
     expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
-  });
+  }, 180_000);
 
   it('a copied spec becomes an OpenAPI operation, with its examples, and nothing else needs editing', () => {
     const dir = generatedSandbox();
@@ -99,7 +99,7 @@ describe('a temporary copy of the repository', () => {
       /listSuppliers: \{[\s\S]*?examples: \[/,
     );
     expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
-  });
+  }, 180_000);
 
   it('a copied register file becomes a register with its four tools and nothing else needs editing', () => {
     const dir = generatedSandbox();
@@ -127,12 +127,12 @@ describe('a temporary copy of the repository', () => {
     const shared = readFileSync(join(dir, 'packages/schemas/src/shared.gen.ts'), 'utf8');
     expect(shared).toMatch(/assets: z\.int\(\)[^\n]*\n[\s\S]*?suppliers: z\.int\(\)/);
     expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
-  });
+  }, 180_000);
 
   it('generation is byte-identical across runs', () => {
     const dir = generatedSandbox();
     const before = readFileSync(join(dir, 'packages/schemas/src/registry.gen.ts'), 'utf8');
     expect(cli({ dir, argv: [] }).output).toContain('(0 changed)');
     expect(readFileSync(join(dir, 'packages/schemas/src/registry.gen.ts'), 'utf8')).toBe(before);
-  });
+  }, 180_000);
 });

@@ -15,6 +15,7 @@ const toolsOutsideRegisters = [
   'getOrganization',
   'getComplianceReport',
   'getAuditReadiness',
+  'getOperatingEffectiveness',
   'archiveRecord',
   'restoreRecord',
 ];
