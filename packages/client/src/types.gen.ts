@@ -295,6 +295,8 @@ export type ControlTest = {
   created_at: string;
   /** When the record was last changed; pass it as expected_updated_at to guard updates. */
   updated_at: string;
+  /** When it was archived (archiveRecord); null while active. */
+  archived_at: string | null;
 };
 
 /** A control of another framework, mapped to this one by a crosswalk, that is covered. */

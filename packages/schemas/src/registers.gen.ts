@@ -325,7 +325,7 @@ export const registers = {
     toolNames: ['listControlTests', 'getControlTest', 'addControlTest', 'updateControlTest', 'recordTestRun', 'listTestRuns'],
     customHandlers: ['recordTestRun', 'listTestRuns'],
     links: ['measures'],
-    archive: false,
+    archive: true,
     console: {
       navigation: 13,
       path: '/registers/control_tests',

@@ -659,6 +659,7 @@ export const controlTestSchema = z.object({
   latest_runs: z.array(testRunSchema),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  archived_at: z.iso.datetime({ offset: true }).nullable(),
 });
 
 /** A test plan for a measure (operating effectiveness), with its latest runs. */
@@ -735,8 +736,13 @@ export const controlTestJsonSchema: JsonSchema = {
       format: 'date-time',
       description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
     },
+    archived_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was archived (archiveRecord); null while active.',
+    },
   },
-  required: ['id', 'organization_id', 'measure_id', 'title', 'procedure', 'frequency', 'population', 'sample_size', 'owner', 'status', 'last_result', 'last_period_end', 'latest_runs', 'created_at', 'updated_at'],
+  required: ['id', 'organization_id', 'measure_id', 'title', 'procedure', 'frequency', 'population', 'sample_size', 'owner', 'status', 'last_result', 'last_period_end', 'latest_runs', 'created_at', 'updated_at', 'archived_at'],
 };
 
 /** A control of another framework, mapped to this one by a crosswalk, that is covered. */

@@ -17,6 +17,8 @@ export type ListControlTestsInput = {
   status?: ControlTestStatus[];
   /** Text in title or procedure. */
   query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
   /** Items per page. */
   page_size?: number;
   /** A next_cursor. */

@@ -14,6 +14,7 @@ export const listControlTestsInput = z.strictObject({
   frequency: z.array(controlTestFrequencySchema).min(1).optional(),
   status: z.array(controlTestStatusSchema).min(1).optional(),
   query: z.string().trim().min(1).max(200).optional(),
+  archived: z.boolean().optional(),
   ...pageInputShape,
   order_by: orderBySchema(['title', 'frequency', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),
 });
@@ -72,6 +73,10 @@ export const listControlTestsInputJsonSchema: JsonSchema = {
       minLength: 1,
       maxLength: 200,
       description: 'Text in title or procedure.',
+    },
+    archived: {
+      type: 'boolean',
+      description: 'true: archived records only. Default: active only.',
     },
     ...pageInputJsonProperties,
     order_by: orderByJsonSchema(['title', 'frequency', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),

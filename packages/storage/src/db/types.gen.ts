@@ -144,6 +144,7 @@ export interface ControlTestsTable {
   sample_size: number | null;
   owner: string | null;
   status: string;
+  archived_at: ColumnType<Date | null, string | null, string | null>;
   created_at: ColumnType<Date, string, string>;
   updated_at: ColumnType<Date, string, string>;
 }
@@ -891,6 +892,7 @@ export const SCHEMA_COLUMNS = {
     sample_size: 'int4',
     owner: 'text',
     status: 'text',
+    archived_at: 'timestamptz',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },

@@ -27,6 +27,7 @@ export const controlTests: Migration = {
         sample_size integer check (sample_size >= 1),
         owner text,
         status text not null check (status in ${oneOf(controlTestStatusSchema.options)}),
+        archived_at timestamptz,
         created_at timestamptz not null,
         updated_at timestamptz not null,
         constraint control_tests_org_id_key unique (organization_id, id),

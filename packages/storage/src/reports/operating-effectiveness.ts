@@ -122,7 +122,7 @@ export async function buildOperatingEffectiveness(args: {
       join.onRef('m.id', '=', 'mc.measure_id').on('m.archived_at', 'is', null),
     )
     .leftJoin('control_tests as t', (join) =>
-      join.onRef('t.measure_id', '=', 'm.id').on('t.status', '=', 'ACTIVE'),
+      join.onRef('t.measure_id', '=', 'm.id').on('t.status', '=', 'ACTIVE').on('t.archived_at', 'is', null),
     )
     .select([
       'c.code',

@@ -79,7 +79,7 @@ export const TASK_SOURCES: readonly TaskSource[] = [
         'Run control test: ' || t.title as title, t.owner
       from control_tests t
         left join control_test_runs r on r.organization_id = t.organization_id and r.control_test_id = t.id
-      where t.organization_id = ${org} and t.status = 'ACTIVE'
+      where t.organization_id = ${org} and t.status = 'ACTIVE' and t.archived_at is null
       group by t.id, t.title, t.owner, t.frequency, t.created_at`,
   },
   {
