@@ -150,6 +150,25 @@ describe.each(DRIVERS)('control tests over a SOC 2 Type II period, over MCP (%s)
     expect(after.state_counts).toMatchObject({ GAP: 1, FAILED: 0, EFFECTIVE: 1 });
   });
 
+  it('leaves out a control the Statement of Applicability excludes, and brings it back', async () => {
+    const applicability = (applicable: boolean) =>
+      call('updateControlApplicability', {
+        framework_id: frameworkId,
+        controls: [
+          applicable
+            ? { code: 'CC6.2', applicable: true, justification: 'Access is in scope.' }
+            : { code: 'CC6.2', applicable: false, justification: 'No user accounts in scope.' },
+        ],
+      });
+    await applicability(false);
+    const excluded = await call('getOperatingEffectiveness', { framework_id: frameworkId, ...period });
+    expect(excluded.controls.map((c: { code: string }) => c.code)).toEqual(['CC8.1']);
+    expect(excluded).toMatchObject({ tested_control_count: 1, state_counts: { GAP: 0, EFFECTIVE: 1 } });
+    await applicability(true);
+    const back = await call('getOperatingEffectiveness', { framework_id: frameworkId, ...period });
+    expect(back).toMatchObject({ tested_control_count: 2, state_counts: { GAP: 1, EFFECTIVE: 1 } });
+  });
+
   it('answers NOT_FOUND for another organization’s framework and refuses a reversed period', async () => {
     const foreign = await server.call(
       'addFramework',

@@ -135,6 +135,10 @@ export async function buildOperatingEffectiveness(args: {
     ])
     .where('c.organization_id', '=', organizationId)
     .where('c.framework_id', '=', frameworkId)
+    // A control the Statement of Applicability excludes is out of scope, whatever tests its
+    // measures have (as it leaves readiness).
+    .where(sql<boolean>`not exists (select 1 from soa_controls s where s.organization_id = c.organization_id
+      and s.framework_id = c.framework_id and s.control_code = c.code and not s.applicable)`)
     .orderBy('c.position')
     .orderBy('c.code')
     .orderBy('t.title')
