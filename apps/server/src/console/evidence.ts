@@ -28,7 +28,7 @@ async function callerIn(
  * - `POST /api/console/orgs/:orgId/evidence/upload` (multipart): addEvidence with a file;
  * - `POST /api/console/orgs/:orgId/evidence/:id/revisions` (multipart): a new file revision;
  * - `GET /api/console/orgs/:orgId/evidence/:id/file[?revision=N]`: download (attachment, nosniff);
- * - `GET /api/console/orgs/:orgId/documents/:id/versions/:n/file`: a file version's file.
+ * - `GET /api/console/orgs/:orgId/documents/:id/versions/:version/file`: a file version's file.
  */
 export async function registerConsoleEvidenceRoutes({
   scope,
@@ -78,8 +78,8 @@ export async function registerConsoleEvidenceRoutes({
         return sendEvidenceFile({ reply, storage: deps.storage, record, revision: request.query.revision });
       },
     );
-    files.get<{ Params: { orgId: string; id: string; n: string } }>(
-      '/orgs/:orgId/documents/:id/versions/:n/file',
+    files.get<{ Params: { orgId: string; id: string; version: string } }>(
+      '/orgs/:orgId/documents/:id/versions/:version/file',
       async (request, reply) => {
         const { organization, caller } = await callerIn(request, deps, false);
         return sendDocumentVersionFile({
@@ -88,7 +88,7 @@ export async function registerConsoleEvidenceRoutes({
           storage: deps.storage,
           caller,
           documentId: request.params.id,
-          version: request.params.n,
+          version: request.params.version,
           organizationId: organization.id,
         });
       },

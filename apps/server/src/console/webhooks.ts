@@ -64,7 +64,12 @@ export function registerWebhookRoutes({ scope, deps }: { scope: FastifyInstance;
       secretCiphertext: await encryptSecret(webhooks.keys, secret),
       actor: actorOf(request, 'addWebhookEndpoint'),
     });
-    await webhooks.ensureStarted();
+    // The endpoint is written: an engine that fails to start now (another instance starting it at the
+    // same moment) must not turn that into an error that hides the secret; the service's watcher
+    // starts it on its next round.
+    await webhooks
+      .ensureStarted()
+      .catch((error) => request.log.warn({ err: error }, 'webhook engine start deferred'));
     // The secret is shown once: it is stored encrypted and never returned again.
     return reply.code(201).send({ endpoint, secret });
   });

@@ -59,8 +59,8 @@ export function registerDocumentFileRoute(args: {
   core: ToolCore;
   storage: Storage;
 }): void {
-  args.app.get<{ Params: { id: string; n: string } }>(
-    `${DOCUMENTS_PREFIX}:id/versions/:n/file`,
+  args.app.get<{ Params: { id: string; version: string } }>(
+    `${DOCUMENTS_PREFIX}:id/versions/:version/file`,
     async (request, reply) =>
       sendDocumentVersionFile({
         reply,
@@ -68,7 +68,7 @@ export function registerDocumentFileRoute(args: {
         storage: args.storage,
         caller: request.caller!,
         documentId: request.params.id,
-        version: request.params.n,
+        version: request.params.version,
       }),
   );
 }

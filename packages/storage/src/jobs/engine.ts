@@ -140,8 +140,12 @@ export function pgBossEngine(args: {
       if (await boss.getQueue(name)) await boss.updateQueue(name, options);
       else
         await boss.createQueue(name, options).catch(async (error) => {
-          // Another instance created it at the same moment.
-          if (!(await boss.getQueue(name))) throw error;
+          // Another instance is creating it at the same moment: wait for its transaction to commit.
+          for (let wait = 0; wait < 10; wait += 1) {
+            if (await boss.getQueue(name)) return;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          throw error;
         });
     },
     send: async (name, data, options = {}) => {
