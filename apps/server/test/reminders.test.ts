@@ -1,16 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  type Actor,
-  isoWeek,
-  jobSchemaName,
-  openStorage,
-  type Storage,
-  type StorageOptions,
-} from '@comply/storage';
+import { type Actor, isoWeek, openStorage, type Storage, type StorageOptions } from '@comply/storage';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ServerConfig } from '../src/config.js';
@@ -18,6 +8,7 @@ import type { RemindersConfig } from '../src/reminders/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 import { DRIVERS } from './harness.js';
 import { startCluster } from './instances.js';
+import { restartableStorage } from './restartable-storage.js';
 import { startSmtpServer } from './smtp.js';
 import { TEST_JOBS } from './webhook-receiver.js';
 
@@ -118,25 +109,14 @@ async function seed(storage: Storage) {
 }
 
 describe.each(DRIVERS)('reminders by e-mail (%s)', (driver) => {
-  let root: string;
   let options: StorageOptions;
-  const schema = `rem_${randomBytes(5).toString('hex')}`;
+  let remove: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'comply-reminders-'));
-    options =
-      driver === 'postgres'
-        ? { databaseUrl: process.env.TEST_DATABASE_URL, schema }
-        : { dataDir: join(root, 'data') };
+    ({ options, remove } = await restartableStorage(driver, 'rem'));
   });
   afterAll(async () => {
-    if (driver === 'postgres') {
-      const storage = await openStorage(options);
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
-      await sql`drop schema if exists ${sql.id(jobSchemaName(schema))} cascade`.execute(storage.db);
-      await storage.close();
-    }
-    await rm(root, { recursive: true, force: true });
+    await remove?.();
   });
 
   it('retries until the SMTP server takes the mail, sends each reminder once, and not again after a restart', {

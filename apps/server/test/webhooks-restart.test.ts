@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Actor, jobSchemaName, openStorage, type Storage, type StorageOptions } from '@comply/storage';
-import { sql } from 'kysely';
+import { type Actor, openStorage, type Storage, type StorageOptions } from '@comply/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 import { consoleClient } from './console-client.js';
 import { DRIVERS } from './harness.js';
 import { startCluster } from './instances.js';
+import { restartableStorage } from './restartable-storage.js';
 import { startReceiver, TEST_JOBS, waitFor } from './webhook-receiver.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
@@ -32,28 +29,17 @@ async function start(storage: Storage, jobs: boolean): Promise<RunningServer> {
 }
 
 describe.each(DRIVERS)('webhook outbox across a restart (%s)', (driver) => {
-  let root: string;
   let options: StorageOptions;
+  let remove: (() => Promise<void>) | undefined;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const schema = `whr_${randomBytes(5).toString('hex')}`;
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    root = await mkdtemp(join(tmpdir(), 'comply-webhooks-'));
-    options =
-      driver === 'postgres'
-        ? { databaseUrl: process.env.TEST_DATABASE_URL, schema }
-        : { dataDir: join(root, 'data') };
+    ({ options, remove } = await restartableStorage(driver, 'whr'));
   });
   afterAll(async () => {
     await receiver?.stop();
-    if (driver === 'postgres') {
-      const storage = await openStorage(options);
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
-      await sql`drop schema if exists ${sql.id(jobSchemaName(schema))} cascade`.execute(storage.db);
-      await storage.close();
-    }
-    await rm(root, { recursive: true, force: true });
+    await remove?.();
   });
 
   it('keeps an event written while no engine ran and delivers it after the restart', {
