@@ -65,26 +65,7 @@ export function EvidenceFilePanel({
       <h2 id="file-heading">File</h2>
       {file ? (
         <>
-          <dl className="record-fields">
-            <dt>File name</dt>
-            <dd>{file.filename}</dd>
-            <dt>Size</dt>
-            <dd>
-              {formatBytes(file.size)} <span className="hint">({file.size} bytes)</span>
-            </dd>
-            <dt>Media type</dt>
-            <dd>{file.media_type}</dd>
-            <dt>SHA-256</dt>
-            <dd>
-              <code className="hash" data-testid="evidence-sha256">
-                {file.sha256}
-              </code>
-            </dd>
-            <dt>Revision</dt>
-            <dd>
-              {file.revision}, uploaded {formatTime(file.uploaded_at)}
-            </dd>
-          </dl>
+          <FileFacts file={file} testId="evidence-sha256" revisionLabel="Revision" />
           <p>
             <a className="button secondary" href={download} download>
               Download {file.filename}
@@ -150,4 +131,39 @@ export function EvidenceFilePanel({
 /** Whether a record read from the evidence register holds a file. */
 export function hasFile(record: Record<string, unknown>): boolean {
   return record.kind === 'FILE' && Array.isArray(record.revisions);
+}
+
+/** A stored file's facts: name, size, media type, SHA-256 and the revision it is. */
+export function FileFacts({
+  file,
+  testId,
+  revisionLabel,
+}: {
+  file: EvidenceFile;
+  /** The SHA-256's test id, for the browser tests. */
+  testId: string;
+  revisionLabel: string;
+}) {
+  return (
+    <dl className="record-fields">
+      <dt>File name</dt>
+      <dd>{file.filename}</dd>
+      <dt>Size</dt>
+      <dd>
+        {formatBytes(file.size)} <span className="hint">({file.size} bytes)</span>
+      </dd>
+      <dt>Media type</dt>
+      <dd>{file.media_type}</dd>
+      <dt>SHA-256</dt>
+      <dd>
+        <code className="hash" data-testid={testId}>
+          {file.sha256}
+        </code>
+      </dd>
+      <dt>{revisionLabel}</dt>
+      <dd>
+        {file.revision}, uploaded {formatTime(file.uploaded_at)}
+      </dd>
+    </dl>
+  );
 }

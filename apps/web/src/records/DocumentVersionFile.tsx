@@ -1,6 +1,4 @@
-import type { EvidenceFile } from '../evidence/EvidenceFilePanel.js';
-import { formatBytes } from '../evidence/upload.js';
-import { formatTime } from '../format.js';
+import { type EvidenceFile, FileFacts } from '../evidence/EvidenceFilePanel.js';
 
 /** The console's download of a file version (an attachment, never shown in the console's origin). */
 export function versionFileUrl(organizationId: string, documentId: string, version: number): string {
@@ -24,26 +22,7 @@ export function VersionFile({
       <p className="hint">
         This version is a file from the evidence vault; it is downloaded, never shown here.
       </p>
-      <dl className="record-fields">
-        <dt>File name</dt>
-        <dd>{file.filename}</dd>
-        <dt>Size</dt>
-        <dd>
-          {formatBytes(file.size)} <span className="hint">({file.size} bytes)</span>
-        </dd>
-        <dt>Media type</dt>
-        <dd>{file.media_type}</dd>
-        <dt>SHA-256</dt>
-        <dd>
-          <code className="hash" data-testid="version-sha256">
-            {file.sha256}
-          </code>
-        </dd>
-        <dt>Evidence revision</dt>
-        <dd>
-          {file.revision}, uploaded {formatTime(file.uploaded_at)}
-        </dd>
-      </dl>
+      <FileFacts file={file} testId="version-sha256" revisionLabel="Evidence revision" />
       <p>
         <a
           className="button secondary"
