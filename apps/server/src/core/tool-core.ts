@@ -12,7 +12,7 @@ import {
   readCacheKey,
   type ToolResult,
 } from './read-cache.js';
-import { checkSelfAttestation, isSelfAttestation } from './self-attestation.js';
+import { checkSelfAttestation } from './self-attestation.js';
 import { fromStorageError } from './storage-errors.js';
 import type { UsageRecorder } from './usage.js';
 import { invalidInput } from './validation.js';
@@ -112,7 +112,7 @@ export function createToolCore({
     const args = parsed.data as Record<string, unknown>;
     const organizationId = tool.organizationScoped ? await resolveOrganization({ caller, args }) : undefined;
     const role = organizationId ? caller.organizations.get(organizationId) : undefined;
-    if (tool.access === 'write' && isSelfAttestation(name)) {
+    if (tool.access === 'write' && tool.selfAttestation) {
       checkSelfAttestation({ caller, name, role });
     } else if (tool.access === 'write') {
       if (caller.scope !== 'WRITE') {
