@@ -37,6 +37,7 @@ import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
 import { registerReminders } from './reminders/service.js';
 import { guardInputText } from './tools/text-guard.js';
 import { SERVER_VERSION } from './version.js';
+import { registerReadinessWatch } from './webhooks/readiness.js';
 import { createWebhookService } from './webhooks/service.js';
 
 export const MCP_PATH = '/api/mcp/v1';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  registerReadinessWatch({ storage, webhooks, intervalMs: config.reminders.scanMs });
   app.addHook('onReady', async () => {
     webhooks.start();
     await reminders.start();

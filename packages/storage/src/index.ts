@@ -195,8 +195,8 @@ export {
   type DeliveryStatus,
   EVENT_TYPES,
   type EventType,
-  RESERVED_EVENT_TYPES,
 } from './webhooks/events.js';
+export type { ReadinessSummary } from './webhooks/readiness-watch.js';
 export type {
   DeliveryWork,
   Enqueue,

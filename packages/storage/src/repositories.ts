@@ -19,6 +19,7 @@ import { type RiskAcceptancesRepository, riskAcceptancesRepository } from './reg
 import { type RemindersRepository, remindersRepository } from './reminders/repository.js';
 import { type ReportsRepository, reportsRepository } from './reports/repository.js';
 import { type SoaRepository, soaRepository } from './soa/repository.js';
+import { readinessWatch } from './webhooks/readiness-watch.js';
 import { type WebhooksRepository, webhooksRepository } from './webhooks/repository.js';
 
 /** Every repository of a Storage: one per register of the catalog (generated), and these. */
@@ -51,6 +52,8 @@ export interface Repositories extends RegisterRepositories {
   webhooks: WebhooksRepository;
   /** Members' notification preferences and the reminders ledger (docs/jobs.md). */
   reminders: RemindersRepository;
+  /** Emits `readiness.changed` when a framework's readiness moves (docs/jobs.md). */
+  readinessWatch: ReturnType<typeof readinessWatch>;
   /** The organization of a register record among `organizationIds`, or null. */
   locate: ReturnType<typeof locator>;
   /** Evidence files: blob store, revisions to download, integrity checks. */
@@ -82,6 +85,7 @@ export function repositories(ctx: StorageContext): Repositories {
     limits: limitsRepository(ctx),
     webhooks: webhooksRepository(ctx),
     reminders: remindersRepository(ctx),
+    readinessWatch: readinessWatch(ctx),
     locate: locator(ctx),
     evidenceVault: evidenceVaultRepository(ctx),
   };

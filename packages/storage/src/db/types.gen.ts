@@ -488,6 +488,13 @@ export interface RateWindowsTable {
   count: number;
 }
 
+export interface ReadinessStatesTable {
+  organization_id: string;
+  framework_id: string;
+  summary: ColumnType<unknown | null, string | null, string | null>;
+  computed_at: ColumnType<Date, string, string>;
+}
+
 export interface RemindersTable {
   id: string;
   organization_id: string;
@@ -743,6 +750,7 @@ export interface SchemaTables {
   outbox_events: OutboxEventsTable;
   password_resets: PasswordResetsTable;
   rate_windows: RateWindowsTable;
+  readiness_states: ReadinessStatesTable;
   reminders: RemindersTable;
   risk_acceptances: RiskAcceptancesTable;
   risk_assets: RiskAssetsTable;
@@ -1205,6 +1213,12 @@ export const SCHEMA_COLUMNS = {
     key: 'text',
     window_start: 'int8',
     count: 'int4',
+  },
+  readiness_states: {
+    organization_id: 'text',
+    framework_id: 'text',
+    summary: 'jsonb',
+    computed_at: 'timestamptz',
   },
   reminders: {
     id: 'text',

@@ -1,13 +1,17 @@
 /**
  * Event types an endpoint may subscribe to. `record.created` and `record.updated` are emitted for
  * every audited write of a register record (the outbox trigger on `audit_log`, migration 027);
- * `task.due` and `evidence.expiring` by the reminder scan (docs/jobs.md, "Reminders").
+ * `task.due` and `evidence.expiring` by the reminder scan (docs/jobs.md, "Reminders");
+ * `readiness.changed` by the readiness watch (docs/jobs.md, "Readiness events").
  */
-export const EVENT_TYPES = ['record.created', 'record.updated', 'task.due', 'evidence.expiring'] as const;
+export const EVENT_TYPES = [
+  'record.created',
+  'record.updated',
+  'task.due',
+  'evidence.expiring',
+  'readiness.changed',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Event types reserved for later (documented in docs/jobs.md; nothing emits them yet). */
-export const RESERVED_EVENT_TYPES = ['readiness.changed'] as const;
 
 /** Audit record types that are not register records: no event is written for them. */
 export const EVENT_RECORD_TYPES_EXCLUDED = [
