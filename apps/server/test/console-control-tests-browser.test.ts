@@ -15,14 +15,22 @@ describe.skipIf(!HAVE_CHROMIUM)(
     let close: () => Promise<void>;
     let org: string;
     let testId: string;
+    let frameworkId: string;
 
     beforeAll(async () => {
       await buildWeb();
       server = await startTestServer({ driver: 'pglite' });
       org = server.owner.organizationId;
+      const framework = await server.call('addFramework', {
+        organization_id: org,
+        name: 'SOC 2',
+        controls: [{ code: 'CC6.2', title: 'User access is removed' }],
+      });
+      frameworkId = framework.body.id;
       const measure = await server.call('addMeasure', {
         organization_id: org,
         name: 'Quarterly access reviews',
+        controls: [{ framework_id: frameworkId, control_code: 'CC6.2' }],
       });
       const test = await server.call('addControlTest', {
         organization_id: org,
@@ -82,6 +90,33 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await form.getByText(/period_end/).waitFor();
       const stored = await server.call('listTestRuns', { organization_id: org, control_test_id: testId });
       expect(stored.body.test_runs).toHaveLength(1);
+    });
+
+    it('shows a period’s operating effectiveness on the framework’s page: the missing quarter', async () => {
+      await page.goto(`${server.url}/frameworks/${frameworkId}`);
+      // The register's navigation entry reads as words, not as its identifier.
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Control tests' })
+        .waitFor();
+      const panel = page.getByRole('region', { name: 'Operating effectiveness' });
+      const form = panel.getByRole('form', { name: 'Operating effectiveness period' });
+      await form.getByLabel('Period from').fill('2026-01-01');
+      await form.getByLabel('to').fill('2026-06-30');
+      await form.getByRole('button', { name: 'Show' }).click();
+      const row = panel.getByRole('row', { name: /CC6\.2/ });
+      await row.waitFor();
+      // Q1 passed with exceptions, Q2 has no run: the control is a gap.
+      expect(await row.getByRole('cell').first().textContent()).toBe('Gap');
+      expect(await row.getByRole('listitem').allTextContents()).toEqual([
+        '2026-01-01 – 2026-03-31: Passed with exceptions',
+        '2026-04-01 – 2026-06-30: Missing',
+      ]);
+      await panel
+        .getByText('2026-01-01 – 2026-06-30: 1 control with tests, 0 without.', { exact: true })
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'operating-effectiveness');
     });
   },
 );

@@ -7,7 +7,7 @@ import { runReadTool } from './read-tool.js';
 
 type Query = { Querystring: Record<string, string | string[]> };
 
-/** The dashboard: getComplianceReport and getAuditReadiness of one organization. */
+/** The dashboard and framework pages: getComplianceReport, getAuditReadiness, getOperatingEffectiveness. */
 export function registerReportRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   const organizationOf = (request: FastifyRequest<{ Params: { orgId: string } }>) =>
     requireMembership({
@@ -28,6 +28,18 @@ export function registerReportRoutes({ scope, deps }: { scope: FastifyInstance; 
       const organization = await organizationOf(request);
       const input = { framework_id: request.params.frameworkId };
       return runReadTool({ deps, request, organization, name: 'getAuditReadiness', input });
+    },
+  );
+
+  scope.get<{ Params: { orgId: string; frameworkId: string } } & Query>(
+    '/orgs/:orgId/operating-effectiveness/:frameworkId',
+    async (request) => {
+      const organization = await organizationOf(request);
+      const input = {
+        ...queryToInput({ query: request.query, schema: tools.getOperatingEffectiveness.inputJsonSchema }),
+        framework_id: request.params.frameworkId,
+      };
+      return runReadTool({ deps, request, organization, name: 'getOperatingEffectiveness', input });
     },
   );
 }

@@ -13,6 +13,9 @@ const NAVIGATION = Object.values(registers)
 /** The signed-in member's open tasks, soonest due (so overdue) first: the tasks register's view. */
 export const MY_TASKS = '/registers/tasks?assignee=mine&status=OPEN,IN_PROGRESS';
 
+/** `management_reviews` → `Management reviews`: a register's name as the navigation shows it. */
+const navLabel = (plural: string) => plural.charAt(0).toUpperCase() + plural.slice(1).replace(/_/g, ' ');
+
 /** The signed-in frame: header with the organization switch, navigation, and the page. */
 export function Layout({
   me,
@@ -92,7 +95,7 @@ export function Layout({
           {item('/', 'Dashboard')}
           {item(MY_TASKS, 'My tasks')}
           <li className="group">Registers</li>
-          {NAVIGATION.map((r) => item(r.path, r.plural.charAt(0).toUpperCase() + r.plural.slice(1)))}
+          {NAVIGATION.map((r) => item(r.path, navLabel(r.plural)))}
           <li className="group">Organization</li>
           {item('/activity', 'Activity')}
           {organization?.role !== 'AUDITOR' && item('/members', 'Members')}

@@ -1,13 +1,5 @@
 import { type FormEvent, useState } from 'react';
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** The first day of the quarter before the current one, as a starting suggestion. */
-function lastQuarterStart(): string {
-  const now = new Date();
-  const quarter = Math.floor(now.getUTCMonth() / 3);
-  return new Date(Date.UTC(now.getUTCFullYear(), (quarter - 1) * 3, 1)).toISOString().slice(0, 10);
-}
+import { PeriodFields, usePeriod } from './PeriodFields.js';
 
 /**
  * Download the auditor package of a framework over a period: one ZIP with the OSCAL documents, the
@@ -21,17 +13,19 @@ export function AuditorPackageForm({
   organizationId: string;
   frameworkId: string;
 }) {
-  const [start, setStart] = useState(lastQuarterStart());
-  const [end, setEnd] = useState(today());
+  const period = usePeriod();
   const [problem, setProblem] = useState<string | null>(null);
-  const query = new URLSearchParams({ framework_id: frameworkId, period_start: start, period_end: end });
+  const query = new URLSearchParams({
+    framework_id: frameworkId,
+    period_start: period.start,
+    period_end: period.end,
+  });
   const href = `/api/console/orgs/${organizationId}/auditor-package?${query.toString()}`;
   const check = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!start || !end) return setProblem('Give the first and the last day of the period.');
-    if (end < start) return setProblem('The period ends before it starts.');
-    setProblem(null);
-    window.location.assign(href);
+    const wrong = period.problem();
+    setProblem(wrong);
+    if (!wrong) window.location.assign(href);
   };
   return (
     <form className="card stack" onSubmit={check} aria-labelledby="package-heading">
@@ -42,14 +36,7 @@ export function AuditorPackageForm({
         current during the period, and a manifest with each file's SHA-256.
       </p>
       <div className="inline-form">
-        <label>
-          Period from
-          <input type="date" required value={start} onChange={(e) => setStart(e.target.value)} />
-        </label>
-        <label>
-          to
-          <input type="date" required value={end} onChange={(e) => setEnd(e.target.value)} />
-        </label>
+        <PeriodFields period={period} />
         <button type="submit">Download package</button>
       </div>
       {problem && (

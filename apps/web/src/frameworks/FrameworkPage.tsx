@@ -8,10 +8,14 @@ import type { Organization } from '../types.js';
 import { AuditorPackageForm } from './AuditorPackageForm.js';
 import { ControlsTable } from './ControlsTable.js';
 import { ExportLinks } from './ExportLinks.js';
+import { OperatingEffectiveness } from './OperatingEffectiveness.js';
 import { ReadinessView } from './ReadinessView.js';
 import { coveragePercent, type FrameworkDetail, type LibraryEntry, type Readiness } from './types.js';
 
-/** One framework: coverage, audit readiness (gaps first), its controls and its OSCAL exports. */
+/**
+ * One framework: coverage, audit readiness (gaps first), operating effectiveness over a period, its
+ * controls and its OSCAL exports.
+ */
 export function FrameworkPage({
   organization,
   frameworkId,
@@ -75,6 +79,7 @@ export function FrameworkPage({
       </div>
       <AuditorPackageForm organizationId={organization.id} frameworkId={framework.id} />
       {readiness && <ReadinessView readiness={readiness} />}
+      <OperatingEffectiveness organizationId={organization.id} frameworkId={framework.id} />
       <ControlsTable organizationId={organization.id} framework={framework} baselines={baselines} />
     </section>
   );
