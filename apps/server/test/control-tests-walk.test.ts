@@ -1,7 +1,9 @@
+import { validateOscal } from '@comply/oscal';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
 import { callOk, connectMcp } from './mcp-client.js';
+import { oscalRequest } from './oscal-client.js';
 
 const QUARTERS = [
   ['2025-07-01', '2025-09-30'],
@@ -148,6 +150,31 @@ describe.each(DRIVERS)('control tests over a SOC 2 Type II period, over MCP (%s)
     });
     const after = await call('getOperatingEffectiveness', { framework_id: frameworkId, ...period });
     expect(after.state_counts).toMatchObject({ GAP: 1, FAILED: 0, EFFECTIVE: 1 });
+  });
+
+  it('carries the runs into the OSCAL assessment results as TEST observations, valid', async () => {
+    const reply = await oscalRequest({
+      url: server.url,
+      token: server.owner.token,
+      path: `/api/oscal/export/assessment-results?organization_id=${organizationId}&framework_id=${frameworkId}`,
+    });
+    expect(reply.status).toBe(200);
+    expect(validateOscal(reply.body)).toMatchObject({ ok: true });
+    const result = reply.body['assessment-results'].results.find(
+      (r: { title: string }) => r.title === 'Control test runs',
+    );
+    const observations = result.observations as {
+      title: string;
+      methods: string[];
+      props: { name: string; value: string }[];
+    }[];
+    const listed = await call('listTestRuns', { page_size: 100 });
+    expect(observations).toHaveLength(listed.test_runs.length);
+    expect(observations.every((o) => o.methods[0] === 'TEST')).toBe(true);
+    const failed = observations.filter((o) =>
+      o.props.some((p) => p.name === 'result' && p.value === 'FAILED'),
+    );
+    expect(failed.map((o) => o.title)).toEqual(['Changes approved before deploy, 2026-01-01 to 2026-03-31']);
   });
 
   it('leaves out a control the Statement of Applicability excludes, and brings it back', async () => {

@@ -15,6 +15,7 @@ export type {
   ReadinessInput,
   RiskInput,
   SspExportInput,
+  TestRunInput,
 } from './export/inputs.js';
 export { exportMappingCollection } from './export/mapping.js';
 export { exportPoam } from './export/poam.js';

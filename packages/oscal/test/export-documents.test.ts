@@ -218,6 +218,55 @@ describe('exportAssessmentResults', () => {
     expect(evidence.map((o: Json) => o.expires)).toEqual(['2027-10-20T23:59:59Z', '2026-10-31T23:59:59Z']);
   });
 
+  it('records each control test run as a TEST observation of its measure, and stays valid', () => {
+    const withRuns = exportAssessmentResults({
+      organization,
+      frameworks: [iso],
+      controls: controlIds,
+      measures,
+      audits,
+      nonconformities,
+      readiness: isoReadiness,
+      testRuns: [
+        {
+          id: 'run_1',
+          control_test_id: 'ctt_1',
+          control_test_title: 'Leavers disabled within a day',
+          measure_id: measures[0]!.id,
+          period_start: '2026-07-01',
+          period_end: '2026-09-30',
+          performed_at: '2026-10-03T09:00:00.000Z',
+          samples_tested: 25,
+          result: 'PASSED_WITH_EXCEPTIONS',
+          exceptions: ['One contractor disabled after three days'],
+          evidence_ids: ['evd_1'],
+          nonconformity_id: 'nc_1',
+        },
+      ],
+    });
+    expect(validateOscal(withRuns)).toEqual({ ok: true, model: 'assessment-results' });
+    const results = (at(withRuns, ['assessment-results']) as Json).results;
+    const tests = results.find((r: Json) => r.title === 'Control test runs');
+    expect(tests.start).toBe('2026-10-03T09:00:00.000Z');
+    const [run] = tests.observations;
+    expect(run).toMatchObject({
+      uuid: stableUuid({ kind: 'test-run', id: 'run_1' }),
+      title: 'Leavers disabled within a day, 2026-07-01 to 2026-09-30',
+      description:
+        'Passed with exceptions: 25 samples tested over 2026-07-01 to 2026-09-30. Exceptions: One contractor disabled after three days',
+      methods: ['TEST'],
+      collected: '2026-10-03T09:00:00.000Z',
+      'relevant-evidence': [{ description: 'Evidence evd_1' }],
+    });
+    expect(run.subjects[0]['subject-uuid']).toBe(stableUuid({ kind: 'measure', id: measures[0]!.id }));
+    const prop = (name: string) => run.props.find((p: Json) => p.name === name)?.value;
+    expect([prop('result'), prop('samples-tested'), prop('nonconformity-id')]).toEqual([
+      'PASSED_WITH_EXCEPTIONS',
+      '25',
+      'nc_1',
+    ]);
+  });
+
   it('is still a valid document for an organization with nothing to report', () => {
     const empty = exportAssessmentResults({
       organization,

@@ -161,6 +161,17 @@ async function build(args: ExportArgs & { model: ExportModel }): Promise<object>
           })),
         })),
       );
+      // Every run of the measures' control tests (narrowed: of the framework's measures).
+      const titles = new Map(
+        (await listEvery((p) => storage.control_tests.list(p), organizationId)).map((t) => [t.id, t.title]),
+      );
+      const runs = await listEvery(
+        (p) => storage.control_tests.listRuns({ ...p, filters: {} }),
+        organizationId,
+      );
+      const testRuns = runs
+        .filter((r) => !args.frameworkId || ownMeasures.has(r.measure_id))
+        .map((r) => ({ ...r, control_test_title: titles.get(r.control_test_id) ?? r.control_test_id }));
       return exportAssessmentResults({
         organization,
         frameworks,
@@ -169,6 +180,7 @@ async function build(args: ExportArgs & { model: ExportModel }): Promise<object>
         audits,
         nonconformities,
         readiness,
+        testRuns,
       });
     }
     case 'plan-of-action-and-milestones':

@@ -1,6 +1,12 @@
 import { stableUuid } from '../uuid.js';
 import { complyProps, dateTime, frameworkResource, metadata, newest, oneLine } from './common.js';
-import type { AssessmentResultsExportInput, AuditInput, MeasureInput, NonconformityInput } from './inputs.js';
+import type {
+  AssessmentResultsExportInput,
+  AuditInput,
+  MeasureInput,
+  NonconformityInput,
+  TestRunInput,
+} from './inputs.js';
 import { measureUuid } from './measures.js';
 import { type ControlOf, nonconformityFinding, nonconformityObservation } from './nonconformities.js';
 import { readinessResults } from './readiness.js';
@@ -86,6 +92,51 @@ function evidenceObservations(measures: MeasureInput[]): Json[] {
   );
 }
 
+/** How a run's result reads in an observation's description. */
+const RUN_RESULT: Record<TestRunInput['result'], string> = {
+  PASSED: 'Passed',
+  PASSED_WITH_EXCEPTIONS: 'Passed with exceptions',
+  FAILED: 'Failed',
+};
+
+/**
+ * Each control test run as an observation of its measure (method TEST): the period it covers, the
+ * samples tested, the result and its exceptions, the evidence it names and the nonconformity it raised.
+ */
+function testRunObservations(runs: TestRunInput[], measures: Map<string, MeasureInput>): Json[] {
+  return runs.map((run) => {
+    const measure = measures.get(run.measure_id);
+    const exceptions = run.exceptions.length > 0 ? ` Exceptions: ${run.exceptions.join('; ')}` : '';
+    return {
+      uuid: stableUuid({ kind: 'test-run', id: run.id }),
+      title: oneLine(`${run.control_test_title}, ${run.period_start} to ${run.period_end}`),
+      description: `${RUN_RESULT[run.result]}: ${run.samples_tested} samples tested over ${run.period_start} to ${run.period_end}.${exceptions}`,
+      methods: ['TEST'],
+      types: ['control-objective'],
+      ...(measure
+        ? {
+            subjects: [
+              { 'subject-uuid': measureUuid(measure), type: 'component', title: oneLine(measure.name) },
+            ],
+          }
+        : {}),
+      ...(run.evidence_ids.length > 0
+        ? { 'relevant-evidence': run.evidence_ids.map((id) => ({ description: `Evidence ${id}` })) }
+        : {}),
+      collected: run.performed_at,
+      props: complyProps({
+        'control-test-id': run.control_test_id,
+        'test-run-id': run.id,
+        result: run.result,
+        'period-start': run.period_start,
+        'period-end': run.period_end,
+        'samples-tested': run.samples_tested,
+        'nonconformity-id': run.nonconformity_id,
+      }),
+    };
+  });
+}
+
 /** A standing result (not an audit): its start is the earliest of its records. */
 function standingResult(args: {
   kind: string;
@@ -109,7 +160,8 @@ function standingResult(args: {
 
 /**
  * Audits and their nonconformities (findings + observations), the measures' evidence (observations,
- * with when each expires), and each framework's control readiness (one finding per control).
+ * with when each expires), the control test runs (observations, method TEST), and each framework's
+ * control readiness (one finding per control).
  */
 export function exportAssessmentResults(input: AssessmentResultsExportInput): object {
   const { organization } = input;
@@ -141,12 +193,27 @@ export function exportAssessmentResults(input: AssessmentResultsExportInput): ob
       }),
     );
   }
+  const runs = testRunObservations(input.testRuns ?? [], new Map(input.measures.map((m) => [m.id, m])));
+  if (runs.length > 0) {
+    results.push(
+      standingResult({
+        kind: 'results-control-tests',
+        org,
+        title: 'Control test runs',
+        description:
+          'The runs of the measures’ control tests: how each was tested over a period, and the result.',
+        times: runs.map((observation) => observation.collected as string),
+        body: { observations: runs },
+      }),
+    );
+  }
   const lastModified = newest({
     times: [
       ...input.audits.map((a) => a.updated_at),
       ...input.nonconformities.map((nc) => nc.updated_at),
       ...input.measures.map((m) => m.updated_at),
       ...input.frameworks.map((f) => f.updated_at),
+      ...(input.testRuns ?? []).map((r) => r.performed_at),
     ],
     organization,
   });

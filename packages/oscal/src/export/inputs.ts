@@ -1,4 +1,4 @@
-import type { Audit, Framework, Measure, Nonconformity, Organization, Risk } from '@comply/client';
+import type { Audit, Framework, Measure, Nonconformity, Organization, Risk, TestRun } from '@comply/client';
 import type { CatalogControl, MappingRelationship } from '../types.js';
 
 // Plain inputs of the exporters: the fields of Comply's records as the tools return them (the
@@ -37,6 +37,22 @@ export type NonconformityInput = Omit<
   Nonconformity,
   'organization_id' | 'overdue' | 'created_at' | 'archived_at'
 >;
+
+/** A run of a control test, with the test's title. */
+export type TestRunInput = Pick<
+  TestRun,
+  | 'id'
+  | 'control_test_id'
+  | 'measure_id'
+  | 'period_start'
+  | 'period_end'
+  | 'performed_at'
+  | 'samples_tested'
+  | 'result'
+  | 'exceptions'
+  | 'evidence_ids'
+  | 'nonconformity_id'
+> & { control_test_title: string };
 
 /** A risk. */
 export type RiskInput = Pick<
@@ -112,6 +128,8 @@ export interface AssessmentResultsExportInput {
   nonconformities: NonconformityInput[];
   /** Each framework's control readiness: one result per framework, one finding per control. */
   readiness: ReadinessInput[];
+  /** Runs of the measures' control tests: one observation each (method TEST). */
+  testRuns?: TestRunInput[];
 }
 
 /** Nonconformities and risks; the exporter keeps the open and untreated ones. */
