@@ -16,6 +16,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
     let org: string;
     let testId: string;
     let frameworkId: string;
+    let evidenceId: string;
 
     beforeAll(async () => {
       await buildWeb();
@@ -40,6 +41,13 @@ describe.skipIf(!HAVE_CHROMIUM)(
         sample_size: 25,
       });
       testId = test.body.id;
+      const evidence = await server.call('addEvidence', {
+        organization_id: org,
+        kind: 'TEXT',
+        title: 'Q1 leavers sample',
+        description: 'The 25 leavers sampled and when each account was disabled.',
+      });
+      evidenceId = evidence.body.id;
       ({ page, close } = await launchBrowser({ bypassCSP: true }));
       await signInAs({ page, url: server.url, email: server.owner.email });
     }, 180_000);
@@ -61,11 +69,15 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await form.getByLabel('Samples tested').fill('25');
       await form.getByLabel('Result').selectOption('PASSED_WITH_EXCEPTIONS');
       await form.getByLabel('Exceptions (one per line)').fill('One contractor disabled after three days.');
-      await form.getByLabel(/Raise a minor nonconformity/).check();
+      await form.getByLabel('Raise from the exceptions').selectOption('MINOR');
+      await form.getByLabel('Evidence of the run').selectOption({ label: 'Q1 leavers sample' });
       await form.getByRole('button', { name: 'Record run' }).click();
       const row = runs.getByRole('row', { name: /2026-01-01 – 2026-03-31/ });
       await row.waitFor();
       expect(await row.textContent()).toContain('One contractor disabled after three days.');
+      expect(await row.getByRole('link', { name: evidenceId }).getAttribute('href')).toBe(
+        `/registers/evidence/${evidenceId}`,
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'control-test-runs');
       // What the browser recorded is the stored run, with its nonconformity.
@@ -77,8 +89,13 @@ describe.skipIf(!HAVE_CHROMIUM)(
         samples_tested: 25,
         result: 'PASSED_WITH_EXCEPTIONS',
         performed_by: server.owner.userId,
+        evidence_ids: [evidenceId],
       });
-      expect(stored.body.test_runs[0].nonconformity_id).toMatch(/^nc_/);
+      const raised = await server.call('getNonconformity', {
+        organization_id: org,
+        id: stored.body.test_runs[0].nonconformity_id,
+      });
+      expect(raised.body).toMatchObject({ severity: 'MINOR', measure_id: expect.stringMatching(/^msr_/) });
     });
 
     it('shows why a run is refused: a period ending before it starts', async () => {

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { Link } from '../components/Link.js';
 import { formatTime, humanize } from '../format.js';
 import { Chip } from '../records/Chip.js';
+import { RecordPicker } from '../records/RecordPicker.js';
+import { recordPath } from '../records/registry.js';
 
 /** A run as getControlTest's `latest_runs` carries it. */
 export interface TestRunRow {
@@ -13,10 +16,18 @@ export interface TestRunRow {
   samples_tested: number;
   result: string;
   exceptions: string[];
+  evidence_ids: string[];
   nonconformity_id: string | null;
 }
 
 const RESULTS = ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED'] as const;
+/** The nonconformity a run may raise from its exceptions, by severity ('' = none). */
+const RAISE = [
+  ['', 'None'],
+  ['OBSERVATION', 'An observation'],
+  ['MINOR', 'A minor nonconformity'],
+  ['MAJOR', 'A major nonconformity'],
+] as const;
 
 /**
  * A control test's runs (the latest five, as getControlTest returns them) and, for a member who
@@ -49,6 +60,7 @@ export function TestRunsPanel({
               <th>Result</th>
               <th>Samples</th>
               <th>Exceptions</th>
+              <th>Evidence</th>
               <th>Performed</th>
             </tr>
           </thead>
@@ -63,6 +75,15 @@ export function TestRunsPanel({
                 </td>
                 <td>{run.samples_tested}</td>
                 <td>{run.exceptions.join('; ') || '—'}</td>
+                <td>
+                  {run.evidence_ids.length === 0
+                    ? '—'
+                    : run.evidence_ids.map((id) => (
+                        <Link key={id} to={recordPath('evidence', id)}>
+                          {id}
+                        </Link>
+                      ))}
+                </td>
                 <td>{formatTime(run.performed_at)}</td>
               </tr>
             ))}
@@ -84,7 +105,8 @@ function RecordRunForm({
   onDone: () => void;
 }) {
   const [form, setForm] = useState({ start: '', end: '', samples: '', result: 'PASSED', exceptions: '' });
-  const [raise, setRaise] = useState(false);
+  const [raise, setRaise] = useState('');
+  const [evidence, setEvidence] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -107,12 +129,14 @@ function RecordRunForm({
           samples_tested: Number(form.samples),
           result: form.result,
           ...(exceptions.length ? { exceptions } : {}),
-          ...(raise ? { raise_nonconformity: { severity: 'MINOR' } } : {}),
+          ...(evidence.length ? { evidence_ids: evidence } : {}),
+          ...(raise ? { raise_nonconformity: { severity: raise } } : {}),
           idempotency_key: crypto.randomUUID(),
         },
       });
       setForm({ start: '', end: '', samples: '', result: 'PASSED', exceptions: '' });
-      setRaise(false);
+      setRaise('');
+      setEvidence([]);
       onDone();
     } catch (failure) {
       setError(failure);
@@ -149,9 +173,26 @@ function RecordRunForm({
         <span>Exceptions (one per line)</span>
         <textarea rows={3} value={form.exceptions} onChange={set('exceptions')} />
       </label>
-      <label>
-        <input type="checkbox" checked={raise} onChange={(e) => setRaise(e.target.checked)} /> Raise a minor
-        nonconformity from the exceptions
+      <label className="stack">
+        <span>Raise from the exceptions</span>
+        <select value={raise} onChange={(e) => setRaise(e.target.value)}>
+          {RAISE.map(([severity, label]) => (
+            <option key={severity} value={severity}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="stack" htmlFor="run-evidence">
+        <span>Evidence of the run</span>
+        <RecordPicker
+          organizationId={organizationId}
+          register="evidence"
+          id="run-evidence"
+          multiple
+          value={evidence}
+          onChange={(value) => setEvidence(value as string[])}
+        />
       </label>
       <ErrorNote error={error} />
       <p>
