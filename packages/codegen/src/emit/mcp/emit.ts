@@ -18,7 +18,7 @@ function hints(tool: Tool): Record<string, boolean> {
   };
 }
 
-const call = (fn: string, args: unknown[]) => new Call(new ConstRef(fn), args, null);
+const call = (fn: string, args: unknown[]) => new Call(new ConstRef(fn), args);
 
 /**
  * A tool that returns one record (get, add, update) declares an object; a list or report names
@@ -27,7 +27,7 @@ const call = (fn: string, args: unknown[]) => new Call(new ConstRef(fn), args, n
 function outputSchema(tool: Tool) {
   return tool.output.kind === 'ref'
     ? { type: 'object' }
-    : call(names.leanOutputSchema, [new ConstRef(names.toolOutputJsonSchema(tool.name))]);
+    : call(names.leanOutputSchema, [new ConstRef(`${names.tools}.${tool.name}.outputJsonSchema`)]);
 }
 
 /**
@@ -56,7 +56,8 @@ function entry({ tool, model }: { tool: Tool; model: Model }) {
 
 /**
  * One tools/list entry. Its schemas are derived, when the module loads, from the tool's JSON
- * Schemas (one form, also the source of OpenAPI), so tools/list is self-contained.
+ * Schemas (themselves derived from its zod schemas, the one form emitted), so tools/list is
+ * self-contained.
  */
 function toolEntry({ tool }: { tool: Tool }) {
   return {
@@ -65,7 +66,7 @@ function toolEntry({ tool }: { tool: Tool }) {
     // The spec wraps lines for reading; in JSON a line break costs two bytes and says nothing.
     description: tool.description.replace(/\s*\n\s*/g, ' '),
     inputSchema: call(names.leanInputSchema, [
-      new ConstRef(names.toolInputJsonSchema(tool.name)),
+      new ConstRef(`${names.tools}.${tool.name}.inputJsonSchema`),
       tool.kind !== 'add',
     ]),
     outputSchema: outputSchema(tool),
@@ -92,14 +93,11 @@ export function emitMcpTools(a: { model: Model; project: Project }): EmittedFile
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.leanSchema }),
           namedImports: [names.leanInputSchema, names.leanOutputSchema],
         },
-        ...a.model.tools.map((tool) => ({
-          kind: StructureKind.ImportDeclaration as const,
-          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.tool(tool.name) }),
-          namedImports: [
-            names.toolInputJsonSchema(tool.name),
-            ...(tool.output.kind === 'ref' ? [] : [names.toolOutputJsonSchema(tool.name)]),
-          ],
-        })),
+        {
+          kind: StructureKind.ImportDeclaration,
+          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.registry }),
+          namedImports: [names.tools],
+        },
         {
           kind: StructureKind.VariableStatement,
           isExported: true,
