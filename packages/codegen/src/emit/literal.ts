@@ -15,6 +15,11 @@ export class Call {
   ) {}
 }
 
+/** A property computed when first read (`get key() { return value; }`), for values derived at run time. */
+export class Getter {
+  constructor(readonly value: ConstRef | Call) {}
+}
+
 /** `'text'` with single quotes, escaping what a single-quoted TS string needs. */
 export function quote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
@@ -74,6 +79,10 @@ export function writeLiteral(w: CodeBlockWriter, value: unknown): void {
 
 function writeProperties(w: CodeBlockWriter, properties: Readonly<Record<string, unknown>>): void {
   for (const [k, v] of Object.entries(properties)) {
+    if (v instanceof Getter) {
+      w.write(`get ${propertyKey(k)}() { return ${inlineLiteral(v.value)}; },`).newLine();
+      continue;
+    }
     w.write(`${propertyKey(k)}: `);
     writeLiteral(w, v);
     w.write(',').newLine();
