@@ -85,6 +85,8 @@ export const names = {
   notImplemented: 'notImplemented',
   /** The console's add and update forms per register (packages/schemas/src/forms.gen.ts). */
   registerForms: 'registerForms',
+  /** `EvidenceInput` → `evidenceInputFormFields` (a shared type's fields in forms.gen.ts, written once). */
+  sharedFormFields: (type: string) => `${lowerFirst(type)}FormFields`,
   registerFormType: 'RegisterForm',
   formFieldType: 'FormField',
   fieldIssueType: 'FieldIssue',
