@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emitClientFacade } from '../src/emit/client/facade.js';
 import { writeTsType } from '../src/emit/client/ts-type.js';
 import { emitHandlers } from '../src/emit/handlers/emit.js';
-import { ConstRef, literalRefs, writeLiteral } from '../src/emit/literal.js';
-import { objectJsonSchema, sharedObjectJsonSchema } from '../src/emit/schemas/json-schema.js';
+import { liveSchemas } from '../src/emit/schemas/live.js';
 import { emitRegisters } from '../src/emit/schemas/registers.js';
 import { writeZodType } from '../src/emit/schemas/zod.js';
 import { field, model, objectDef, register, t, tool } from '../src/model/factory.js';
@@ -72,57 +71,73 @@ describe('client facade emitter', () => {
     expect(facade(model({ tools: [tool('getNote')] }))).not.toContain('./pages.js'));
 });
 
-describe('JSON Schema emitter', () => {
-  it('makes nullable scalars a type union and leaves defaulted fields out of required', () =>
-    expect(
-      objectJsonSchema({
-        fields: [
+describe('JSON Schema derived from the emitted zod', () => {
+  const note = objectDef('Note', [field('id', t.string())], { strict: true });
+  const m = model({
+    objects: [note],
+    tools: [
+      tool('addNote', {
+        input: [
           field('a', t.string(), { nullable: true }),
           field('b', t.integer(), { optional: true, default: 1 }),
+          field('kind', t.enum(['x', 'y']), { nullable: true, optional: true }),
+          field('notes', t.array(t.ref('Note'))),
+          field('main', t.ref('Note')),
+          field('pinned', t.ref('Note'), { nullable: true, optional: true }),
         ],
-        strict: true,
-        ctx: { model: model(), input: true },
       }),
-    ).toEqual({
+    ],
+  });
+  const live = liveSchemas(m);
+  const { input } = live.tool('addNote');
+  const inline = live.deriveJsonSchema(input, { io: 'input' }) as { properties: Record<string, unknown> };
+  const noteInline = {
+    type: 'object',
+    properties: { id: { type: 'string', description: 'The id.' } },
+    required: ['id'],
+    additionalProperties: false,
+  };
+  it('makes nullable scalars and enums a type union and leaves defaulted fields out of required', () =>
+    expect({
+      ...inline,
+      properties: { a: inline.properties.a, b: inline.properties.b, kind: inline.properties.kind },
+    }).toEqual({
       type: 'object',
       properties: {
         a: { type: ['string', 'null'], description: 'The a.' },
         b: { type: 'integer', description: 'The b.', default: 1 },
+        kind: { type: ['string', 'null'], enum: ['x', 'y', null], description: 'The kind.' },
       },
-      required: ['a'],
+      required: ['a', 'notes', 'main'],
       additionalProperties: false,
     }));
-});
-
-describe('JSON Schema emitter, shared object types', () => {
-  const note = objectDef('Note', [field('id', t.string())], { strict: true });
-  const ctx = { model: model({ objects: [note] }), input: true };
-  const schema = objectJsonSchema({
-    fields: [
-      field('notes', t.array(t.ref('Note'))),
-      field('main', t.ref('Note')),
-      field('pinned', t.ref('Note'), { nullable: true, optional: true }),
-    ],
-    strict: true,
-    ctx,
+  it('inlines shared object types, the field description after their keywords', () => {
+    expect(inline.properties.notes).toEqual({ type: 'array', items: noteInline, description: 'The notes.' });
+    expect(inline.properties.main).toEqual({ ...noteInline, description: 'The main.' });
+    expect(Object.keys(inline.properties.main as object).at(-1)).toBe('description');
   });
-  const text = print((w) => writeLiteral(w, schema)).replace(/\s+/g, ' ');
-  it('references the constant as array items', () => expect(text).toContain('items: noteJsonSchema,'));
-  it('spreads the constant under a field description', () =>
-    expect(text).toContain("main: { ...noteJsonSchema, description: 'The main.', },"));
-  it('wraps a nullable reference in anyOf', () =>
-    expect(text).toContain("anyOf: [ noteJsonSchema, { type: 'null', }, ], description: 'The pinned.',"));
-  it('never writes $ref and imports exactly the constants it uses', () => {
-    expect(text).not.toContain('$ref');
-    expect(literalRefs(schema)).toEqual(['noteJsonSchema']);
-    expect(literalRefs({ items: [new ConstRef('b'), new ConstRef('a')] })).toEqual(['a', 'b']);
+  it('wraps a nullable object in anyOf', () =>
+    expect(inline.properties.pinned).toEqual({
+      anyOf: [noteInline, { type: 'null' }],
+      description: 'The pinned.',
+    }));
+  it('writes the schemas named in refs as $ref with the field description beside it', () => {
+    const refs = new Map([[live.shared.noteSchema as typeof input, '#/components/schemas/Note']]);
+    const withRefs = live.deriveJsonSchema(input, { io: 'input', refs }) as typeof inline;
+    expect(withRefs.properties.notes).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Note' },
+      description: 'The notes.',
+    });
+    expect(withRefs.properties.main).toEqual({ $ref: '#/components/schemas/Note', description: 'The main.' });
+    expect(live.deriveJsonSchema(live.shared.noteSchema as typeof input, { io: 'input', refs })).toEqual(
+      noteInline,
+    );
   });
-  it('builds the shared constant itself inline, strict like its zod schema', () =>
-    expect(sharedObjectJsonSchema({ object: note, model: ctx.model })).toEqual({
+  it('leaves additionalProperties out of non-strict objects in outputs', () =>
+    expect(live.deriveJsonSchema(live.tool('addNote').output, { io: 'output' })).toEqual({
       type: 'object',
-      properties: { id: { type: 'string', description: 'The id.' } },
-      required: ['id'],
-      additionalProperties: false,
+      properties: {},
     }));
 });
 
@@ -133,8 +148,7 @@ describe('naming', () => {
       names.toolInputType('listRisks'),
       names.toolArgsType('listRisks'),
       names.sharedSchema('RiskStatus'),
-      names.sharedJsonSchema('Risk'),
-    ]).toEqual(['listRisksInput', 'ListRisksInput', 'ListRisksArgs', 'riskStatusSchema', 'riskJsonSchema']));
+    ]).toEqual(['listRisksInput', 'ListRisksInput', 'ListRisksArgs', 'riskStatusSchema']));
   it('builds NodeNext specifiers', () =>
     expect(moduleSpecifier({ from: 'a/b/c.ts', to: 'a/d.gen.ts' })).toBe('../d.gen.js'));
 });

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { emitAll, readModel } from '../src/generate.js';
 import { formatDiagnostics } from '../src/validate/diagnostic.js';
@@ -20,12 +21,14 @@ function formsFrom(edit?: (dir: string) => void): string {
   return text!;
 }
 
-/** The emitted literal as data: the file is a single exported constant. */
+/** The emitted forms as data: the file run as a module (it imports types only). */
 function parse(
   text: string,
 ): Record<string, { add: Field[]; update: Field[]; tools: Record<string, string> }> {
-  const literal = text.slice(text.indexOf('= {') + 2, text.lastIndexOf(';'));
-  return new Function(`return (${literal});`)();
+  const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
+  const exports: { registerForms?: ReturnType<typeof parse> } = {};
+  new Function('exports', js)(exports);
+  return exports.registerForms!;
 }
 interface Field {
   name: string;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ToolArgs, ToolInputs, ToolName, ToolOutputs } from './registry.gen.js';
 
-/** A JSON Schema of an object, as emitted by the generator (MCP inputSchema / outputSchema). */
+/** A JSON Schema of an object, derived from a tool's zod schema (MCP inputSchema / outputSchema). */
 export interface JsonSchema {
   type: 'object';
   [keyword: string]: unknown;
@@ -50,7 +50,9 @@ export interface ToolDefinition<N extends ToolName> {
   /** Parses what a caller sent into what the handler receives (defaults applied). */
   input: z.ZodType<ToolArgs[N], ToolInputs[N]>;
   output: z.ZodType<ToolOutputs[N]>;
+  /** Derived from `input` on first use, once (json-schema.ts). */
   inputJsonSchema: JsonSchema;
+  /** Derived from `output` on first use, once. */
   outputJsonSchema: JsonSchema;
   /** Valid inputs from the spec's `examples:` (at least one). */
   examples: readonly ToolExample<ToolInputs[N]>[];

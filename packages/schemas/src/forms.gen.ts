@@ -25,9 +25,95 @@
 //   specs/types/soa.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import type { RegisterForm } from './form-definition.js';
+import type { FormField, RegisterForm } from './form-definition.js';
 
 export type { FieldIssue, FormField, RegisterForm } from './form-definition.js';
+
+/** The fields of `ControlRef`, wherever a form has one. */
+const controlRefFormFields: readonly FormField[] = [
+  {
+    name: 'framework_id',
+    description: 'Framework id (fw_…).',
+    required: true,
+    nullable: false,
+    kind: 'id',
+    references: 'frameworks',
+  },
+  {
+    name: 'control_code',
+    description: 'Control code, e.g. A.5.1.',
+    required: true,
+    nullable: false,
+    kind: 'text',
+    minLength: 1,
+    maxLength: 100,
+  },
+];
+
+/** The fields of `FrameworkControlInput`, wherever a form has one. */
+const frameworkControlInputFormFields: readonly FormField[] = [
+  {
+    name: 'code',
+    description: 'Control code, unique within the framework.',
+    required: true,
+    nullable: false,
+    kind: 'text',
+    minLength: 1,
+    maxLength: 100,
+  },
+  {
+    name: 'title',
+    description: 'Control title.',
+    required: true,
+    nullable: false,
+    kind: 'text',
+    minLength: 1,
+    maxLength: 200,
+  },
+  {
+    name: 'description',
+    description: 'What the control requires.',
+    required: false,
+    nullable: true,
+    kind: 'textarea',
+    maxLength: 10000,
+  },
+];
+
+/** The fields of `EvidenceInput`, wherever a form has one. */
+const evidenceInputFormFields: readonly FormField[] = [
+  {
+    name: 'title',
+    description: 'What the evidence shows.',
+    required: true,
+    nullable: false,
+    kind: 'text',
+    minLength: 1,
+    maxLength: 200,
+  },
+  {
+    name: 'url',
+    description: 'Where it is stored (http or https).',
+    required: false,
+    nullable: false,
+    kind: 'url',
+    maxLength: 2000,
+  },
+  {
+    name: 'collected_at',
+    description: 'When collected; defaults to now.',
+    required: false,
+    nullable: false,
+    kind: 'date-time',
+  },
+  {
+    name: 'valid_until',
+    description: 'Last day current; default collected_at + org validity.',
+    required: false,
+    nullable: false,
+    kind: 'date',
+  },
+];
 
 /** Per register, the fields of its add and update forms, from the tools’ input specs. */
 export const registerForms: Readonly<Record<string, RegisterForm>> = {
@@ -562,25 +648,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'framework_id',
-            description: 'Framework id (fw_…).',
-            required: true,
-            nullable: false,
-            kind: 'id',
-            references: 'frameworks',
-          },
-          {
-            name: 'control_code',
-            description: 'Control code, e.g. A.5.1.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 100,
-          },
-        ],
+        fields: controlRefFormFields,
         maxItems: 500,
       },
       {
@@ -682,25 +750,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'framework_id',
-            description: 'Framework id (fw_…).',
-            required: true,
-            nullable: false,
-            kind: 'id',
-            references: 'frameworks',
-          },
-          {
-            name: 'control_code',
-            description: 'Control code, e.g. A.5.1.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 100,
-          },
-        ],
+        fields: controlRefFormFields,
         maxItems: 500,
       },
       {
@@ -942,34 +992,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'code',
-            description: 'Control code, unique within the framework.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 100,
-          },
-          {
-            name: 'title',
-            description: 'Control title.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 200,
-          },
-          {
-            name: 'description',
-            description: 'What the control requires.',
-            required: false,
-            nullable: true,
-            kind: 'textarea',
-            maxLength: 10000,
-          },
-        ],
+        fields: frameworkControlInputFormFields,
         maxItems: 2000,
       },
       {
@@ -1023,34 +1046,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'code',
-            description: 'Control code, unique within the framework.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 100,
-          },
-          {
-            name: 'title',
-            description: 'Control title.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 200,
-          },
-          {
-            name: 'description',
-            description: 'What the control requires.',
-            required: false,
-            nullable: true,
-            kind: 'textarea',
-            maxLength: 10000,
-          },
-        ],
+        fields: frameworkControlInputFormFields,
         maxItems: 2000,
       },
     ],
@@ -1390,39 +1386,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'title',
-            description: 'What the evidence shows.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 200,
-          },
-          {
-            name: 'url',
-            description: 'Where it is stored (http or https).',
-            required: false,
-            nullable: false,
-            kind: 'url',
-            maxLength: 2000,
-          },
-          {
-            name: 'collected_at',
-            description: 'When collected; defaults to now.',
-            required: false,
-            nullable: false,
-            kind: 'date-time',
-          },
-          {
-            name: 'valid_until',
-            description: 'Last day current; default collected_at + org validity.',
-            required: false,
-            nullable: false,
-            kind: 'date',
-          },
-        ],
+        fields: evidenceInputFormFields,
         maxItems: 100,
       },
       {
@@ -1431,25 +1395,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'framework_id',
-            description: 'Framework id (fw_…).',
-            required: true,
-            nullable: false,
-            kind: 'id',
-            references: 'frameworks',
-          },
-          {
-            name: 'control_code',
-            description: 'Control code, e.g. A.5.1.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 100,
-          },
-        ],
+        fields: controlRefFormFields,
         maxItems: 500,
       },
       {
@@ -1518,39 +1464,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'title',
-            description: 'What the evidence shows.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 200,
-          },
-          {
-            name: 'url',
-            description: 'Where it is stored (http or https).',
-            required: false,
-            nullable: false,
-            kind: 'url',
-            maxLength: 2000,
-          },
-          {
-            name: 'collected_at',
-            description: 'When collected; defaults to now.',
-            required: false,
-            nullable: false,
-            kind: 'date-time',
-          },
-          {
-            name: 'valid_until',
-            description: 'Last day current; default collected_at + org validity.',
-            required: false,
-            nullable: false,
-            kind: 'date',
-          },
-        ],
+        fields: evidenceInputFormFields,
         maxItems: 100,
       },
       {
@@ -1559,25 +1473,7 @@ export const registerForms: Readonly<Record<string, RegisterForm>> = {
         required: false,
         nullable: false,
         kind: 'objects',
-        fields: [
-          {
-            name: 'framework_id',
-            description: 'Framework id (fw_…).',
-            required: true,
-            nullable: false,
-            kind: 'id',
-            references: 'frameworks',
-          },
-          {
-            name: 'control_code',
-            description: 'Control code, e.g. A.5.1.',
-            required: true,
-            nullable: false,
-            kind: 'text',
-            minLength: 1,
-            maxLength: 100,
-          },
-        ],
+        fields: controlRefFormFields,
         maxItems: 500,
       },
       {

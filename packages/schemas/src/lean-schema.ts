@@ -4,8 +4,8 @@ type Json = Record<string, unknown>;
 
 /**
  * How a schema is written for tools/list, where every byte is paid by every assistant conversation,
- * derived from the tool's full JSON Schema (the one form the generator emits; OpenAPI is derived
- * from it too). Inputs keep every property with its description, type, enum, format and `required`;
+ * derived from the tool's full JSON Schema (itself derived from the emitted zod, the one schema form
+ * the generator writes: json-schema.ts), on the first tools/list. Inputs keep every property with its description, type, enum, format and `required`;
  * ranges, lengths, item counts, defaults and `additionalProperties: false` are left to the server,
  * which applies the defaults and answers a value out of bounds with an error naming the field and
  * what is allowed. An enum lists its values without `type`. Outputs name their top-level fields
@@ -48,10 +48,21 @@ function leanType(schema: Json, showNull: boolean, bare = false): Json {
   };
 }
 
-/** The inputSchema of a tool in tools/list; `showNull` false leaves `null` out (add tools). */
+const leanInputs = new WeakMap<JsonSchema, Partial<Record<'true' | 'false', JsonSchema>>>();
+
+/**
+ * The inputSchema of a tool in tools/list; `showNull` false leaves `null` out (add tools). Derived
+ * once per schema: tools/list entries read it on every request.
+ */
 export function leanInputSchema(full: JsonSchema, showNull: boolean): JsonSchema {
-  return leanType(full, showNull) as JsonSchema;
+  const entry = leanInputs.get(full) ?? {};
+  leanInputs.set(full, entry);
+  const lean = entry[`${showNull}`] ?? (leanType(full, showNull) as JsonSchema);
+  entry[`${showNull}`] = lean;
+  return lean;
 }
+
+const leanOutputs = new WeakMap<JsonSchema, JsonSchema>();
 
 /**
  * The outputSchema of a list or report tool in tools/list: an object and the names of the fields it
@@ -60,5 +71,12 @@ export function leanInputSchema(full: JsonSchema, showNull: boolean): JsonSchema
  * returns one record declares `{ type: 'object' }` and names the record in its description.
  */
 export function leanOutputSchema(full: JsonSchema): JsonSchema {
-  return { type: 'object', ...(Array.isArray(full.required) && { required: full.required }) };
+  const known = leanOutputs.get(full);
+  if (known) return known;
+  const lean: JsonSchema = {
+    type: 'object',
+    ...(Array.isArray(full.required) && { required: full.required }),
+  };
+  leanOutputs.set(full, lean);
+  return lean;
 }

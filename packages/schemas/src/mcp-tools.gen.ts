@@ -36,77 +36,7 @@
 
 import type { McpToolEntry } from './definition.js';
 import { leanInputSchema, leanOutputSchema } from './lean-schema.js';
-import { acceptRiskInputJsonSchema } from './tools/acceptRisk.gen.js';
-import { acknowledgeDocumentInputJsonSchema } from './tools/acknowledgeDocument.gen.js';
-import { addAssetInputJsonSchema } from './tools/addAsset.gen.js';
-import { addAuditInputJsonSchema } from './tools/addAudit.gen.js';
-import { addControlTestInputJsonSchema } from './tools/addControlTest.gen.js';
-import { addDocumentInputJsonSchema } from './tools/addDocument.gen.js';
-import { addDocumentVersionInputJsonSchema } from './tools/addDocumentVersion.gen.js';
-import { addEvidenceInputJsonSchema } from './tools/addEvidence.gen.js';
-import { addFrameworkInputJsonSchema } from './tools/addFramework.gen.js';
-import { addManagementReviewInputJsonSchema } from './tools/addManagementReview.gen.js';
-import { addMeasureInputJsonSchema } from './tools/addMeasure.gen.js';
-import { addNonconformityInputJsonSchema } from './tools/addNonconformity.gen.js';
-import { addObligationInputJsonSchema } from './tools/addObligation.gen.js';
-import { addRiskInputJsonSchema } from './tools/addRisk.gen.js';
-import { addTaskInputJsonSchema } from './tools/addTask.gen.js';
-import { addVendorInputJsonSchema } from './tools/addVendor.gen.js';
-import { approveDocumentVersionInputJsonSchema } from './tools/approveDocumentVersion.gen.js';
-import { approveStatementOfApplicabilityInputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
-import { archiveRecordInputJsonSchema } from './tools/archiveRecord.gen.js';
-import { completeTaskInputJsonSchema } from './tools/completeTask.gen.js';
-import { getAssetInputJsonSchema } from './tools/getAsset.gen.js';
-import { getAuditInputJsonSchema } from './tools/getAudit.gen.js';
-import { getAuditReadinessInputJsonSchema, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
-import { getComplianceReportInputJsonSchema, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
-import { getControlTestInputJsonSchema } from './tools/getControlTest.gen.js';
-import { getDocumentInputJsonSchema } from './tools/getDocument.gen.js';
-import { getEvidenceInputJsonSchema } from './tools/getEvidence.gen.js';
-import { getFrameworkInputJsonSchema } from './tools/getFramework.gen.js';
-import { getManagementReviewInputJsonSchema } from './tools/getManagementReview.gen.js';
-import { getMeasureInputJsonSchema } from './tools/getMeasure.gen.js';
-import { getNonconformityInputJsonSchema } from './tools/getNonconformity.gen.js';
-import { getObligationInputJsonSchema } from './tools/getObligation.gen.js';
-import { getOperatingEffectivenessInputJsonSchema, getOperatingEffectivenessOutputJsonSchema } from './tools/getOperatingEffectiveness.gen.js';
-import { getOrganizationInputJsonSchema } from './tools/getOrganization.gen.js';
-import { getRiskInputJsonSchema } from './tools/getRisk.gen.js';
-import { getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
-import { getTaskInputJsonSchema } from './tools/getTask.gen.js';
-import { getVendorInputJsonSchema } from './tools/getVendor.gen.js';
-import { listAssetsInputJsonSchema, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
-import { listAuditsInputJsonSchema, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
-import { listControlTestsInputJsonSchema, listControlTestsOutputJsonSchema } from './tools/listControlTests.gen.js';
-import { listDocumentsInputJsonSchema, listDocumentsOutputJsonSchema } from './tools/listDocuments.gen.js';
-import { listEvidenceInputJsonSchema, listEvidenceOutputJsonSchema } from './tools/listEvidence.gen.js';
-import { listFrameworkControlsInputJsonSchema, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
-import { listFrameworksInputJsonSchema, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
-import { listManagementReviewsInputJsonSchema, listManagementReviewsOutputJsonSchema } from './tools/listManagementReviews.gen.js';
-import { listMeasuresInputJsonSchema, listMeasuresOutputJsonSchema } from './tools/listMeasures.gen.js';
-import { listNonconformitiesInputJsonSchema, listNonconformitiesOutputJsonSchema } from './tools/listNonconformities.gen.js';
-import { listObligationsInputJsonSchema, listObligationsOutputJsonSchema } from './tools/listObligations.gen.js';
-import { listOrganizationsInputJsonSchema, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
-import { listRisksInputJsonSchema, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
-import { listTasksInputJsonSchema, listTasksOutputJsonSchema } from './tools/listTasks.gen.js';
-import { listTestRunsInputJsonSchema, listTestRunsOutputJsonSchema } from './tools/listTestRuns.gen.js';
-import { listVendorsInputJsonSchema, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
-import { recordTestRunInputJsonSchema } from './tools/recordTestRun.gen.js';
-import { restoreRecordInputJsonSchema } from './tools/restoreRecord.gen.js';
-import { updateAssetInputJsonSchema } from './tools/updateAsset.gen.js';
-import { updateAuditInputJsonSchema } from './tools/updateAudit.gen.js';
-import { updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
-import { updateControlTestInputJsonSchema } from './tools/updateControlTest.gen.js';
-import { updateDocumentInputJsonSchema } from './tools/updateDocument.gen.js';
-import { updateEvidenceInputJsonSchema } from './tools/updateEvidence.gen.js';
-import { updateFrameworkInputJsonSchema } from './tools/updateFramework.gen.js';
-import { updateManagementReviewInputJsonSchema } from './tools/updateManagementReview.gen.js';
-import { updateMeasureInputJsonSchema } from './tools/updateMeasure.gen.js';
-import { updateNonconformityInputJsonSchema } from './tools/updateNonconformity.gen.js';
-import { updateObligationInputJsonSchema } from './tools/updateObligation.gen.js';
-import { updateRiskInputJsonSchema } from './tools/updateRisk.gen.js';
-import { updateTaskInputJsonSchema } from './tools/updateTask.gen.js';
-import { updateVendorInputJsonSchema } from './tools/updateVendor.gen.js';
-import { verifyEvidenceInputJsonSchema, verifyEvidenceOutputJsonSchema } from './tools/verifyEvidence.gen.js';
+import { tools } from './registry.gen.js';
 
 /** What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only. */
 export const mcpTools: readonly McpToolEntry[] = [
@@ -116,7 +46,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'acceptRisk',
       title: 'Accept a risk',
       description: 'Records the caller\'s acceptance of a risk (OWNER or ADMIN only) and sets it ACCEPTED with treatment ACCEPT; the only way a risk becomes ACCEPTED. Returns the risk.',
-      inputSchema: leanInputSchema(acceptRiskInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.acceptRisk.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -132,7 +62,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'acknowledgeDocument',
       title: 'Acknowledge a document',
       description: 'The caller acknowledges having read the published version of a document (for themself only). Returns the document.',
-      inputSchema: leanInputSchema(acknowledgeDocumentInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.acknowledgeDocument.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -148,7 +78,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addAsset',
       title: 'Add an asset',
       description: 'Creates an information asset (ISO/IEC 27001 A.5.9); link risks to it with addRisk or updateRisk (asset_ids). Returns the record, as listAssets does.',
-      inputSchema: leanInputSchema(addAssetInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addAsset.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -164,7 +94,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addAudit',
       title: 'Add an audit',
       description: 'Plans an audit. Returns the record, as listAudits does.',
-      inputSchema: leanInputSchema(addAuditInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addAudit.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -180,7 +110,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addControlTest',
       title: 'Add a control test',
       description: 'Plans how and how often a measure is tested. Returns the record.',
-      inputSchema: leanInputSchema(addControlTestInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addControlTest.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -196,7 +126,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addDocument',
       title: 'Add a document',
       description: 'Creates a DRAFT document, with its first version if content is given. Returns the record.',
-      inputSchema: leanInputSchema(addDocumentInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addDocument.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -212,7 +142,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addDocumentVersion',
       title: 'Add a document version',
       description: 'Writes the next version (immutable; its SHA-256 is what approvers approve): Markdown `content` or a FILE evidence `evidence_id`. The document goes back to DRAFT, or IN_REVIEW with submit.',
-      inputSchema: leanInputSchema(addDocumentVersionInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addDocumentVersion.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -228,7 +158,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addEvidence',
       title: 'Add evidence',
       description: 'Adds evidence: a FILE (content_base64 up to 700,000 characters, about 512 KB, within the request body limit; larger files by REST multipart upload), a URL or a TEXT. Returns the record.',
-      inputSchema: leanInputSchema(addEvidenceInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addEvidence.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -244,7 +174,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addFramework',
       title: 'Add a framework',
       description: 'Creates a framework from a library entry (library_key, optional baseline; entries at the comply://library resource) or from controls you list, not both. Returns it as getFramework does.',
-      inputSchema: leanInputSchema(addFrameworkInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addFramework.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -260,7 +190,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addManagementReview',
       title: 'Add a management review',
       description: 'Plans or records a management review. Returns the record.',
-      inputSchema: leanInputSchema(addManagementReviewInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addManagementReview.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -276,7 +206,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addMeasure',
       title: 'Add a measure',
       description: 'Creates a measure (control) with optional evidence, framework controls and risks. Returns the record, as listMeasures does.',
-      inputSchema: leanInputSchema(addMeasureInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addMeasure.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -292,7 +222,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addNonconformity',
       title: 'Add a nonconformity',
       description: 'Records a nonconformity found in an audit or review. Returns the record, as listNonconformities does.',
-      inputSchema: leanInputSchema(addNonconformityInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addNonconformity.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -308,7 +238,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addObligation',
       title: 'Add an obligation',
       description: 'Creates an obligation (law, regulation, contract, standard or policy). Returns the record, as listObligations does.',
-      inputSchema: leanInputSchema(addObligationInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addObligation.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -324,7 +254,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addRisk',
       title: 'Add a risk',
       description: 'Creates a risk; the server computes inherent and residual scores. Returns the record, as listRisks does.',
-      inputSchema: leanInputSchema(addRiskInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addRisk.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -340,7 +270,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addTask',
       title: 'Add a task',
       description: 'Adds a task by hand. Returns the record.',
-      inputSchema: leanInputSchema(addTaskInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addTask.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -356,7 +286,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'addVendor',
       title: 'Add a vendor',
       description: 'Creates a vendor. Returns the record with its computed next_review_due, as listVendors does.',
-      inputSchema: leanInputSchema(addVendorInputJsonSchema, false),
+      get inputSchema() { return leanInputSchema(tools.addVendor.inputJsonSchema, false); },
       outputSchema: {
         type: 'object',
       },
@@ -372,7 +302,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'approveDocumentVersion',
       title: 'Approve a document version',
       description: 'The caller, a named approver (OWNER or ADMIN), approves the current version of an IN_REVIEW document, bound to its content_hash; the last approval makes it APPROVED. Returns the document.',
-      inputSchema: leanInputSchema(approveDocumentVersionInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.approveDocumentVersion.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -388,7 +318,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'approveStatementOfApplicability',
       title: 'Approve the Statement of Applicability',
       description: 'Approves a framework\'s current SoA as the next numbered version, a snapshot later edits leave unchanged. OWNER or ADMIN only. Returns the version.',
-      inputSchema: leanInputSchema(approveStatementOfApplicabilityInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.approveStatementOfApplicability.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -404,7 +334,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'archiveRecord',
       title: 'Archive a record',
       description: 'Takes a register record out of lists, counts, reports and readiness; it stays readable by id and in the history, evidence kept. Any register but frameworks. restoreRecord undoes it.',
-      inputSchema: leanInputSchema(archiveRecordInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.archiveRecord.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -421,7 +351,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'completeTask',
       title: 'Complete a task',
       description: 'Marks a task DONE with a note; a recurring task gets its next occurrence. Returns the task.',
-      inputSchema: leanInputSchema(completeTaskInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.completeTask.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -437,7 +367,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getAsset',
       title: 'Get an asset',
       description: 'One asset by id, as listAssets returns it; its risks: listRisks with asset_id.',
-      inputSchema: leanInputSchema(getAssetInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getAsset.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -453,7 +383,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getAudit',
       title: 'Get an audit',
       description: 'One audit by id, as listAudits returns it.',
-      inputSchema: leanInputSchema(getAuditInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getAudit.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -469,8 +399,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getAuditReadiness',
       title: 'Get audit readiness for a framework',
       description: 'Audit preparation for one framework: readiness_percent, counts per state, reason and family, first top_n of each gap.',
-      inputSchema: leanInputSchema(getAuditReadinessInputJsonSchema, true),
-      outputSchema: leanOutputSchema(getAuditReadinessOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.getAuditReadiness.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.getAuditReadiness.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -483,8 +413,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getComplianceReport',
       title: 'Get the compliance report',
       description: 'Overview of one organization: high-priority risks, measures, overdue obligations, vendor reviews due, open nonconformities, upcoming audits, evidence to renew, framework coverage. Lists are capped at top_n.',
-      inputSchema: leanInputSchema(getComplianceReportInputJsonSchema, true),
-      outputSchema: leanOutputSchema(getComplianceReportOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.getComplianceReport.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.getComplianceReport.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -497,7 +427,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getControlTest',
       title: 'Get a control test',
       description: 'One control test by id, with its latest runs.',
-      inputSchema: leanInputSchema(getControlTestInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getControlTest.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -513,7 +443,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getDocument',
       title: 'Get a document',
       description: 'One document with its current content, versions, approvals and acknowledgements.',
-      inputSchema: leanInputSchema(getDocumentInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getDocument.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -529,7 +459,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getEvidence',
       title: 'Get evidence',
       description: 'One evidence record by id, with its file revisions.',
-      inputSchema: leanInputSchema(getEvidenceInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getEvidence.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -545,7 +475,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getFramework',
       title: 'Get a framework',
       description: 'One framework by id with coverage counts, families (each with coverage) and its origin. Controls: listFrameworkControls.',
-      inputSchema: leanInputSchema(getFrameworkInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getFramework.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -561,7 +491,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getManagementReview',
       title: 'Get a management review',
       description: 'One management review by id.',
-      inputSchema: leanInputSchema(getManagementReviewInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getManagementReview.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -577,7 +507,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getMeasure',
       title: 'Get a measure',
       description: 'One measure (control) by id, as listMeasures returns it.',
-      inputSchema: leanInputSchema(getMeasureInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getMeasure.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -593,7 +523,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getNonconformity',
       title: 'Get a nonconformity',
       description: 'One nonconformity by id, as listNonconformities returns it.',
-      inputSchema: leanInputSchema(getNonconformityInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getNonconformity.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -609,7 +539,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getObligation',
       title: 'Get an obligation',
       description: 'One obligation by id, as listObligations returns it.',
-      inputSchema: leanInputSchema(getObligationInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getObligation.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -625,8 +555,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getOperatingEffectiveness',
       title: 'Get operating effectiveness over a period',
       description: 'For a framework and a period (e.g. a SOC 2 Type II window): each control whose measures have ACTIVE tests, with each test\'s expected windows by frequency, passed, failed or missing.',
-      inputSchema: leanInputSchema(getOperatingEffectivenessInputJsonSchema, true),
-      outputSchema: leanOutputSchema(getOperatingEffectivenessOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.getOperatingEffectiveness.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.getOperatingEffectiveness.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -639,7 +569,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getOrganization',
       title: 'Get an organization',
       description: 'One organization with the caller\'s role and the record count of each register.',
-      inputSchema: leanInputSchema(getOrganizationInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getOrganization.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -655,7 +585,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getRisk',
       title: 'Get a risk',
       description: 'One risk by id, as listRisks returns it.',
-      inputSchema: leanInputSchema(getRiskInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getRisk.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -671,8 +601,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getStatementOfApplicability',
       title: 'Get the Statement of Applicability',
       description: 'A framework\'s SoA: each control\'s applicability, justification, status from its measures, owner, paged in document order; `version` reads an approved snapshot.',
-      inputSchema: leanInputSchema(getStatementOfApplicabilityInputJsonSchema, true),
-      outputSchema: leanOutputSchema(getStatementOfApplicabilityOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.getStatementOfApplicability.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.getStatementOfApplicability.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -685,7 +615,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getTask',
       title: 'Get a task',
       description: 'One task by id.',
-      inputSchema: leanInputSchema(getTaskInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getTask.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -701,7 +631,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'getVendor',
       title: 'Get a vendor',
       description: 'One vendor by id, as listVendors returns it.',
-      inputSchema: leanInputSchema(getVendorInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.getVendor.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -717,8 +647,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listAssets',
       title: 'List assets',
       description: 'Use it for the asset inventory, e.g. RESTRICTED assets, a vendor\'s assets (vendor_id), review_overdue: true or, apart, never_reviewed: true. By name.',
-      inputSchema: leanInputSchema(listAssetsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listAssetsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listAssets.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listAssets.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -731,8 +661,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listAudits',
       title: 'List audits',
       description: 'Use it for audit preparation, e.g. audits starting within 30 days (upcoming_within_days: 30). Earliest start first.',
-      inputSchema: leanInputSchema(listAuditsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listAuditsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listAudits.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listAudits.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -745,8 +675,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listControlTests',
       title: 'List control tests',
       description: 'Test plans of measures, by title.',
-      inputSchema: leanInputSchema(listControlTestsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listControlTestsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listControlTests.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listControlTests.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -759,8 +689,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listDocuments',
       title: 'List documents',
       description: 'Policies, procedures and other controlled documents, by title.',
-      inputSchema: leanInputSchema(listDocumentsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listDocumentsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listDocuments.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listDocuments.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -773,8 +703,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listEvidence',
       title: 'List evidence',
       description: 'Evidence records, latest collected first; files are downloaded over REST.',
-      inputSchema: leanInputSchema(listEvidenceInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listEvidenceOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listEvidence.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listEvidence.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -787,8 +717,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listFrameworkControls',
       title: 'List a framework\'s controls',
       description: 'A framework\'s controls in document order with coverage, readiness, satisfying measures and crosswalk mappings.',
-      inputSchema: leanInputSchema(listFrameworkControlsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listFrameworkControlsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listFrameworkControls.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listFrameworkControls.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -801,8 +731,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listFrameworks',
       title: 'List frameworks',
       description: 'The frameworks of an organization with control counts, coverage and origin (controls: listFrameworkControls).',
-      inputSchema: leanInputSchema(listFrameworksInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listFrameworksOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listFrameworks.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listFrameworks.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -815,8 +745,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listManagementReviews',
       title: 'List management reviews',
       description: 'Latest review_date first.',
-      inputSchema: leanInputSchema(listManagementReviewsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listManagementReviewsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listManagementReviews.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listManagementReviews.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -829,8 +759,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listMeasures',
       title: 'List measures',
       description: 'Use it to check mitigations or collect evidence, e.g. state [IMPLEMENTED] or has_evidence false.',
-      inputSchema: leanInputSchema(listMeasuresInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listMeasuresOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listMeasures.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listMeasures.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -843,8 +773,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listNonconformities',
       title: 'List nonconformities',
       description: 'Use it for audit preparation and follow-up, e.g. open: true or overdue: true. Newest first.',
-      inputSchema: leanInputSchema(listNonconformitiesInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listNonconformitiesOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listNonconformities.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listNonconformities.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -857,8 +787,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listObligations',
       title: 'List obligations',
       description: 'Use it for compliance checks, e.g. overdue: true. Earliest due date first.',
-      inputSchema: leanInputSchema(listObligationsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listObligationsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listObligations.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listObligations.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -871,8 +801,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listOrganizations',
       title: 'List organizations',
       description: 'Call this first: the organizations this token can access and the caller\'s role; other tools take an organization_id from here.',
-      inputSchema: leanInputSchema(listOrganizationsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listOrganizationsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listOrganizations.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listOrganizations.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -885,8 +815,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listRisks',
       title: 'List risks',
       description: 'Use it for risk assessment, e.g. min_residual_score: 16 for high-priority risks, with their mitigation_status. Highest residual score first.',
-      inputSchema: leanInputSchema(listRisksInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listRisksOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listRisks.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listRisks.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -899,8 +829,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listTasks',
       title: 'List tasks',
       description: 'Tasks, soonest due first; brings generated tasks up to date first.',
-      inputSchema: leanInputSchema(listTasksInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listTasksOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listTasks.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listTasks.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -913,8 +843,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listTestRuns',
       title: 'List control test runs',
       description: 'Runs of control tests, latest period first; filter by test, measure, result or period.',
-      inputSchema: leanInputSchema(listTestRunsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listTestRunsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listTestRuns.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listTestRuns.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -927,8 +857,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'listVendors',
       title: 'List vendors',
       description: 'Use it for vendor reviews: review_overdue: true and, apart, never_reviewed: true are the vendors needing a review. By name.',
-      inputSchema: leanInputSchema(listVendorsInputJsonSchema, true),
-      outputSchema: leanOutputSchema(listVendorsOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.listVendors.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.listVendors.outputJsonSchema); },
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -941,7 +871,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'recordTestRun',
       title: 'Record a control test run',
       description: 'Records one performed run of a control test over a period (immutable). raise_nonconformity opens a nonconformity from its exceptions in the same step. Returns the run.',
-      inputSchema: leanInputSchema(recordTestRunInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.recordTestRun.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -957,7 +887,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'restoreRecord',
       title: 'Restore a record',
       description: 'Brings an archived record back into lists, counts, reports and readiness.',
-      inputSchema: leanInputSchema(restoreRecordInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.restoreRecord.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -974,7 +904,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateAsset',
       title: 'Update an asset',
       description: 'Changes an asset, e.g. reclassifies it, moves it to another vendor or records a review (last_reviewed_at). Returns the record.',
-      inputSchema: leanInputSchema(updateAssetInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateAsset.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -991,7 +921,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateAudit',
       title: 'Update an audit',
       description: 'Changes an audit, e.g. its state or report URL. Returns the record.',
-      inputSchema: leanInputSchema(updateAuditInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateAudit.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1008,8 +938,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateControlApplicability',
       title: 'Set controls\' applicability in the SoA',
       description: 'Sets applicability, justification and owner of many controls of a framework in one all-or-nothing call. Returns the SoA\'s new updated_at.',
-      inputSchema: leanInputSchema(updateControlApplicabilityInputJsonSchema, true),
-      outputSchema: leanOutputSchema(updateControlApplicabilityOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.updateControlApplicability.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.updateControlApplicability.outputJsonSchema); },
       annotations: {
         destructiveHint: false,
         idempotentHint: true,
@@ -1023,7 +953,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateControlTest',
       title: 'Update a control test',
       description: 'Changes a test plan (its runs never change). Returns the record.',
-      inputSchema: leanInputSchema(updateControlTestInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateControlTest.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1040,7 +970,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateDocument',
       title: 'Update a document',
       description: 'Changes metadata or status: DRAFT→IN_REVIEW→(approvals)→APPROVED→PUBLISHED, back to DRAFT before publication, any→RETIRED. Returns the record.',
-      inputSchema: leanInputSchema(updateDocumentInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateDocument.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1057,7 +987,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateEvidence',
       title: 'Update evidence',
       description: 'Changes evidence; content_base64 adds a file revision (the old stays). Returns the record.',
-      inputSchema: leanInputSchema(updateEvidenceInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateEvidence.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1074,7 +1004,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateFramework',
       title: 'Update a framework',
       description: 'Changes a framework and upserts controls by code (none is removed). Returns it as getFramework does.',
-      inputSchema: leanInputSchema(updateFrameworkInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateFramework.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1091,7 +1021,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateManagementReview',
       title: 'Update a management review',
       description: 'Changes a management review. Returns the record.',
-      inputSchema: leanInputSchema(updateManagementReviewInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateManagementReview.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1108,7 +1038,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateMeasure',
       title: 'Update a measure',
       description: 'Changes a measure, e.g. marks it IMPLEMENTED and appends evidence (add_evidence). Returns the record.',
-      inputSchema: leanInputSchema(updateMeasureInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateMeasure.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1125,7 +1055,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateNonconformity',
       title: 'Update a nonconformity',
       description: 'Changes a nonconformity, e.g. root cause, corrective action, or CLOSED. Returns the record.',
-      inputSchema: leanInputSchema(updateNonconformityInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateNonconformity.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1142,7 +1072,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateObligation',
       title: 'Update an obligation',
       description: 'Changes an obligation, e.g. its status after a review or its due date. Returns the record.',
-      inputSchema: leanInputSchema(updateObligationInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateObligation.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1159,7 +1089,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateRisk',
       title: 'Update a risk',
       description: 'Changes a risk, e.g. status or treatment after a review; scores are recomputed. Returns the record.',
-      inputSchema: leanInputSchema(updateRiskInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateRisk.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1176,7 +1106,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateTask',
       title: 'Update a task',
       description: 'Changes a task. Returns the record.',
-      inputSchema: leanInputSchema(updateTaskInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateTask.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1193,7 +1123,7 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'updateVendor',
       title: 'Update a vendor',
       description: 'Changes a vendor, e.g. records a review (last_reviewed_at) or offboards it. Returns the record.',
-      inputSchema: leanInputSchema(updateVendorInputJsonSchema, true),
+      get inputSchema() { return leanInputSchema(tools.updateVendor.inputJsonSchema, true); },
       outputSchema: {
         type: 'object',
       },
@@ -1210,8 +1140,8 @@ export const mcpTools: readonly McpToolEntry[] = [
       name: 'verifyEvidence',
       title: 'Verify evidence files',
       description: 'Re-hashes the stored files of an organization, or of one evidence record (evidence_id), and reports every revision whose content no longer matches its SHA-256.',
-      inputSchema: leanInputSchema(verifyEvidenceInputJsonSchema, true),
-      outputSchema: leanOutputSchema(verifyEvidenceOutputJsonSchema),
+      get inputSchema() { return leanInputSchema(tools.verifyEvidence.inputJsonSchema, true); },
+      get outputSchema() { return leanOutputSchema(tools.verifyEvidence.outputJsonSchema); },
       annotations: {
         destructiveHint: false,
         idempotentHint: true,

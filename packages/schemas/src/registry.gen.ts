@@ -34,77 +34,78 @@
 //   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
-import { type AcceptRiskArgs, type AcceptRiskInput, type AcceptRiskOutput, acceptRiskInput, acceptRiskInputJsonSchema, acceptRiskOutput, acceptRiskOutputJsonSchema } from './tools/acceptRisk.gen.js';
-import { type AcknowledgeDocumentArgs, type AcknowledgeDocumentInput, type AcknowledgeDocumentOutput, acknowledgeDocumentInput, acknowledgeDocumentInputJsonSchema, acknowledgeDocumentOutput, acknowledgeDocumentOutputJsonSchema } from './tools/acknowledgeDocument.gen.js';
-import { type AddAssetArgs, type AddAssetInput, type AddAssetOutput, addAssetInput, addAssetInputJsonSchema, addAssetOutput, addAssetOutputJsonSchema } from './tools/addAsset.gen.js';
-import { type AddAuditArgs, type AddAuditInput, type AddAuditOutput, addAuditInput, addAuditInputJsonSchema, addAuditOutput, addAuditOutputJsonSchema } from './tools/addAudit.gen.js';
-import { type AddControlTestArgs, type AddControlTestInput, type AddControlTestOutput, addControlTestInput, addControlTestInputJsonSchema, addControlTestOutput, addControlTestOutputJsonSchema } from './tools/addControlTest.gen.js';
-import { type AddDocumentArgs, type AddDocumentInput, type AddDocumentOutput, addDocumentInput, addDocumentInputJsonSchema, addDocumentOutput, addDocumentOutputJsonSchema } from './tools/addDocument.gen.js';
-import { type AddDocumentVersionArgs, type AddDocumentVersionInput, type AddDocumentVersionOutput, addDocumentVersionInput, addDocumentVersionInputJsonSchema, addDocumentVersionOutput, addDocumentVersionOutputJsonSchema } from './tools/addDocumentVersion.gen.js';
-import { type AddEvidenceArgs, type AddEvidenceInput, type AddEvidenceOutput, addEvidenceInput, addEvidenceInputJsonSchema, addEvidenceOutput, addEvidenceOutputJsonSchema } from './tools/addEvidence.gen.js';
-import { type AddFrameworkArgs, type AddFrameworkInput, type AddFrameworkOutput, addFrameworkInput, addFrameworkInputJsonSchema, addFrameworkOutput, addFrameworkOutputJsonSchema } from './tools/addFramework.gen.js';
-import { type AddManagementReviewArgs, type AddManagementReviewInput, type AddManagementReviewOutput, addManagementReviewInput, addManagementReviewInputJsonSchema, addManagementReviewOutput, addManagementReviewOutputJsonSchema } from './tools/addManagementReview.gen.js';
-import { type AddMeasureArgs, type AddMeasureInput, type AddMeasureOutput, addMeasureInput, addMeasureInputJsonSchema, addMeasureOutput, addMeasureOutputJsonSchema } from './tools/addMeasure.gen.js';
-import { type AddNonconformityArgs, type AddNonconformityInput, type AddNonconformityOutput, addNonconformityInput, addNonconformityInputJsonSchema, addNonconformityOutput, addNonconformityOutputJsonSchema } from './tools/addNonconformity.gen.js';
-import { type AddObligationArgs, type AddObligationInput, type AddObligationOutput, addObligationInput, addObligationInputJsonSchema, addObligationOutput, addObligationOutputJsonSchema } from './tools/addObligation.gen.js';
-import { type AddRiskArgs, type AddRiskInput, type AddRiskOutput, addRiskInput, addRiskInputJsonSchema, addRiskOutput, addRiskOutputJsonSchema } from './tools/addRisk.gen.js';
-import { type AddTaskArgs, type AddTaskInput, type AddTaskOutput, addTaskInput, addTaskInputJsonSchema, addTaskOutput, addTaskOutputJsonSchema } from './tools/addTask.gen.js';
-import { type AddVendorArgs, type AddVendorInput, type AddVendorOutput, addVendorInput, addVendorInputJsonSchema, addVendorOutput, addVendorOutputJsonSchema } from './tools/addVendor.gen.js';
-import { type ApproveDocumentVersionArgs, type ApproveDocumentVersionInput, type ApproveDocumentVersionOutput, approveDocumentVersionInput, approveDocumentVersionInputJsonSchema, approveDocumentVersionOutput, approveDocumentVersionOutputJsonSchema } from './tools/approveDocumentVersion.gen.js';
-import { type ApproveStatementOfApplicabilityArgs, type ApproveStatementOfApplicabilityInput, type ApproveStatementOfApplicabilityOutput, approveStatementOfApplicabilityInput, approveStatementOfApplicabilityInputJsonSchema, approveStatementOfApplicabilityOutput, approveStatementOfApplicabilityOutputJsonSchema } from './tools/approveStatementOfApplicability.gen.js';
-import { type ArchiveRecordArgs, type ArchiveRecordInput, type ArchiveRecordOutput, archiveRecordInput, archiveRecordInputJsonSchema, archiveRecordOutput, archiveRecordOutputJsonSchema } from './tools/archiveRecord.gen.js';
-import { type CompleteTaskArgs, type CompleteTaskInput, type CompleteTaskOutput, completeTaskInput, completeTaskInputJsonSchema, completeTaskOutput, completeTaskOutputJsonSchema } from './tools/completeTask.gen.js';
-import { type GetAssetArgs, type GetAssetInput, type GetAssetOutput, getAssetInput, getAssetInputJsonSchema, getAssetOutput, getAssetOutputJsonSchema } from './tools/getAsset.gen.js';
-import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInput, getAuditInputJsonSchema, getAuditOutput, getAuditOutputJsonSchema } from './tools/getAudit.gen.js';
-import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessInputJsonSchema, getAuditReadinessOutput, getAuditReadinessOutputJsonSchema } from './tools/getAuditReadiness.gen.js';
-import { type GetComplianceReportArgs, type GetComplianceReportInput, type GetComplianceReportOutput, getComplianceReportInput, getComplianceReportInputJsonSchema, getComplianceReportOutput, getComplianceReportOutputJsonSchema } from './tools/getComplianceReport.gen.js';
-import { type GetControlTestArgs, type GetControlTestInput, type GetControlTestOutput, getControlTestInput, getControlTestInputJsonSchema, getControlTestOutput, getControlTestOutputJsonSchema } from './tools/getControlTest.gen.js';
-import { type GetDocumentArgs, type GetDocumentInput, type GetDocumentOutput, getDocumentInput, getDocumentInputJsonSchema, getDocumentOutput, getDocumentOutputJsonSchema } from './tools/getDocument.gen.js';
-import { type GetEvidenceArgs, type GetEvidenceInput, type GetEvidenceOutput, getEvidenceInput, getEvidenceInputJsonSchema, getEvidenceOutput, getEvidenceOutputJsonSchema } from './tools/getEvidence.gen.js';
-import { type GetFrameworkArgs, type GetFrameworkInput, type GetFrameworkOutput, getFrameworkInput, getFrameworkInputJsonSchema, getFrameworkOutput, getFrameworkOutputJsonSchema } from './tools/getFramework.gen.js';
-import { type GetManagementReviewArgs, type GetManagementReviewInput, type GetManagementReviewOutput, getManagementReviewInput, getManagementReviewInputJsonSchema, getManagementReviewOutput, getManagementReviewOutputJsonSchema } from './tools/getManagementReview.gen.js';
-import { type GetMeasureArgs, type GetMeasureInput, type GetMeasureOutput, getMeasureInput, getMeasureInputJsonSchema, getMeasureOutput, getMeasureOutputJsonSchema } from './tools/getMeasure.gen.js';
-import { type GetNonconformityArgs, type GetNonconformityInput, type GetNonconformityOutput, getNonconformityInput, getNonconformityInputJsonSchema, getNonconformityOutput, getNonconformityOutputJsonSchema } from './tools/getNonconformity.gen.js';
-import { type GetObligationArgs, type GetObligationInput, type GetObligationOutput, getObligationInput, getObligationInputJsonSchema, getObligationOutput, getObligationOutputJsonSchema } from './tools/getObligation.gen.js';
-import { type GetOperatingEffectivenessArgs, type GetOperatingEffectivenessInput, type GetOperatingEffectivenessOutput, getOperatingEffectivenessInput, getOperatingEffectivenessInputJsonSchema, getOperatingEffectivenessOutput, getOperatingEffectivenessOutputJsonSchema } from './tools/getOperatingEffectiveness.gen.js';
-import { type GetOrganizationArgs, type GetOrganizationInput, type GetOrganizationOutput, getOrganizationInput, getOrganizationInputJsonSchema, getOrganizationOutput, getOrganizationOutputJsonSchema } from './tools/getOrganization.gen.js';
-import { type GetRiskArgs, type GetRiskInput, type GetRiskOutput, getRiskInput, getRiskInputJsonSchema, getRiskOutput, getRiskOutputJsonSchema } from './tools/getRisk.gen.js';
-import { type GetStatementOfApplicabilityArgs, type GetStatementOfApplicabilityInput, type GetStatementOfApplicabilityOutput, getStatementOfApplicabilityInput, getStatementOfApplicabilityInputJsonSchema, getStatementOfApplicabilityOutput, getStatementOfApplicabilityOutputJsonSchema } from './tools/getStatementOfApplicability.gen.js';
-import { type GetTaskArgs, type GetTaskInput, type GetTaskOutput, getTaskInput, getTaskInputJsonSchema, getTaskOutput, getTaskOutputJsonSchema } from './tools/getTask.gen.js';
-import { type GetVendorArgs, type GetVendorInput, type GetVendorOutput, getVendorInput, getVendorInputJsonSchema, getVendorOutput, getVendorOutputJsonSchema } from './tools/getVendor.gen.js';
-import { type ListAssetsArgs, type ListAssetsInput, type ListAssetsOutput, listAssetsInput, listAssetsInputJsonSchema, listAssetsOutput, listAssetsOutputJsonSchema } from './tools/listAssets.gen.js';
-import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsInputJsonSchema, listAuditsOutput, listAuditsOutputJsonSchema } from './tools/listAudits.gen.js';
-import { type ListControlTestsArgs, type ListControlTestsInput, type ListControlTestsOutput, listControlTestsInput, listControlTestsInputJsonSchema, listControlTestsOutput, listControlTestsOutputJsonSchema } from './tools/listControlTests.gen.js';
-import { type ListDocumentsArgs, type ListDocumentsInput, type ListDocumentsOutput, listDocumentsInput, listDocumentsInputJsonSchema, listDocumentsOutput, listDocumentsOutputJsonSchema } from './tools/listDocuments.gen.js';
-import { type ListEvidenceArgs, type ListEvidenceInput, type ListEvidenceOutput, listEvidenceInput, listEvidenceInputJsonSchema, listEvidenceOutput, listEvidenceOutputJsonSchema } from './tools/listEvidence.gen.js';
-import { type ListFrameworkControlsArgs, type ListFrameworkControlsInput, type ListFrameworkControlsOutput, listFrameworkControlsInput, listFrameworkControlsInputJsonSchema, listFrameworkControlsOutput, listFrameworkControlsOutputJsonSchema } from './tools/listFrameworkControls.gen.js';
-import { type ListFrameworksArgs, type ListFrameworksInput, type ListFrameworksOutput, listFrameworksInput, listFrameworksInputJsonSchema, listFrameworksOutput, listFrameworksOutputJsonSchema } from './tools/listFrameworks.gen.js';
-import { type ListManagementReviewsArgs, type ListManagementReviewsInput, type ListManagementReviewsOutput, listManagementReviewsInput, listManagementReviewsInputJsonSchema, listManagementReviewsOutput, listManagementReviewsOutputJsonSchema } from './tools/listManagementReviews.gen.js';
-import { type ListMeasuresArgs, type ListMeasuresInput, type ListMeasuresOutput, listMeasuresInput, listMeasuresInputJsonSchema, listMeasuresOutput, listMeasuresOutputJsonSchema } from './tools/listMeasures.gen.js';
-import { type ListNonconformitiesArgs, type ListNonconformitiesInput, type ListNonconformitiesOutput, listNonconformitiesInput, listNonconformitiesInputJsonSchema, listNonconformitiesOutput, listNonconformitiesOutputJsonSchema } from './tools/listNonconformities.gen.js';
-import { type ListObligationsArgs, type ListObligationsInput, type ListObligationsOutput, listObligationsInput, listObligationsInputJsonSchema, listObligationsOutput, listObligationsOutputJsonSchema } from './tools/listObligations.gen.js';
-import { type ListOrganizationsArgs, type ListOrganizationsInput, type ListOrganizationsOutput, listOrganizationsInput, listOrganizationsInputJsonSchema, listOrganizationsOutput, listOrganizationsOutputJsonSchema } from './tools/listOrganizations.gen.js';
-import { type ListRisksArgs, type ListRisksInput, type ListRisksOutput, listRisksInput, listRisksInputJsonSchema, listRisksOutput, listRisksOutputJsonSchema } from './tools/listRisks.gen.js';
-import { type ListTasksArgs, type ListTasksInput, type ListTasksOutput, listTasksInput, listTasksInputJsonSchema, listTasksOutput, listTasksOutputJsonSchema } from './tools/listTasks.gen.js';
-import { type ListTestRunsArgs, type ListTestRunsInput, type ListTestRunsOutput, listTestRunsInput, listTestRunsInputJsonSchema, listTestRunsOutput, listTestRunsOutputJsonSchema } from './tools/listTestRuns.gen.js';
-import { type ListVendorsArgs, type ListVendorsInput, type ListVendorsOutput, listVendorsInput, listVendorsInputJsonSchema, listVendorsOutput, listVendorsOutputJsonSchema } from './tools/listVendors.gen.js';
-import { type RecordTestRunArgs, type RecordTestRunInput, type RecordTestRunOutput, recordTestRunInput, recordTestRunInputJsonSchema, recordTestRunOutput, recordTestRunOutputJsonSchema } from './tools/recordTestRun.gen.js';
-import { type RestoreRecordArgs, type RestoreRecordInput, type RestoreRecordOutput, restoreRecordInput, restoreRecordInputJsonSchema, restoreRecordOutput, restoreRecordOutputJsonSchema } from './tools/restoreRecord.gen.js';
-import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, updateAssetInput, updateAssetInputJsonSchema, updateAssetOutput, updateAssetOutputJsonSchema } from './tools/updateAsset.gen.js';
-import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditInputJsonSchema, updateAuditOutput, updateAuditOutputJsonSchema } from './tools/updateAudit.gen.js';
-import { type UpdateControlApplicabilityArgs, type UpdateControlApplicabilityInput, type UpdateControlApplicabilityOutput, updateControlApplicabilityInput, updateControlApplicabilityInputJsonSchema, updateControlApplicabilityOutput, updateControlApplicabilityOutputJsonSchema } from './tools/updateControlApplicability.gen.js';
-import { type UpdateControlTestArgs, type UpdateControlTestInput, type UpdateControlTestOutput, updateControlTestInput, updateControlTestInputJsonSchema, updateControlTestOutput, updateControlTestOutputJsonSchema } from './tools/updateControlTest.gen.js';
-import { type UpdateDocumentArgs, type UpdateDocumentInput, type UpdateDocumentOutput, updateDocumentInput, updateDocumentInputJsonSchema, updateDocumentOutput, updateDocumentOutputJsonSchema } from './tools/updateDocument.gen.js';
-import { type UpdateEvidenceArgs, type UpdateEvidenceInput, type UpdateEvidenceOutput, updateEvidenceInput, updateEvidenceInputJsonSchema, updateEvidenceOutput, updateEvidenceOutputJsonSchema } from './tools/updateEvidence.gen.js';
-import { type UpdateFrameworkArgs, type UpdateFrameworkInput, type UpdateFrameworkOutput, updateFrameworkInput, updateFrameworkInputJsonSchema, updateFrameworkOutput, updateFrameworkOutputJsonSchema } from './tools/updateFramework.gen.js';
-import { type UpdateManagementReviewArgs, type UpdateManagementReviewInput, type UpdateManagementReviewOutput, updateManagementReviewInput, updateManagementReviewInputJsonSchema, updateManagementReviewOutput, updateManagementReviewOutputJsonSchema } from './tools/updateManagementReview.gen.js';
-import { type UpdateMeasureArgs, type UpdateMeasureInput, type UpdateMeasureOutput, updateMeasureInput, updateMeasureInputJsonSchema, updateMeasureOutput, updateMeasureOutputJsonSchema } from './tools/updateMeasure.gen.js';
-import { type UpdateNonconformityArgs, type UpdateNonconformityInput, type UpdateNonconformityOutput, updateNonconformityInput, updateNonconformityInputJsonSchema, updateNonconformityOutput, updateNonconformityOutputJsonSchema } from './tools/updateNonconformity.gen.js';
-import { type UpdateObligationArgs, type UpdateObligationInput, type UpdateObligationOutput, updateObligationInput, updateObligationInputJsonSchema, updateObligationOutput, updateObligationOutputJsonSchema } from './tools/updateObligation.gen.js';
-import { type UpdateRiskArgs, type UpdateRiskInput, type UpdateRiskOutput, updateRiskInput, updateRiskInputJsonSchema, updateRiskOutput, updateRiskOutputJsonSchema } from './tools/updateRisk.gen.js';
-import { type UpdateTaskArgs, type UpdateTaskInput, type UpdateTaskOutput, updateTaskInput, updateTaskInputJsonSchema, updateTaskOutput, updateTaskOutputJsonSchema } from './tools/updateTask.gen.js';
-import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput, updateVendorInput, updateVendorInputJsonSchema, updateVendorOutput, updateVendorOutputJsonSchema } from './tools/updateVendor.gen.js';
-import { type VerifyEvidenceArgs, type VerifyEvidenceInput, type VerifyEvidenceOutput, verifyEvidenceInput, verifyEvidenceInputJsonSchema, verifyEvidenceOutput, verifyEvidenceOutputJsonSchema } from './tools/verifyEvidence.gen.js';
+import { type AcceptRiskArgs, type AcceptRiskInput, type AcceptRiskOutput, acceptRiskInput, acceptRiskOutput } from './tools/acceptRisk.gen.js';
+import { type AcknowledgeDocumentArgs, type AcknowledgeDocumentInput, type AcknowledgeDocumentOutput, acknowledgeDocumentInput, acknowledgeDocumentOutput } from './tools/acknowledgeDocument.gen.js';
+import { type AddAssetArgs, type AddAssetInput, type AddAssetOutput, addAssetInput, addAssetOutput } from './tools/addAsset.gen.js';
+import { type AddAuditArgs, type AddAuditInput, type AddAuditOutput, addAuditInput, addAuditOutput } from './tools/addAudit.gen.js';
+import { type AddControlTestArgs, type AddControlTestInput, type AddControlTestOutput, addControlTestInput, addControlTestOutput } from './tools/addControlTest.gen.js';
+import { type AddDocumentArgs, type AddDocumentInput, type AddDocumentOutput, addDocumentInput, addDocumentOutput } from './tools/addDocument.gen.js';
+import { type AddDocumentVersionArgs, type AddDocumentVersionInput, type AddDocumentVersionOutput, addDocumentVersionInput, addDocumentVersionOutput } from './tools/addDocumentVersion.gen.js';
+import { type AddEvidenceArgs, type AddEvidenceInput, type AddEvidenceOutput, addEvidenceInput, addEvidenceOutput } from './tools/addEvidence.gen.js';
+import { type AddFrameworkArgs, type AddFrameworkInput, type AddFrameworkOutput, addFrameworkInput, addFrameworkOutput } from './tools/addFramework.gen.js';
+import { type AddManagementReviewArgs, type AddManagementReviewInput, type AddManagementReviewOutput, addManagementReviewInput, addManagementReviewOutput } from './tools/addManagementReview.gen.js';
+import { type AddMeasureArgs, type AddMeasureInput, type AddMeasureOutput, addMeasureInput, addMeasureOutput } from './tools/addMeasure.gen.js';
+import { type AddNonconformityArgs, type AddNonconformityInput, type AddNonconformityOutput, addNonconformityInput, addNonconformityOutput } from './tools/addNonconformity.gen.js';
+import { type AddObligationArgs, type AddObligationInput, type AddObligationOutput, addObligationInput, addObligationOutput } from './tools/addObligation.gen.js';
+import { type AddRiskArgs, type AddRiskInput, type AddRiskOutput, addRiskInput, addRiskOutput } from './tools/addRisk.gen.js';
+import { type AddTaskArgs, type AddTaskInput, type AddTaskOutput, addTaskInput, addTaskOutput } from './tools/addTask.gen.js';
+import { type AddVendorArgs, type AddVendorInput, type AddVendorOutput, addVendorInput, addVendorOutput } from './tools/addVendor.gen.js';
+import { type ApproveDocumentVersionArgs, type ApproveDocumentVersionInput, type ApproveDocumentVersionOutput, approveDocumentVersionInput, approveDocumentVersionOutput } from './tools/approveDocumentVersion.gen.js';
+import { type ApproveStatementOfApplicabilityArgs, type ApproveStatementOfApplicabilityInput, type ApproveStatementOfApplicabilityOutput, approveStatementOfApplicabilityInput, approveStatementOfApplicabilityOutput } from './tools/approveStatementOfApplicability.gen.js';
+import { type ArchiveRecordArgs, type ArchiveRecordInput, type ArchiveRecordOutput, archiveRecordInput, archiveRecordOutput } from './tools/archiveRecord.gen.js';
+import { type CompleteTaskArgs, type CompleteTaskInput, type CompleteTaskOutput, completeTaskInput, completeTaskOutput } from './tools/completeTask.gen.js';
+import { type GetAssetArgs, type GetAssetInput, type GetAssetOutput, getAssetInput, getAssetOutput } from './tools/getAsset.gen.js';
+import { type GetAuditArgs, type GetAuditInput, type GetAuditOutput, getAuditInput, getAuditOutput } from './tools/getAudit.gen.js';
+import { type GetAuditReadinessArgs, type GetAuditReadinessInput, type GetAuditReadinessOutput, getAuditReadinessInput, getAuditReadinessOutput } from './tools/getAuditReadiness.gen.js';
+import { type GetComplianceReportArgs, type GetComplianceReportInput, type GetComplianceReportOutput, getComplianceReportInput, getComplianceReportOutput } from './tools/getComplianceReport.gen.js';
+import { type GetControlTestArgs, type GetControlTestInput, type GetControlTestOutput, getControlTestInput, getControlTestOutput } from './tools/getControlTest.gen.js';
+import { type GetDocumentArgs, type GetDocumentInput, type GetDocumentOutput, getDocumentInput, getDocumentOutput } from './tools/getDocument.gen.js';
+import { type GetEvidenceArgs, type GetEvidenceInput, type GetEvidenceOutput, getEvidenceInput, getEvidenceOutput } from './tools/getEvidence.gen.js';
+import { type GetFrameworkArgs, type GetFrameworkInput, type GetFrameworkOutput, getFrameworkInput, getFrameworkOutput } from './tools/getFramework.gen.js';
+import { type GetManagementReviewArgs, type GetManagementReviewInput, type GetManagementReviewOutput, getManagementReviewInput, getManagementReviewOutput } from './tools/getManagementReview.gen.js';
+import { type GetMeasureArgs, type GetMeasureInput, type GetMeasureOutput, getMeasureInput, getMeasureOutput } from './tools/getMeasure.gen.js';
+import { type GetNonconformityArgs, type GetNonconformityInput, type GetNonconformityOutput, getNonconformityInput, getNonconformityOutput } from './tools/getNonconformity.gen.js';
+import { type GetObligationArgs, type GetObligationInput, type GetObligationOutput, getObligationInput, getObligationOutput } from './tools/getObligation.gen.js';
+import { type GetOperatingEffectivenessArgs, type GetOperatingEffectivenessInput, type GetOperatingEffectivenessOutput, getOperatingEffectivenessInput, getOperatingEffectivenessOutput } from './tools/getOperatingEffectiveness.gen.js';
+import { type GetOrganizationArgs, type GetOrganizationInput, type GetOrganizationOutput, getOrganizationInput, getOrganizationOutput } from './tools/getOrganization.gen.js';
+import { type GetRiskArgs, type GetRiskInput, type GetRiskOutput, getRiskInput, getRiskOutput } from './tools/getRisk.gen.js';
+import { type GetStatementOfApplicabilityArgs, type GetStatementOfApplicabilityInput, type GetStatementOfApplicabilityOutput, getStatementOfApplicabilityInput, getStatementOfApplicabilityOutput } from './tools/getStatementOfApplicability.gen.js';
+import { type GetTaskArgs, type GetTaskInput, type GetTaskOutput, getTaskInput, getTaskOutput } from './tools/getTask.gen.js';
+import { type GetVendorArgs, type GetVendorInput, type GetVendorOutput, getVendorInput, getVendorOutput } from './tools/getVendor.gen.js';
+import { type ListAssetsArgs, type ListAssetsInput, type ListAssetsOutput, listAssetsInput, listAssetsOutput } from './tools/listAssets.gen.js';
+import { type ListAuditsArgs, type ListAuditsInput, type ListAuditsOutput, listAuditsInput, listAuditsOutput } from './tools/listAudits.gen.js';
+import { type ListControlTestsArgs, type ListControlTestsInput, type ListControlTestsOutput, listControlTestsInput, listControlTestsOutput } from './tools/listControlTests.gen.js';
+import { type ListDocumentsArgs, type ListDocumentsInput, type ListDocumentsOutput, listDocumentsInput, listDocumentsOutput } from './tools/listDocuments.gen.js';
+import { type ListEvidenceArgs, type ListEvidenceInput, type ListEvidenceOutput, listEvidenceInput, listEvidenceOutput } from './tools/listEvidence.gen.js';
+import { type ListFrameworkControlsArgs, type ListFrameworkControlsInput, type ListFrameworkControlsOutput, listFrameworkControlsInput, listFrameworkControlsOutput } from './tools/listFrameworkControls.gen.js';
+import { type ListFrameworksArgs, type ListFrameworksInput, type ListFrameworksOutput, listFrameworksInput, listFrameworksOutput } from './tools/listFrameworks.gen.js';
+import { type ListManagementReviewsArgs, type ListManagementReviewsInput, type ListManagementReviewsOutput, listManagementReviewsInput, listManagementReviewsOutput } from './tools/listManagementReviews.gen.js';
+import { type ListMeasuresArgs, type ListMeasuresInput, type ListMeasuresOutput, listMeasuresInput, listMeasuresOutput } from './tools/listMeasures.gen.js';
+import { type ListNonconformitiesArgs, type ListNonconformitiesInput, type ListNonconformitiesOutput, listNonconformitiesInput, listNonconformitiesOutput } from './tools/listNonconformities.gen.js';
+import { type ListObligationsArgs, type ListObligationsInput, type ListObligationsOutput, listObligationsInput, listObligationsOutput } from './tools/listObligations.gen.js';
+import { type ListOrganizationsArgs, type ListOrganizationsInput, type ListOrganizationsOutput, listOrganizationsInput, listOrganizationsOutput } from './tools/listOrganizations.gen.js';
+import { type ListRisksArgs, type ListRisksInput, type ListRisksOutput, listRisksInput, listRisksOutput } from './tools/listRisks.gen.js';
+import { type ListTasksArgs, type ListTasksInput, type ListTasksOutput, listTasksInput, listTasksOutput } from './tools/listTasks.gen.js';
+import { type ListTestRunsArgs, type ListTestRunsInput, type ListTestRunsOutput, listTestRunsInput, listTestRunsOutput } from './tools/listTestRuns.gen.js';
+import { type ListVendorsArgs, type ListVendorsInput, type ListVendorsOutput, listVendorsInput, listVendorsOutput } from './tools/listVendors.gen.js';
+import { type RecordTestRunArgs, type RecordTestRunInput, type RecordTestRunOutput, recordTestRunInput, recordTestRunOutput } from './tools/recordTestRun.gen.js';
+import { type RestoreRecordArgs, type RestoreRecordInput, type RestoreRecordOutput, restoreRecordInput, restoreRecordOutput } from './tools/restoreRecord.gen.js';
+import { type UpdateAssetArgs, type UpdateAssetInput, type UpdateAssetOutput, updateAssetInput, updateAssetOutput } from './tools/updateAsset.gen.js';
+import { type UpdateAuditArgs, type UpdateAuditInput, type UpdateAuditOutput, updateAuditInput, updateAuditOutput } from './tools/updateAudit.gen.js';
+import { type UpdateControlApplicabilityArgs, type UpdateControlApplicabilityInput, type UpdateControlApplicabilityOutput, updateControlApplicabilityInput, updateControlApplicabilityOutput } from './tools/updateControlApplicability.gen.js';
+import { type UpdateControlTestArgs, type UpdateControlTestInput, type UpdateControlTestOutput, updateControlTestInput, updateControlTestOutput } from './tools/updateControlTest.gen.js';
+import { type UpdateDocumentArgs, type UpdateDocumentInput, type UpdateDocumentOutput, updateDocumentInput, updateDocumentOutput } from './tools/updateDocument.gen.js';
+import { type UpdateEvidenceArgs, type UpdateEvidenceInput, type UpdateEvidenceOutput, updateEvidenceInput, updateEvidenceOutput } from './tools/updateEvidence.gen.js';
+import { type UpdateFrameworkArgs, type UpdateFrameworkInput, type UpdateFrameworkOutput, updateFrameworkInput, updateFrameworkOutput } from './tools/updateFramework.gen.js';
+import { type UpdateManagementReviewArgs, type UpdateManagementReviewInput, type UpdateManagementReviewOutput, updateManagementReviewInput, updateManagementReviewOutput } from './tools/updateManagementReview.gen.js';
+import { type UpdateMeasureArgs, type UpdateMeasureInput, type UpdateMeasureOutput, updateMeasureInput, updateMeasureOutput } from './tools/updateMeasure.gen.js';
+import { type UpdateNonconformityArgs, type UpdateNonconformityInput, type UpdateNonconformityOutput, updateNonconformityInput, updateNonconformityOutput } from './tools/updateNonconformity.gen.js';
+import { type UpdateObligationArgs, type UpdateObligationInput, type UpdateObligationOutput, updateObligationInput, updateObligationOutput } from './tools/updateObligation.gen.js';
+import { type UpdateRiskArgs, type UpdateRiskInput, type UpdateRiskOutput, updateRiskInput, updateRiskOutput } from './tools/updateRisk.gen.js';
+import { type UpdateTaskArgs, type UpdateTaskInput, type UpdateTaskOutput, updateTaskInput, updateTaskOutput } from './tools/updateTask.gen.js';
+import { type UpdateVendorArgs, type UpdateVendorInput, type UpdateVendorOutput, updateVendorInput, updateVendorOutput } from './tools/updateVendor.gen.js';
+import { type VerifyEvidenceArgs, type VerifyEvidenceInput, type VerifyEvidenceOutput, verifyEvidenceInput, verifyEvidenceOutput } from './tools/verifyEvidence.gen.js';
+import { jsonSchemaOf } from './json-schema.js';
 import type { ToolDefinition } from './definition.js';
 
 /** The name of a tool. */
@@ -338,7 +339,7 @@ export interface ToolOutputs {
   verifyEvidence: VerifyEvidenceOutput;
 }
 
-/** Metadata, schemas and JSON Schemas of every tool. */
+/** Metadata, schemas and (derived on first use) JSON Schemas of every tool. */
 export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
   acceptRisk: {
     name: 'acceptRisk',
@@ -349,8 +350,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: acceptRiskInput,
     output: acceptRiskOutput,
-    inputJsonSchema: acceptRiskInputJsonSchema,
-    outputJsonSchema: acceptRiskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(acceptRiskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(acceptRiskOutput, 'output'); },
     examples: [
       {
         title: 'Accept a risk for a year',
@@ -386,8 +387,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: acknowledgeDocumentInput,
     output: acknowledgeDocumentOutput,
-    inputJsonSchema: acknowledgeDocumentInputJsonSchema,
-    outputJsonSchema: acknowledgeDocumentOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(acknowledgeDocumentInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(acknowledgeDocumentOutput, 'output'); },
     examples: [
       {
         title: 'Acknowledge the policy in force',
@@ -408,8 +409,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addAssetInput,
     output: addAssetOutput,
-    inputJsonSchema: addAssetInputJsonSchema,
-    outputJsonSchema: addAssetOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addAssetInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addAssetOutput, 'output'); },
     examples: [
       {
         title: 'A database hosted by a vendor',
@@ -444,8 +445,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addAuditInput,
     output: addAuditOutput,
-    inputJsonSchema: addAuditInputJsonSchema,
-    outputJsonSchema: addAuditOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addAuditInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addAuditOutput, 'output'); },
     examples: [
       {
         title: 'An internal audit',
@@ -467,8 +468,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addControlTestInput,
     output: addControlTestOutput,
-    inputJsonSchema: addControlTestInputJsonSchema,
-    outputJsonSchema: addControlTestOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addControlTestInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addControlTestOutput, 'output'); },
     examples: [
       {
         title: 'A quarterly access review test',
@@ -505,8 +506,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addDocumentInput,
     output: addDocumentOutput,
-    inputJsonSchema: addDocumentInputJsonSchema,
-    outputJsonSchema: addDocumentOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addDocumentInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addDocumentOutput, 'output'); },
     examples: [
       {
         title: 'A policy with its first version',
@@ -530,8 +531,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addDocumentVersionInput,
     output: addDocumentVersionOutput,
-    inputJsonSchema: addDocumentVersionInputJsonSchema,
-    outputJsonSchema: addDocumentVersionOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addDocumentVersionInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addDocumentVersionOutput, 'output'); },
     examples: [
       {
         title: 'A revised version sent for review',
@@ -556,8 +557,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addEvidenceInput,
     output: addEvidenceOutput,
-    inputJsonSchema: addEvidenceInputJsonSchema,
-    outputJsonSchema: addEvidenceOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addEvidenceInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addEvidenceOutput, 'output'); },
     examples: [
       {
         title: 'A link to a report',
@@ -591,8 +592,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addFrameworkInput,
     output: addFrameworkOutput,
-    inputJsonSchema: addFrameworkInputJsonSchema,
-    outputJsonSchema: addFrameworkOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addFrameworkInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addFrameworkOutput, 'output'); },
     examples: [
       {
         title: 'A framework with one control',
@@ -619,8 +620,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addManagementReviewInput,
     output: addManagementReviewOutput,
-    inputJsonSchema: addManagementReviewInputJsonSchema,
-    outputJsonSchema: addManagementReviewOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addManagementReviewInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addManagementReviewOutput, 'output'); },
     examples: [
       {
         title: 'A planned review',
@@ -643,8 +644,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addMeasureInput,
     output: addMeasureOutput,
-    inputJsonSchema: addMeasureInputJsonSchema,
-    outputJsonSchema: addMeasureOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addMeasureInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addMeasureOutput, 'output'); },
     examples: [
       {
         title: 'A measure being implemented',
@@ -675,8 +676,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addNonconformityInput,
     output: addNonconformityOutput,
-    inputJsonSchema: addNonconformityInputJsonSchema,
-    outputJsonSchema: addNonconformityOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addNonconformityInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addNonconformityOutput, 'output'); },
     examples: [
       {
         title: 'A minor finding',
@@ -698,8 +699,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addObligationInput,
     output: addObligationOutput,
-    inputJsonSchema: addObligationInputJsonSchema,
-    outputJsonSchema: addObligationOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addObligationInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addObligationOutput, 'output'); },
     examples: [
       {
         title: 'A contractual obligation',
@@ -721,8 +722,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addRiskInput,
     output: addRiskOutput,
-    inputJsonSchema: addRiskInputJsonSchema,
-    outputJsonSchema: addRiskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addRiskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addRiskOutput, 'output'); },
     examples: [
       {
         title: 'A risk scored on its inherent likelihood and impact',
@@ -756,8 +757,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addTaskInput,
     output: addTaskOutput,
-    inputJsonSchema: addTaskInputJsonSchema,
-    outputJsonSchema: addTaskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addTaskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addTaskOutput, 'output'); },
     examples: [
       {
         title: 'A quarterly access review',
@@ -782,8 +783,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: addVendorInput,
     output: addVendorOutput,
-    inputJsonSchema: addVendorInputJsonSchema,
-    outputJsonSchema: addVendorOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(addVendorInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(addVendorOutput, 'output'); },
     examples: [
       {
         title: 'A new service provider',
@@ -805,8 +806,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: approveDocumentVersionInput,
     output: approveDocumentVersionOutput,
-    inputJsonSchema: approveDocumentVersionInputJsonSchema,
-    outputJsonSchema: approveDocumentVersionOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(approveDocumentVersionInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(approveDocumentVersionOutput, 'output'); },
     examples: [
       {
         title: 'Approve version 2 as read',
@@ -839,8 +840,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: approveStatementOfApplicabilityInput,
     output: approveStatementOfApplicabilityOutput,
-    inputJsonSchema: approveStatementOfApplicabilityInputJsonSchema,
-    outputJsonSchema: approveStatementOfApplicabilityOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(approveStatementOfApplicabilityInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(approveStatementOfApplicabilityOutput, 'output'); },
     examples: [
       {
         title: 'Approve after the management review',
@@ -863,8 +864,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: archiveRecordInput,
     output: archiveRecordOutput,
-    inputJsonSchema: archiveRecordInputJsonSchema,
-    outputJsonSchema: archiveRecordOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(archiveRecordInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(archiveRecordOutput, 'output'); },
     examples: [
       {
         title: 'Archive a vendor no longer used',
@@ -890,8 +891,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: completeTaskInput,
     output: completeTaskOutput,
-    inputJsonSchema: completeTaskInputJsonSchema,
-    outputJsonSchema: completeTaskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(completeTaskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(completeTaskOutput, 'output'); },
     examples: [
       {
         title: 'Done with a note',
@@ -913,8 +914,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getAssetInput,
     output: getAssetOutput,
-    inputJsonSchema: getAssetInputJsonSchema,
-    outputJsonSchema: getAssetOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getAssetInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getAssetOutput, 'output'); },
     examples: [
       {
         title: 'One asset',
@@ -934,8 +935,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getAuditInput,
     output: getAuditOutput,
-    inputJsonSchema: getAuditInputJsonSchema,
-    outputJsonSchema: getAuditOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getAuditInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getAuditOutput, 'output'); },
     examples: [
       {
         title: 'One audit',
@@ -955,8 +956,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getAuditReadinessInput,
     output: getAuditReadinessOutput,
-    inputJsonSchema: getAuditReadinessInputJsonSchema,
-    outputJsonSchema: getAuditReadinessOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getAuditReadinessInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getAuditReadinessOutput, 'output'); },
     examples: [
       {
         title: 'Readiness for one framework',
@@ -977,8 +978,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getComplianceReportInput,
     output: getComplianceReportOutput,
-    inputJsonSchema: getComplianceReportInputJsonSchema,
-    outputJsonSchema: getComplianceReportOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getComplianceReportInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getComplianceReportOutput, 'output'); },
     examples: [
       {
         title: 'The report with the five largest items per section',
@@ -999,8 +1000,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getControlTestInput,
     output: getControlTestOutput,
-    inputJsonSchema: getControlTestInputJsonSchema,
-    outputJsonSchema: getControlTestOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getControlTestInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getControlTestOutput, 'output'); },
     examples: [
       {
         title: 'One test',
@@ -1020,8 +1021,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getDocumentInput,
     output: getDocumentOutput,
-    inputJsonSchema: getDocumentInputJsonSchema,
-    outputJsonSchema: getDocumentOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getDocumentInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getDocumentOutput, 'output'); },
     examples: [
       {
         title: 'One document',
@@ -1041,8 +1042,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getEvidenceInput,
     output: getEvidenceOutput,
-    inputJsonSchema: getEvidenceInputJsonSchema,
-    outputJsonSchema: getEvidenceOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getEvidenceInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getEvidenceOutput, 'output'); },
     examples: [
       {
         title: 'One evidence record',
@@ -1062,8 +1063,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getFrameworkInput,
     output: getFrameworkOutput,
-    inputJsonSchema: getFrameworkInputJsonSchema,
-    outputJsonSchema: getFrameworkOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getFrameworkInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getFrameworkOutput, 'output'); },
     examples: [
       {
         title: 'One framework',
@@ -1083,8 +1084,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getManagementReviewInput,
     output: getManagementReviewOutput,
-    inputJsonSchema: getManagementReviewInputJsonSchema,
-    outputJsonSchema: getManagementReviewOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getManagementReviewInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getManagementReviewOutput, 'output'); },
     examples: [
       {
         title: 'One review',
@@ -1104,8 +1105,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getMeasureInput,
     output: getMeasureOutput,
-    inputJsonSchema: getMeasureInputJsonSchema,
-    outputJsonSchema: getMeasureOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getMeasureInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getMeasureOutput, 'output'); },
     examples: [
       {
         title: 'One measure',
@@ -1125,8 +1126,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getNonconformityInput,
     output: getNonconformityOutput,
-    inputJsonSchema: getNonconformityInputJsonSchema,
-    outputJsonSchema: getNonconformityOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getNonconformityInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getNonconformityOutput, 'output'); },
     examples: [
       {
         title: 'One nonconformity',
@@ -1146,8 +1147,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getObligationInput,
     output: getObligationOutput,
-    inputJsonSchema: getObligationInputJsonSchema,
-    outputJsonSchema: getObligationOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getObligationInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getObligationOutput, 'output'); },
     examples: [
       {
         title: 'One obligation',
@@ -1167,8 +1168,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getOperatingEffectivenessInput,
     output: getOperatingEffectivenessOutput,
-    inputJsonSchema: getOperatingEffectivenessInputJsonSchema,
-    outputJsonSchema: getOperatingEffectivenessOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getOperatingEffectivenessInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getOperatingEffectivenessOutput, 'output'); },
     examples: [
       {
         title: 'A SOC 2 Type II year',
@@ -1202,8 +1203,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getOrganizationInput,
     output: getOrganizationOutput,
-    inputJsonSchema: getOrganizationInputJsonSchema,
-    outputJsonSchema: getOrganizationOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getOrganizationInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getOrganizationOutput, 'output'); },
     examples: [
       {
         title: 'One organization',
@@ -1223,8 +1224,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getRiskInput,
     output: getRiskOutput,
-    inputJsonSchema: getRiskInputJsonSchema,
-    outputJsonSchema: getRiskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getRiskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getRiskOutput, 'output'); },
     examples: [
       {
         title: 'One risk',
@@ -1250,8 +1251,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getStatementOfApplicabilityInput,
     output: getStatementOfApplicabilityOutput,
-    inputJsonSchema: getStatementOfApplicabilityInputJsonSchema,
-    outputJsonSchema: getStatementOfApplicabilityOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getStatementOfApplicabilityInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getStatementOfApplicabilityOutput, 'output'); },
     examples: [
       {
         title: 'The excluded controls of the current SoA',
@@ -1283,8 +1284,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getTaskInput,
     output: getTaskOutput,
-    inputJsonSchema: getTaskInputJsonSchema,
-    outputJsonSchema: getTaskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getTaskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getTaskOutput, 'output'); },
     examples: [
       {
         title: 'One task',
@@ -1304,8 +1305,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: getVendorInput,
     output: getVendorOutput,
-    inputJsonSchema: getVendorInputJsonSchema,
-    outputJsonSchema: getVendorOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(getVendorInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(getVendorOutput, 'output'); },
     examples: [
       {
         title: 'One vendor',
@@ -1325,8 +1326,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listAssetsInput,
     output: listAssetsOutput,
-    inputJsonSchema: listAssetsInputJsonSchema,
-    outputJsonSchema: listAssetsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listAssetsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listAssetsOutput, 'output'); },
     examples: [
       {
         title: 'Restricted and confidential data',
@@ -1364,8 +1365,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listAuditsInput,
     output: listAuditsOutput,
-    inputJsonSchema: listAuditsInputJsonSchema,
-    outputJsonSchema: listAuditsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listAuditsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listAuditsOutput, 'output'); },
     examples: [
       {
         title: 'Upcoming audits',
@@ -1386,8 +1387,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listControlTestsInput,
     output: listControlTestsOutput,
-    inputJsonSchema: listControlTestsInputJsonSchema,
-    outputJsonSchema: listControlTestsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listControlTestsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listControlTestsOutput, 'output'); },
     examples: [
       {
         title: 'Active quarterly tests',
@@ -1409,8 +1410,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listDocumentsInput,
     output: listDocumentsOutput,
-    inputJsonSchema: listDocumentsInputJsonSchema,
-    outputJsonSchema: listDocumentsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listDocumentsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listDocumentsOutput, 'output'); },
     examples: [
       {
         title: 'Published policies',
@@ -1432,8 +1433,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listEvidenceInput,
     output: listEvidenceOutput,
-    inputJsonSchema: listEvidenceInputJsonSchema,
-    outputJsonSchema: listEvidenceOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listEvidenceInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listEvidenceOutput, 'output'); },
     examples: [
       {
         title: 'Evidence for a measure',
@@ -1454,8 +1455,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listFrameworkControlsInput,
     output: listFrameworkControlsOutput,
-    inputJsonSchema: listFrameworkControlsInputJsonSchema,
-    outputJsonSchema: listFrameworkControlsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listFrameworkControlsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listFrameworkControlsOutput, 'output'); },
     examples: [
       {
         title: 'Controls of one framework not yet covered by an implemented measure',
@@ -1478,8 +1479,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listFrameworksInput,
     output: listFrameworksOutput,
-    inputJsonSchema: listFrameworksInputJsonSchema,
-    outputJsonSchema: listFrameworksOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listFrameworksInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listFrameworksOutput, 'output'); },
     examples: [
       {
         title: 'Every framework of an organization',
@@ -1499,8 +1500,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listManagementReviewsInput,
     output: listManagementReviewsOutput,
-    inputJsonSchema: listManagementReviewsInputJsonSchema,
-    outputJsonSchema: listManagementReviewsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listManagementReviewsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listManagementReviewsOutput, 'output'); },
     examples: [
       {
         title: 'Reviews held',
@@ -1521,8 +1522,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listMeasuresInput,
     output: listMeasuresOutput,
-    inputJsonSchema: listMeasuresInputJsonSchema,
-    outputJsonSchema: listMeasuresOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listMeasuresInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listMeasuresOutput, 'output'); },
     examples: [
       {
         title: 'Implemented measures by name, Z to A',
@@ -1547,8 +1548,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listNonconformitiesInput,
     output: listNonconformitiesOutput,
-    inputJsonSchema: listNonconformitiesInputJsonSchema,
-    outputJsonSchema: listNonconformitiesOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listNonconformitiesInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listNonconformitiesOutput, 'output'); },
     examples: [
       {
         title: 'Open nonconformities',
@@ -1569,8 +1570,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listObligationsInput,
     output: listObligationsOutput,
-    inputJsonSchema: listObligationsInputJsonSchema,
-    outputJsonSchema: listObligationsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listObligationsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listObligationsOutput, 'output'); },
     examples: [
       {
         title: 'Overdue obligations',
@@ -1591,8 +1592,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: false,
     input: listOrganizationsInput,
     output: listOrganizationsOutput,
-    inputJsonSchema: listOrganizationsInputJsonSchema,
-    outputJsonSchema: listOrganizationsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listOrganizationsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listOrganizationsOutput, 'output'); },
     examples: [
       {
         title: 'Every organization the token can access',
@@ -1610,8 +1611,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listRisksInput,
     output: listRisksOutput,
-    inputJsonSchema: listRisksInputJsonSchema,
-    outputJsonSchema: listRisksOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listRisksInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listRisksOutput, 'output'); },
     examples: [
       {
         title: 'Open risks with a residual score of 10 or more',
@@ -1650,8 +1651,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listTasksInput,
     output: listTasksOutput,
-    inputJsonSchema: listTasksInputJsonSchema,
-    outputJsonSchema: listTasksOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listTasksInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listTasksOutput, 'output'); },
     examples: [
       {
         title: 'My open tasks',
@@ -1673,8 +1674,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listTestRunsInput,
     output: listTestRunsOutput,
-    inputJsonSchema: listTestRunsInputJsonSchema,
-    outputJsonSchema: listTestRunsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listTestRunsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listTestRunsOutput, 'output'); },
     examples: [
       {
         title: 'Failed runs in 2026',
@@ -1697,8 +1698,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: listVendorsInput,
     output: listVendorsOutput,
-    inputJsonSchema: listVendorsInputJsonSchema,
-    outputJsonSchema: listVendorsOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(listVendorsInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(listVendorsOutput, 'output'); },
     examples: [
       {
         title: 'Vendors whose review is overdue',
@@ -1719,8 +1720,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: recordTestRunInput,
     output: recordTestRunOutput,
-    inputJsonSchema: recordTestRunInputJsonSchema,
-    outputJsonSchema: recordTestRunOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(recordTestRunInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(recordTestRunOutput, 'output'); },
     examples: [
       {
         title: 'A quarter passed with one exception, raised as a nonconformity',
@@ -1763,8 +1764,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: restoreRecordInput,
     output: restoreRecordOutput,
-    inputJsonSchema: restoreRecordInputJsonSchema,
-    outputJsonSchema: restoreRecordOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(restoreRecordInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(restoreRecordOutput, 'output'); },
     examples: [
       {
         title: 'Restore a vendor',
@@ -1784,8 +1785,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateAssetInput,
     output: updateAssetOutput,
-    inputJsonSchema: updateAssetInputJsonSchema,
-    outputJsonSchema: updateAssetOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateAssetInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateAssetOutput, 'output'); },
     examples: [
       {
         title: 'A review recorded',
@@ -1815,8 +1816,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateAuditInput,
     output: updateAuditOutput,
-    inputJsonSchema: updateAuditInputJsonSchema,
-    outputJsonSchema: updateAuditOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateAuditInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateAuditOutput, 'output'); },
     examples: [
       {
         title: 'Audit notes',
@@ -1837,8 +1838,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateControlApplicabilityInput,
     output: updateControlApplicabilityOutput,
-    inputJsonSchema: updateControlApplicabilityInputJsonSchema,
-    outputJsonSchema: updateControlApplicabilityOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateControlApplicabilityInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateControlApplicabilityOutput, 'output'); },
     examples: [
       {
         title: 'Exclude one control with its reason, declare one applicable',
@@ -1882,8 +1883,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateControlTestInput,
     output: updateControlTestOutput,
-    inputJsonSchema: updateControlTestInputJsonSchema,
-    outputJsonSchema: updateControlTestOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateControlTestInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateControlTestOutput, 'output'); },
     examples: [
       {
         title: 'Retired',
@@ -1904,8 +1905,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateDocumentInput,
     output: updateDocumentOutput,
-    inputJsonSchema: updateDocumentInputJsonSchema,
-    outputJsonSchema: updateDocumentOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateDocumentInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateDocumentOutput, 'output'); },
     examples: [
       {
         title: 'A new owner',
@@ -1935,8 +1936,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateEvidenceInput,
     output: updateEvidenceOutput,
-    inputJsonSchema: updateEvidenceInputJsonSchema,
-    outputJsonSchema: updateEvidenceOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateEvidenceInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateEvidenceOutput, 'output'); },
     examples: [
       {
         title: 'A new end of validity',
@@ -1957,8 +1958,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateFrameworkInput,
     output: updateFrameworkOutput,
-    inputJsonSchema: updateFrameworkInputJsonSchema,
-    outputJsonSchema: updateFrameworkOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateFrameworkInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateFrameworkOutput, 'output'); },
     examples: [
       {
         title: 'A new description',
@@ -1979,8 +1980,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateManagementReviewInput,
     output: updateManagementReviewOutput,
-    inputJsonSchema: updateManagementReviewInputJsonSchema,
-    outputJsonSchema: updateManagementReviewOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateManagementReviewInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateManagementReviewOutput, 'output'); },
     examples: [
       {
         title: 'Decisions recorded',
@@ -2010,8 +2011,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateMeasureInput,
     output: updateMeasureOutput,
-    inputJsonSchema: updateMeasureInputJsonSchema,
-    outputJsonSchema: updateMeasureOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateMeasureInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateMeasureOutput, 'output'); },
     examples: [
       {
         title: 'A new owner',
@@ -2032,8 +2033,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateNonconformityInput,
     output: updateNonconformityOutput,
-    inputJsonSchema: updateNonconformityInputJsonSchema,
-    outputJsonSchema: updateNonconformityOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateNonconformityInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateNonconformityOutput, 'output'); },
     examples: [
       {
         title: 'The root cause',
@@ -2054,8 +2055,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateObligationInput,
     output: updateObligationOutput,
-    inputJsonSchema: updateObligationInputJsonSchema,
-    outputJsonSchema: updateObligationOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateObligationInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateObligationOutput, 'output'); },
     examples: [
       {
         title: 'The actions taken',
@@ -2076,8 +2077,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateRiskInput,
     output: updateRiskOutput,
-    inputJsonSchema: updateRiskInputJsonSchema,
-    outputJsonSchema: updateRiskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateRiskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateRiskOutput, 'output'); },
     examples: [
       {
         title: 'A note after a review',
@@ -2098,8 +2099,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateTaskInput,
     output: updateTaskOutput,
-    inputJsonSchema: updateTaskInputJsonSchema,
-    outputJsonSchema: updateTaskOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateTaskInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateTaskOutput, 'output'); },
     examples: [
       {
         title: 'Started',
@@ -2129,8 +2130,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: updateVendorInput,
     output: updateVendorOutput,
-    inputJsonSchema: updateVendorInputJsonSchema,
-    outputJsonSchema: updateVendorOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(updateVendorInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(updateVendorOutput, 'output'); },
     examples: [
       {
         title: 'A new owner',
@@ -2160,8 +2161,8 @@ export const tools: { readonly [N in ToolName]: ToolDefinition<N> } = {
     organizationScoped: true,
     input: verifyEvidenceInput,
     output: verifyEvidenceOutput,
-    inputJsonSchema: verifyEvidenceInputJsonSchema,
-    outputJsonSchema: verifyEvidenceOutputJsonSchema,
+    get inputJsonSchema() { return jsonSchemaOf(verifyEvidenceInput, 'input'); },
+    get outputJsonSchema() { return jsonSchemaOf(verifyEvidenceOutput, 'output'); },
     examples: [
       {
         title: 'Verify every file',

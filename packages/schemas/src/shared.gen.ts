@@ -26,7 +26,6 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import type { JsonSchema } from './definition.js';
 
 /** Information classification of an asset, from least to most sensitive: PUBLIC, INTERNAL, CONFIDENTIAL, RESTRICTED. */
 export const assetClassificationSchema = z.enum(['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED']);
@@ -234,4531 +233,1147 @@ export type VendorStatus = z.output<typeof vendorStatusSchema>;
 
 /** A record's archive state after archiveRecord or restoreRecord. */
 export const archiveStateSchema = z.object({
-  id: z.string(),
-  register: z.string(),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
-  updated_at: z.iso.datetime({ offset: true }),
+  id: z.string().describe('The record\'s id.'),
+  register: z.string().describe('Its register, e.g. vendors.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived; null once restored.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed.'),
 });
 
 /** A record's archive state after archiveRecord or restoreRecord. */
 export type ArchiveState = z.output<typeof archiveStateSchema>;
 
-/** JSON Schema of `ArchiveState`: A record's archive state after archiveRecord or restoreRecord. */
-export const archiveStateJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'The record\'s id.',
-    },
-    register: {
-      type: 'string',
-      description: 'Its register, e.g. vendors.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived; null once restored.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed.',
-    },
-  },
-  required: ['id', 'register', 'archived_at', 'updated_at'],
-};
-
 /** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
 export const assetSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  type: assetTypeSchema,
-  classification: assetClassificationSchema,
-  owner: z.string().nullable(),
-  description: z.string().nullable(),
-  location: z.string().nullable(),
-  vendor_id: z.string().nullable(),
-  last_reviewed_at: z.iso.date().nullable(),
-  review_interval_days: z.int().min(1).max(3650),
-  next_review_due: z.iso.date().nullable(),
-  review_overdue: z.boolean(),
-  never_reviewed: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Asset id (ast_…).'),
+  organization_id: z.string().describe('The organization the asset belongs to.'),
+  name: z.string().describe('Asset name, unique per organization (case-insensitive).'),
+  type: assetTypeSchema.describe('What kind of asset it is.'),
+  classification: assetClassificationSchema.describe('How sensitive the information in or behind the asset is.'),
+  owner: z.string().nullable().describe('Person or role accountable for the asset.'),
+  description: z.string().nullable().describe('What the asset is and what it holds.'),
+  location: z.string().nullable().describe('Where the asset lives, e.g. a region, data centre, office or repository.'),
+  vendor_id: z.string().nullable().describe('Id of the vendor that hosts or provides the asset (vnd_…); null when in-house.'),
+  last_reviewed_at: z.iso.date().nullable().describe('Date of the last asset review; null when never reviewed.'),
+  review_interval_days: z.int().min(1).max(3650).describe('Days between reviews.'),
+  next_review_due: z.iso.date().nullable().describe('last_reviewed_at + review_interval_days (computed); null when never reviewed.'),
+  review_overdue: z.boolean().describe('Computed: the asset was reviewed before and its next_review_due is before today (never-reviewed assets are never_reviewed instead).'),
+  never_reviewed: z.boolean().describe('Computed: the asset has no review date yet.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
 export type Asset = z.output<typeof assetSchema>;
 
-/** JSON Schema of `Asset`: An information asset in the asset inventory (ISO/IEC 27001 A.5.9). */
-export const assetJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Asset id (ast_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the asset belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Asset name, unique per organization (case-insensitive).',
-    },
-    type: {
-      type: 'string',
-      enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
-      description: 'What kind of asset it is.',
-    },
-    classification: {
-      type: 'string',
-      enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-      description: 'How sensitive the information in or behind the asset is.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role accountable for the asset.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the asset is and what it holds.',
-    },
-    location: {
-      type: ['string', 'null'],
-      description: 'Where the asset lives, e.g. a region, data centre, office or repository.',
-    },
-    vendor_id: {
-      type: ['string', 'null'],
-      description: 'Id of the vendor that hosts or provides the asset (vnd_…); null when in-house.',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Date of the last asset review; null when never reviewed.',
-    },
-    review_interval_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      description: 'Days between reviews.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'last_reviewed_at + review_interval_days (computed); null when never reviewed.',
-    },
-    review_overdue: {
-      type: 'boolean',
-      description: 'Computed: the asset was reviewed before and its next_review_due is before today (never-reviewed assets are never_reviewed instead).',
-    },
-    never_reviewed: {
-      type: 'boolean',
-      description: 'Computed: the asset has no review date yet.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'type', 'classification', 'owner', 'description', 'location', 'vendor_id', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** Number of assets per classification. */
 export const assetClassificationCountsSchema = z.object({
-  PUBLIC: z.int().min(0),
-  INTERNAL: z.int().min(0),
-  CONFIDENTIAL: z.int().min(0),
-  RESTRICTED: z.int().min(0),
+  PUBLIC: z.int().min(0).describe('Assets classified PUBLIC.'),
+  INTERNAL: z.int().min(0).describe('Assets classified INTERNAL.'),
+  CONFIDENTIAL: z.int().min(0).describe('Assets classified CONFIDENTIAL.'),
+  RESTRICTED: z.int().min(0).describe('Assets classified RESTRICTED.'),
 });
 
 /** Number of assets per classification. */
 export type AssetClassificationCounts = z.output<typeof assetClassificationCountsSchema>;
 
-/** JSON Schema of `AssetClassificationCounts`: Number of assets per classification. */
-export const assetClassificationCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    PUBLIC: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Assets classified PUBLIC.',
-    },
-    INTERNAL: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Assets classified INTERNAL.',
-    },
-    CONFIDENTIAL: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Assets classified CONFIDENTIAL.',
-    },
-    RESTRICTED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Assets classified RESTRICTED.',
-    },
-  },
-  required: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-};
-
 /** An internal or external audit. */
 export const auditSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  framework_id: z.string().nullable(),
-  kind: auditKindSchema,
-  auditor: z.string().nullable(),
-  state: auditStateSchema,
-  start_date: z.iso.date().nullable(),
-  end_date: z.iso.date().nullable(),
-  report_url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).nullable(),
-  notes: z.string().nullable(),
-  upcoming: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Audit id (aud_…).'),
+  organization_id: z.string().describe('The organization the audit belongs to.'),
+  name: z.string().describe('Name of the audit.'),
+  framework_id: z.string().nullable().describe('The framework audited against.'),
+  kind: auditKindSchema.describe('INTERNAL or EXTERNAL.'),
+  auditor: z.string().nullable().describe('Who performs the audit.'),
+  state: auditStateSchema.describe('Where the audit stands.'),
+  start_date: z.iso.date().nullable().describe('First day of the audit (YYYY-MM-DD).'),
+  end_date: z.iso.date().nullable().describe('Last day of the audit (YYYY-MM-DD).'),
+  report_url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).nullable().describe('Where the audit report is stored.'),
+  notes: z.string().nullable().describe('Free-text notes.'),
+  upcoming: z.boolean().describe('Computed: start_date is after today and state is PLANNED or IN_PROGRESS.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** An internal or external audit. */
 export type Audit = z.output<typeof auditSchema>;
 
-/** JSON Schema of `Audit`: An internal or external audit. */
-export const auditJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Audit id (aud_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the audit belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Name of the audit.',
-    },
-    framework_id: {
-      type: ['string', 'null'],
-      description: 'The framework audited against.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['INTERNAL', 'EXTERNAL'],
-      description: 'INTERNAL or EXTERNAL.',
-    },
-    auditor: {
-      type: ['string', 'null'],
-      description: 'Who performs the audit.',
-    },
-    state: {
-      type: 'string',
-      enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-      description: 'Where the audit stands.',
-    },
-    start_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'First day of the audit (YYYY-MM-DD).',
-    },
-    end_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Last day of the audit (YYYY-MM-DD).',
-    },
-    report_url: {
-      type: ['string', 'null'],
-      format: 'uri',
-      description: 'Where the audit report is stored.',
-    },
-    notes: {
-      type: ['string', 'null'],
-      description: 'Free-text notes.',
-    },
-    upcoming: {
-      type: 'boolean',
-      description: 'Computed: start_date is after today and state is PLANNED or IN_PROGRESS.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'framework_id', 'kind', 'auditor', 'state', 'start_date', 'end_date', 'report_url', 'notes', 'upcoming', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A framework control that a measure satisfies. */
 export const controlRefSchema = z.strictObject({
-  framework_id: z.string().trim().min(1).max(100),
-  control_code: z.string().trim().min(1).max(100),
+  framework_id: z.string().trim().min(1).max(100).describe('Framework id (fw_…).'),
+  control_code: z.string().trim().min(1).max(100).describe('Control code, e.g. A.5.1.'),
 });
 
 /** A framework control that a measure satisfies. */
 export type ControlRef = z.output<typeof controlRefSchema>;
 
-/** JSON Schema of `ControlRef`: A framework control that a measure satisfies. */
-export const controlRefJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…).',
-    },
-    control_code: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Control code, e.g. A.5.1.',
-    },
-  },
-  required: ['framework_id', 'control_code'],
-  additionalProperties: false,
-};
-
 /** One performed run of a control test over a period; never changed or deleted. */
 export const testRunSchema = z.object({
-  id: z.string(),
-  control_test_id: z.string(),
-  measure_id: z.string(),
-  period_start: z.iso.date(),
-  period_end: z.iso.date(),
-  performed_by: z.string(),
-  performed_at: z.iso.datetime({ offset: true }),
-  samples_tested: z.int().min(0),
-  result: testRunResultSchema,
-  notes: z.string().nullable(),
-  exceptions: z.array(z.string()),
-  evidence_ids: z.array(z.string()),
-  nonconformity_id: z.string().nullable(),
-  recorded_at: z.iso.datetime({ offset: true }),
+  id: z.string().describe('Run id (trn_…).'),
+  control_test_id: z.string().describe('The control test performed.'),
+  measure_id: z.string().describe('The measure tested.'),
+  period_start: z.iso.date().describe('First day of the period covered.'),
+  period_end: z.iso.date().describe('Last day of the period covered.'),
+  performed_by: z.string().describe('Account id (usr_…) of the member who performed it.'),
+  performed_at: z.iso.datetime({ offset: true }).describe('When it was performed.'),
+  samples_tested: z.int().min(0).describe('Samples tested.'),
+  result: testRunResultSchema.describe('PASSED, PASSED_WITH_EXCEPTIONS or FAILED.'),
+  notes: z.string().nullable().describe('Notes.'),
+  exceptions: z.array(z.string()).describe('Exceptions found, one text each.'),
+  evidence_ids: z.array(z.string()).describe('Vault evidence (evd_…) of the run.'),
+  nonconformity_id: z.string().nullable().describe('The nonconformity raised from its exceptions, if any.'),
+  recorded_at: z.iso.datetime({ offset: true }).describe('When it was recorded.'),
 });
 
 /** One performed run of a control test over a period; never changed or deleted. */
 export type TestRun = z.output<typeof testRunSchema>;
 
-/** JSON Schema of `TestRun`: One performed run of a control test over a period; never changed or deleted. */
-export const testRunJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Run id (trn_…).',
-    },
-    control_test_id: {
-      type: 'string',
-      description: 'The control test performed.',
-    },
-    measure_id: {
-      type: 'string',
-      description: 'The measure tested.',
-    },
-    period_start: {
-      type: 'string',
-      format: 'date',
-      description: 'First day of the period covered.',
-    },
-    period_end: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day of the period covered.',
-    },
-    performed_by: {
-      type: 'string',
-      description: 'Account id (usr_…) of the member who performed it.',
-    },
-    performed_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When it was performed.',
-    },
-    samples_tested: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Samples tested.',
-    },
-    result: {
-      type: 'string',
-      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED'],
-      description: 'PASSED, PASSED_WITH_EXCEPTIONS or FAILED.',
-    },
-    notes: {
-      type: ['string', 'null'],
-      description: 'Notes.',
-    },
-    exceptions: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Exceptions found, one text each.',
-    },
-    evidence_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Vault evidence (evd_…) of the run.',
-    },
-    nonconformity_id: {
-      type: ['string', 'null'],
-      description: 'The nonconformity raised from its exceptions, if any.',
-    },
-    recorded_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When it was recorded.',
-    },
-  },
-  required: ['id', 'control_test_id', 'measure_id', 'period_start', 'period_end', 'performed_by', 'performed_at', 'samples_tested', 'result', 'notes', 'exceptions', 'evidence_ids', 'nonconformity_id', 'recorded_at'],
-};
-
 /** A test plan for a measure (operating effectiveness), with its latest runs. */
 export const controlTestSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  measure_id: z.string(),
-  title: z.string(),
-  procedure: z.string().nullable(),
-  frequency: controlTestFrequencySchema,
-  population: z.string().nullable(),
-  sample_size: z.int().nullable(),
-  owner: z.string().nullable(),
-  status: controlTestStatusSchema,
-  last_result: testRunResultSchema.nullable(),
-  last_period_end: z.iso.date().nullable(),
-  latest_runs: z.array(testRunSchema),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Control test id (ctt_…).'),
+  organization_id: z.string().describe('The organization the test belongs to.'),
+  measure_id: z.string().describe('The measure it tests.'),
+  title: z.string().describe('Short title.'),
+  procedure: z.string().nullable().describe('How the test is performed.'),
+  frequency: controlTestFrequencySchema.describe('How often it is performed.'),
+  population: z.string().nullable().describe('What is sampled from.'),
+  sample_size: z.int().nullable().describe('Samples per run.'),
+  owner: z.string().nullable().describe('Person or role responsible.'),
+  status: controlTestStatusSchema.describe('ACTIVE or RETIRED.'),
+  last_result: testRunResultSchema.nullable().describe('Result of the run with the latest period.'),
+  last_period_end: z.iso.date().nullable().describe('End of the latest period tested.'),
+  latest_runs: z.array(testRunSchema).describe('The five runs with the latest periods, latest first (listTestRuns for all).'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A test plan for a measure (operating effectiveness), with its latest runs. */
 export type ControlTest = z.output<typeof controlTestSchema>;
 
-/** JSON Schema of `ControlTest`: A test plan for a measure (operating effectiveness), with its latest runs. */
-export const controlTestJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Control test id (ctt_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the test belongs to.',
-    },
-    measure_id: {
-      type: 'string',
-      description: 'The measure it tests.',
-    },
-    title: {
-      type: 'string',
-      description: 'Short title.',
-    },
-    procedure: {
-      type: ['string', 'null'],
-      description: 'How the test is performed.',
-    },
-    frequency: {
-      type: 'string',
-      enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
-      description: 'How often it is performed.',
-    },
-    population: {
-      type: ['string', 'null'],
-      description: 'What is sampled from.',
-    },
-    sample_size: {
-      type: ['integer', 'null'],
-      description: 'Samples per run.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible.',
-    },
-    status: {
-      type: 'string',
-      enum: ['ACTIVE', 'RETIRED'],
-      description: 'ACTIVE or RETIRED.',
-    },
-    last_result: {
-      type: ['string', 'null'],
-      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED', null],
-      description: 'Result of the run with the latest period.',
-    },
-    last_period_end: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'End of the latest period tested.',
-    },
-    latest_runs: {
-      type: 'array',
-      items: testRunJsonSchema,
-      description: 'The five runs with the latest periods, latest first (listTestRuns for all).',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'measure_id', 'title', 'procedure', 'frequency', 'population', 'sample_size', 'owner', 'status', 'last_result', 'last_period_end', 'latest_runs', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A control of another framework, mapped to this one by a crosswalk, that is covered. */
 export const controlViaMappingSchema = z.object({
-  framework_id: z.string(),
-  control_code: z.string(),
-  relationship: controlRelationshipSchema,
-  mapping_title: z.string(),
+  framework_id: z.string().describe('The other framework\'s id (fw_…).'),
+  control_code: z.string().describe('The other control\'s code.'),
+  relationship: controlRelationshipSchema.describe('This control\'s relationship to the other one.'),
+  mapping_title: z.string().describe('Title of the imported mapping collection (provenance).'),
 });
 
 /** A control of another framework, mapped to this one by a crosswalk, that is covered. */
 export type ControlViaMapping = z.output<typeof controlViaMappingSchema>;
 
-/** JSON Schema of `ControlViaMapping`: A control of another framework, mapped to this one by a crosswalk, that is covered. */
-export const controlViaMappingJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    framework_id: {
-      type: 'string',
-      description: 'The other framework\'s id (fw_…).',
-    },
-    control_code: {
-      type: 'string',
-      description: 'The other control\'s code.',
-    },
-    relationship: {
-      type: 'string',
-      enum: ['equivalent-to', 'subset-of', 'superset-of', 'intersects-with'],
-      description: 'This control\'s relationship to the other one.',
-    },
-    mapping_title: {
-      type: 'string',
-      description: 'Title of the imported mapping collection (provenance).',
-    },
-  },
-  required: ['framework_id', 'control_code', 'relationship', 'mapping_title'],
-};
-
 /** One revision of an evidence record's file; a new file supersedes, the old stays. */
 export const evidenceFileSchema = z.object({
-  revision: z.int().min(1),
-  filename: z.string(),
-  media_type: z.string(),
-  size: z.int().min(0),
-  sha256: z.string(),
-  uploaded_at: z.iso.datetime({ offset: true }),
+  revision: z.int().min(1).describe('1 for the first file, then 2, 3, …'),
+  filename: z.string().describe('File name as uploaded.'),
+  media_type: z.string().describe('Media type it is served with (application/octet-stream when the content did not match the declared type).'),
+  size: z.int().min(0).describe('Bytes.'),
+  sha256: z.string().describe('SHA-256 of the content (hex).'),
+  uploaded_at: z.iso.datetime({ offset: true }).describe('When this revision was stored.'),
 });
 
 /** One revision of an evidence record's file; a new file supersedes, the old stays. */
 export type EvidenceFile = z.output<typeof evidenceFileSchema>;
 
-/** JSON Schema of `EvidenceFile`: One revision of an evidence record's file; a new file supersedes, the old stays. */
-export const evidenceFileJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    revision: {
-      type: 'integer',
-      minimum: 1,
-      description: '1 for the first file, then 2, 3, …',
-    },
-    filename: {
-      type: 'string',
-      description: 'File name as uploaded.',
-    },
-    media_type: {
-      type: 'string',
-      description: 'Media type it is served with (application/octet-stream when the content did not match the declared type).',
-    },
-    size: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Bytes.',
-    },
-    sha256: {
-      type: 'string',
-      description: 'SHA-256 of the content (hex).',
-    },
-    uploaded_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When this revision was stored.',
-    },
-  },
-  required: ['revision', 'filename', 'media_type', 'size', 'sha256', 'uploaded_at'],
-};
-
 /** A named approver's approval of one version, bound to its content hash. */
 export const documentApprovalSchema = z.object({
-  approver: z.string(),
-  content_hash: z.string(),
-  approved_at: z.iso.datetime({ offset: true }),
+  approver: z.string().describe('The approver\'s email.'),
+  content_hash: z.string().describe('SHA-256 of the content approved.'),
+  approved_at: z.iso.datetime({ offset: true }).describe('When.'),
 });
 
 /** A named approver's approval of one version, bound to its content hash. */
 export type DocumentApproval = z.output<typeof documentApprovalSchema>;
 
-/** JSON Schema of `DocumentApproval`: A named approver's approval of one version, bound to its content hash. */
-export const documentApprovalJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    approver: {
-      type: 'string',
-      description: 'The approver\'s email.',
-    },
-    content_hash: {
-      type: 'string',
-      description: 'SHA-256 of the content approved.',
-    },
-    approved_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When.',
-    },
-  },
-  required: ['approver', 'content_hash', 'approved_at'],
-};
-
 /** One immutable version of a document. */
 export const documentVersionSchema = z.object({
-  version: z.int().min(1),
-  content_hash: z.string(),
-  evidence_id: z.string().nullable(),
-  file: evidenceFileSchema.nullable(),
-  change_note: z.string().nullable(),
-  author: z.string().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  approvals: z.array(documentApprovalSchema),
-  approved: z.boolean(),
+  version: z.int().min(1).describe('Version number.'),
+  content_hash: z.string().describe('SHA-256 (hex) of the Markdown content, or of the file.'),
+  evidence_id: z.string().nullable().describe('The FILE evidence the version is a file of; null for Markdown.'),
+  file: evidenceFileSchema.nullable().describe('That evidence\'s file revision as it was when the version was written.'),
+  change_note: z.string().nullable().describe('What changed.'),
+  author: z.string().nullable().describe('Author\'s email.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When it was written.'),
+  approvals: z.array(documentApprovalSchema).describe('Approvals of this version.'),
+  approved: z.boolean().describe('Every required approver approved it.'),
 });
 
 /** One immutable version of a document. */
 export type DocumentVersion = z.output<typeof documentVersionSchema>;
 
-/** JSON Schema of `DocumentVersion`: One immutable version of a document. */
-export const documentVersionJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    version: {
-      type: 'integer',
-      minimum: 1,
-      description: 'Version number.',
-    },
-    content_hash: {
-      type: 'string',
-      description: 'SHA-256 (hex) of the Markdown content, or of the file.',
-    },
-    evidence_id: {
-      type: ['string', 'null'],
-      description: 'The FILE evidence the version is a file of; null for Markdown.',
-    },
-    file: {
-      anyOf: [
-        evidenceFileJsonSchema,
-        {
-          type: 'null',
-        },
-      ],
-      description: 'That evidence\'s file revision as it was when the version was written.',
-    },
-    change_note: {
-      type: ['string', 'null'],
-      description: 'What changed.',
-    },
-    author: {
-      type: ['string', 'null'],
-      description: 'Author\'s email.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When it was written.',
-    },
-    approvals: {
-      type: 'array',
-      items: documentApprovalJsonSchema,
-      description: 'Approvals of this version.',
-    },
-    approved: {
-      type: 'boolean',
-      description: 'Every required approver approved it.',
-    },
-  },
-  required: ['version', 'content_hash', 'evidence_id', 'file', 'change_note', 'author', 'created_at', 'approvals', 'approved'],
-};
-
 /** A member's acknowledgement of a published version. */
 export const documentAcknowledgementSchema = z.object({
-  member: z.string(),
-  version: z.int().min(1),
-  acknowledged_at: z.iso.datetime({ offset: true }),
+  member: z.string().describe('The member\'s email.'),
+  version: z.int().min(1).describe('Version acknowledged.'),
+  acknowledged_at: z.iso.datetime({ offset: true }).describe('When.'),
 });
 
 /** A member's acknowledgement of a published version. */
 export type DocumentAcknowledgement = z.output<typeof documentAcknowledgementSchema>;
 
-/** JSON Schema of `DocumentAcknowledgement`: A member's acknowledgement of a published version. */
-export const documentAcknowledgementJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    member: {
-      type: 'string',
-      description: 'The member\'s email.',
-    },
-    version: {
-      type: 'integer',
-      minimum: 1,
-      description: 'Version acknowledged.',
-    },
-    acknowledged_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When.',
-    },
-  },
-  required: ['member', 'version', 'acknowledged_at'],
-};
-
 /** A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
 export const documentSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  title: z.string(),
-  kind: documentKindSchema,
-  status: documentStatusSchema,
-  description: z.string().nullable(),
-  owner: z.string().nullable(),
-  review_interval_months: z.int().nullable(),
-  next_review_due: z.iso.date().nullable(),
-  review_overdue: z.boolean(),
-  approvers: z.array(z.string()),
-  controls: z.array(controlRefSchema),
-  measure_ids: z.array(z.string()),
-  current_version: z.int().nullable(),
-  published_version: z.int().nullable(),
-  published_at: z.iso.datetime({ offset: true }).nullable(),
-  content: z.string().nullable(),
-  versions: z.array(documentVersionSchema),
-  acknowledgements: z.array(documentAcknowledgementSchema),
-  member_count: z.int().min(0),
-  acknowledged_count: z.int().min(0),
-  acknowledgement_coverage: z.number().min(0).max(100),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Document id (doc_…).'),
+  organization_id: z.string().describe('The organization the document belongs to.'),
+  title: z.string().describe('Title.'),
+  kind: documentKindSchema.describe('Kind.'),
+  status: documentStatusSchema.describe('Status of the current version\'s workflow.'),
+  description: z.string().nullable().describe('Purpose and scope.'),
+  owner: z.string().nullable().describe('Person or role responsible.'),
+  review_interval_months: z.int().nullable().describe('Review cycle in months.'),
+  next_review_due: z.iso.date().nullable().describe('Next review date (YYYY-MM-DD).'),
+  review_overdue: z.boolean().describe('next_review_due is before today and the document is not RETIRED.'),
+  approvers: z.array(z.string()).describe('Emails of the members who must all approve a version.'),
+  controls: z.array(controlRefSchema).describe('Framework controls the document serves.'),
+  measure_ids: z.array(z.string()).describe('Ids of the measures the document serves.'),
+  current_version: z.int().nullable().describe('Latest version number; null before the first.'),
+  published_version: z.int().nullable().describe('The version in force (members acknowledge it); null before publication.'),
+  published_at: z.iso.datetime({ offset: true }).nullable().describe('When published_version was published.'),
+  content: z.string().nullable().describe('Markdown of the current version.'),
+  versions: z.array(documentVersionSchema).describe('Every version with its approvals, newest first.'),
+  acknowledgements: z.array(documentAcknowledgementSchema).describe('Acknowledgements of the published version.'),
+  member_count: z.int().min(0).describe('Members of the organization.'),
+  acknowledged_count: z.int().min(0).describe('Members who acknowledged the published version.'),
+  acknowledgement_coverage: z.number().min(0).max(100).describe('acknowledged_count / member_count × 100, one decimal.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
 export type Document = z.output<typeof documentSchema>;
 
-/** JSON Schema of `Document`: A controlled document (policy, procedure …) with versions, approvals and acknowledgements. */
-export const documentJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Document id (doc_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the document belongs to.',
-    },
-    title: {
-      type: 'string',
-      description: 'Title.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD'],
-      description: 'Kind.',
-    },
-    status: {
-      type: 'string',
-      enum: ['DRAFT', 'IN_REVIEW', 'APPROVED', 'PUBLISHED', 'RETIRED'],
-      description: 'Status of the current version\'s workflow.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'Purpose and scope.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible.',
-    },
-    review_interval_months: {
-      type: ['integer', 'null'],
-      description: 'Review cycle in months.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Next review date (YYYY-MM-DD).',
-    },
-    review_overdue: {
-      type: 'boolean',
-      description: 'next_review_due is before today and the document is not RETIRED.',
-    },
-    approvers: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Emails of the members who must all approve a version.',
-    },
-    controls: {
-      type: 'array',
-      items: controlRefJsonSchema,
-      description: 'Framework controls the document serves.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Ids of the measures the document serves.',
-    },
-    current_version: {
-      type: ['integer', 'null'],
-      description: 'Latest version number; null before the first.',
-    },
-    published_version: {
-      type: ['integer', 'null'],
-      description: 'The version in force (members acknowledge it); null before publication.',
-    },
-    published_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When published_version was published.',
-    },
-    content: {
-      type: ['string', 'null'],
-      description: 'Markdown of the current version.',
-    },
-    versions: {
-      type: 'array',
-      items: documentVersionJsonSchema,
-      description: 'Every version with its approvals, newest first.',
-    },
-    acknowledgements: {
-      type: 'array',
-      items: documentAcknowledgementJsonSchema,
-      description: 'Acknowledgements of the published version.',
-    },
-    member_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Members of the organization.',
-    },
-    acknowledged_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Members who acknowledged the published version.',
-    },
-    acknowledgement_coverage: {
-      type: 'number',
-      minimum: 0,
-      maximum: 100,
-      description: 'acknowledged_count / member_count × 100, one decimal.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'title', 'kind', 'status', 'description', 'owner', 'review_interval_months', 'next_review_due', 'review_overdue', 'approvers', 'controls', 'measure_ids', 'current_version', 'published_version', 'published_at', 'content', 'versions', 'acknowledgements', 'member_count', 'acknowledged_count', 'acknowledgement_coverage', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A document as listDocuments returns it (getDocument adds content, versions, links). */
 export const documentSummarySchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  title: z.string(),
-  kind: documentKindSchema,
-  status: documentStatusSchema,
-  owner: z.string().nullable(),
-  next_review_due: z.iso.date().nullable(),
-  review_overdue: z.boolean(),
-  current_version: z.int().nullable(),
-  published_version: z.int().nullable(),
-  acknowledgement_coverage: z.number().min(0).max(100),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
+  id: z.string().describe('Document id (doc_…).'),
+  organization_id: z.string().describe('Its organization.'),
+  title: z.string().describe('Title.'),
+  kind: documentKindSchema.describe('Kind.'),
+  status: documentStatusSchema.describe('Status.'),
+  owner: z.string().nullable().describe('Owner.'),
+  next_review_due: z.iso.date().nullable().describe('Next review date.'),
+  review_overdue: z.boolean().describe('next_review_due passed (not RETIRED).'),
+  current_version: z.int().nullable().describe('Latest version.'),
+  published_version: z.int().nullable().describe('Version in force.'),
+  acknowledgement_coverage: z.number().min(0).max(100).describe('Percent of members who acknowledged the published version.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed.'),
 });
 
 /** A document as listDocuments returns it (getDocument adds content, versions, links). */
 export type DocumentSummary = z.output<typeof documentSummarySchema>;
 
-/** JSON Schema of `DocumentSummary`: A document as listDocuments returns it (getDocument adds content, versions, links). */
-export const documentSummaryJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Document id (doc_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'Its organization.',
-    },
-    title: {
-      type: 'string',
-      description: 'Title.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD'],
-      description: 'Kind.',
-    },
-    status: {
-      type: 'string',
-      enum: ['DRAFT', 'IN_REVIEW', 'APPROVED', 'PUBLISHED', 'RETIRED'],
-      description: 'Status.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Owner.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Next review date.',
-    },
-    review_overdue: {
-      type: 'boolean',
-      description: 'next_review_due passed (not RETIRED).',
-    },
-    current_version: {
-      type: ['integer', 'null'],
-      description: 'Latest version.',
-    },
-    published_version: {
-      type: ['integer', 'null'],
-      description: 'Version in force.',
-    },
-    acknowledgement_coverage: {
-      type: 'number',
-      minimum: 0,
-      maximum: 100,
-      description: 'Percent of members who acknowledged the published version.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed.',
-    },
-  },
-  required: ['id', 'organization_id', 'title', 'kind', 'status', 'owner', 'next_review_due', 'review_overdue', 'current_version', 'published_version', 'acknowledgement_coverage', 'created_at', 'updated_at'],
-};
-
 /** A piece of evidence attached to a measure. Evidence is append-only. */
 export const evidenceSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).nullable(),
-  collected_at: z.iso.datetime({ offset: true }),
-  valid_until: z.iso.date(),
-  expired: z.boolean(),
+  id: z.string().describe('Evidence id (evd_…).'),
+  title: z.string().describe('What the evidence shows.'),
+  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).nullable().describe('Where the evidence is stored.'),
+  collected_at: z.iso.datetime({ offset: true }).describe('When the evidence was collected.'),
+  valid_until: z.iso.date().describe('Last day the evidence is current (given, or collected_at plus the organization\'s evidence_validity_months).'),
+  expired: z.boolean().describe('valid_until is before today (UTC); expired evidence does not make a control ready.'),
 });
 
 /** A piece of evidence attached to a measure. Evidence is append-only. */
 export type Evidence = z.output<typeof evidenceSchema>;
 
-/** JSON Schema of `Evidence`: A piece of evidence attached to a measure. Evidence is append-only. */
-export const evidenceJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Evidence id (evd_…).',
-    },
-    title: {
-      type: 'string',
-      description: 'What the evidence shows.',
-    },
-    url: {
-      type: ['string', 'null'],
-      format: 'uri',
-      description: 'Where the evidence is stored.',
-    },
-    collected_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the evidence was collected.',
-    },
-    valid_until: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day the evidence is current (given, or collected_at plus the organization\'s evidence_validity_months).',
-    },
-    expired: {
-      type: 'boolean',
-      description: 'valid_until is before today (UTC); expired evidence does not make a control ready.',
-    },
-  },
-  required: ['id', 'title', 'url', 'collected_at', 'valid_until', 'expired'],
-};
-
 /** A measure and its latest evidence, which expires soon or has expired. */
 export const evidenceDueSchema = z.object({
-  measure_id: z.string(),
-  measure_name: z.string(),
-  state: measureStateSchema,
-  evidence_id: z.string(),
-  evidence_title: z.string(),
-  valid_until: z.iso.date(),
+  measure_id: z.string().describe('Measure id.'),
+  measure_name: z.string().describe('Measure name.'),
+  state: measureStateSchema.describe('The measure\'s state.'),
+  evidence_id: z.string().describe('The evidence valid longest.'),
+  evidence_title: z.string().describe('Its title.'),
+  valid_until: z.iso.date().describe('Last day it is current.'),
 });
 
 /** A measure and its latest evidence, which expires soon or has expired. */
 export type EvidenceDue = z.output<typeof evidenceDueSchema>;
 
-/** JSON Schema of `EvidenceDue`: A measure and its latest evidence, which expires soon or has expired. */
-export const evidenceDueJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    measure_id: {
-      type: 'string',
-      description: 'Measure id.',
-    },
-    measure_name: {
-      type: 'string',
-      description: 'Measure name.',
-    },
-    state: {
-      type: 'string',
-      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'The measure\'s state.',
-    },
-    evidence_id: {
-      type: 'string',
-      description: 'The evidence valid longest.',
-    },
-    evidence_title: {
-      type: 'string',
-      description: 'Its title.',
-    },
-    valid_until: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day it is current.',
-    },
-  },
-  required: ['measure_id', 'measure_name', 'state', 'evidence_id', 'evidence_title', 'valid_until'],
-};
-
 /** Measures whose evidence needs renewing, capped at top_n. */
 export const evidenceDueListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(evidenceDueSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of such measures.'),
+  items: z.array(evidenceDueSchema).describe('At most top_n measures.'),
+  omitted: z.int().min(0).describe('Measures left out of items.'),
 });
 
 /** Measures whose evidence needs renewing, capped at top_n. */
 export type EvidenceDueList = z.output<typeof evidenceDueListSchema>;
 
-/** JSON Schema of `EvidenceDueList`: Measures whose evidence needs renewing, capped at top_n. */
-export const evidenceDueListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of such measures.',
-    },
-    items: {
-      type: 'array',
-      items: evidenceDueJsonSchema,
-      description: 'At most top_n measures.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Measures left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** Evidence to attach to a measure. */
 export const evidenceInputSchema = z.strictObject({
-  title: z.string().trim().min(1).max(200),
-  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional(),
-  collected_at: z.iso.datetime({ offset: true }).optional(),
-  valid_until: z.iso.date().optional(),
+  title: z.string().trim().min(1).max(200).describe('What the evidence shows.'),
+  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional().describe('Where it is stored (http or https).'),
+  collected_at: z.iso.datetime({ offset: true }).optional().describe('When collected; defaults to now.'),
+  valid_until: z.iso.date().optional().describe('Last day current; default collected_at + org validity.'),
 });
 
 /** Evidence to attach to a measure. */
 export type EvidenceInput = z.output<typeof evidenceInputSchema>;
 
-/** JSON Schema of `EvidenceInput`: Evidence to attach to a measure. */
-export const evidenceInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'What the evidence shows.',
-    },
-    url: {
-      type: 'string',
-      format: 'uri',
-      maxLength: 2000,
-      description: 'Where it is stored (http or https).',
-    },
-    collected_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When collected; defaults to now.',
-    },
-    valid_until: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day current; default collected_at + org validity.',
-    },
-  },
-  required: ['title'],
-  additionalProperties: false,
-};
-
 /** A file revision whose stored content does not match its SHA-256. */
 export const evidenceMismatchSchema = z.object({
-  evidence_id: z.string(),
-  revision: z.int().min(1),
-  expected_sha256: z.string(),
-  actual_sha256: z.string().nullable(),
+  evidence_id: z.string().describe('Evidence id.'),
+  revision: z.int().min(1).describe('The revision.'),
+  expected_sha256: z.string().describe('SHA-256 recorded at upload.'),
+  actual_sha256: z.string().nullable().describe('SHA-256 of what is stored now; null when the content is missing.'),
 });
 
 /** A file revision whose stored content does not match its SHA-256. */
 export type EvidenceMismatch = z.output<typeof evidenceMismatchSchema>;
 
-/** JSON Schema of `EvidenceMismatch`: A file revision whose stored content does not match its SHA-256. */
-export const evidenceMismatchJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    evidence_id: {
-      type: 'string',
-      description: 'Evidence id.',
-    },
-    revision: {
-      type: 'integer',
-      minimum: 1,
-      description: 'The revision.',
-    },
-    expected_sha256: {
-      type: 'string',
-      description: 'SHA-256 recorded at upload.',
-    },
-    actual_sha256: {
-      type: ['string', 'null'],
-      description: 'SHA-256 of what is stored now; null when the content is missing.',
-    },
-  },
-  required: ['evidence_id', 'revision', 'expected_sha256', 'actual_sha256'],
-};
-
 /** A piece of evidence in the evidence vault (a file with revisions, a URL or a text). */
 export const evidenceRecordSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  kind: evidenceKindSchema,
-  title: z.string(),
-  description: z.string().nullable(),
-  url: z.string().nullable(),
-  text: z.string().nullable(),
-  collected_at: z.iso.datetime({ offset: true }),
-  valid_until: z.iso.date(),
-  expired: z.boolean(),
-  measure_ids: z.array(z.string()),
-  file: evidenceFileSchema.nullable(),
-  revisions: z.array(evidenceFileSchema),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Evidence id (evd_…).'),
+  organization_id: z.string().describe('The organization the evidence belongs to.'),
+  kind: evidenceKindSchema.describe('FILE, URL or TEXT.'),
+  title: z.string().describe('What the evidence shows.'),
+  description: z.string().nullable().describe('More about it.'),
+  url: z.string().nullable().describe('Where it is (kind URL).'),
+  text: z.string().nullable().describe('The evidence itself (kind TEXT).'),
+  collected_at: z.iso.datetime({ offset: true }).describe('When the evidence was collected.'),
+  valid_until: z.iso.date().describe('Last day current (given, or collected_at plus the organization\'s evidence_validity_months).'),
+  expired: z.boolean().describe('valid_until is before today (UTC).'),
+  measure_ids: z.array(z.string()).describe('Measures it is evidence for.'),
+  file: evidenceFileSchema.nullable().describe('The current file (kind FILE), the latest revision.'),
+  revisions: z.array(evidenceFileSchema).describe('Every file revision, oldest first; none is ever removed.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A piece of evidence in the evidence vault (a file with revisions, a URL or a text). */
 export type EvidenceRecord = z.output<typeof evidenceRecordSchema>;
 
-/** JSON Schema of `EvidenceRecord`: A piece of evidence in the evidence vault (a file with revisions, a URL or a text). */
-export const evidenceRecordJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Evidence id (evd_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the evidence belongs to.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['TEXT', 'URL', 'FILE'],
-      description: 'FILE, URL or TEXT.',
-    },
-    title: {
-      type: 'string',
-      description: 'What the evidence shows.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'More about it.',
-    },
-    url: {
-      type: ['string', 'null'],
-      description: 'Where it is (kind URL).',
-    },
-    text: {
-      type: ['string', 'null'],
-      description: 'The evidence itself (kind TEXT).',
-    },
-    collected_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the evidence was collected.',
-    },
-    valid_until: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day current (given, or collected_at plus the organization\'s evidence_validity_months).',
-    },
-    expired: {
-      type: 'boolean',
-      description: 'valid_until is before today (UTC).',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Measures it is evidence for.',
-    },
-    file: {
-      anyOf: [
-        evidenceFileJsonSchema,
-        {
-          type: 'null',
-        },
-      ],
-      description: 'The current file (kind FILE), the latest revision.',
-    },
-    revisions: {
-      type: 'array',
-      items: evidenceFileJsonSchema,
-      description: 'Every file revision, oldest first; none is ever removed.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'kind', 'title', 'description', 'url', 'text', 'collected_at', 'valid_until', 'expired', 'measure_ids', 'file', 'revisions', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A NOT_APPLICABLE measure's justification for excluding a control. */
 export const exclusionSchema = z.object({
-  measure_id: z.string(),
-  measure_name: z.string(),
-  justification: z.string(),
+  measure_id: z.string().describe('Measure id.'),
+  measure_name: z.string().describe('Measure name.'),
+  justification: z.string().describe('Its applicability_justification.'),
 });
 
 /** A NOT_APPLICABLE measure's justification for excluding a control. */
 export type Exclusion = z.output<typeof exclusionSchema>;
 
-/** JSON Schema of `Exclusion`: A NOT_APPLICABLE measure's justification for excluding a control. */
-export const exclusionJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    measure_id: {
-      type: 'string',
-      description: 'Measure id.',
-    },
-    measure_name: {
-      type: 'string',
-      description: 'Measure name.',
-    },
-    justification: {
-      type: 'string',
-      description: 'Its applicability_justification.',
-    },
-  },
-  required: ['measure_id', 'measure_name', 'justification'],
-};
-
 /** An EXCLUDED control and the justifications that exclude it. */
 export const excludedControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  family: z.string().nullable(),
-  exclusions: z.array(exclusionSchema),
-  soa_justification: z.string().nullable(),
+  code: z.string().describe('Control code.'),
+  title: z.string().describe('Control title.'),
+  family: z.string().nullable().describe('Its family.'),
+  exclusions: z.array(exclusionSchema).describe('The NOT_APPLICABLE measures on it, each with its justification (empty when the SoA excludes it).'),
+  soa_justification: z.string().nullable().describe('The Statement of Applicability\'s justification when it excludes the control; null otherwise.'),
 });
 
 /** An EXCLUDED control and the justifications that exclude it. */
 export type ExcludedControl = z.output<typeof excludedControlSchema>;
 
-/** JSON Schema of `ExcludedControl`: An EXCLUDED control and the justifications that exclude it. */
-export const excludedControlJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      description: 'Control code.',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    family: {
-      type: ['string', 'null'],
-      description: 'Its family.',
-    },
-    exclusions: {
-      type: 'array',
-      items: exclusionJsonSchema,
-      description: 'The NOT_APPLICABLE measures on it, each with its justification (empty when the SoA excludes it).',
-    },
-    soa_justification: {
-      type: ['string', 'null'],
-      description: 'The Statement of Applicability\'s justification when it excludes the control; null otherwise.',
-    },
-  },
-  required: ['code', 'title', 'family', 'exclusions', 'soa_justification'],
-};
-
 /** EXCLUDED controls, capped at top_n, in document order. */
 export const excludedControlListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(excludedControlSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of EXCLUDED controls.'),
+  items: z.array(excludedControlSchema).describe('At most top_n controls.'),
+  omitted: z.int().min(0).describe('Controls left out of items.'),
 });
 
 /** EXCLUDED controls, capped at top_n, in document order. */
 export type ExcludedControlList = z.output<typeof excludedControlListSchema>;
 
-/** JSON Schema of `ExcludedControlList`: EXCLUDED controls, capped at top_n, in document order. */
-export const excludedControlListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of EXCLUDED controls.',
-    },
-    items: {
-      type: 'array',
-      items: excludedControlJsonSchema,
-      description: 'At most top_n controls.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** An ACCEPTED risk whose acceptance has lapsed. */
 export const expiredAcceptanceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: z.string().nullable(),
-  residual_score: z.int().min(1).max(25),
-  expires_on: z.iso.date().nullable(),
+  id: z.string().describe('Risk id.'),
+  name: z.string().describe('Risk name.'),
+  owner: z.string().nullable().describe('Risk owner.'),
+  residual_score: z.int().min(1).max(25).describe('Residual score.'),
+  expires_on: z.iso.date().nullable().describe('Last day the acceptance held; null when the risk has no acceptance on record.'),
 });
 
 /** An ACCEPTED risk whose acceptance has lapsed. */
 export type ExpiredAcceptance = z.output<typeof expiredAcceptanceSchema>;
 
-/** JSON Schema of `ExpiredAcceptance`: An ACCEPTED risk whose acceptance has lapsed. */
-export const expiredAcceptanceJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Risk id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Risk name.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Risk owner.',
-    },
-    residual_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'Residual score.',
-    },
-    expires_on: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Last day the acceptance held; null when the risk has no acceptance on record.',
-    },
-  },
-  required: ['id', 'name', 'owner', 'residual_score', 'expires_on'],
-};
-
 /** ACCEPTED risks whose acceptance expired, capped at top_n, longest expired first. */
 export const expiredAcceptanceListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(expiredAcceptanceSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of such risks.'),
+  items: z.array(expiredAcceptanceSchema).describe('At most top_n risks.'),
+  omitted: z.int().min(0).describe('Risks left out of items.'),
 });
 
 /** ACCEPTED risks whose acceptance expired, capped at top_n, longest expired first. */
 export type ExpiredAcceptanceList = z.output<typeof expiredAcceptanceListSchema>;
 
-/** JSON Schema of `ExpiredAcceptanceList`: ACCEPTED risks whose acceptance expired, capped at top_n, longest expired first. */
-export const expiredAcceptanceListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of such risks.',
-    },
-    items: {
-      type: 'array',
-      items: expiredAcceptanceJsonSchema,
-      description: 'At most top_n risks.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Risks left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** One family's readiness. */
 export const familyReadinessSchema = z.object({
-  family: z.string().nullable(),
-  control_count: z.int().min(0),
-  ready_count: z.int().min(0),
-  no_measure_count: z.int().min(0),
-  excluded_count: z.int().min(0),
-  readiness_percent: z.number().min(0).max(100),
+  family: z.string().nullable().describe('Family title; null for controls without one.'),
+  control_count: z.int().min(0).describe('Controls in the family.'),
+  ready_count: z.int().min(0).describe('READY controls in the family.'),
+  no_measure_count: z.int().min(0).describe('Controls of the family no measure satisfies.'),
+  excluded_count: z.int().min(0).describe('EXCLUDED controls in the family.'),
+  readiness_percent: z.number().min(0).max(100).describe('ready_count / (control_count − excluded_count) × 100, one decimal; 0 when nothing is left.'),
 });
 
 /** One family's readiness. */
 export type FamilyReadiness = z.output<typeof familyReadinessSchema>;
 
-/** JSON Schema of `FamilyReadiness`: One family's readiness. */
-export const familyReadinessJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    family: {
-      type: ['string', 'null'],
-      description: 'Family title; null for controls without one.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls in the family.',
-    },
-    ready_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'READY controls in the family.',
-    },
-    no_measure_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls of the family no measure satisfies.',
-    },
-    excluded_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'EXCLUDED controls in the family.',
-    },
-    readiness_percent: {
-      type: 'number',
-      minimum: 0,
-      maximum: 100,
-      description: 'ready_count / (control_count − excluded_count) × 100, one decimal; 0 when nothing is left.',
-    },
-  },
-  required: ['family', 'control_count', 'ready_count', 'no_measure_count', 'excluded_count', 'readiness_percent'],
-};
-
 /** Families in document order, at most 50. */
 export const familyReadinessListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(familyReadinessSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of families.'),
+  items: z.array(familyReadinessSchema).describe('At most 50 families.'),
+  omitted: z.int().min(0).describe('Families left out of items.'),
 });
 
 /** Families in document order, at most 50. */
 export type FamilyReadinessList = z.output<typeof familyReadinessListSchema>;
 
-/** JSON Schema of `FamilyReadinessList`: Families in document order, at most 50. */
-export const familyReadinessListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of families.',
-    },
-    items: {
-      type: 'array',
-      items: familyReadinessJsonSchema,
-      description: 'At most 50 families.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Families left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** One family (group) of a framework's controls with its coverage. */
 export const frameworkFamilySchema = z.object({
-  family: z.string().nullable(),
-  control_count: z.int().min(0),
-  covered_control_count: z.int().min(0),
+  family: z.string().nullable().describe('Family title; null for controls without one.'),
+  control_count: z.int().min(0).describe('Controls in the family.'),
+  covered_control_count: z.int().min(0).describe('Controls of the family with at least one IMPLEMENTED measure.'),
 });
 
 /** One family (group) of a framework's controls with its coverage. */
 export type FrameworkFamily = z.output<typeof frameworkFamilySchema>;
 
-/** JSON Schema of `FrameworkFamily`: One family (group) of a framework's controls with its coverage. */
-export const frameworkFamilyJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    family: {
-      type: ['string', 'null'],
-      description: 'Family title; null for controls without one.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls in the family.',
-    },
-    covered_control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls of the family with at least one IMPLEMENTED measure.',
-    },
-  },
-  required: ['family', 'control_count', 'covered_control_count'],
-};
-
 /** A framework with its counts and families; its controls through listFrameworkControls. */
 export const frameworkSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  version: z.string().nullable(),
-  description: z.string().nullable(),
-  source: frameworkSourceSchema,
-  library_key: z.string().nullable(),
-  baseline: z.string().nullable(),
-  oscal_uuid: z.string().nullable(),
-  control_count: z.int().min(0),
-  covered_control_count: z.int().min(0),
-  families: z.array(frameworkFamilySchema),
-  families_omitted: z.int().min(0),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
+  id: z.string().describe('Framework id (fw_…).'),
+  organization_id: z.string().describe('The organization the framework belongs to.'),
+  name: z.string().describe('Framework name, e.g. ISO/IEC 27001.'),
+  version: z.string().nullable().describe('Framework version, e.g. 2022.'),
+  description: z.string().nullable().describe('What the framework covers.'),
+  source: frameworkSourceSchema.describe('Where the framework came from.'),
+  library_key: z.string().nullable().describe('The library entry it was adopted from, e.g. iso-27001-2022.'),
+  baseline: z.string().nullable().describe('The library baseline adopted, e.g. MODERATE.'),
+  oscal_uuid: z.string().nullable().describe('The uuid of the OSCAL catalog or profile it came from.'),
+  control_count: z.int().min(0).describe('Number of controls.'),
+  covered_control_count: z.int().min(0).describe('Controls with at least one IMPLEMENTED measure.'),
+  families: z.array(frameworkFamilySchema).describe('Families in document order with their coverage, at most 100.'),
+  families_omitted: z.int().min(0).describe('Families left out of families.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
 });
 
 /** A framework with its counts and families; its controls through listFrameworkControls. */
 export type Framework = z.output<typeof frameworkSchema>;
 
-/** JSON Schema of `Framework`: A framework with its counts and families; its controls through listFrameworkControls. */
-export const frameworkJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Framework id (fw_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the framework belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Framework name, e.g. ISO/IEC 27001.',
-    },
-    version: {
-      type: ['string', 'null'],
-      description: 'Framework version, e.g. 2022.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the framework covers.',
-    },
-    source: {
-      type: 'string',
-      enum: ['library', 'oscal', 'manual'],
-      description: 'Where the framework came from.',
-    },
-    library_key: {
-      type: ['string', 'null'],
-      description: 'The library entry it was adopted from, e.g. iso-27001-2022.',
-    },
-    baseline: {
-      type: ['string', 'null'],
-      description: 'The library baseline adopted, e.g. MODERATE.',
-    },
-    oscal_uuid: {
-      type: ['string', 'null'],
-      description: 'The uuid of the OSCAL catalog or profile it came from.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of controls.',
-    },
-    covered_control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with at least one IMPLEMENTED measure.',
-    },
-    families: {
-      type: 'array',
-      items: frameworkFamilyJsonSchema,
-      description: 'Families in document order with their coverage, at most 100.',
-    },
-    families_omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Families left out of families.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'families', 'families_omitted', 'created_at', 'updated_at'],
-};
-
 /** One control of a framework, as listFrameworkControls returns it. */
 export const frameworkControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  family: z.string().nullable(),
-  position: z.int().min(0),
-  parent_code: z.string().nullable(),
-  baselines: z.array(z.string()),
-  statement: z.string().nullable(),
-  statement_truncated: z.boolean(),
-  covered: z.boolean(),
-  covered_via_mapping: z.array(controlViaMappingSchema),
-  measure_ids: z.array(z.string()),
-  readiness: controlReadinessSchema,
-  gap_reasons: z.array(readinessGapReasonSchema),
-  exclusions: z.array(exclusionSchema),
+  code: z.string().describe('Control code, unique within the framework, e.g. A.5.1 or AC-2(1).'),
+  title: z.string().describe('Control title.'),
+  family: z.string().nullable().describe('The family (group) the control belongs to.'),
+  position: z.int().min(0).describe('0-based position in the framework\'s document order.'),
+  parent_code: z.string().nullable().describe('For an enhancement, the code of the control it extends.'),
+  baselines: z.array(z.string()).describe('Baselines that select the control (NIST: LOW, MODERATE, HIGH, PRIVACY); empty otherwise.'),
+  statement: z.string().nullable().describe('What the control requires (its statement, or the description typed in): the first 500 characters; the OSCAL catalog export has it whole.'),
+  statement_truncated: z.boolean().describe('Whether statement was cut at 500 characters.'),
+  covered: z.boolean().describe('At least one IMPLEMENTED measure satisfies the control.'),
+  covered_via_mapping: z.array(controlViaMappingSchema).describe('Covered controls of other frameworks mapped to this one; never counted as covered.'),
+  measure_ids: z.array(z.string()).describe('Ids of the measures that satisfy this control.'),
+  readiness: controlReadinessSchema.describe('Audit readiness of the control, as getAuditReadiness counts it.'),
+  gap_reasons: z.array(readinessGapReasonSchema).describe('Why it is a GAP; empty when READY or EXCLUDED.'),
+  exclusions: z.array(exclusionSchema).describe('When EXCLUDED, the NOT_APPLICABLE measures and their justifications; otherwise empty.'),
 });
 
 /** One control of a framework, as listFrameworkControls returns it. */
 export type FrameworkControl = z.output<typeof frameworkControlSchema>;
 
-/** JSON Schema of `FrameworkControl`: One control of a framework, as listFrameworkControls returns it. */
-export const frameworkControlJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      description: 'Control code, unique within the framework, e.g. A.5.1 or AC-2(1).',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    family: {
-      type: ['string', 'null'],
-      description: 'The family (group) the control belongs to.',
-    },
-    position: {
-      type: 'integer',
-      minimum: 0,
-      description: '0-based position in the framework\'s document order.',
-    },
-    parent_code: {
-      type: ['string', 'null'],
-      description: 'For an enhancement, the code of the control it extends.',
-    },
-    baselines: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Baselines that select the control (NIST: LOW, MODERATE, HIGH, PRIVACY); empty otherwise.',
-    },
-    statement: {
-      type: ['string', 'null'],
-      description: 'What the control requires (its statement, or the description typed in): the first 500 characters; the OSCAL catalog export has it whole.',
-    },
-    statement_truncated: {
-      type: 'boolean',
-      description: 'Whether statement was cut at 500 characters.',
-    },
-    covered: {
-      type: 'boolean',
-      description: 'At least one IMPLEMENTED measure satisfies the control.',
-    },
-    covered_via_mapping: {
-      type: 'array',
-      items: controlViaMappingJsonSchema,
-      description: 'Covered controls of other frameworks mapped to this one; never counted as covered.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Ids of the measures that satisfy this control.',
-    },
-    readiness: {
-      type: 'string',
-      enum: ['READY', 'GAP', 'EXCLUDED'],
-      description: 'Audit readiness of the control, as getAuditReadiness counts it.',
-    },
-    gap_reasons: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
-      },
-      description: 'Why it is a GAP; empty when READY or EXCLUDED.',
-    },
-    exclusions: {
-      type: 'array',
-      items: exclusionJsonSchema,
-      description: 'When EXCLUDED, the NOT_APPLICABLE measures and their justifications; otherwise empty.',
-    },
-  },
-  required: ['code', 'title', 'family', 'position', 'parent_code', 'baselines', 'statement', 'statement_truncated', 'covered', 'covered_via_mapping', 'measure_ids', 'readiness', 'gap_reasons', 'exclusions'],
-};
-
 /** A control to add to a framework, or to update by code. */
 export const frameworkControlInputSchema = z.strictObject({
-  code: z.string().trim().min(1).max(100),
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(10000).nullable().optional(),
+  code: z.string().trim().min(1).max(100).describe('Control code, unique within the framework.'),
+  title: z.string().trim().min(1).max(200).describe('Control title.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('What the control requires.'),
 });
 
 /** A control to add to a framework, or to update by code. */
 export type FrameworkControlInput = z.output<typeof frameworkControlInputSchema>;
 
-/** JSON Schema of `FrameworkControlInput`: A control to add to a framework, or to update by code. */
-export const frameworkControlInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Control code, unique within the framework.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Control title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'What the control requires.',
-    },
-  },
-  required: ['code', 'title'],
-  additionalProperties: false,
-};
-
 /** How many controls of a framework are covered by implemented measures. */
 export const frameworkCoverageSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  control_count: z.int().min(0),
-  covered_control_count: z.int().min(0),
-  coverage_percent: z.number().min(0).max(100),
+  id: z.string().describe('Framework id.'),
+  name: z.string().describe('Framework name.'),
+  control_count: z.int().min(0).describe('Number of controls.'),
+  covered_control_count: z.int().min(0).describe('Controls with at least one IMPLEMENTED measure.'),
+  coverage_percent: z.number().min(0).max(100).describe('covered / all controls × 100, one decimal; 0 when there are no controls.'),
 });
 
 /** How many controls of a framework are covered by implemented measures. */
 export type FrameworkCoverage = z.output<typeof frameworkCoverageSchema>;
 
-/** JSON Schema of `FrameworkCoverage`: How many controls of a framework are covered by implemented measures. */
-export const frameworkCoverageJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Framework id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Framework name.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of controls.',
-    },
-    covered_control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with at least one IMPLEMENTED measure.',
-    },
-    coverage_percent: {
-      type: 'number',
-      minimum: 0,
-      maximum: 100,
-      description: 'covered / all controls × 100, one decimal; 0 when there are no controls.',
-    },
-  },
-  required: ['id', 'name', 'control_count', 'covered_control_count', 'coverage_percent'],
-};
-
 /** A framework without its controls, as list results return it. */
 export const frameworkSummarySchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  version: z.string().nullable(),
-  description: z.string().nullable(),
-  source: frameworkSourceSchema,
-  library_key: z.string().nullable(),
-  baseline: z.string().nullable(),
-  oscal_uuid: z.string().nullable(),
-  control_count: z.int().min(0),
-  covered_control_count: z.int().min(0),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
+  id: z.string().describe('Framework id (fw_…).'),
+  organization_id: z.string().describe('The organization the framework belongs to.'),
+  name: z.string().describe('Framework name, e.g. ISO/IEC 27001.'),
+  version: z.string().nullable().describe('Framework version, e.g. 2022.'),
+  description: z.string().nullable().describe('What the framework covers.'),
+  source: frameworkSourceSchema.describe('Where the framework came from.'),
+  library_key: z.string().nullable().describe('The library entry it was adopted from, e.g. iso-27001-2022.'),
+  baseline: z.string().nullable().describe('The library baseline adopted, e.g. MODERATE.'),
+  oscal_uuid: z.string().nullable().describe('The uuid of the OSCAL catalog or profile it came from.'),
+  control_count: z.int().min(0).describe('Number of controls.'),
+  covered_control_count: z.int().min(0).describe('Controls with at least one IMPLEMENTED measure.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
 });
 
 /** A framework without its controls, as list results return it. */
 export type FrameworkSummary = z.output<typeof frameworkSummarySchema>;
 
-/** JSON Schema of `FrameworkSummary`: A framework without its controls, as list results return it. */
-export const frameworkSummaryJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Framework id (fw_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the framework belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Framework name, e.g. ISO/IEC 27001.',
-    },
-    version: {
-      type: ['string', 'null'],
-      description: 'Framework version, e.g. 2022.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the framework covers.',
-    },
-    source: {
-      type: 'string',
-      enum: ['library', 'oscal', 'manual'],
-      description: 'Where the framework came from.',
-    },
-    library_key: {
-      type: ['string', 'null'],
-      description: 'The library entry it was adopted from, e.g. iso-27001-2022.',
-    },
-    baseline: {
-      type: ['string', 'null'],
-      description: 'The library baseline adopted, e.g. MODERATE.',
-    },
-    oscal_uuid: {
-      type: ['string', 'null'],
-      description: 'The uuid of the OSCAL catalog or profile it came from.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of controls.',
-    },
-    covered_control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with at least one IMPLEMENTED measure.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'version', 'description', 'source', 'library_key', 'baseline', 'oscal_uuid', 'control_count', 'covered_control_count', 'created_at', 'updated_at'],
-};
-
 /** A control no measure satisfies. */
 export const gapControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  family: z.string().nullable(),
-  covered_via_mapping: z.boolean(),
+  code: z.string().describe('Control code.'),
+  title: z.string().describe('Control title.'),
+  family: z.string().nullable().describe('Its family.'),
+  covered_via_mapping: z.boolean().describe('A mapped control of another framework is covered (crosswalk).'),
 });
 
 /** A control no measure satisfies. */
 export type GapControl = z.output<typeof gapControlSchema>;
 
-/** JSON Schema of `GapControl`: A control no measure satisfies. */
-export const gapControlJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      description: 'Control code.',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    family: {
-      type: ['string', 'null'],
-      description: 'Its family.',
-    },
-    covered_via_mapping: {
-      type: 'boolean',
-      description: 'A mapped control of another framework is covered (crosswalk).',
-    },
-  },
-  required: ['code', 'title', 'family', 'covered_via_mapping'],
-};
-
 /** Controls without measures, capped at top_n, in document order. */
 export const gapControlListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(gapControlSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of controls without measures.'),
+  items: z.array(gapControlSchema).describe('At most top_n controls.'),
+  omitted: z.int().min(0).describe('Controls left out of items.'),
 });
 
 /** Controls without measures, capped at top_n, in document order. */
 export type GapControlList = z.output<typeof gapControlListSchema>;
 
-/** JSON Schema of `GapControlList`: Controls without measures, capped at top_n, in document order. */
-export const gapControlListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of controls without measures.',
-    },
-    items: {
-      type: 'array',
-      items: gapControlJsonSchema,
-      description: 'At most top_n controls.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** An IMPLEMENTED measure without current evidence. */
 export const gapEvidenceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  control_count: z.int().min(0),
-  control_codes: z.array(z.string()),
+  id: z.string().describe('Measure id.'),
+  name: z.string().describe('Measure name.'),
+  control_count: z.int().min(0).describe('Number of the framework\'s controls it satisfies.'),
+  control_codes: z.array(z.string()).describe('The first 10 of those control codes, document order.'),
 });
 
 /** An IMPLEMENTED measure without current evidence. */
 export type GapEvidence = z.output<typeof gapEvidenceSchema>;
 
-/** JSON Schema of `GapEvidence`: An IMPLEMENTED measure without current evidence. */
-export const gapEvidenceJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Measure id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Measure name.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of the framework\'s controls it satisfies.',
-    },
-    control_codes: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'The first 10 of those control codes, document order.',
-    },
-  },
-  required: ['id', 'name', 'control_count', 'control_codes'],
-};
-
 /** IMPLEMENTED measures without current evidence, capped at top_n, by name. */
 export const gapEvidenceListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(gapEvidenceSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of such measures.'),
+  items: z.array(gapEvidenceSchema).describe('At most top_n measures.'),
+  omitted: z.int().min(0).describe('Measures left out of items.'),
 });
 
 /** IMPLEMENTED measures without current evidence, capped at top_n, by name. */
 export type GapEvidenceList = z.output<typeof gapEvidenceListSchema>;
 
-/** JSON Schema of `GapEvidenceList`: IMPLEMENTED measures without current evidence, capped at top_n, by name. */
-export const gapEvidenceListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of such measures.',
-    },
-    items: {
-      type: 'array',
-      items: gapEvidenceJsonSchema,
-      description: 'At most top_n measures.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Measures left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** A measure linked to the framework that is neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
 export const gapMeasureSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  state: measureStateSchema,
-  control_count: z.int().min(0),
-  control_codes: z.array(z.string()),
+  id: z.string().describe('Measure id.'),
+  name: z.string().describe('Measure name.'),
+  state: measureStateSchema.describe('Its current state.'),
+  control_count: z.int().min(0).describe('Number of the framework\'s controls it satisfies.'),
+  control_codes: z.array(z.string()).describe('The first 10 of those control codes, document order.'),
 });
 
 /** A measure linked to the framework that is neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
 export type GapMeasure = z.output<typeof gapMeasureSchema>;
 
-/** JSON Schema of `GapMeasure`: A measure linked to the framework that is neither IMPLEMENTED nor NOT_APPLICABLE with a justification. */
-export const gapMeasureJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Measure id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Measure name.',
-    },
-    state: {
-      type: 'string',
-      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'Its current state.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of the framework\'s controls it satisfies.',
-    },
-    control_codes: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'The first 10 of those control codes, document order.',
-    },
-  },
-  required: ['id', 'name', 'state', 'control_count', 'control_codes'],
-};
-
 /** Linked measures neither IMPLEMENTED nor justified NOT_APPLICABLE, capped at top_n, by name. */
 export const gapMeasureListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(gapMeasureSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of such measures.'),
+  items: z.array(gapMeasureSchema).describe('At most top_n measures.'),
+  omitted: z.int().min(0).describe('Measures left out of items.'),
 });
 
 /** Linked measures neither IMPLEMENTED nor justified NOT_APPLICABLE, capped at top_n, by name. */
 export type GapMeasureList = z.output<typeof gapMeasureListSchema>;
 
-/** JSON Schema of `GapMeasureList`: Linked measures neither IMPLEMENTED nor justified NOT_APPLICABLE, capped at top_n, by name. */
-export const gapMeasureListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of such measures.',
-    },
-    items: {
-      type: 'array',
-      items: gapMeasureJsonSchema,
-      description: 'At most top_n measures.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Measures left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** An open nonconformity on one of the framework's measures or from one of its audits. */
 export const gapNonconformitySchema = z.object({
-  id: z.string(),
-  reference: z.string(),
-  title: z.string(),
-  severity: nonconformitySeveritySchema,
-  audit_id: z.string().nullable(),
-  measure_id: z.string().nullable(),
-  overdue: z.boolean(),
+  id: z.string().describe('Nonconformity id.'),
+  reference: z.string().describe('Nonconformity reference.'),
+  title: z.string().describe('Nonconformity title.'),
+  severity: nonconformitySeveritySchema.describe('Severity.'),
+  audit_id: z.string().nullable().describe('The audit that found it.'),
+  measure_id: z.string().nullable().describe('The measure it is about; when MAJOR or MINOR, that measure\'s controls are not ready.'),
+  overdue: z.boolean().describe('Its due_date has passed.'),
 });
 
 /** An open nonconformity on one of the framework's measures or from one of its audits. */
 export type GapNonconformity = z.output<typeof gapNonconformitySchema>;
 
-/** JSON Schema of `GapNonconformity`: An open nonconformity on one of the framework's measures or from one of its audits. */
-export const gapNonconformityJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Nonconformity id.',
-    },
-    reference: {
-      type: 'string',
-      description: 'Nonconformity reference.',
-    },
-    title: {
-      type: 'string',
-      description: 'Nonconformity title.',
-    },
-    severity: {
-      type: 'string',
-      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-      description: 'Severity.',
-    },
-    audit_id: {
-      type: ['string', 'null'],
-      description: 'The audit that found it.',
-    },
-    measure_id: {
-      type: ['string', 'null'],
-      description: 'The measure it is about; when MAJOR or MINOR, that measure\'s controls are not ready.',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'Its due_date has passed.',
-    },
-  },
-  required: ['id', 'reference', 'title', 'severity', 'audit_id', 'measure_id', 'overdue'],
-};
-
 /** Open nonconformities on the framework's measures or from its audits, capped at top_n, most severe first. */
 export const gapNonconformityListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(gapNonconformitySchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of open nonconformities.'),
+  items: z.array(gapNonconformitySchema).describe('At most top_n nonconformities.'),
+  omitted: z.int().min(0).describe('Nonconformities left out of items.'),
 });
 
 /** Open nonconformities on the framework's measures or from its audits, capped at top_n, most severe first. */
 export type GapNonconformityList = z.output<typeof gapNonconformityListSchema>;
 
-/** JSON Schema of `GapNonconformityList`: Open nonconformities on the framework's measures or from its audits, capped at top_n, most severe first. */
-export const gapNonconformityListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of open nonconformities.',
-    },
-    items: {
-      type: 'array',
-      items: gapNonconformityJsonSchema,
-      description: 'At most top_n nonconformities.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Nonconformities left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** A compact high-priority risk. */
 export const highPriorityRiskSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: riskStatusSchema,
-  residual_score: z.int().min(1).max(25),
-  mitigation_status: mitigationStatusSchema,
-  owner: z.string().nullable(),
+  id: z.string().describe('Risk id.'),
+  name: z.string().describe('Risk name.'),
+  status: riskStatusSchema.describe('Risk status.'),
+  residual_score: z.int().min(1).max(25).describe('Residual score (above the threshold).'),
+  mitigation_status: mitigationStatusSchema.describe('Computed mitigation status.'),
+  owner: z.string().nullable().describe('Risk owner.'),
 });
 
 /** A compact high-priority risk. */
 export type HighPriorityRisk = z.output<typeof highPriorityRiskSchema>;
 
-/** JSON Schema of `HighPriorityRisk`: A compact high-priority risk. */
-export const highPriorityRiskJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Risk id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Risk name.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      description: 'Risk status.',
-    },
-    residual_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'Residual score (above the threshold).',
-    },
-    mitigation_status: {
-      type: 'string',
-      enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
-      description: 'Computed mitigation status.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Risk owner.',
-    },
-  },
-  required: ['id', 'name', 'status', 'residual_score', 'mitigation_status', 'owner'],
-};
-
 /** High-priority risks, capped at top_n, highest residual score first. */
 export const highPriorityRiskListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(highPriorityRiskSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of risks above the threshold.'),
+  items: z.array(highPriorityRiskSchema).describe('At most top_n risks.'),
+  omitted: z.int().min(0).describe('Risks left out of items.'),
 });
 
 /** High-priority risks, capped at top_n, highest residual score first. */
 export type HighPriorityRiskList = z.output<typeof highPriorityRiskListSchema>;
 
-/** JSON Schema of `HighPriorityRiskList`: High-priority risks, capped at top_n, highest residual score first. */
-export const highPriorityRiskListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of risks above the threshold.',
-    },
-    items: {
-      type: 'array',
-      items: highPriorityRiskJsonSchema,
-      description: 'At most top_n risks.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Risks left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** A management review of the ISMS (ISO 27001 clause 9.3). */
 export const managementReviewSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  title: z.string(),
-  review_date: z.iso.date(),
-  status: managementReviewStatusSchema,
-  chair: z.string().nullable(),
-  attendees: z.string().nullable(),
-  previous_actions: z.string().nullable(),
-  issue_changes: z.string().nullable(),
-  party_needs: z.string().nullable(),
-  performance: z.string().nullable(),
-  party_feedback: z.string().nullable(),
-  risk_results: z.string().nullable(),
-  improvement: z.string().nullable(),
-  decisions: z.string().nullable(),
-  actions: z.string().nullable(),
-  next_review_due: z.iso.date().nullable(),
-  owner: z.string().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Management review id (mrv_…).'),
+  organization_id: z.string().describe('The organization the review belongs to.'),
+  title: z.string().describe('Short title.'),
+  review_date: z.iso.date().describe('When it is planned or was held (YYYY-MM-DD).'),
+  status: managementReviewStatusSchema.describe('PLANNED, HELD or CANCELLED.'),
+  chair: z.string().nullable().describe('Who chairs the review.'),
+  attendees: z.string().nullable().describe('Who attends.'),
+  previous_actions: z.string().nullable().describe('9.3.2 a: status of actions from previous reviews.'),
+  issue_changes: z.string().nullable().describe('9.3.2 b: changes in external and internal issues.'),
+  party_needs: z.string().nullable().describe('9.3.2 c: changes in needs and expectations of interested parties.'),
+  performance: z.string().nullable().describe('9.3.2 d: ISMS performance: nonconformities, monitoring, audits, objectives.'),
+  party_feedback: z.string().nullable().describe('9.3.2 e: feedback from interested parties.'),
+  risk_results: z.string().nullable().describe('9.3.2 f: risk assessment results and risk treatment plan status.'),
+  improvement: z.string().nullable().describe('9.3.2 g: opportunities for continual improvement.'),
+  decisions: z.string().nullable().describe('9.3.3: decisions on improvement and changes.'),
+  actions: z.string().nullable().describe('Actions decided, each with owner and due date.'),
+  next_review_due: z.iso.date().nullable().describe('When the next review is due (YYYY-MM-DD).'),
+  owner: z.string().nullable().describe('Person or role responsible.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A management review of the ISMS (ISO 27001 clause 9.3). */
 export type ManagementReview = z.output<typeof managementReviewSchema>;
 
-/** JSON Schema of `ManagementReview`: A management review of the ISMS (ISO 27001 clause 9.3). */
-export const managementReviewJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Management review id (mrv_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the review belongs to.',
-    },
-    title: {
-      type: 'string',
-      description: 'Short title.',
-    },
-    review_date: {
-      type: 'string',
-      format: 'date',
-      description: 'When it is planned or was held (YYYY-MM-DD).',
-    },
-    status: {
-      type: 'string',
-      enum: ['PLANNED', 'HELD', 'CANCELLED'],
-      description: 'PLANNED, HELD or CANCELLED.',
-    },
-    chair: {
-      type: ['string', 'null'],
-      description: 'Who chairs the review.',
-    },
-    attendees: {
-      type: ['string', 'null'],
-      description: 'Who attends.',
-    },
-    previous_actions: {
-      type: ['string', 'null'],
-      description: '9.3.2 a: status of actions from previous reviews.',
-    },
-    issue_changes: {
-      type: ['string', 'null'],
-      description: '9.3.2 b: changes in external and internal issues.',
-    },
-    party_needs: {
-      type: ['string', 'null'],
-      description: '9.3.2 c: changes in needs and expectations of interested parties.',
-    },
-    performance: {
-      type: ['string', 'null'],
-      description: '9.3.2 d: ISMS performance: nonconformities, monitoring, audits, objectives.',
-    },
-    party_feedback: {
-      type: ['string', 'null'],
-      description: '9.3.2 e: feedback from interested parties.',
-    },
-    risk_results: {
-      type: ['string', 'null'],
-      description: '9.3.2 f: risk assessment results and risk treatment plan status.',
-    },
-    improvement: {
-      type: ['string', 'null'],
-      description: '9.3.2 g: opportunities for continual improvement.',
-    },
-    decisions: {
-      type: ['string', 'null'],
-      description: '9.3.3: decisions on improvement and changes.',
-    },
-    actions: {
-      type: ['string', 'null'],
-      description: 'Actions decided, each with owner and due date.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'When the next review is due (YYYY-MM-DD).',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'title', 'review_date', 'status', 'chair', 'attendees', 'previous_actions', 'issue_changes', 'party_needs', 'performance', 'party_feedback', 'risk_results', 'improvement', 'decisions', 'actions', 'next_review_due', 'owner', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A measure (control) the organization implements. */
 export const measureSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  category: z.string().nullable(),
-  owner: z.string().nullable(),
-  state: measureStateSchema,
-  applicability_justification: z.string().nullable(),
-  evidence: z.array(evidenceSchema),
-  controls: z.array(controlRefSchema),
-  risk_ids: z.array(z.string()),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Measure id (msr_…).'),
+  organization_id: z.string().describe('The organization the measure belongs to.'),
+  name: z.string().describe('Short name of the measure.'),
+  description: z.string().nullable().describe('What the measure does.'),
+  category: z.string().nullable().describe('Free-text category.'),
+  owner: z.string().nullable().describe('Person or role responsible for the measure.'),
+  state: measureStateSchema.describe('Implementation state.'),
+  applicability_justification: z.string().nullable().describe('Why the measure does not apply. A NOT_APPLICABLE measure with one excludes its controls from audit readiness; without one they are gaps.'),
+  evidence: z.array(evidenceSchema).describe('Evidence collected for the measure, oldest first.'),
+  controls: z.array(controlRefSchema).describe('Framework controls this measure satisfies.'),
+  risk_ids: z.array(z.string()).describe('Ids of the risks this measure mitigates.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A measure (control) the organization implements. */
 export type Measure = z.output<typeof measureSchema>;
 
-/** JSON Schema of `Measure`: A measure (control) the organization implements. */
-export const measureJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Measure id (msr_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the measure belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Short name of the measure.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the measure does.',
-    },
-    category: {
-      type: ['string', 'null'],
-      description: 'Free-text category.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible for the measure.',
-    },
-    state: {
-      type: 'string',
-      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'Implementation state.',
-    },
-    applicability_justification: {
-      type: ['string', 'null'],
-      description: 'Why the measure does not apply. A NOT_APPLICABLE measure with one excludes its controls from audit readiness; without one they are gaps.',
-    },
-    evidence: {
-      type: 'array',
-      items: evidenceJsonSchema,
-      description: 'Evidence collected for the measure, oldest first.',
-    },
-    controls: {
-      type: 'array',
-      items: controlRefJsonSchema,
-      description: 'Framework controls this measure satisfies.',
-    },
-    risk_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Ids of the risks this measure mitigates.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'state', 'applicability_justification', 'evidence', 'controls', 'risk_ids', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** Number of measures per state. */
 export const measureStateCountsSchema = z.object({
-  NOT_STARTED: z.int().min(0),
-  IN_PROGRESS: z.int().min(0),
-  IMPLEMENTED: z.int().min(0),
-  NOT_APPLICABLE: z.int().min(0),
+  NOT_STARTED: z.int().min(0).describe('Measures in state NOT_STARTED.'),
+  IN_PROGRESS: z.int().min(0).describe('Measures in state IN_PROGRESS.'),
+  IMPLEMENTED: z.int().min(0).describe('Measures in state IMPLEMENTED.'),
+  NOT_APPLICABLE: z.int().min(0).describe('Measures in state NOT_APPLICABLE.'),
 });
 
 /** Number of measures per state. */
 export type MeasureStateCounts = z.output<typeof measureStateCountsSchema>;
 
-/** JSON Schema of `MeasureStateCounts`: Number of measures per state. */
-export const measureStateCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    NOT_STARTED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Measures in state NOT_STARTED.',
-    },
-    IN_PROGRESS: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Measures in state IN_PROGRESS.',
-    },
-    IMPLEMENTED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Measures in state IMPLEMENTED.',
-    },
-    NOT_APPLICABLE: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Measures in state NOT_APPLICABLE.',
-    },
-  },
-  required: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-};
-
 /** A nonconformity found by an audit or otherwise. */
 export const nonconformitySchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  reference: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  severity: nonconformitySeveritySchema,
-  status: nonconformityStatusSchema,
-  audit_id: z.string().nullable(),
-  measure_id: z.string().nullable(),
-  date_identified: z.iso.date(),
-  root_cause: z.string().nullable(),
-  corrective_action: z.string().nullable(),
-  owner: z.string().nullable(),
-  due_date: z.iso.date().nullable(),
-  closed_at: z.iso.datetime({ offset: true }).nullable(),
-  overdue: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Nonconformity id (nc_…).'),
+  organization_id: z.string().describe('The organization the nonconformity belongs to.'),
+  reference: z.string().describe('Reference unique per organization, e.g. NC-2026-004.'),
+  title: z.string().describe('Short title.'),
+  description: z.string().nullable().describe('What was found.'),
+  severity: nonconformitySeveritySchema.describe('MAJOR, MINOR or OBSERVATION.'),
+  status: nonconformityStatusSchema.describe('OPEN, IN_PROGRESS or CLOSED.'),
+  audit_id: z.string().nullable().describe('The audit that found it.'),
+  measure_id: z.string().nullable().describe('The measure it concerns.'),
+  date_identified: z.iso.date().describe('When it was identified (YYYY-MM-DD).'),
+  root_cause: z.string().nullable().describe('Analysed root cause.'),
+  corrective_action: z.string().nullable().describe('Action taken or planned to correct it.'),
+  owner: z.string().nullable().describe('Person or role responsible.'),
+  due_date: z.iso.date().nullable().describe('When it must be resolved.'),
+  closed_at: z.iso.datetime({ offset: true }).nullable().describe('When status became CLOSED (set by the server).'),
+  overdue: z.boolean().describe('Computed: due_date is before today and status is not CLOSED.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A nonconformity found by an audit or otherwise. */
 export type Nonconformity = z.output<typeof nonconformitySchema>;
 
-/** JSON Schema of `Nonconformity`: A nonconformity found by an audit or otherwise. */
-export const nonconformityJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Nonconformity id (nc_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the nonconformity belongs to.',
-    },
-    reference: {
-      type: 'string',
-      description: 'Reference unique per organization, e.g. NC-2026-004.',
-    },
-    title: {
-      type: 'string',
-      description: 'Short title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What was found.',
-    },
-    severity: {
-      type: 'string',
-      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-      description: 'MAJOR, MINOR or OBSERVATION.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-      description: 'OPEN, IN_PROGRESS or CLOSED.',
-    },
-    audit_id: {
-      type: ['string', 'null'],
-      description: 'The audit that found it.',
-    },
-    measure_id: {
-      type: ['string', 'null'],
-      description: 'The measure it concerns.',
-    },
-    date_identified: {
-      type: 'string',
-      format: 'date',
-      description: 'When it was identified (YYYY-MM-DD).',
-    },
-    root_cause: {
-      type: ['string', 'null'],
-      description: 'Analysed root cause.',
-    },
-    corrective_action: {
-      type: ['string', 'null'],
-      description: 'Action taken or planned to correct it.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible.',
-    },
-    due_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'When it must be resolved.',
-    },
-    closed_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When status became CLOSED (set by the server).',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'Computed: due_date is before today and status is not CLOSED.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'reference', 'title', 'description', 'severity', 'status', 'audit_id', 'measure_id', 'date_identified', 'root_cause', 'corrective_action', 'owner', 'due_date', 'closed_at', 'overdue', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A GAP control and why. */
 export const notReadyControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  family: z.string().nullable(),
-  gap_reasons: z.array(readinessGapReasonSchema),
+  code: z.string().describe('Control code.'),
+  title: z.string().describe('Control title.'),
+  family: z.string().nullable().describe('Its family.'),
+  gap_reasons: z.array(readinessGapReasonSchema).describe('Every reason it is not ready.'),
 });
 
 /** A GAP control and why. */
 export type NotReadyControl = z.output<typeof notReadyControlSchema>;
 
-/** JSON Schema of `NotReadyControl`: A GAP control and why. */
-export const notReadyControlJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      description: 'Control code.',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    family: {
-      type: ['string', 'null'],
-      description: 'Its family.',
-    },
-    gap_reasons: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
-      },
-      description: 'Every reason it is not ready.',
-    },
-  },
-  required: ['code', 'title', 'family', 'gap_reasons'],
-};
-
 /** GAP controls, capped at top_n, in document order. */
 export const notReadyControlListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(notReadyControlSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of GAP controls.'),
+  items: z.array(notReadyControlSchema).describe('At most top_n controls.'),
+  omitted: z.int().min(0).describe('Controls left out of items.'),
 });
 
 /** GAP controls, capped at top_n, in document order. */
 export type NotReadyControlList = z.output<typeof notReadyControlListSchema>;
 
-/** JSON Schema of `NotReadyControlList`: GAP controls, capped at top_n, in document order. */
-export const notReadyControlListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of GAP controls.',
-    },
-    items: {
-      type: 'array',
-      items: notReadyControlJsonSchema,
-      description: 'At most top_n controls.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** A legal, contractual or other obligation the organization must meet. */
 export const obligationSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  title: z.string(),
-  requirement: z.string().nullable(),
-  source: obligationSourceSchema,
-  regulator: z.string().nullable(),
-  area: z.string().nullable(),
-  owner: z.string().nullable(),
-  status: obligationStatusSchema,
-  due_date: z.iso.date().nullable(),
-  last_review_date: z.iso.date().nullable(),
-  actions: z.string().nullable(),
-  overdue: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Obligation id (obl_…).'),
+  organization_id: z.string().describe('The organization the obligation belongs to.'),
+  title: z.string().describe('Short title.'),
+  requirement: z.string().nullable().describe('What must be done.'),
+  source: obligationSourceSchema.describe('Where the obligation comes from.'),
+  regulator: z.string().nullable().describe('The authority that enforces it.'),
+  area: z.string().nullable().describe('Free-text area, e.g. Data protection.'),
+  owner: z.string().nullable().describe('Person or role responsible.'),
+  status: obligationStatusSchema.describe('Compliance status.'),
+  due_date: z.iso.date().nullable().describe('When it must be met (YYYY-MM-DD).'),
+  last_review_date: z.iso.date().nullable().describe('Date of the last review.'),
+  actions: z.string().nullable().describe('Planned or taken actions.'),
+  overdue: z.boolean().describe('Computed: due_date is before today and status is not COMPLIANT.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A legal, contractual or other obligation the organization must meet. */
 export type Obligation = z.output<typeof obligationSchema>;
 
-/** JSON Schema of `Obligation`: A legal, contractual or other obligation the organization must meet. */
-export const obligationJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Obligation id (obl_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the obligation belongs to.',
-    },
-    title: {
-      type: 'string',
-      description: 'Short title.',
-    },
-    requirement: {
-      type: ['string', 'null'],
-      description: 'What must be done.',
-    },
-    source: {
-      type: 'string',
-      enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-      description: 'Where the obligation comes from.',
-    },
-    regulator: {
-      type: ['string', 'null'],
-      description: 'The authority that enforces it.',
-    },
-    area: {
-      type: ['string', 'null'],
-      description: 'Free-text area, e.g. Data protection.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible.',
-    },
-    status: {
-      type: 'string',
-      enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-      description: 'Compliance status.',
-    },
-    due_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'When it must be met (YYYY-MM-DD).',
-    },
-    last_review_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Date of the last review.',
-    },
-    actions: {
-      type: ['string', 'null'],
-      description: 'Planned or taken actions.',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'Computed: due_date is before today and status is not COMPLIANT.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'title', 'requirement', 'source', 'regulator', 'area', 'owner', 'status', 'due_date', 'last_review_date', 'actions', 'overdue', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** Number of obligations per status. */
 export const obligationStatusCountsSchema = z.object({
-  NON_COMPLIANT: z.int().min(0),
-  PARTIALLY_COMPLIANT: z.int().min(0),
-  COMPLIANT: z.int().min(0),
+  NON_COMPLIANT: z.int().min(0).describe('Obligations with status NON_COMPLIANT.'),
+  PARTIALLY_COMPLIANT: z.int().min(0).describe('Obligations with status PARTIALLY_COMPLIANT.'),
+  COMPLIANT: z.int().min(0).describe('Obligations with status COMPLIANT.'),
 });
 
 /** Number of obligations per status. */
 export type ObligationStatusCounts = z.output<typeof obligationStatusCountsSchema>;
 
-/** JSON Schema of `ObligationStatusCounts`: Number of obligations per status. */
-export const obligationStatusCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    NON_COMPLIANT: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Obligations with status NON_COMPLIANT.',
-    },
-    PARTIALLY_COMPLIANT: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Obligations with status PARTIALLY_COMPLIANT.',
-    },
-    COMPLIANT: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Obligations with status COMPLIANT.',
-    },
-  },
-  required: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-};
-
 /** One period a control test's frequency expects a run in. */
 export const operatingWindowSchema = z.object({
-  start: z.iso.date(),
-  end: z.iso.date(),
-  status: operatingWindowStatusSchema,
-  run_id: z.string().nullable(),
+  start: z.iso.date().describe('First day.'),
+  end: z.iso.date().describe('Last day.'),
+  status: operatingWindowStatusSchema.describe('The latest run ending in it, MISSING when none, NOT_DUE when it has not ended.'),
+  run_id: z.string().nullable().describe('That run (trn_…).'),
 });
 
 /** One period a control test's frequency expects a run in. */
 export type OperatingWindow = z.output<typeof operatingWindowSchema>;
 
-/** JSON Schema of `OperatingWindow`: One period a control test's frequency expects a run in. */
-export const operatingWindowJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    start: {
-      type: 'string',
-      format: 'date',
-      description: 'First day.',
-    },
-    end: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day.',
-    },
-    status: {
-      type: 'string',
-      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED', 'MISSING', 'NOT_DUE'],
-      description: 'The latest run ending in it, MISSING when none, NOT_DUE when it has not ended.',
-    },
-    run_id: {
-      type: ['string', 'null'],
-      description: 'That run (trn_…).',
-    },
-  },
-  required: ['start', 'end', 'status', 'run_id'],
-};
-
 /** A control test's expected windows over the period. */
 export const operatingTestSchema = z.object({
-  control_test_id: z.string(),
-  title: z.string(),
-  measure_id: z.string(),
-  frequency: controlTestFrequencySchema,
-  windows: z.array(operatingWindowSchema),
+  control_test_id: z.string().describe('Control test id (ctt_…).'),
+  title: z.string().describe('Its title.'),
+  measure_id: z.string().describe('The measure it tests.'),
+  frequency: controlTestFrequencySchema.describe('How often it is performed.'),
+  windows: z.array(operatingWindowSchema).describe('Its windows, in order.'),
 });
 
 /** A control test's expected windows over the period. */
 export type OperatingTest = z.output<typeof operatingTestSchema>;
 
-/** JSON Schema of `OperatingTest`: A control test's expected windows over the period. */
-export const operatingTestJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    control_test_id: {
-      type: 'string',
-      description: 'Control test id (ctt_…).',
-    },
-    title: {
-      type: 'string',
-      description: 'Its title.',
-    },
-    measure_id: {
-      type: 'string',
-      description: 'The measure it tests.',
-    },
-    frequency: {
-      type: 'string',
-      enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
-      description: 'How often it is performed.',
-    },
-    windows: {
-      type: 'array',
-      items: operatingWindowJsonSchema,
-      description: 'Its windows, in order.',
-    },
-  },
-  required: ['control_test_id', 'title', 'measure_id', 'frequency', 'windows'],
-};
-
 /** A control's operating effectiveness over the period, from its measures' tests. */
 export const operatingControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  state: operatingStateSchema,
-  tests: z.array(operatingTestSchema),
+  code: z.string().describe('Control code.'),
+  title: z.string().describe('Control title.'),
+  state: operatingStateSchema.describe('FAILED, GAP, EXCEPTIONS, EFFECTIVE or NOT_DUE, the worst of its windows.'),
+  tests: z.array(operatingTestSchema).describe('The ACTIVE tests of its measures.'),
 });
 
 /** A control's operating effectiveness over the period, from its measures' tests. */
 export type OperatingControl = z.output<typeof operatingControlSchema>;
 
-/** JSON Schema of `OperatingControl`: A control's operating effectiveness over the period, from its measures' tests. */
-export const operatingControlJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      description: 'Control code.',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    state: {
-      type: 'string',
-      enum: ['FAILED', 'GAP', 'EXCEPTIONS', 'EFFECTIVE', 'NOT_DUE'],
-      description: 'FAILED, GAP, EXCEPTIONS, EFFECTIVE or NOT_DUE, the worst of its windows.',
-    },
-    tests: {
-      type: 'array',
-      items: operatingTestJsonSchema,
-      description: 'The ACTIVE tests of its measures.',
-    },
-  },
-  required: ['code', 'title', 'state', 'tests'],
-};
-
 /** An organization (tenant) the caller belongs to. */
 export const organizationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  evidence_validity_months: z.int().min(1).max(120),
-  role: roleSchema,
-  access_expires_at: z.iso.datetime({ offset: true }).nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
+  id: z.string().describe('Organization id (org_…); pass it as organization_id to other tools.'),
+  name: z.string().describe('Display name.'),
+  description: z.string().nullable().describe('What the organization is.'),
+  evidence_validity_months: z.int().min(1).max(120).describe('Months evidence stays current after collected_at when it names no valid_until (default 12).'),
+  role: roleSchema.describe('The caller\'s role in this organization.'),
+  access_expires_at: z.iso.datetime({ offset: true }).nullable().describe('When the caller\'s access ends (an AUDITOR\'s); null when it does not.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed.'),
 });
 
 /** An organization (tenant) the caller belongs to. */
 export type Organization = z.output<typeof organizationSchema>;
 
-/** JSON Schema of `Organization`: An organization (tenant) the caller belongs to. */
-export const organizationJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Organization id (org_…); pass it as organization_id to other tools.',
-    },
-    name: {
-      type: 'string',
-      description: 'Display name.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the organization is.',
-    },
-    evidence_validity_months: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 120,
-      description: 'Months evidence stays current after collected_at when it names no valid_until (default 12).',
-    },
-    role: {
-      type: 'string',
-      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'AUDITOR'],
-      description: 'The caller\'s role in this organization.',
-    },
-    access_expires_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When the caller\'s access ends (an AUDITOR\'s); null when it does not.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed.',
-    },
-  },
-  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'access_expires_at', 'created_at', 'updated_at'],
-};
-
 /** Number of records per register in one organization. */
 export const organizationCountsSchema = z.object({
-  risks: z.int().min(0),
-  vendors: z.int().min(0),
-  measures: z.int().min(0),
-  obligations: z.int().min(0),
-  nonconformities: z.int().min(0),
-  audits: z.int().min(0),
-  frameworks: z.int().min(0),
-  assets: z.int().min(0),
-  management_reviews: z.int().min(0),
-  documents: z.int().min(0),
-  tasks: z.int().min(0),
-  evidence: z.int().min(0),
-  control_tests: z.int().min(0),
+  risks: z.int().min(0).describe('Number of risks.'),
+  vendors: z.int().min(0).describe('Number of vendors.'),
+  measures: z.int().min(0).describe('Number of measures.'),
+  obligations: z.int().min(0).describe('Number of obligations.'),
+  nonconformities: z.int().min(0).describe('Number of nonconformities.'),
+  audits: z.int().min(0).describe('Number of audits.'),
+  frameworks: z.int().min(0).describe('Number of frameworks.'),
+  assets: z.int().min(0).describe('Number of assets.'),
+  management_reviews: z.int().min(0).describe('Number of management reviews.'),
+  documents: z.int().min(0).describe('Number of documents.'),
+  tasks: z.int().min(0).describe('Number of tasks.'),
+  evidence: z.int().min(0).describe('Number of evidence.'),
+  control_tests: z.int().min(0).describe('Number of control tests.'),
 });
 
 /** Number of records per register in one organization. */
 export type OrganizationCounts = z.output<typeof organizationCountsSchema>;
 
-/** JSON Schema of `OrganizationCounts`: Number of records per register in one organization. */
-export const organizationCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    risks: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of risks.',
-    },
-    vendors: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of vendors.',
-    },
-    measures: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of measures.',
-    },
-    obligations: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of obligations.',
-    },
-    nonconformities: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of nonconformities.',
-    },
-    audits: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of audits.',
-    },
-    frameworks: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of frameworks.',
-    },
-    assets: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of assets.',
-    },
-    management_reviews: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of management reviews.',
-    },
-    documents: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of documents.',
-    },
-    tasks: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of tasks.',
-    },
-    evidence: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of evidence.',
-    },
-    control_tests: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of control tests.',
-    },
-  },
-  required: ['risks', 'vendors', 'measures', 'obligations', 'nonconformities', 'audits', 'frameworks', 'assets', 'management_reviews', 'documents', 'tasks', 'evidence', 'control_tests'],
-};
-
 /** An organization with the size of each register. */
 export const organizationDetailSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  evidence_validity_months: z.int().min(1).max(120),
-  role: roleSchema,
-  access_expires_at: z.iso.datetime({ offset: true }).nullable(),
-  counts: organizationCountsSchema,
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
+  id: z.string().describe('Organization id (org_…).'),
+  name: z.string().describe('Display name.'),
+  description: z.string().nullable().describe('What the organization is.'),
+  evidence_validity_months: z.int().min(1).max(120).describe('Months evidence stays current after collected_at when it names no valid_until (default 12).'),
+  role: roleSchema.describe('The caller\'s role in this organization.'),
+  access_expires_at: z.iso.datetime({ offset: true }).nullable().describe('When the caller\'s access ends (an AUDITOR\'s); null when it does not.'),
+  counts: organizationCountsSchema.describe('Number of records per register.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed.'),
 });
 
 /** An organization with the size of each register. */
 export type OrganizationDetail = z.output<typeof organizationDetailSchema>;
 
-/** JSON Schema of `OrganizationDetail`: An organization with the size of each register. */
-export const organizationDetailJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Organization id (org_…).',
-    },
-    name: {
-      type: 'string',
-      description: 'Display name.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What the organization is.',
-    },
-    evidence_validity_months: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 120,
-      description: 'Months evidence stays current after collected_at when it names no valid_until (default 12).',
-    },
-    role: {
-      type: 'string',
-      enum: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'AUDITOR'],
-      description: 'The caller\'s role in this organization.',
-    },
-    access_expires_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When the caller\'s access ends (an AUDITOR\'s); null when it does not.',
-    },
-    counts: {
-      ...organizationCountsJsonSchema,
-      description: 'Number of records per register.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed.',
-    },
-  },
-  required: ['id', 'name', 'description', 'evidence_validity_months', 'role', 'access_expires_at', 'counts', 'created_at', 'updated_at'],
-};
-
 /** A compact overdue nonconformity. */
 export const overdueNonconformitySchema = z.object({
-  id: z.string(),
-  reference: z.string(),
-  title: z.string(),
-  severity: nonconformitySeveritySchema,
-  due_date: z.iso.date(),
+  id: z.string().describe('Nonconformity id.'),
+  reference: z.string().describe('Nonconformity reference.'),
+  title: z.string().describe('Nonconformity title.'),
+  severity: nonconformitySeveritySchema.describe('Severity.'),
+  due_date: z.iso.date().describe('The missed due date.'),
 });
 
 /** A compact overdue nonconformity. */
 export type OverdueNonconformity = z.output<typeof overdueNonconformitySchema>;
 
-/** JSON Schema of `OverdueNonconformity`: A compact overdue nonconformity. */
-export const overdueNonconformityJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Nonconformity id.',
-    },
-    reference: {
-      type: 'string',
-      description: 'Nonconformity reference.',
-    },
-    title: {
-      type: 'string',
-      description: 'Nonconformity title.',
-    },
-    severity: {
-      type: 'string',
-      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-      description: 'Severity.',
-    },
-    due_date: {
-      type: 'string',
-      format: 'date',
-      description: 'The missed due date.',
-    },
-  },
-  required: ['id', 'reference', 'title', 'severity', 'due_date'],
-};
-
 /** Overdue nonconformities, capped at top_n, oldest due date first. */
 export const overdueNonconformityListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(overdueNonconformitySchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of overdue nonconformities.'),
+  items: z.array(overdueNonconformitySchema).describe('At most top_n nonconformities.'),
+  omitted: z.int().min(0).describe('Nonconformities left out of items.'),
 });
 
 /** Overdue nonconformities, capped at top_n, oldest due date first. */
 export type OverdueNonconformityList = z.output<typeof overdueNonconformityListSchema>;
 
-/** JSON Schema of `OverdueNonconformityList`: Overdue nonconformities, capped at top_n, oldest due date first. */
-export const overdueNonconformityListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of overdue nonconformities.',
-    },
-    items: {
-      type: 'array',
-      items: overdueNonconformityJsonSchema,
-      description: 'At most top_n nonconformities.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Nonconformities left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** A compact overdue obligation. */
 export const overdueObligationSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: obligationStatusSchema,
-  due_date: z.iso.date(),
-  owner: z.string().nullable(),
+  id: z.string().describe('Obligation id.'),
+  title: z.string().describe('Obligation title.'),
+  status: obligationStatusSchema.describe('Compliance status.'),
+  due_date: z.iso.date().describe('The missed due date.'),
+  owner: z.string().nullable().describe('Obligation owner.'),
 });
 
 /** A compact overdue obligation. */
 export type OverdueObligation = z.output<typeof overdueObligationSchema>;
 
-/** JSON Schema of `OverdueObligation`: A compact overdue obligation. */
-export const overdueObligationJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Obligation id.',
-    },
-    title: {
-      type: 'string',
-      description: 'Obligation title.',
-    },
-    status: {
-      type: 'string',
-      enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-      description: 'Compliance status.',
-    },
-    due_date: {
-      type: 'string',
-      format: 'date',
-      description: 'The missed due date.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Obligation owner.',
-    },
-  },
-  required: ['id', 'title', 'status', 'due_date', 'owner'],
-};
-
 /** Overdue obligations, capped at top_n, oldest due date first. */
 export const overdueObligationListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(overdueObligationSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of overdue obligations.'),
+  items: z.array(overdueObligationSchema).describe('At most top_n obligations.'),
+  omitted: z.int().min(0).describe('Obligations left out of items.'),
 });
 
 /** Overdue obligations, capped at top_n, oldest due date first. */
 export type OverdueObligationList = z.output<typeof overdueObligationListSchema>;
 
-/** JSON Schema of `OverdueObligationList`: Overdue obligations, capped at top_n, oldest due date first. */
-export const overdueObligationListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of overdue obligations.',
-    },
-    items: {
-      type: 'array',
-      items: overdueObligationJsonSchema,
-      description: 'At most top_n obligations.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Obligations left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** What stands between the organization and a clean audit; each list capped at top_n. */
 export const readinessGapsSchema = z.object({
-  not_ready_controls: notReadyControlListSchema,
-  excluded_controls: excludedControlListSchema,
-  controls_without_measures: gapControlListSchema,
-  measures_not_implemented: gapMeasureListSchema,
-  implemented_without_evidence: gapEvidenceListSchema,
-  evidence_expired: gapEvidenceListSchema,
-  open_nonconformities: gapNonconformityListSchema,
+  not_ready_controls: notReadyControlListSchema.describe('Every GAP control with its reasons, document order.'),
+  excluded_controls: excludedControlListSchema.describe('EXCLUDED controls with their justifications, document order.'),
+  controls_without_measures: gapControlListSchema.describe('Controls no measure satisfies.'),
+  measures_not_implemented: gapMeasureListSchema.describe('Linked measures that are neither IMPLEMENTED nor NOT_APPLICABLE with a justification.'),
+  implemented_without_evidence: gapEvidenceListSchema.describe('IMPLEMENTED measures with no evidence.'),
+  evidence_expired: gapEvidenceListSchema.describe('IMPLEMENTED measures whose evidence has all expired (valid_until before today).'),
+  open_nonconformities: gapNonconformityListSchema.describe('Open nonconformities on the framework\'s measures or from its audits, any severity.'),
 });
 
 /** What stands between the organization and a clean audit; each list capped at top_n. */
 export type ReadinessGaps = z.output<typeof readinessGapsSchema>;
 
-/** JSON Schema of `ReadinessGaps`: What stands between the organization and a clean audit; each list capped at top_n. */
-export const readinessGapsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    not_ready_controls: {
-      ...notReadyControlListJsonSchema,
-      description: 'Every GAP control with its reasons, document order.',
-    },
-    excluded_controls: {
-      ...excludedControlListJsonSchema,
-      description: 'EXCLUDED controls with their justifications, document order.',
-    },
-    controls_without_measures: {
-      ...gapControlListJsonSchema,
-      description: 'Controls no measure satisfies.',
-    },
-    measures_not_implemented: {
-      ...gapMeasureListJsonSchema,
-      description: 'Linked measures that are neither IMPLEMENTED nor NOT_APPLICABLE with a justification.',
-    },
-    implemented_without_evidence: {
-      ...gapEvidenceListJsonSchema,
-      description: 'IMPLEMENTED measures with no evidence.',
-    },
-    evidence_expired: {
-      ...gapEvidenceListJsonSchema,
-      description: 'IMPLEMENTED measures whose evidence has all expired (valid_until before today).',
-    },
-    open_nonconformities: {
-      ...gapNonconformityListJsonSchema,
-      description: 'Open nonconformities on the framework\'s measures or from its audits, any severity.',
-    },
-  },
-  required: ['not_ready_controls', 'excluded_controls', 'controls_without_measures', 'measures_not_implemented', 'implemented_without_evidence', 'evidence_expired', 'open_nonconformities'],
-};
-
 /** Number of GAP controls per reason; a control with several reasons counts under each. */
 export const readinessReasonCountsSchema = z.object({
-  NO_MEASURE: z.int().min(0),
-  NOT_IMPLEMENTED: z.int().min(0),
-  UNJUSTIFIED_NOT_APPLICABLE: z.int().min(0),
-  NO_EVIDENCE: z.int().min(0),
-  EVIDENCE_EXPIRED: z.int().min(0),
-  OPEN_NONCONFORMITY: z.int().min(0),
+  NO_MEASURE: z.int().min(0).describe('Controls no measure satisfies.'),
+  NOT_IMPLEMENTED: z.int().min(0).describe('Controls with no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS.'),
+  UNJUSTIFIED_NOT_APPLICABLE: z.int().min(0).describe('Controls without an IMPLEMENTED measure that have a NOT_APPLICABLE measure without justification.'),
+  NO_EVIDENCE: z.int().min(0).describe('Controls with an IMPLEMENTED measure that has no evidence.'),
+  EVIDENCE_EXPIRED: z.int().min(0).describe('Controls with an IMPLEMENTED measure whose evidence has all expired.'),
+  OPEN_NONCONFORMITY: z.int().min(0).describe('Controls with an open MAJOR or MINOR nonconformity on one of their measures.'),
 });
 
 /** Number of GAP controls per reason; a control with several reasons counts under each. */
 export type ReadinessReasonCounts = z.output<typeof readinessReasonCountsSchema>;
 
-/** JSON Schema of `ReadinessReasonCounts`: Number of GAP controls per reason; a control with several reasons counts under each. */
-export const readinessReasonCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    NO_MEASURE: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls no measure satisfies.',
-    },
-    NOT_IMPLEMENTED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with no IMPLEMENTED measure and one NOT_STARTED or IN_PROGRESS.',
-    },
-    UNJUSTIFIED_NOT_APPLICABLE: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls without an IMPLEMENTED measure that have a NOT_APPLICABLE measure without justification.',
-    },
-    NO_EVIDENCE: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with an IMPLEMENTED measure that has no evidence.',
-    },
-    EVIDENCE_EXPIRED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with an IMPLEMENTED measure whose evidence has all expired.',
-    },
-    OPEN_NONCONFORMITY: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with an open MAJOR or MINOR nonconformity on one of their measures.',
-    },
-  },
-  required: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
-};
-
 /** Number of controls per readiness state. */
 export const readinessStateCountsSchema = z.object({
-  READY: z.int().min(0),
-  GAP: z.int().min(0),
-  EXCLUDED: z.int().min(0),
+  READY: z.int().min(0).describe('Controls with an IMPLEMENTED measure, current evidence on every IMPLEMENTED measure and no open nonconformity.'),
+  GAP: z.int().min(0).describe('Controls with at least one gap reason.'),
+  EXCLUDED: z.int().min(0).describe('Controls whose every measure is NOT_APPLICABLE with a justification; not in the denominator.'),
 });
 
 /** Number of controls per readiness state. */
 export type ReadinessStateCounts = z.output<typeof readinessStateCountsSchema>;
 
-/** JSON Schema of `ReadinessStateCounts`: Number of controls per readiness state. */
-export const readinessStateCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    READY: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with an IMPLEMENTED measure, current evidence on every IMPLEMENTED measure and no open nonconformity.',
-    },
-    GAP: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with at least one gap reason.',
-    },
-    EXCLUDED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls whose every measure is NOT_APPLICABLE with a justification; not in the denominator.',
-    },
-  },
-  required: ['READY', 'GAP', 'EXCLUDED'],
-};
-
 /** Computed mitigation status of a risk from its linked measures. */
 export const riskMitigationSchema = z.object({
-  status: mitigationStatusSchema,
-  measures_total: z.int().min(0),
-  measures_implemented: z.int().min(0),
+  status: mitigationStatusSchema.describe('UNMITIGATED, PLANNED, PARTIALLY_MITIGATED or MITIGATED.'),
+  measures_total: z.int().min(0).describe('Number of linked measures.'),
+  measures_implemented: z.int().min(0).describe('Number of linked measures in state IMPLEMENTED.'),
 });
 
 /** Computed mitigation status of a risk from its linked measures. */
 export type RiskMitigation = z.output<typeof riskMitigationSchema>;
 
-/** JSON Schema of `RiskMitigation`: Computed mitigation status of a risk from its linked measures. */
-export const riskMitigationJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    status: {
-      type: 'string',
-      enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
-      description: 'UNMITIGATED, PLANNED, PARTIALLY_MITIGATED or MITIGATED.',
-    },
-    measures_total: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of linked measures.',
-    },
-    measures_implemented: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of linked measures in state IMPLEMENTED.',
-    },
-  },
-  required: ['status', 'measures_total', 'measures_implemented'],
-};
-
 /** A recorded acceptance of a risk (acceptRisk); never changed once recorded. */
 export const riskAcceptanceSchema = z.object({
-  id: z.string(),
-  accepted_by: z.string().nullable(),
-  accepted_role: z.string(),
-  accepted_at: z.iso.datetime({ offset: true }),
-  rationale: z.string(),
-  conditions: z.string().nullable(),
-  expires_on: z.iso.date(),
-  state: riskAcceptanceStateSchema,
+  id: z.string().describe('Acceptance id (racc_…).'),
+  accepted_by: z.string().nullable().describe('Email of the member who accepted the risk.'),
+  accepted_role: z.string().describe('That member\'s role when accepting (OWNER or ADMIN).'),
+  accepted_at: z.iso.datetime({ offset: true }).describe('When the risk was accepted.'),
+  rationale: z.string().describe('Why the risk is accepted.'),
+  conditions: z.string().nullable().describe('Conditions the acceptance depends on.'),
+  expires_on: z.iso.date().describe('Last day the acceptance holds (YYYY-MM-DD).'),
+  state: riskAcceptanceStateSchema.describe('ACTIVE: current and not expired; EXPIRED: current but past expires_on; ENDED: the risk left ACCEPTED; SUPERSEDED: a newer acceptance replaced it.'),
 });
 
 /** A recorded acceptance of a risk (acceptRisk); never changed once recorded. */
 export type RiskAcceptance = z.output<typeof riskAcceptanceSchema>;
 
-/** JSON Schema of `RiskAcceptance`: A recorded acceptance of a risk (acceptRisk); never changed once recorded. */
-export const riskAcceptanceJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Acceptance id (racc_…).',
-    },
-    accepted_by: {
-      type: ['string', 'null'],
-      description: 'Email of the member who accepted the risk.',
-    },
-    accepted_role: {
-      type: 'string',
-      description: 'That member\'s role when accepting (OWNER or ADMIN).',
-    },
-    accepted_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the risk was accepted.',
-    },
-    rationale: {
-      type: 'string',
-      description: 'Why the risk is accepted.',
-    },
-    conditions: {
-      type: ['string', 'null'],
-      description: 'Conditions the acceptance depends on.',
-    },
-    expires_on: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day the acceptance holds (YYYY-MM-DD).',
-    },
-    state: {
-      type: 'string',
-      enum: ['ACTIVE', 'EXPIRED', 'ENDED', 'SUPERSEDED'],
-      description: 'ACTIVE: current and not expired; EXPIRED: current but past expires_on; ENDED: the risk left ACCEPTED; SUPERSEDED: a newer acceptance replaced it.',
-    },
-  },
-  required: ['id', 'accepted_by', 'accepted_role', 'accepted_at', 'rationale', 'conditions', 'expires_on', 'state'],
-};
-
 /** A risk in the risk register. */
 export const riskSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  category: z.string().nullable(),
-  owner: z.string().nullable(),
-  status: riskStatusSchema,
-  treatment: riskTreatmentSchema.nullable(),
-  inherent_likelihood: z.int().min(1).max(5),
-  inherent_impact: z.int().min(1).max(5),
-  inherent_score: z.int().min(1).max(25),
-  residual_likelihood: z.int().min(1).max(5),
-  residual_impact: z.int().min(1).max(5),
-  residual_score: z.int().min(1).max(25),
-  measure_ids: z.array(z.string()),
-  asset_ids: z.array(z.string()),
-  mitigation: riskMitigationSchema,
-  acceptances: z.array(riskAcceptanceSchema),
-  review_date: z.iso.date().nullable(),
-  note: z.string().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Risk id (risk_…).'),
+  organization_id: z.string().describe('The organization the risk belongs to.'),
+  name: z.string().describe('Short name of the risk.'),
+  description: z.string().nullable().describe('What could happen and why.'),
+  category: z.string().nullable().describe('Free-text category, e.g. Information security.'),
+  owner: z.string().nullable().describe('Person or role responsible for the risk.'),
+  status: riskStatusSchema.describe('Life-cycle status.'),
+  treatment: riskTreatmentSchema.nullable().describe('Chosen treatment; null when not decided.'),
+  inherent_likelihood: z.int().min(1).max(5).describe('Likelihood before measures (1-5).'),
+  inherent_impact: z.int().min(1).max(5).describe('Impact before measures (1-5).'),
+  inherent_score: z.int().min(1).max(25).describe('inherent_likelihood × inherent_impact (computed).'),
+  residual_likelihood: z.int().min(1).max(5).describe('Likelihood with measures in place (1-5).'),
+  residual_impact: z.int().min(1).max(5).describe('Impact with measures in place (1-5).'),
+  residual_score: z.int().min(1).max(25).describe('residual_likelihood × residual_impact (computed); above 15 is high priority.'),
+  measure_ids: z.array(z.string()).describe('Ids of the measures that mitigate this risk.'),
+  asset_ids: z.array(z.string()).describe('Ids of the assets this risk is assessed on.'),
+  mitigation: riskMitigationSchema.describe('Computed mitigation status from the linked measures.'),
+  acceptances: z.array(riskAcceptanceSchema).describe('Acceptances (acceptRisk), newest first.'),
+  review_date: z.iso.date().nullable().describe('Next planned review (YYYY-MM-DD).'),
+  note: z.string().nullable().describe('Free-text note.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A risk in the risk register. */
 export type Risk = z.output<typeof riskSchema>;
 
-/** JSON Schema of `Risk`: A risk in the risk register. */
-export const riskJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Risk id (risk_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the risk belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Short name of the risk.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'What could happen and why.',
-    },
-    category: {
-      type: ['string', 'null'],
-      description: 'Free-text category, e.g. Information security.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible for the risk.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      description: 'Life-cycle status.',
-    },
-    treatment: {
-      type: ['string', 'null'],
-      enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-      description: 'Chosen treatment; null when not decided.',
-    },
-    inherent_likelihood: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Likelihood before measures (1-5).',
-    },
-    inherent_impact: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Impact before measures (1-5).',
-    },
-    inherent_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'inherent_likelihood × inherent_impact (computed).',
-    },
-    residual_likelihood: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Likelihood with measures in place (1-5).',
-    },
-    residual_impact: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Impact with measures in place (1-5).',
-    },
-    residual_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'residual_likelihood × residual_impact (computed); above 15 is high priority.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Ids of the measures that mitigate this risk.',
-    },
-    asset_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-      },
-      description: 'Ids of the assets this risk is assessed on.',
-    },
-    mitigation: {
-      ...riskMitigationJsonSchema,
-      description: 'Computed mitigation status from the linked measures.',
-    },
-    acceptances: {
-      type: 'array',
-      items: riskAcceptanceJsonSchema,
-      description: 'Acceptances (acceptRisk), newest first.',
-    },
-    review_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Next planned review (YYYY-MM-DD).',
-    },
-    note: {
-      type: ['string', 'null'],
-      description: 'Free-text note.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'owner', 'status', 'treatment', 'inherent_likelihood', 'inherent_impact', 'inherent_score', 'residual_likelihood', 'residual_impact', 'residual_score', 'measure_ids', 'asset_ids', 'mitigation', 'acceptances', 'review_date', 'note', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** Number of risks per status. */
 export const riskStatusCountsSchema = z.object({
-  OPEN: z.int().min(0),
-  IN_TREATMENT: z.int().min(0),
-  ACCEPTED: z.int().min(0),
-  CLOSED: z.int().min(0),
+  OPEN: z.int().min(0).describe('Risks with status OPEN.'),
+  IN_TREATMENT: z.int().min(0).describe('Risks with status IN_TREATMENT.'),
+  ACCEPTED: z.int().min(0).describe('Risks with status ACCEPTED.'),
+  CLOSED: z.int().min(0).describe('Risks with status CLOSED.'),
 });
 
 /** Number of risks per status. */
 export type RiskStatusCounts = z.output<typeof riskStatusCountsSchema>;
 
-/** JSON Schema of `RiskStatusCounts`: Number of risks per status. */
-export const riskStatusCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    OPEN: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Risks with status OPEN.',
-    },
-    IN_TREATMENT: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Risks with status IN_TREATMENT.',
-    },
-    ACCEPTED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Risks with status ACCEPTED.',
-    },
-    CLOSED: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Risks with status CLOSED.',
-    },
-  },
-  required: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-};
-
 /** Number of open nonconformities per severity. */
 export const severityCountsSchema = z.object({
-  MAJOR: z.int().min(0),
-  MINOR: z.int().min(0),
-  OBSERVATION: z.int().min(0),
+  MAJOR: z.int().min(0).describe('Open MAJOR nonconformities.'),
+  MINOR: z.int().min(0).describe('Open MINOR nonconformities.'),
+  OBSERVATION: z.int().min(0).describe('Open OBSERVATION nonconformities.'),
 });
 
 /** Number of open nonconformities per severity. */
 export type SeverityCounts = z.output<typeof severityCountsSchema>;
 
-/** JSON Schema of `SeverityCounts`: Number of open nonconformities per severity. */
-export const severityCountsJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    MAJOR: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Open MAJOR nonconformities.',
-    },
-    MINOR: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Open MINOR nonconformities.',
-    },
-    OBSERVATION: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Open OBSERVATION nonconformities.',
-    },
-  },
-  required: ['MAJOR', 'MINOR', 'OBSERVATION'],
-};
-
 /** A measure linked to a control. */
 export const soaMeasureSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  state: measureStateSchema,
+  id: z.string().describe('Measure id.'),
+  name: z.string().describe('Measure name.'),
+  state: measureStateSchema.describe('Its implementation state.'),
 });
 
 /** A measure linked to a control. */
 export type SoaMeasure = z.output<typeof soaMeasureSchema>;
 
-/** JSON Schema of `SoaMeasure`: A measure linked to a control. */
-export const soaMeasureJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Measure id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Measure name.',
-    },
-    state: {
-      type: 'string',
-      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'Its implementation state.',
-    },
-  },
-  required: ['id', 'name', 'state'],
-};
-
 /** One control of the Statement of Applicability. */
 export const soaControlSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  family: z.string().nullable(),
-  applicability: soaApplicabilitySchema,
-  justification: z.string().nullable(),
-  status: controlReadinessSchema,
-  gap_reasons: z.array(readinessGapReasonSchema),
-  measures: z.array(soaMeasureSchema),
-  owner: z.string().nullable(),
-  last_reviewed_at: z.iso.datetime({ offset: true }).nullable(),
+  code: z.string().describe('Control code.'),
+  title: z.string().describe('Control title.'),
+  family: z.string().nullable().describe('Its family.'),
+  applicability: soaApplicabilitySchema.describe('The decision on the control.'),
+  justification: z.string().nullable().describe('Why it is excluded (always present then) or included.'),
+  status: controlReadinessSchema.describe('Implementation status from its measures, as getAuditReadiness counts it.'),
+  gap_reasons: z.array(readinessGapReasonSchema).describe('Why it is a GAP; empty otherwise.'),
+  measures: z.array(soaMeasureSchema).describe('The measures linked to it.'),
+  owner: z.string().nullable().describe('Who answers for the control.'),
+  last_reviewed_at: z.iso.datetime({ offset: true }).nullable().describe('When its decision was last set.'),
 });
 
 /** One control of the Statement of Applicability. */
 export type SoaControl = z.output<typeof soaControlSchema>;
 
-/** JSON Schema of `SoaControl`: One control of the Statement of Applicability. */
-export const soaControlJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      description: 'Control code.',
-    },
-    title: {
-      type: 'string',
-      description: 'Control title.',
-    },
-    family: {
-      type: ['string', 'null'],
-      description: 'Its family.',
-    },
-    applicability: {
-      type: 'string',
-      enum: ['APPLICABLE', 'EXCLUDED', 'UNDECIDED'],
-      description: 'The decision on the control.',
-    },
-    justification: {
-      type: ['string', 'null'],
-      description: 'Why it is excluded (always present then) or included.',
-    },
-    status: {
-      type: 'string',
-      enum: ['READY', 'GAP', 'EXCLUDED'],
-      description: 'Implementation status from its measures, as getAuditReadiness counts it.',
-    },
-    gap_reasons: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['NO_MEASURE', 'NOT_IMPLEMENTED', 'UNJUSTIFIED_NOT_APPLICABLE', 'NO_EVIDENCE', 'EVIDENCE_EXPIRED', 'OPEN_NONCONFORMITY'],
-      },
-      description: 'Why it is a GAP; empty otherwise.',
-    },
-    measures: {
-      type: 'array',
-      items: soaMeasureJsonSchema,
-      description: 'The measures linked to it.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Who answers for the control.',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When its decision was last set.',
-    },
-  },
-  required: ['code', 'title', 'family', 'applicability', 'justification', 'status', 'gap_reasons', 'measures', 'owner', 'last_reviewed_at'],
-};
-
 /** One control's applicability decision. */
 export const soaControlInputSchema = z.strictObject({
-  code: z.string().trim().min(1).max(100),
-  applicable: z.boolean(),
-  justification: z.string().trim().max(2000).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
+  code: z.string().trim().min(1).max(100).describe('Control code, e.g. A.5.1.'),
+  applicable: z.boolean().describe('false excludes the control (needs a justification).'),
+  justification: z.string().trim().max(2000).nullable().optional().describe('Reason of exclusion (required) or of inclusion.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Who answers for the control.'),
 });
 
 /** One control's applicability decision. */
 export type SoaControlInput = z.output<typeof soaControlInputSchema>;
 
-/** JSON Schema of `SoaControlInput`: One control's applicability decision. */
-export const soaControlInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Control code, e.g. A.5.1.',
-    },
-    applicable: {
-      type: 'boolean',
-      description: 'false excludes the control (needs a justification).',
-    },
-    justification: {
-      type: ['string', 'null'],
-      maxLength: 2000,
-      description: 'Reason of exclusion (required) or of inclusion.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Who answers for the control.',
-    },
-  },
-  required: ['code', 'applicable'],
-  additionalProperties: false,
-};
-
 /** An approved version of a Statement of Applicability. */
 export const soaVersionSchema = z.object({
-  version: z.int().min(1),
-  approved_at: z.iso.datetime({ offset: true }),
-  approved_by: z.string().nullable(),
-  note: z.string().nullable(),
-  control_count: z.int().min(0),
-  excluded_count: z.int().min(0),
+  version: z.int().min(1).describe('Version number, 1 for the first approval.'),
+  approved_at: z.iso.datetime({ offset: true }).describe('When it was approved.'),
+  approved_by: z.string().nullable().describe('Email of the member who approved it.'),
+  note: z.string().nullable().describe('Note given at approval.'),
+  control_count: z.int().min(0).describe('Controls in the snapshot.'),
+  excluded_count: z.int().min(0).describe('EXCLUDED controls in the snapshot.'),
 });
 
 /** An approved version of a Statement of Applicability. */
 export type SoaVersion = z.output<typeof soaVersionSchema>;
 
-/** JSON Schema of `SoaVersion`: An approved version of a Statement of Applicability. */
-export const soaVersionJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    version: {
-      type: 'integer',
-      minimum: 1,
-      description: 'Version number, 1 for the first approval.',
-    },
-    approved_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When it was approved.',
-    },
-    approved_by: {
-      type: ['string', 'null'],
-      description: 'Email of the member who approved it.',
-    },
-    note: {
-      type: ['string', 'null'],
-      description: 'Note given at approval.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls in the snapshot.',
-    },
-    excluded_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'EXCLUDED controls in the snapshot.',
-    },
-  },
-  required: ['version', 'approved_at', 'approved_by', 'note', 'control_count', 'excluded_count'],
-};
-
 /** A task (work item) with a due date, made by hand or generated from a record's date. */
 export const taskSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  kind: taskKindSchema,
-  title: z.string(),
-  description: z.string().nullable(),
-  subject_id: z.string().nullable(),
-  source: z.string().nullable(),
-  assignee_id: z.string().nullable(),
-  due_date: z.iso.date(),
-  status: taskStatusSchema,
-  overdue: z.boolean(),
-  recurrence_every: z.int().nullable(),
-  recurrence_unit: taskRecurrenceUnitSchema.nullable(),
-  previous_task_id: z.string().nullable(),
-  completed_at: z.iso.datetime({ offset: true }).nullable(),
-  completed_by: z.string().nullable(),
-  completion_note: z.string().nullable(),
-  evidence_id: z.string().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Task id (tsk_…).'),
+  organization_id: z.string().describe('The organization the task belongs to.'),
+  kind: taskKindSchema.describe('Kind.'),
+  title: z.string().describe('Title.'),
+  description: z.string().nullable().describe('Details.'),
+  subject_id: z.string().nullable().describe('The record it is about (any register\'s id).'),
+  source: z.string().nullable().describe('The date it was generated from, e.g. vendors.next_review_due; null when made by hand.'),
+  assignee_id: z.string().nullable().describe('Assigned member\'s account id (usr_…).'),
+  due_date: z.iso.date().describe('Due date.'),
+  status: taskStatusSchema.describe('Status.'),
+  overdue: z.boolean().describe('Computed: due before today and OPEN or IN_PROGRESS.'),
+  recurrence_every: z.int().nullable().describe('Repeats every N recurrence_unit.'),
+  recurrence_unit: taskRecurrenceUnitSchema.nullable().describe('DAYS, WEEKS or MONTHS.'),
+  previous_task_id: z.string().nullable().describe('The occurrence this one follows.'),
+  completed_at: z.iso.datetime({ offset: true }).nullable().describe('When it was completed.'),
+  completed_by: z.string().nullable().describe('Who completed it (usr_…).'),
+  completion_note: z.string().nullable().describe('Completion note.'),
+  evidence_id: z.string().nullable().describe('Evidence (evd_…) the completion refers to.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A task (work item) with a due date, made by hand or generated from a record's date. */
 export type Task = z.output<typeof taskSchema>;
 
-/** JSON Schema of `Task`: A task (work item) with a due date, made by hand or generated from a record's date. */
-export const taskJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Task id (tsk_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the task belongs to.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['EVIDENCE_RENEWAL', 'VENDOR_REVIEW', 'DOCUMENT_REVIEW', 'CONTROL_TEST', 'ACCESS_REVIEW', 'MANAGEMENT_REVIEW', 'CORRECTIVE_ACTION', 'CUSTOM'],
-      description: 'Kind.',
-    },
-    title: {
-      type: 'string',
-      description: 'Title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'Details.',
-    },
-    subject_id: {
-      type: ['string', 'null'],
-      description: 'The record it is about (any register\'s id).',
-    },
-    source: {
-      type: ['string', 'null'],
-      description: 'The date it was generated from, e.g. vendors.next_review_due; null when made by hand.',
-    },
-    assignee_id: {
-      type: ['string', 'null'],
-      description: 'Assigned member\'s account id (usr_…).',
-    },
-    due_date: {
-      type: 'string',
-      format: 'date',
-      description: 'Due date.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'],
-      description: 'Status.',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'Computed: due before today and OPEN or IN_PROGRESS.',
-    },
-    recurrence_every: {
-      type: ['integer', 'null'],
-      description: 'Repeats every N recurrence_unit.',
-    },
-    recurrence_unit: {
-      type: ['string', 'null'],
-      enum: ['DAYS', 'WEEKS', 'MONTHS', null],
-      description: 'DAYS, WEEKS or MONTHS.',
-    },
-    previous_task_id: {
-      type: ['string', 'null'],
-      description: 'The occurrence this one follows.',
-    },
-    completed_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was completed.',
-    },
-    completed_by: {
-      type: ['string', 'null'],
-      description: 'Who completed it (usr_…).',
-    },
-    completion_note: {
-      type: ['string', 'null'],
-      description: 'Completion note.',
-    },
-    evidence_id: {
-      type: ['string', 'null'],
-      description: 'Evidence (evd_…) the completion refers to.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'kind', 'title', 'description', 'subject_id', 'source', 'assignee_id', 'due_date', 'status', 'overdue', 'recurrence_every', 'recurrence_unit', 'previous_task_id', 'completed_at', 'completed_by', 'completion_note', 'evidence_id', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A compact upcoming audit. */
 export const upcomingAuditSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: auditKindSchema,
-  state: auditStateSchema,
-  start_date: z.iso.date(),
+  id: z.string().describe('Audit id.'),
+  name: z.string().describe('Audit name.'),
+  kind: auditKindSchema.describe('INTERNAL or EXTERNAL.'),
+  state: auditStateSchema.describe('PLANNED or IN_PROGRESS.'),
+  start_date: z.iso.date().describe('First day of the audit.'),
 });
 
 /** A compact upcoming audit. */
 export type UpcomingAudit = z.output<typeof upcomingAuditSchema>;
 
-/** JSON Schema of `UpcomingAudit`: A compact upcoming audit. */
-export const upcomingAuditJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Audit id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Audit name.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['INTERNAL', 'EXTERNAL'],
-      description: 'INTERNAL or EXTERNAL.',
-    },
-    state: {
-      type: 'string',
-      enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-      description: 'PLANNED or IN_PROGRESS.',
-    },
-    start_date: {
-      type: 'string',
-      format: 'date',
-      description: 'First day of the audit.',
-    },
-  },
-  required: ['id', 'name', 'kind', 'state', 'start_date'],
-};
-
 /** Audits starting within the window, capped at top_n, soonest first. */
 export const upcomingAuditListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(upcomingAuditSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of upcoming audits.'),
+  items: z.array(upcomingAuditSchema).describe('At most top_n audits.'),
+  omitted: z.int().min(0).describe('Audits left out of items.'),
 });
 
 /** Audits starting within the window, capped at top_n, soonest first. */
 export type UpcomingAuditList = z.output<typeof upcomingAuditListSchema>;
 
-/** JSON Schema of `UpcomingAuditList`: Audits starting within the window, capped at top_n, soonest first. */
-export const upcomingAuditListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of upcoming audits.',
-    },
-    items: {
-      type: 'array',
-      items: upcomingAuditJsonSchema,
-      description: 'At most top_n audits.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Audits left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** A vendor (supplier or service provider). */
 export const vendorSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  category: z.string().nullable(),
-  website: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).nullable(),
-  risk_tier: vendorRiskTierSchema,
-  status: vendorStatusSchema,
-  processes_personal_data: z.boolean(),
-  contract_end: z.iso.date().nullable(),
-  last_reviewed_at: z.iso.date().nullable(),
-  review_interval_days: z.int().min(1).max(3650),
-  next_review_due: z.iso.date().nullable(),
-  review_overdue: z.boolean(),
-  never_reviewed: z.boolean(),
-  owner: z.string().nullable(),
-  contact_email: z.email().nullable(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  archived_at: z.iso.datetime({ offset: true }).nullable(),
+  id: z.string().describe('Vendor id (vnd_…).'),
+  organization_id: z.string().describe('The organization the vendor belongs to.'),
+  name: z.string().describe('Vendor name, unique per organization (case-insensitive).'),
+  description: z.string().nullable().describe('The service the vendor provides.'),
+  category: z.string().nullable().describe('Free-text category, e.g. Cloud hosting.'),
+  website: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).nullable().describe('Vendor website (http or https).'),
+  risk_tier: vendorRiskTierSchema.describe('How much risk the vendor brings.'),
+  status: vendorStatusSchema.describe('ACTIVE or OFFBOARDED.'),
+  processes_personal_data: z.boolean().describe('Whether the vendor processes personal data for the organization.'),
+  contract_end: z.iso.date().nullable().describe('End of the current contract (YYYY-MM-DD).'),
+  last_reviewed_at: z.iso.date().nullable().describe('Date of the last vendor review; null when never reviewed.'),
+  review_interval_days: z.int().min(1).max(3650).describe('Days between reviews.'),
+  next_review_due: z.iso.date().nullable().describe('last_reviewed_at + review_interval_days (computed); null when never reviewed.'),
+  review_overdue: z.boolean().describe('Computed: an ACTIVE vendor reviewed before whose next_review_due is before today (never-reviewed vendors are never_reviewed instead).'),
+  never_reviewed: z.boolean().describe('Computed: an ACTIVE vendor with no review yet (last_reviewed_at null).'),
+  owner: z.string().nullable().describe('Person or role responsible for the vendor.'),
+  contact_email: z.email().nullable().describe('Contact address at the vendor.'),
+  created_at: z.iso.datetime({ offset: true }).describe('When the record was created.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('When the record was last changed; pass it as expected_updated_at to guard updates.'),
+  archived_at: z.iso.datetime({ offset: true }).nullable().describe('When it was archived (archiveRecord); null while active.'),
 });
 
 /** A vendor (supplier or service provider). */
 export type Vendor = z.output<typeof vendorSchema>;
 
-/** JSON Schema of `Vendor`: A vendor (supplier or service provider). */
-export const vendorJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Vendor id (vnd_…).',
-    },
-    organization_id: {
-      type: 'string',
-      description: 'The organization the vendor belongs to.',
-    },
-    name: {
-      type: 'string',
-      description: 'Vendor name, unique per organization (case-insensitive).',
-    },
-    description: {
-      type: ['string', 'null'],
-      description: 'The service the vendor provides.',
-    },
-    category: {
-      type: ['string', 'null'],
-      description: 'Free-text category, e.g. Cloud hosting.',
-    },
-    website: {
-      type: ['string', 'null'],
-      format: 'uri',
-      description: 'Vendor website (http or https).',
-    },
-    risk_tier: {
-      type: 'string',
-      enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-      description: 'How much risk the vendor brings.',
-    },
-    status: {
-      type: 'string',
-      enum: ['ACTIVE', 'OFFBOARDED'],
-      description: 'ACTIVE or OFFBOARDED.',
-    },
-    processes_personal_data: {
-      type: 'boolean',
-      description: 'Whether the vendor processes personal data for the organization.',
-    },
-    contract_end: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'End of the current contract (YYYY-MM-DD).',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Date of the last vendor review; null when never reviewed.',
-    },
-    review_interval_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      description: 'Days between reviews.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'last_reviewed_at + review_interval_days (computed); null when never reviewed.',
-    },
-    review_overdue: {
-      type: 'boolean',
-      description: 'Computed: an ACTIVE vendor reviewed before whose next_review_due is before today (never-reviewed vendors are never_reviewed instead).',
-    },
-    never_reviewed: {
-      type: 'boolean',
-      description: 'Computed: an ACTIVE vendor with no review yet (last_reviewed_at null).',
-    },
-    owner: {
-      type: ['string', 'null'],
-      description: 'Person or role responsible for the vendor.',
-    },
-    contact_email: {
-      type: ['string', 'null'],
-      format: 'email',
-      description: 'Contact address at the vendor.',
-    },
-    created_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was created.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the record was last changed; pass it as expected_updated_at to guard updates.',
-    },
-    archived_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'When it was archived (archiveRecord); null while active.',
-    },
-  },
-  required: ['id', 'organization_id', 'name', 'description', 'category', 'website', 'risk_tier', 'status', 'processes_personal_data', 'contract_end', 'last_reviewed_at', 'review_interval_days', 'next_review_due', 'review_overdue', 'never_reviewed', 'owner', 'contact_email', 'created_at', 'updated_at', 'archived_at'],
-};
-
 /** A compact vendor that needs a review. */
 export const vendorReviewItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  risk_tier: vendorRiskTierSchema,
-  last_reviewed_at: z.iso.date().nullable(),
-  next_review_due: z.iso.date().nullable(),
+  id: z.string().describe('Vendor id.'),
+  name: z.string().describe('Vendor name.'),
+  risk_tier: vendorRiskTierSchema.describe('Vendor risk tier.'),
+  last_reviewed_at: z.iso.date().nullable().describe('Last review; null when never reviewed.'),
+  next_review_due: z.iso.date().nullable().describe('When the next review was due.'),
 });
 
 /** A compact vendor that needs a review. */
 export type VendorReviewItem = z.output<typeof vendorReviewItemSchema>;
 
-/** JSON Schema of `VendorReviewItem`: A compact vendor that needs a review. */
-export const vendorReviewItemJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      description: 'Vendor id.',
-    },
-    name: {
-      type: 'string',
-      description: 'Vendor name.',
-    },
-    risk_tier: {
-      type: 'string',
-      enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-      description: 'Vendor risk tier.',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Last review; null when never reviewed.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'When the next review was due.',
-    },
-  },
-  required: ['id', 'name', 'risk_tier', 'last_reviewed_at', 'next_review_due'],
-};
-
 /** Vendors needing review, capped at top_n, highest risk tier first. */
 export const vendorReviewListSchema = z.object({
-  count: z.int().min(0),
-  items: z.array(vendorReviewItemSchema),
-  omitted: z.int().min(0),
+  count: z.int().min(0).describe('Number of matching vendors.'),
+  items: z.array(vendorReviewItemSchema).describe('At most top_n vendors.'),
+  omitted: z.int().min(0).describe('Vendors left out of items.'),
 });
 
 /** Vendors needing review, capped at top_n, highest risk tier first. */
 export type VendorReviewList = z.output<typeof vendorReviewListSchema>;
 
-/** JSON Schema of `VendorReviewList`: Vendors needing review, capped at top_n, highest risk tier first. */
-export const vendorReviewListJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of matching vendors.',
-    },
-    items: {
-      type: 'array',
-      items: vendorReviewItemJsonSchema,
-      description: 'At most top_n vendors.',
-    },
-    omitted: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Vendors left out of items.',
-    },
-  },
-  required: ['count', 'items', 'omitted'],
-};
-
 /** The paging fields every list tool takes after its own (`page_size`, `cursor`). */
 export const pageInputShape = {
-  page_size: z.int().min(1).max(100).default(50),
-  cursor: z.string().trim().min(1).max(2000).optional(),
+  page_size: z.int().min(1).max(100).default(50).describe('Items per page.'),
+  cursor: z.string().trim().min(1).max(2000).optional().describe('A next_cursor.'),
 };
 
 /** `order_by` of a list tool: one of `fields`, ascending unless said; `byDefault` when omitted. */
 export function orderBySchema<const F extends readonly [string, ...string[]]>(fields: F, byDefault: { field: F[number]; direction: SortDirection }) {
-  return z.strictObject({ field: z.enum(fields), direction: sortDirectionSchema.default('asc') }).default(byDefault);
+  return z.strictObject({ field: z.enum(fields).describe('Sort field.'), direction: sortDirectionSchema.default('asc').describe('Sort direction.') }).default(byDefault).describe('Sort order.');
 }
 
 /** The paging fields every list tool returns after its items. */
 export const pageOutputShape = {
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
-  total_count_is_lower_bound: z.boolean().optional(),
-};
-
-/** JSON Schema properties of `pageInputShape`. */
-export const pageInputJsonProperties: Record<string, Record<string, unknown>> = {
-  page_size: {
-    type: 'integer',
-    minimum: 1,
-    maximum: 100,
-    description: 'Items per page.',
-    default: 50,
-  },
-  cursor: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 2000,
-    description: 'A next_cursor.',
-  },
-};
-
-/** JSON Schema of `orderBySchema(fields, byDefault)`. */
-export function orderByJsonSchema(fields: readonly string[], byDefault: { field: string; direction: string }): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      field: {
-        type: 'string',
-        enum: [...fields],
-        description: 'Sort field.',
-      },
-      direction: {
-        type: 'string',
-        enum: ['asc', 'desc'],
-        description: 'Sort direction.',
-        default: 'asc',
-      },
-    },
-    required: ['field'],
-    additionalProperties: false,
-    description: 'Sort order.',
-    default: byDefault,
-  };
-}
-
-/** JSON Schema properties of `pageOutputShape`. */
-export const pageOutputJsonProperties: Record<string, Record<string, unknown>> = {
-  next_cursor: {
-    type: ['string', 'null'],
-    description: 'Cursor for the next page; null when this is the last page.',
-  },
-  total_count: {
-    type: 'integer',
-    minimum: 0,
-    description: 'Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.',
-  },
-  total_count_is_lower_bound: {
-    type: 'boolean',
-    description: 'Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.',
-  },
+  next_cursor: z.string().nullable().describe('Cursor for the next page; null when this is the last page.'),
+  total_count: z.int().min(0).describe('Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page\'s count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true.'),
+  total_count_is_lower_bound: z.boolean().optional().describe('Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact.'),
 };

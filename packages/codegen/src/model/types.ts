@@ -79,8 +79,8 @@ export interface ToolPaging {
 /**
  * The paging every list tool shares (`specs/types/pagination.yaml`): ONE node, referenced by each
  * list tool's `pagination` instead of being copied into its input and output. Emitters write it
- * once (shared zod shapes, JSON Schema constants) or expand it with `pagedFields` where a
- * self-contained form is needed (MCP tools/list, client types).
+ * once (the shared zod shapes, from which its JSON Schemas derive) or expand it with `pagedFields`
+ * where a self-contained form is needed (MCP tools/list, client types).
  */
 export interface Paging {
   /** `page_size`, `cursor`: added to every list tool's input, before `order_by`. */

@@ -33,8 +33,6 @@ export const names = {
   handlerToolNameType: 'HandlerToolName',
   /** `RiskStatus` → `riskStatusSchema` (zod schema of a shared enum or type). */
   sharedSchema: (type: string) => `${lowerFirst(type)}Schema`,
-  /** `Risk` → `riskJsonSchema` (JSON Schema of a shared object type). */
-  sharedJsonSchema: (type: string) => `${lowerFirst(type)}JsonSchema`,
   /** `RiskStatus` → `RiskStatus` (TS type of a shared enum or type). */
   sharedType: (type: string) => type,
   toolInputSchema: (tool: string) => `${tool}Input`,
@@ -42,8 +40,6 @@ export const names = {
   toolInputType: (tool: string) => `${upperFirst(tool)}Input`,
   toolArgsType: (tool: string) => `${upperFirst(tool)}Args`,
   toolOutputType: (tool: string) => `${upperFirst(tool)}Output`,
-  toolInputJsonSchema: (tool: string) => `${tool}InputJsonSchema`,
-  toolOutputJsonSchema: (tool: string) => `${tool}OutputJsonSchema`,
   toolDefinition: (tool: string) => `${tool}Tool`,
   /** Handler export of a tool's module in apps/server. */
   handler: (tool: string) => tool,
@@ -51,9 +47,6 @@ export const names = {
   pageInputShape: 'pageInputShape',
   pageOutputShape: 'pageOutputShape',
   orderBySchema: 'orderBySchema',
-  pageInputJsonProperties: 'pageInputJsonProperties',
-  pageOutputJsonProperties: 'pageOutputJsonProperties',
-  orderByJsonSchema: 'orderByJsonSchema',
   /** `page_size` → `PageSize`: a shared paging field's schema in the OpenAPI components. */
   pagingComponent: (field: string) => pascal(field),
   errorCodes: 'errorCodes',
@@ -67,6 +60,8 @@ export const names = {
   tools: 'tools',
   toolDefinitionType: 'ToolDefinition',
   jsonSchemaType: 'JsonSchema',
+  /** A zod schema's JSON Schema, derived once (packages/schemas/src/json-schema.ts). */
+  jsonSchemaOf: 'jsonSchemaOf',
   /** The tools/list entries (packages/schemas/src/mcp-tools.gen.ts). */
   mcpTools: 'mcpTools',
   mcpToolEntryType: 'McpToolEntry',
@@ -90,6 +85,8 @@ export const names = {
   notImplemented: 'notImplemented',
   /** The console's add and update forms per register (packages/schemas/src/forms.gen.ts). */
   registerForms: 'registerForms',
+  /** `EvidenceInput` → `evidenceInputFormFields` (a shared type's fields in forms.gen.ts, written once). */
+  sharedFormFields: (type: string) => `${lowerFirst(type)}FormFields`,
   registerFormType: 'RegisterForm',
   formFieldType: 'FormField',
   fieldIssueType: 'FieldIssue',
@@ -118,6 +115,8 @@ export const paths = {
     leanSchema: 'packages/schemas/src/lean-schema.ts',
     /** Hand-written: ToolDefinition and JsonSchema types. */
     definition: 'packages/schemas/src/definition.ts',
+    /** Hand-written: the JSON Schemas (MCP, OpenAPI) derived from the zod schemas. */
+    jsonSchema: 'packages/schemas/src/json-schema.ts',
   },
   client: {
     types: 'packages/client/src/types.gen.ts',

@@ -11,6 +11,7 @@ export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const handWritten = [
   'packages/schemas/src/definition.ts',
   'packages/schemas/src/lean-schema.ts',
+  'packages/schemas/src/json-schema.ts',
   'packages/schemas/src/form-definition.ts',
   'packages/schemas/src/register-definition.ts',
   'packages/client/src/core.ts',

@@ -4,17 +4,16 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { riskJsonSchema, riskSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { riskSchema } from '../shared.gen.js';
 
 /** Input of `acceptRisk`: unknown keys are rejected, defaults are applied. */
 export const acceptRiskInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  risk_id: z.string().trim().min(1).max(100),
-  rationale: z.string().trim().min(1).max(5000),
-  conditions: z.string().trim().max(5000).optional(),
-  expires_on: z.iso.date(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  risk_id: z.string().trim().min(1).max(100).describe('Risk id (risk_…).'),
+  rationale: z.string().trim().min(1).max(5000).describe('Why the residual risk is acceptable.'),
+  conditions: z.string().trim().max(5000).optional().describe('Conditions it depends on.'),
+  expires_on: z.iso.date().describe('Last day it holds; after today.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key.'),
 });
 
 /** Output of `acceptRisk`. */
@@ -28,49 +27,3 @@ export type AcceptRiskArgs = z.output<typeof acceptRiskInput>;
 
 /** What `acceptRisk` returns. */
 export type AcceptRiskOutput = z.output<typeof acceptRiskOutput>;
-
-/** JSON Schema of the `acceptRisk` input (MCP inputSchema). */
-export const acceptRiskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    risk_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Risk id (risk_…).',
-    },
-    rationale: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 5000,
-      description: 'Why the residual risk is acceptable.',
-    },
-    conditions: {
-      type: 'string',
-      maxLength: 5000,
-      description: 'Conditions it depends on.',
-    },
-    expires_on: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day it holds; after today.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
-    },
-  },
-  required: ['organization_id', 'risk_id', 'rationale', 'expires_on'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `acceptRisk` output (MCP outputSchema). */
-export const acceptRiskOutputJsonSchema: JsonSchema = riskJsonSchema;

@@ -4,15 +4,14 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { documentJsonSchema, documentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { documentSchema } from '../shared.gen.js';
 
 /** Input of `acknowledgeDocument`: unknown keys are rejected, defaults are applied. */
 export const acknowledgeDocumentInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  document_id: z.string().trim().min(1).max(100),
-  version: z.int().min(1).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  document_id: z.string().trim().min(1).max(100).describe('Document id (doc_…).'),
+  version: z.int().min(1).optional().describe('The published version read; refused if another is in force.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key.'),
 });
 
 /** Output of `acknowledgeDocument`. */
@@ -26,38 +25,3 @@ export type AcknowledgeDocumentArgs = z.output<typeof acknowledgeDocumentInput>;
 
 /** What `acknowledgeDocument` returns. */
 export type AcknowledgeDocumentOutput = z.output<typeof acknowledgeDocumentOutput>;
-
-/** JSON Schema of the `acknowledgeDocument` input (MCP inputSchema). */
-export const acknowledgeDocumentInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    document_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Document id (doc_…).',
-    },
-    version: {
-      type: 'integer',
-      minimum: 1,
-      description: 'The published version read; refused if another is in force.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
-    },
-  },
-  required: ['organization_id', 'document_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `acknowledgeDocument` output (MCP outputSchema). */
-export const acknowledgeDocumentOutputJsonSchema: JsonSchema = documentJsonSchema;

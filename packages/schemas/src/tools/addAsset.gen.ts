@@ -4,22 +4,21 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { assetClassificationSchema, assetJsonSchema, assetSchema, assetTypeSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { assetClassificationSchema, assetSchema, assetTypeSchema } from '../shared.gen.js';
 
 /** Input of `addAsset`: unknown keys are rejected, defaults are applied. */
 export const addAssetInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(200),
-  type: assetTypeSchema,
-  classification: assetClassificationSchema.default('INTERNAL'),
-  owner: z.string().trim().max(200).nullable().optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  location: z.string().trim().max(200).nullable().optional(),
-  vendor_id: z.string().trim().min(1).max(100).nullable().optional(),
-  last_reviewed_at: z.iso.date().nullable().optional(),
-  review_interval_days: z.int().min(1).max(3650).default(365),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  name: z.string().trim().min(1).max(200).describe('Asset name, unique per organization.'),
+  type: assetTypeSchema.describe('What kind of asset it is.'),
+  classification: assetClassificationSchema.default('INTERNAL').describe('Information classification (default INTERNAL).'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role accountable for the asset.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('What the asset is and what it holds.'),
+  location: z.string().trim().max(200).nullable().optional().describe('Where the asset lives, e.g. eu-west-1, Office Berlin or a repository.'),
+  vendor_id: z.string().trim().min(1).max(100).nullable().optional().describe('Hosting or providing vendor (vnd_…, same organization).'),
+  last_reviewed_at: z.iso.date().nullable().optional().describe('Date of the last review; omit or null when never reviewed.'),
+  review_interval_days: z.int().min(1).max(3650).default(365).describe('Days between reviews (default 365).'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addAsset`. */
@@ -33,77 +32,3 @@ export type AddAssetArgs = z.output<typeof addAssetInput>;
 
 /** What `addAsset` returns. */
 export type AddAssetOutput = z.output<typeof addAssetOutput>;
-
-/** JSON Schema of the `addAsset` input (MCP inputSchema). */
-export const addAssetInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Asset name, unique per organization.',
-    },
-    type: {
-      type: 'string',
-      enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
-      description: 'What kind of asset it is.',
-    },
-    classification: {
-      type: 'string',
-      enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-      description: 'Information classification (default INTERNAL).',
-      default: 'INTERNAL',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role accountable for the asset.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'What the asset is and what it holds.',
-    },
-    location: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Where the asset lives, e.g. eu-west-1, Office Berlin or a repository.',
-    },
-    vendor_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'Hosting or providing vendor (vnd_…, same organization).',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Date of the last review; omit or null when never reviewed.',
-    },
-    review_interval_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      description: 'Days between reviews (default 365).',
-      default: 365,
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'name', 'type'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addAsset` output (MCP outputSchema). */
-export const addAssetOutputJsonSchema: JsonSchema = assetJsonSchema;

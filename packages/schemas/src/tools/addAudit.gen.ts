@@ -4,22 +4,21 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { auditJsonSchema, auditKindSchema, auditSchema, auditStateSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { auditKindSchema, auditSchema, auditStateSchema } from '../shared.gen.js';
 
 /** Input of `addAudit`: unknown keys are rejected, defaults are applied. */
 export const addAuditInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(200),
-  framework_id: z.string().trim().min(1).max(100).nullable().optional(),
-  kind: auditKindSchema,
-  auditor: z.string().trim().max(200).nullable().optional(),
-  state: auditStateSchema.default('PLANNED'),
-  start_date: z.iso.date().nullable().optional(),
-  end_date: z.iso.date().nullable().optional(),
-  report_url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional(),
-  notes: z.string().trim().max(10000).nullable().optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  name: z.string().trim().min(1).max(200).describe('Name of the audit.'),
+  framework_id: z.string().trim().min(1).max(100).nullable().optional().describe('The framework audited against.'),
+  kind: auditKindSchema.describe('INTERNAL or EXTERNAL.'),
+  auditor: z.string().trim().max(200).nullable().optional().describe('Who performs the audit.'),
+  state: auditStateSchema.default('PLANNED').describe('State.'),
+  start_date: z.iso.date().nullable().optional().describe('First day.'),
+  end_date: z.iso.date().nullable().optional().describe('Last day; not before start_date.'),
+  report_url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional().describe('Where the report is stored (http or https).'),
+  notes: z.string().trim().max(10000).nullable().optional().describe('Free-text notes.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addAudit`. */
@@ -33,76 +32,3 @@ export type AddAuditArgs = z.output<typeof addAuditInput>;
 
 /** What `addAudit` returns. */
 export type AddAuditOutput = z.output<typeof addAuditOutput>;
-
-/** JSON Schema of the `addAudit` input (MCP inputSchema). */
-export const addAuditInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Name of the audit.',
-    },
-    framework_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'The framework audited against.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['INTERNAL', 'EXTERNAL'],
-      description: 'INTERNAL or EXTERNAL.',
-    },
-    auditor: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Who performs the audit.',
-    },
-    state: {
-      type: 'string',
-      enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-      description: 'State.',
-      default: 'PLANNED',
-    },
-    start_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'First day.',
-    },
-    end_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Last day; not before start_date.',
-    },
-    report_url: {
-      type: ['string', 'null'],
-      format: 'uri',
-      maxLength: 2000,
-      description: 'Where the report is stored (http or https).',
-    },
-    notes: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Free-text notes.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'name', 'kind'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addAudit` output (MCP outputSchema). */
-export const addAuditOutputJsonSchema: JsonSchema = auditJsonSchema;

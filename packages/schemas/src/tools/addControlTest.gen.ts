@@ -4,21 +4,20 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlTestFrequencySchema, controlTestJsonSchema, controlTestSchema, controlTestStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlTestFrequencySchema, controlTestSchema, controlTestStatusSchema } from '../shared.gen.js';
 
 /** Input of `addControlTest`: unknown keys are rejected, defaults are applied. */
 export const addControlTestInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  measure_id: z.string().trim().min(1).max(100),
-  title: z.string().trim().min(1).max(200),
-  procedure: z.string().trim().max(10000).nullable().optional(),
-  frequency: controlTestFrequencySchema,
-  population: z.string().trim().max(2000).nullable().optional(),
-  sample_size: z.int().min(1).max(100000).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  status: controlTestStatusSchema.default('ACTIVE'),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  measure_id: z.string().trim().min(1).max(100).describe('The measure it tests (msr_…).'),
+  title: z.string().trim().min(1).max(200).describe('Short title.'),
+  procedure: z.string().trim().max(10000).nullable().optional().describe('How the test is performed.'),
+  frequency: controlTestFrequencySchema.describe('How often.'),
+  population: z.string().trim().max(2000).nullable().optional().describe('What is sampled from.'),
+  sample_size: z.int().min(1).max(100000).nullable().optional().describe('Samples per run.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  status: controlTestStatusSchema.default('ACTIVE').describe('Status.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addControlTest`. */
@@ -32,71 +31,3 @@ export type AddControlTestArgs = z.output<typeof addControlTestInput>;
 
 /** What `addControlTest` returns. */
 export type AddControlTestOutput = z.output<typeof addControlTestOutput>;
-
-/** JSON Schema of the `addControlTest` input (MCP inputSchema). */
-export const addControlTestInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    measure_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'The measure it tests (msr_…).',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Short title.',
-    },
-    procedure: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'How the test is performed.',
-    },
-    frequency: {
-      type: 'string',
-      enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
-      description: 'How often.',
-    },
-    population: {
-      type: ['string', 'null'],
-      maxLength: 2000,
-      description: 'What is sampled from.',
-    },
-    sample_size: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: 100000,
-      description: 'Samples per run.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    status: {
-      type: 'string',
-      enum: ['ACTIVE', 'RETIRED'],
-      description: 'Status.',
-      default: 'ACTIVE',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'measure_id', 'title', 'frequency'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addControlTest` output (MCP outputSchema). */
-export const addControlTestOutputJsonSchema: JsonSchema = controlTestJsonSchema;

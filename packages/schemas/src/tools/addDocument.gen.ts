@@ -4,25 +4,24 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlRefJsonSchema, controlRefSchema, documentJsonSchema, documentKindSchema, documentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlRefSchema, documentKindSchema, documentSchema } from '../shared.gen.js';
 
 /** Input of `addDocument`: unknown keys are rejected, defaults are applied. */
 export const addDocumentInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  title: z.string().trim().min(1).max(200),
-  kind: documentKindSchema,
-  description: z.string().trim().max(10000).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  review_interval_months: z.int().min(1).max(60).nullable().optional(),
-  next_review_due: z.iso.date().nullable().optional(),
-  approvers: z.array(z.email().max(320)).max(20).optional(),
-  controls: z.array(controlRefSchema).max(500).optional(),
-  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  content: z.string().trim().min(1).max(100000).optional(),
-  evidence_id: z.string().trim().min(1).max(100).optional(),
-  change_note: z.string().trim().max(2000).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  title: z.string().trim().min(1).max(200).describe('Title.'),
+  kind: documentKindSchema.describe('Kind.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('Purpose and scope.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  review_interval_months: z.int().min(1).max(60).nullable().optional().describe('Review cycle; sets next_review_due on publication.'),
+  next_review_due: z.iso.date().nullable().optional().describe('Next review date.'),
+  approvers: z.array(z.email().max(320)).max(20).optional().describe('Emails of OWNER or ADMIN members who must all approve; needed before review.'),
+  controls: z.array(controlRefSchema).max(500).optional().describe('Controls it serves.'),
+  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Measures it serves.'),
+  content: z.string().trim().min(1).max(100000).optional().describe('Markdown of version 1.'),
+  evidence_id: z.string().trim().min(1).max(100).optional().describe('Or FILE evidence (evd_…) as version 1.'),
+  change_note: z.string().trim().max(2000).optional().describe('Note of version 1.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addDocument`. */
@@ -36,102 +35,3 @@ export type AddDocumentArgs = z.output<typeof addDocumentInput>;
 
 /** What `addDocument` returns. */
 export type AddDocumentOutput = z.output<typeof addDocumentOutput>;
-
-/** JSON Schema of the `addDocument` input (MCP inputSchema). */
-export const addDocumentInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Title.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD'],
-      description: 'Kind.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Purpose and scope.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    review_interval_months: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: 60,
-      description: 'Review cycle; sets next_review_due on publication.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Next review date.',
-    },
-    approvers: {
-      type: 'array',
-      items: {
-        type: 'string',
-        format: 'email',
-        maxLength: 320,
-      },
-      maxItems: 20,
-      description: 'Emails of OWNER or ADMIN members who must all approve; needed before review.',
-    },
-    controls: {
-      type: 'array',
-      items: controlRefJsonSchema,
-      maxItems: 500,
-      description: 'Controls it serves.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Measures it serves.',
-    },
-    content: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100000,
-      description: 'Markdown of version 1.',
-    },
-    evidence_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Or FILE evidence (evd_…) as version 1.',
-    },
-    change_note: {
-      type: 'string',
-      maxLength: 2000,
-      description: 'Note of version 1.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'title', 'kind'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addDocument` output (MCP outputSchema). */
-export const addDocumentOutputJsonSchema: JsonSchema = documentJsonSchema;

@@ -4,18 +4,17 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { documentJsonSchema, documentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { documentSchema } from '../shared.gen.js';
 
 /** Input of `addDocumentVersion`: unknown keys are rejected, defaults are applied. */
 export const addDocumentVersionInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  document_id: z.string().trim().min(1).max(100),
-  content: z.string().trim().min(1).max(100000).optional(),
-  evidence_id: z.string().trim().min(1).max(100).optional(),
-  change_note: z.string().trim().max(2000).optional(),
-  submit: z.boolean().default(false),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  document_id: z.string().trim().min(1).max(100).describe('Document id (doc_…).'),
+  content: z.string().trim().min(1).max(100000).optional().describe('Markdown (or evidence_id).'),
+  evidence_id: z.string().trim().min(1).max(100).optional().describe('FILE evidence (evd_…) whose current file is the version.'),
+  change_note: z.string().trim().max(2000).optional().describe('What changed.'),
+  submit: z.boolean().default(false).describe('Send it for review (IN_REVIEW).'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key.'),
 });
 
 /** Output of `addDocumentVersion`. */
@@ -29,55 +28,3 @@ export type AddDocumentVersionArgs = z.output<typeof addDocumentVersionInput>;
 
 /** What `addDocumentVersion` returns. */
 export type AddDocumentVersionOutput = z.output<typeof addDocumentVersionOutput>;
-
-/** JSON Schema of the `addDocumentVersion` input (MCP inputSchema). */
-export const addDocumentVersionInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    document_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Document id (doc_…).',
-    },
-    content: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100000,
-      description: 'Markdown (or evidence_id).',
-    },
-    evidence_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'FILE evidence (evd_…) whose current file is the version.',
-    },
-    change_note: {
-      type: 'string',
-      maxLength: 2000,
-      description: 'What changed.',
-    },
-    submit: {
-      type: 'boolean',
-      description: 'Send it for review (IN_REVIEW).',
-      default: false,
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
-    },
-  },
-  required: ['organization_id', 'document_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addDocumentVersion` output (MCP outputSchema). */
-export const addDocumentVersionOutputJsonSchema: JsonSchema = documentJsonSchema;

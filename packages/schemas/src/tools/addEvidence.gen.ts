@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { evidenceKindSchema, evidenceRecordJsonSchema, evidenceRecordSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { evidenceKindSchema, evidenceRecordSchema } from '../shared.gen.js';
 
 /** Input of `addEvidence`: unknown keys are rejected, defaults are applied. */
 export const addEvidenceInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  kind: evidenceKindSchema,
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(10000).nullable().optional(),
-  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional(),
-  text: z.string().trim().max(20000).optional(),
-  content_base64: z.string().trim().max(700000).optional(),
-  filename: z.string().trim().min(1).max(255).optional(),
-  media_type: z.string().trim().min(3).max(200).optional(),
-  collected_at: z.iso.datetime({ offset: true }).optional(),
-  valid_until: z.iso.date().optional(),
-  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  kind: evidenceKindSchema.describe('FILE, URL or TEXT.'),
+  title: z.string().trim().min(1).max(200).describe('What it shows.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('More about it.'),
+  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional().describe('Kind URL.'),
+  text: z.string().trim().max(20000).optional().describe('Kind TEXT.'),
+  content_base64: z.string().trim().max(700000).optional().describe('Kind FILE, base64.'),
+  filename: z.string().trim().min(1).max(255).optional().describe('Kind FILE.'),
+  media_type: z.string().trim().min(3).max(200).optional().describe('Kind FILE; checked against the content.'),
+  collected_at: z.iso.datetime({ offset: true }).optional().describe('Default now; not in the future.'),
+  valid_until: z.iso.date().optional().describe('Default collected_at + org validity.'),
+  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Measures it supports.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addEvidence`. */
@@ -35,91 +34,3 @@ export type AddEvidenceArgs = z.output<typeof addEvidenceInput>;
 
 /** What `addEvidence` returns. */
 export type AddEvidenceOutput = z.output<typeof addEvidenceOutput>;
-
-/** JSON Schema of the `addEvidence` input (MCP inputSchema). */
-export const addEvidenceInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['TEXT', 'URL', 'FILE'],
-      description: 'FILE, URL or TEXT.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'What it shows.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'More about it.',
-    },
-    url: {
-      type: 'string',
-      format: 'uri',
-      maxLength: 2000,
-      description: 'Kind URL.',
-    },
-    text: {
-      type: 'string',
-      maxLength: 20000,
-      description: 'Kind TEXT.',
-    },
-    content_base64: {
-      type: 'string',
-      maxLength: 700000,
-      description: 'Kind FILE, base64.',
-    },
-    filename: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Kind FILE.',
-    },
-    media_type: {
-      type: 'string',
-      minLength: 3,
-      maxLength: 200,
-      description: 'Kind FILE; checked against the content.',
-    },
-    collected_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'Default now; not in the future.',
-    },
-    valid_until: {
-      type: 'string',
-      format: 'date',
-      description: 'Default collected_at + org validity.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Measures it supports.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'kind', 'title'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addEvidence` output (MCP outputSchema). */
-export const addEvidenceOutputJsonSchema: JsonSchema = evidenceRecordJsonSchema;

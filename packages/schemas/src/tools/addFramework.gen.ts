@@ -4,19 +4,18 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkControlInputJsonSchema, frameworkControlInputSchema, frameworkJsonSchema, frameworkSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { frameworkControlInputSchema, frameworkSchema } from '../shared.gen.js';
 
 /** Input of `addFramework`: unknown keys are rejected, defaults are applied. */
 export const addFrameworkInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(200).optional(),
-  version: z.string().trim().max(200).nullable().optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  controls: z.array(frameworkControlInputSchema).max(2000).optional(),
-  library_key: z.string().trim().min(1).max(100).optional(),
-  baseline: z.string().trim().min(1).max(50).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  name: z.string().trim().min(1).max(200).optional().describe('Framework name, e.g. ISO/IEC 27001; required with controls, the library title by default.'),
+  version: z.string().trim().max(200).nullable().optional().describe('Framework version, e.g. 2022.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('What the framework covers.'),
+  controls: z.array(frameworkControlInputSchema).max(2000).optional().describe('The framework\'s controls; codes must be unique. Not with library_key.'),
+  library_key: z.string().trim().min(1).max(100).optional().describe('Library entry to adopt, e.g. iso-27001-2022 or nist-sp-800-53-r5. Not with controls.'),
+  baseline: z.string().trim().min(1).max(50).optional().describe('With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY).'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addFramework`. */
@@ -30,61 +29,3 @@ export type AddFrameworkArgs = z.output<typeof addFrameworkInput>;
 
 /** What `addFramework` returns. */
 export type AddFrameworkOutput = z.output<typeof addFrameworkOutput>;
-
-/** JSON Schema of the `addFramework` input (MCP inputSchema). */
-export const addFrameworkInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Framework name, e.g. ISO/IEC 27001; required with controls, the library title by default.',
-    },
-    version: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Framework version, e.g. 2022.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'What the framework covers.',
-    },
-    controls: {
-      type: 'array',
-      items: frameworkControlInputJsonSchema,
-      maxItems: 2000,
-      description: 'The framework\'s controls; codes must be unique. Not with library_key.',
-    },
-    library_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Library entry to adopt, e.g. iso-27001-2022 or nist-sp-800-53-r5. Not with controls.',
-    },
-    baseline: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 50,
-      description: 'With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY).',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addFramework` output (MCP outputSchema). */
-export const addFrameworkOutputJsonSchema: JsonSchema = frameworkJsonSchema;

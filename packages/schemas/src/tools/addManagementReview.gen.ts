@@ -4,29 +4,28 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { managementReviewJsonSchema, managementReviewSchema, managementReviewStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { managementReviewSchema, managementReviewStatusSchema } from '../shared.gen.js';
 
 /** Input of `addManagementReview`: unknown keys are rejected, defaults are applied. */
 export const addManagementReviewInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  title: z.string().trim().min(1).max(200),
-  review_date: z.iso.date(),
-  status: managementReviewStatusSchema.default('PLANNED'),
-  chair: z.string().trim().max(200).nullable().optional(),
-  attendees: z.string().trim().max(2000).nullable().optional(),
-  previous_actions: z.string().trim().max(10000).nullable().optional(),
-  issue_changes: z.string().trim().max(10000).nullable().optional(),
-  party_needs: z.string().trim().max(10000).nullable().optional(),
-  performance: z.string().trim().max(10000).nullable().optional(),
-  party_feedback: z.string().trim().max(10000).nullable().optional(),
-  risk_results: z.string().trim().max(10000).nullable().optional(),
-  improvement: z.string().trim().max(10000).nullable().optional(),
-  decisions: z.string().trim().max(10000).nullable().optional(),
-  actions: z.string().trim().max(10000).nullable().optional(),
-  next_review_due: z.iso.date().nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  title: z.string().trim().min(1).max(200).describe('Short title.'),
+  review_date: z.iso.date().describe('Planned or held date.'),
+  status: managementReviewStatusSchema.default('PLANNED').describe('Status.'),
+  chair: z.string().trim().max(200).nullable().optional().describe('Chair.'),
+  attendees: z.string().trim().max(2000).nullable().optional().describe('Who attends.'),
+  previous_actions: z.string().trim().max(10000).nullable().optional().describe('9.3.2 a: previous actions\' status.'),
+  issue_changes: z.string().trim().max(10000).nullable().optional().describe('9.3.2 b: internal/external issues.'),
+  party_needs: z.string().trim().max(10000).nullable().optional().describe('9.3.2 c: parties\' needs.'),
+  performance: z.string().trim().max(10000).nullable().optional().describe('9.3.2 d: ISMS performance.'),
+  party_feedback: z.string().trim().max(10000).nullable().optional().describe('9.3.2 e: parties\' feedback.'),
+  risk_results: z.string().trim().max(10000).nullable().optional().describe('9.3.2 f: risk treatment status.'),
+  improvement: z.string().trim().max(10000).nullable().optional().describe('9.3.2 g: opportunities.'),
+  decisions: z.string().trim().max(10000).nullable().optional().describe('9.3.3: improvement decisions.'),
+  actions: z.string().trim().max(10000).nullable().optional().describe('With owner and due date.'),
+  next_review_due: z.iso.date().nullable().optional().describe('Next review date.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addManagementReview`. */
@@ -40,109 +39,3 @@ export type AddManagementReviewArgs = z.output<typeof addManagementReviewInput>;
 
 /** What `addManagementReview` returns. */
 export type AddManagementReviewOutput = z.output<typeof addManagementReviewOutput>;
-
-/** JSON Schema of the `addManagementReview` input (MCP inputSchema). */
-export const addManagementReviewInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Short title.',
-    },
-    review_date: {
-      type: 'string',
-      format: 'date',
-      description: 'Planned or held date.',
-    },
-    status: {
-      type: 'string',
-      enum: ['PLANNED', 'HELD', 'CANCELLED'],
-      description: 'Status.',
-      default: 'PLANNED',
-    },
-    chair: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Chair.',
-    },
-    attendees: {
-      type: ['string', 'null'],
-      maxLength: 2000,
-      description: 'Who attends.',
-    },
-    previous_actions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 a: previous actions\' status.',
-    },
-    issue_changes: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 b: internal/external issues.',
-    },
-    party_needs: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 c: parties\' needs.',
-    },
-    performance: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 d: ISMS performance.',
-    },
-    party_feedback: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 e: parties\' feedback.',
-    },
-    risk_results: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 f: risk treatment status.',
-    },
-    improvement: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 g: opportunities.',
-    },
-    decisions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.3: improvement decisions.',
-    },
-    actions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'With owner and due date.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Next review date.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'title', 'review_date'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addManagementReview` output (MCP outputSchema). */
-export const addManagementReviewOutputJsonSchema: JsonSchema = managementReviewJsonSchema;

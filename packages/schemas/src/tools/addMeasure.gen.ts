@@ -4,22 +4,21 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlRefJsonSchema, controlRefSchema, evidenceInputJsonSchema, evidenceInputSchema, measureJsonSchema, measureSchema, measureStateSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlRefSchema, evidenceInputSchema, measureSchema, measureStateSchema } from '../shared.gen.js';
 
 /** Input of `addMeasure`: unknown keys are rejected, defaults are applied. */
 export const addMeasureInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(10000).nullable().optional(),
-  category: z.string().trim().max(200).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  state: measureStateSchema.default('NOT_STARTED'),
-  applicability_justification: z.string().trim().max(2000).nullable().optional(),
-  evidence: z.array(evidenceInputSchema).max(100).optional(),
-  controls: z.array(controlRefSchema).max(500).optional(),
-  risk_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  name: z.string().trim().min(1).max(200).describe('Short name of the measure.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('What the measure does.'),
+  category: z.string().trim().max(200).nullable().optional().describe('Free-text category.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  state: measureStateSchema.default('NOT_STARTED').describe('Implementation state.'),
+  applicability_justification: z.string().trim().max(2000).nullable().optional().describe('Why NOT_APPLICABLE; its controls leave readiness.'),
+  evidence: z.array(evidenceInputSchema).max(100).optional().describe('Initial evidence.'),
+  controls: z.array(controlRefSchema).max(500).optional().describe('Controls it satisfies.'),
+  risk_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Mitigated risk ids.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addMeasure`. */
@@ -33,81 +32,3 @@ export type AddMeasureArgs = z.output<typeof addMeasureInput>;
 
 /** What `addMeasure` returns. */
 export type AddMeasureOutput = z.output<typeof addMeasureOutput>;
-
-/** JSON Schema of the `addMeasure` input (MCP inputSchema). */
-export const addMeasureInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Short name of the measure.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'What the measure does.',
-    },
-    category: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Free-text category.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    state: {
-      type: 'string',
-      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'Implementation state.',
-      default: 'NOT_STARTED',
-    },
-    applicability_justification: {
-      type: ['string', 'null'],
-      maxLength: 2000,
-      description: 'Why NOT_APPLICABLE; its controls leave readiness.',
-    },
-    evidence: {
-      type: 'array',
-      items: evidenceInputJsonSchema,
-      maxItems: 100,
-      description: 'Initial evidence.',
-    },
-    controls: {
-      type: 'array',
-      items: controlRefJsonSchema,
-      maxItems: 500,
-      description: 'Controls it satisfies.',
-    },
-    risk_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Mitigated risk ids.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'name'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addMeasure` output (MCP outputSchema). */
-export const addMeasureOutputJsonSchema: JsonSchema = measureJsonSchema;

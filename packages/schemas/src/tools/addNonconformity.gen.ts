@@ -4,25 +4,24 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema } from '../shared.gen.js';
 
 /** Input of `addNonconformity`: unknown keys are rejected, defaults are applied. */
 export const addNonconformityInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  reference: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(10000).nullable().optional(),
-  severity: nonconformitySeveritySchema,
-  status: nonconformityStatusSchema.default('OPEN'),
-  audit_id: z.string().trim().min(1).max(100).nullable().optional(),
-  measure_id: z.string().trim().min(1).max(100).nullable().optional(),
-  date_identified: z.iso.date().optional(),
-  root_cause: z.string().trim().max(10000).nullable().optional(),
-  corrective_action: z.string().trim().max(10000).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  due_date: z.iso.date().nullable().optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  reference: z.string().trim().min(1).max(100).optional().describe('Unique reference; NC-<year>-<NNN> when omitted.'),
+  title: z.string().trim().min(1).max(200).describe('Short title.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('What was found.'),
+  severity: nonconformitySeveritySchema.describe('MAJOR, MINOR or OBSERVATION.'),
+  status: nonconformityStatusSchema.default('OPEN').describe('Status.'),
+  audit_id: z.string().trim().min(1).max(100).nullable().optional().describe('The audit that found it.'),
+  measure_id: z.string().trim().min(1).max(100).nullable().optional().describe('The measure it concerns.'),
+  date_identified: z.iso.date().optional().describe('When it was identified; defaults to today.'),
+  root_cause: z.string().trim().max(10000).nullable().optional().describe('Analysed root cause.'),
+  corrective_action: z.string().trim().max(10000).nullable().optional().describe('Action taken or planned.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  due_date: z.iso.date().nullable().optional().describe('When it must be resolved.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addNonconformity`. */
@@ -36,92 +35,3 @@ export type AddNonconformityArgs = z.output<typeof addNonconformityInput>;
 
 /** What `addNonconformity` returns. */
 export type AddNonconformityOutput = z.output<typeof addNonconformityOutput>;
-
-/** JSON Schema of the `addNonconformity` input (MCP inputSchema). */
-export const addNonconformityInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    reference: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Unique reference; NC-<year>-<NNN> when omitted.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Short title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'What was found.',
-    },
-    severity: {
-      type: 'string',
-      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-      description: 'MAJOR, MINOR or OBSERVATION.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-      description: 'Status.',
-      default: 'OPEN',
-    },
-    audit_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'The audit that found it.',
-    },
-    measure_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'The measure it concerns.',
-    },
-    date_identified: {
-      type: 'string',
-      format: 'date',
-      description: 'When it was identified; defaults to today.',
-    },
-    root_cause: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Analysed root cause.',
-    },
-    corrective_action: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Action taken or planned.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    due_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'When it must be resolved.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'title', 'severity'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addNonconformity` output (MCP outputSchema). */
-export const addNonconformityOutputJsonSchema: JsonSchema = nonconformityJsonSchema;

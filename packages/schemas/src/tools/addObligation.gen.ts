@@ -4,23 +4,22 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { obligationJsonSchema, obligationSchema, obligationSourceSchema, obligationStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { obligationSchema, obligationSourceSchema, obligationStatusSchema } from '../shared.gen.js';
 
 /** Input of `addObligation`: unknown keys are rejected, defaults are applied. */
 export const addObligationInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  title: z.string().trim().min(1).max(200),
-  requirement: z.string().trim().max(10000).nullable().optional(),
-  source: obligationSourceSchema,
-  regulator: z.string().trim().max(200).nullable().optional(),
-  area: z.string().trim().max(200).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  status: obligationStatusSchema.default('NON_COMPLIANT'),
-  due_date: z.iso.date().nullable().optional(),
-  last_review_date: z.iso.date().nullable().optional(),
-  actions: z.string().trim().max(10000).nullable().optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  title: z.string().trim().min(1).max(200).describe('Short title.'),
+  requirement: z.string().trim().max(10000).nullable().optional().describe('What must be done.'),
+  source: obligationSourceSchema.describe('Where the obligation comes from.'),
+  regulator: z.string().trim().max(200).nullable().optional().describe('The authority that enforces it.'),
+  area: z.string().trim().max(200).nullable().optional().describe('Free-text area, e.g. Data protection.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  status: obligationStatusSchema.default('NON_COMPLIANT').describe('Compliance status.'),
+  due_date: z.iso.date().nullable().optional().describe('When it must be met.'),
+  last_review_date: z.iso.date().nullable().optional().describe('Date of the last review.'),
+  actions: z.string().trim().max(10000).nullable().optional().describe('Planned or taken actions.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addObligation`. */
@@ -34,79 +33,3 @@ export type AddObligationArgs = z.output<typeof addObligationInput>;
 
 /** What `addObligation` returns. */
 export type AddObligationOutput = z.output<typeof addObligationOutput>;
-
-/** JSON Schema of the `addObligation` input (MCP inputSchema). */
-export const addObligationInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Short title.',
-    },
-    requirement: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'What must be done.',
-    },
-    source: {
-      type: 'string',
-      enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-      description: 'Where the obligation comes from.',
-    },
-    regulator: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'The authority that enforces it.',
-    },
-    area: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Free-text area, e.g. Data protection.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    status: {
-      type: 'string',
-      enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-      description: 'Compliance status.',
-      default: 'NON_COMPLIANT',
-    },
-    due_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'When it must be met.',
-    },
-    last_review_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Date of the last review.',
-    },
-    actions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Planned or taken actions.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'title', 'source'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addObligation` output (MCP outputSchema). */
-export const addObligationOutputJsonSchema: JsonSchema = obligationJsonSchema;

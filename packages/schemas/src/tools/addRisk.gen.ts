@@ -4,27 +4,26 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { riskJsonSchema, riskSchema, riskStatusSchema, riskTreatmentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { riskSchema, riskStatusSchema, riskTreatmentSchema } from '../shared.gen.js';
 
 /** Input of `addRisk`: unknown keys are rejected, defaults are applied. */
 export const addRiskInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(10000).nullable().optional(),
-  category: z.string().trim().max(200).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  status: riskStatusSchema.default('OPEN'),
-  treatment: riskTreatmentSchema.nullable().optional(),
-  inherent_likelihood: z.int().min(1).max(5),
-  inherent_impact: z.int().min(1).max(5),
-  residual_likelihood: z.int().min(1).max(5).optional(),
-  residual_impact: z.int().min(1).max(5).optional(),
-  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  asset_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  review_date: z.iso.date().nullable().optional(),
-  note: z.string().trim().max(10000).nullable().optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  name: z.string().trim().min(1).max(200).describe('Short name of the risk.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('What could happen and why.'),
+  category: z.string().trim().max(200).nullable().optional().describe('Free-text category, e.g. Information security.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  status: riskStatusSchema.default('OPEN').describe('Life-cycle status.'),
+  treatment: riskTreatmentSchema.nullable().optional().describe('Chosen treatment.'),
+  inherent_likelihood: z.int().min(1).max(5).describe('Likelihood before measures (1-5).'),
+  inherent_impact: z.int().min(1).max(5).describe('Impact before measures (1-5).'),
+  residual_likelihood: z.int().min(1).max(5).optional().describe('Likelihood with measures (1-5); defaults to inherent_likelihood.'),
+  residual_impact: z.int().min(1).max(5).optional().describe('Impact with measures (1-5); defaults to inherent_impact.'),
+  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Mitigating measure ids.'),
+  asset_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Ids of the assets the risk is assessed on, from listAssets.'),
+  review_date: z.iso.date().nullable().optional().describe('Next planned review.'),
+  note: z.string().trim().max(10000).nullable().optional().describe('Free-text note.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addRisk`. */
@@ -38,113 +37,3 @@ export type AddRiskArgs = z.output<typeof addRiskInput>;
 
 /** What `addRisk` returns. */
 export type AddRiskOutput = z.output<typeof addRiskOutput>;
-
-/** JSON Schema of the `addRisk` input (MCP inputSchema). */
-export const addRiskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Short name of the risk.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'What could happen and why.',
-    },
-    category: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Free-text category, e.g. Information security.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      description: 'Life-cycle status.',
-      default: 'OPEN',
-    },
-    treatment: {
-      type: ['string', 'null'],
-      enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-      description: 'Chosen treatment.',
-    },
-    inherent_likelihood: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Likelihood before measures (1-5).',
-    },
-    inherent_impact: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Impact before measures (1-5).',
-    },
-    residual_likelihood: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Likelihood with measures (1-5); defaults to inherent_likelihood.',
-    },
-    residual_impact: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'Impact with measures (1-5); defaults to inherent_impact.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Mitigating measure ids.',
-    },
-    asset_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Ids of the assets the risk is assessed on, from listAssets.',
-    },
-    review_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Next planned review.',
-    },
-    note: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Free-text note.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'name', 'inherent_likelihood', 'inherent_impact'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addRisk` output (MCP outputSchema). */
-export const addRiskOutputJsonSchema: JsonSchema = riskJsonSchema;

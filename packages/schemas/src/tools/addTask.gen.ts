@@ -4,22 +4,21 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { taskJsonSchema, taskKindSchema, taskRecurrenceUnitSchema, taskSchema, taskStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { taskKindSchema, taskRecurrenceUnitSchema, taskSchema, taskStatusSchema } from '../shared.gen.js';
 
 /** Input of `addTask`: unknown keys are rejected, defaults are applied. */
 export const addTaskInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  kind: taskKindSchema.default('CUSTOM'),
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(10000).nullable().optional(),
-  subject_id: z.string().trim().min(1).max(100).nullable().optional(),
-  assignee_id: z.string().trim().min(1).max(100).nullable().optional(),
-  due_date: z.iso.date(),
-  status: taskStatusSchema.default('OPEN'),
-  recurrence_every: z.int().min(1).max(1000).nullable().optional(),
-  recurrence_unit: taskRecurrenceUnitSchema.nullable().optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  kind: taskKindSchema.default('CUSTOM').describe('Kind.'),
+  title: z.string().trim().min(1).max(200).describe('Title.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('Details.'),
+  subject_id: z.string().trim().min(1).max(100).nullable().optional().describe('Id of the record it is about, in this organization.'),
+  assignee_id: z.string().trim().min(1).max(100).nullable().optional().describe('Account id (usr_…) of a member.'),
+  due_date: z.iso.date().describe('Due date.'),
+  status: taskStatusSchema.default('OPEN').describe('OPEN, IN_PROGRESS or CANCELLED; completeTask sets DONE.'),
+  recurrence_every: z.int().min(1).max(1000).nullable().optional().describe('Repeat every N units; with recurrence_unit.'),
+  recurrence_unit: taskRecurrenceUnitSchema.nullable().optional().describe('With recurrence_every.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addTask`. */
@@ -33,78 +32,3 @@ export type AddTaskArgs = z.output<typeof addTaskInput>;
 
 /** What `addTask` returns. */
 export type AddTaskOutput = z.output<typeof addTaskOutput>;
-
-/** JSON Schema of the `addTask` input (MCP inputSchema). */
-export const addTaskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['EVIDENCE_RENEWAL', 'VENDOR_REVIEW', 'DOCUMENT_REVIEW', 'CONTROL_TEST', 'ACCESS_REVIEW', 'MANAGEMENT_REVIEW', 'CORRECTIVE_ACTION', 'CUSTOM'],
-      description: 'Kind.',
-      default: 'CUSTOM',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Details.',
-    },
-    subject_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'Id of the record it is about, in this organization.',
-    },
-    assignee_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'Account id (usr_…) of a member.',
-    },
-    due_date: {
-      type: 'string',
-      format: 'date',
-      description: 'Due date.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'],
-      description: 'OPEN, IN_PROGRESS or CANCELLED; completeTask sets DONE.',
-      default: 'OPEN',
-    },
-    recurrence_every: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: 1000,
-      description: 'Repeat every N units; with recurrence_unit.',
-    },
-    recurrence_unit: {
-      type: ['string', 'null'],
-      enum: ['DAYS', 'WEEKS', 'MONTHS', null],
-      description: 'With recurrence_every.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'title', 'due_date'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addTask` output (MCP outputSchema). */
-export const addTaskOutputJsonSchema: JsonSchema = taskJsonSchema;

@@ -4,25 +4,24 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { vendorJsonSchema, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from '../shared.gen.js';
 
 /** Input of `addVendor`: unknown keys are rejected, defaults are applied. */
 export const addVendorInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(10000).nullable().optional(),
-  category: z.string().trim().max(200).nullable().optional(),
-  website: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional(),
-  risk_tier: vendorRiskTierSchema.default('MEDIUM'),
-  status: vendorStatusSchema.default('ACTIVE'),
-  processes_personal_data: z.boolean().default(false),
-  contract_end: z.iso.date().nullable().optional(),
-  last_reviewed_at: z.iso.date().nullable().optional(),
-  review_interval_days: z.int().min(1).max(3650).default(365),
-  owner: z.string().trim().max(200).nullable().optional(),
-  contact_email: z.email().max(200).nullable().optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  name: z.string().trim().min(1).max(200).describe('Vendor name, unique per organization.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('The service the vendor provides.'),
+  category: z.string().trim().max(200).nullable().optional().describe('Free-text category, e.g. Cloud hosting.'),
+  website: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional().describe('Vendor website (http or https).'),
+  risk_tier: vendorRiskTierSchema.default('MEDIUM').describe('Risk tier.'),
+  status: vendorStatusSchema.default('ACTIVE').describe('Status.'),
+  processes_personal_data: z.boolean().default(false).describe('Whether the vendor processes personal data.'),
+  contract_end: z.iso.date().nullable().optional().describe('End of the current contract.'),
+  last_reviewed_at: z.iso.date().nullable().optional().describe('Last review; omit when never reviewed.'),
+  review_interval_days: z.int().min(1).max(3650).default(365).describe('Days between reviews.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('Person or role responsible.'),
+  contact_email: z.email().max(200).nullable().optional().describe('Contact address at the vendor.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key: a repeat returns the first record.'),
 });
 
 /** Output of `addVendor`. */
@@ -36,94 +35,3 @@ export type AddVendorArgs = z.output<typeof addVendorInput>;
 
 /** What `addVendor` returns. */
 export type AddVendorOutput = z.output<typeof addVendorOutput>;
-
-/** JSON Schema of the `addVendor` input (MCP inputSchema). */
-export const addVendorInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Vendor name, unique per organization.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'The service the vendor provides.',
-    },
-    category: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Free-text category, e.g. Cloud hosting.',
-    },
-    website: {
-      type: ['string', 'null'],
-      format: 'uri',
-      maxLength: 2000,
-      description: 'Vendor website (http or https).',
-    },
-    risk_tier: {
-      type: 'string',
-      enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-      description: 'Risk tier.',
-      default: 'MEDIUM',
-    },
-    status: {
-      type: 'string',
-      enum: ['ACTIVE', 'OFFBOARDED'],
-      description: 'Status.',
-      default: 'ACTIVE',
-    },
-    processes_personal_data: {
-      type: 'boolean',
-      description: 'Whether the vendor processes personal data.',
-      default: false,
-    },
-    contract_end: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'End of the current contract.',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Last review; omit when never reviewed.',
-    },
-    review_interval_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      description: 'Days between reviews.',
-      default: 365,
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'Person or role responsible.',
-    },
-    contact_email: {
-      type: ['string', 'null'],
-      format: 'email',
-      maxLength: 200,
-      description: 'Contact address at the vendor.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key: a repeat returns the first record.',
-    },
-  },
-  required: ['organization_id', 'name'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `addVendor` output (MCP outputSchema). */
-export const addVendorOutputJsonSchema: JsonSchema = vendorJsonSchema;

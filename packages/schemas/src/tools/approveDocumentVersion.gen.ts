@@ -4,16 +4,15 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { documentJsonSchema, documentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { documentSchema } from '../shared.gen.js';
 
 /** Input of `approveDocumentVersion`: unknown keys are rejected, defaults are applied. */
 export const approveDocumentVersionInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  document_id: z.string().trim().min(1).max(100),
-  version: z.int().min(1),
-  content_hash: z.string().trim().min(64).max(64),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  document_id: z.string().trim().min(1).max(100).describe('Document id (doc_…).'),
+  version: z.int().min(1).describe('Version approved.'),
+  content_hash: z.string().trim().min(64).max(64).describe('Its content_hash as read (getDocument).'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key.'),
 });
 
 /** Output of `approveDocumentVersion`. */
@@ -27,44 +26,3 @@ export type ApproveDocumentVersionArgs = z.output<typeof approveDocumentVersionI
 
 /** What `approveDocumentVersion` returns. */
 export type ApproveDocumentVersionOutput = z.output<typeof approveDocumentVersionOutput>;
-
-/** JSON Schema of the `approveDocumentVersion` input (MCP inputSchema). */
-export const approveDocumentVersionInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    document_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Document id (doc_…).',
-    },
-    version: {
-      type: 'integer',
-      minimum: 1,
-      description: 'Version approved.',
-    },
-    content_hash: {
-      type: 'string',
-      minLength: 64,
-      maxLength: 64,
-      description: 'Its content_hash as read (getDocument).',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
-    },
-  },
-  required: ['organization_id', 'document_id', 'version', 'content_hash'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `approveDocumentVersion` output (MCP outputSchema). */
-export const approveDocumentVersionOutputJsonSchema: JsonSchema = documentJsonSchema;

@@ -4,15 +4,14 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { soaVersionJsonSchema, soaVersionSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { soaVersionSchema } from '../shared.gen.js';
 
 /** Input of `approveStatementOfApplicability`: unknown keys are rejected, defaults are applied. */
 export const approveStatementOfApplicabilityInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  framework_id: z.string().trim().min(1).max(100),
-  note: z.string().trim().max(2000).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  framework_id: z.string().trim().min(1).max(100).describe('Framework id (fw_…) from listFrameworks.'),
+  note: z.string().trim().max(2000).optional().describe('E.g. the management decision it follows.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key.'),
 });
 
 /** Output of `approveStatementOfApplicability`. */
@@ -26,38 +25,3 @@ export type ApproveStatementOfApplicabilityArgs = z.output<typeof approveStateme
 
 /** What `approveStatementOfApplicability` returns. */
 export type ApproveStatementOfApplicabilityOutput = z.output<typeof approveStatementOfApplicabilityOutput>;
-
-/** JSON Schema of the `approveStatementOfApplicability` input (MCP inputSchema). */
-export const approveStatementOfApplicabilityInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…) from listFrameworks.',
-    },
-    note: {
-      type: 'string',
-      maxLength: 2000,
-      description: 'E.g. the management decision it follows.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
-    },
-  },
-  required: ['organization_id', 'framework_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `approveStatementOfApplicability` output (MCP outputSchema). */
-export const approveStatementOfApplicabilityOutputJsonSchema: JsonSchema = soaVersionJsonSchema;

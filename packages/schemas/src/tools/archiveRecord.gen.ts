@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { archiveStateJsonSchema, archiveStateSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { archiveStateSchema } from '../shared.gen.js';
 
 /** Input of `archiveRecord`: unknown keys are rejected, defaults are applied. */
 export const archiveRecordInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Record id (risk_…, vnd_…, msr_…, …).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `archiveRecord`. */
@@ -24,27 +23,3 @@ export type ArchiveRecordArgs = z.output<typeof archiveRecordInput>;
 
 /** What `archiveRecord` returns. */
 export type ArchiveRecordOutput = z.output<typeof archiveRecordOutput>;
-
-/** JSON Schema of the `archiveRecord` input (MCP inputSchema). */
-export const archiveRecordInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Record id (risk_…, vnd_…, msr_…, …).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `archiveRecord` output (MCP outputSchema). */
-export const archiveRecordOutputJsonSchema: JsonSchema = archiveStateJsonSchema;

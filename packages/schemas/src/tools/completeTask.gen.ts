@@ -4,16 +4,15 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { taskJsonSchema, taskSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { taskSchema } from '../shared.gen.js';
 
 /** Input of `completeTask`: unknown keys are rejected, defaults are applied. */
 export const completeTaskInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  task_id: z.string().trim().min(1).max(100),
-  note: z.string().trim().max(2000).optional(),
-  evidence_id: z.string().trim().min(1).max(100).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  task_id: z.string().trim().min(1).max(100).describe('Task id (tsk_…).'),
+  note: z.string().trim().max(2000).optional().describe('What was done.'),
+  evidence_id: z.string().trim().min(1).max(100).optional().describe('Evidence (evd_…) showing it.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key.'),
 });
 
 /** Output of `completeTask`. */
@@ -27,44 +26,3 @@ export type CompleteTaskArgs = z.output<typeof completeTaskInput>;
 
 /** What `completeTask` returns. */
 export type CompleteTaskOutput = z.output<typeof completeTaskOutput>;
-
-/** JSON Schema of the `completeTask` input (MCP inputSchema). */
-export const completeTaskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    task_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Task id (tsk_…).',
-    },
-    note: {
-      type: 'string',
-      maxLength: 2000,
-      description: 'What was done.',
-    },
-    evidence_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Evidence (evd_…) showing it.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
-    },
-  },
-  required: ['organization_id', 'task_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `completeTask` output (MCP outputSchema). */
-export const completeTaskOutputJsonSchema: JsonSchema = taskJsonSchema;

@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { assetJsonSchema, assetSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { assetSchema } from '../shared.gen.js';
 
 /** Input of `getAsset`: unknown keys are rejected, defaults are applied. */
 export const getAssetInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Asset id (ast_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getAsset`. */
@@ -24,27 +23,3 @@ export type GetAssetArgs = z.output<typeof getAssetInput>;
 
 /** What `getAsset` returns. */
 export type GetAssetOutput = z.output<typeof getAssetOutput>;
-
-/** JSON Schema of the `getAsset` input (MCP inputSchema). */
-export const getAssetInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Asset id (ast_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getAsset` output (MCP outputSchema). */
-export const getAssetOutputJsonSchema: JsonSchema = assetJsonSchema;

@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { auditJsonSchema, auditSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { auditSchema } from '../shared.gen.js';
 
 /** Input of `getAudit`: unknown keys are rejected, defaults are applied. */
 export const getAuditInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Audit id (aud_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getAudit`. */
@@ -24,27 +23,3 @@ export type GetAuditArgs = z.output<typeof getAuditInput>;
 
 /** What `getAudit` returns. */
 export type GetAuditOutput = z.output<typeof getAuditOutput>;
-
-/** JSON Schema of the `getAudit` input (MCP inputSchema). */
-export const getAuditInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Audit id (aud_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getAudit` output (MCP outputSchema). */
-export const getAuditOutputJsonSchema: JsonSchema = auditJsonSchema;

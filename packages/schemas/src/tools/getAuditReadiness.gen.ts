@@ -4,31 +4,30 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { familyReadinessListJsonSchema, familyReadinessListSchema, readinessGapsJsonSchema, readinessGapsSchema, readinessReasonCountsJsonSchema, readinessReasonCountsSchema, readinessStateCountsJsonSchema, readinessStateCountsSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { familyReadinessListSchema, readinessGapsSchema, readinessReasonCountsSchema, readinessStateCountsSchema } from '../shared.gen.js';
 
 /** Input of `getAuditReadiness`: unknown keys are rejected, defaults are applied. */
 export const getAuditReadinessInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  framework_id: z.string().trim().min(1).max(100),
-  top_n: z.int().min(1).max(25).default(10),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  framework_id: z.string().trim().min(1).max(100).describe('Framework id (fw_…) from listFrameworks.'),
+  top_n: z.int().min(1).max(25).default(10).describe('Items per gap list (1-25).'),
 });
 
 /** Output of `getAuditReadiness`. */
 export const getAuditReadinessOutput = z.object({
   framework: z.object({
-    id: z.string(),
-    name: z.string(),
-    version: z.string().nullable(),
-  }),
-  generated_at: z.iso.datetime({ offset: true }),
-  readiness_percent: z.number().min(0).max(100),
-  control_count: z.int().min(0),
-  state_counts: readinessStateCountsSchema,
-  gap_reason_counts: readinessReasonCountsSchema,
-  covered_via_mapping_count: z.int().min(0),
-  families: familyReadinessListSchema,
-  gaps: readinessGapsSchema,
+    id: z.string().describe('Framework id.'),
+    name: z.string().describe('Framework name.'),
+    version: z.string().nullable().describe('Framework version.'),
+  }).describe('The framework checked.'),
+  generated_at: z.iso.datetime({ offset: true }).describe('When the report was computed.'),
+  readiness_percent: z.number().min(0).max(100).describe('READY controls / (all controls − EXCLUDED controls) × 100, one decimal; 0 when no control is left.'),
+  control_count: z.int().min(0).describe('Number of controls of the framework.'),
+  state_counts: readinessStateCountsSchema.describe('Number of controls per readiness state.'),
+  gap_reason_counts: readinessReasonCountsSchema.describe('Number of GAP controls per reason (a control may have several).'),
+  covered_via_mapping_count: z.int().min(0).describe('Controls without an IMPLEMENTED measure of their own whose mapped control (crosswalk) is covered.'),
+  families: familyReadinessListSchema.describe('Readiness per family, in document order.'),
+  gaps: readinessGapsSchema.describe('What to fix before the audit.'),
 });
 
 /** What a caller sends to `getAuditReadiness`. */
@@ -39,95 +38,3 @@ export type GetAuditReadinessArgs = z.output<typeof getAuditReadinessInput>;
 
 /** What `getAuditReadiness` returns. */
 export type GetAuditReadinessOutput = z.output<typeof getAuditReadinessOutput>;
-
-/** JSON Schema of the `getAuditReadiness` input (MCP inputSchema). */
-export const getAuditReadinessInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…) from listFrameworks.',
-    },
-    top_n: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'Items per gap list (1-25).',
-      default: 10,
-    },
-  },
-  required: ['organization_id', 'framework_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getAuditReadiness` output (MCP outputSchema). */
-export const getAuditReadinessOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    framework: {
-      type: 'object',
-      properties: {
-        id: {
-          type: 'string',
-          description: 'Framework id.',
-        },
-        name: {
-          type: 'string',
-          description: 'Framework name.',
-        },
-        version: {
-          type: ['string', 'null'],
-          description: 'Framework version.',
-        },
-      },
-      required: ['id', 'name', 'version'],
-      description: 'The framework checked.',
-    },
-    generated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the report was computed.',
-    },
-    readiness_percent: {
-      type: 'number',
-      minimum: 0,
-      maximum: 100,
-      description: 'READY controls / (all controls − EXCLUDED controls) × 100, one decimal; 0 when no control is left.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Number of controls of the framework.',
-    },
-    state_counts: {
-      ...readinessStateCountsJsonSchema,
-      description: 'Number of controls per readiness state.',
-    },
-    gap_reason_counts: {
-      ...readinessReasonCountsJsonSchema,
-      description: 'Number of GAP controls per reason (a control may have several).',
-    },
-    covered_via_mapping_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls without an IMPLEMENTED measure of their own whose mapped control (crosswalk) is covered.',
-    },
-    families: {
-      ...familyReadinessListJsonSchema,
-      description: 'Readiness per family, in document order.',
-    },
-    gaps: {
-      ...readinessGapsJsonSchema,
-      description: 'What to fix before the audit.',
-    },
-  },
-  required: ['framework', 'generated_at', 'readiness_percent', 'control_count', 'state_counts', 'gap_reason_counts', 'covered_via_mapping_count', 'families', 'gaps'],
-};

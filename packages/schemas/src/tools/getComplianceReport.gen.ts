@@ -4,67 +4,66 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { assetClassificationCountsJsonSchema, assetClassificationCountsSchema, evidenceDueListJsonSchema, evidenceDueListSchema, expiredAcceptanceListJsonSchema, expiredAcceptanceListSchema, frameworkCoverageJsonSchema, frameworkCoverageSchema, highPriorityRiskListJsonSchema, highPriorityRiskListSchema, measureStateCountsJsonSchema, measureStateCountsSchema, obligationStatusCountsJsonSchema, obligationStatusCountsSchema, overdueNonconformityListJsonSchema, overdueNonconformityListSchema, overdueObligationListJsonSchema, overdueObligationListSchema, riskStatusCountsJsonSchema, riskStatusCountsSchema, severityCountsJsonSchema, severityCountsSchema, upcomingAuditListJsonSchema, upcomingAuditListSchema, vendorReviewListJsonSchema, vendorReviewListSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { assetClassificationCountsSchema, evidenceDueListSchema, expiredAcceptanceListSchema, frameworkCoverageSchema, highPriorityRiskListSchema, measureStateCountsSchema, obligationStatusCountsSchema, overdueNonconformityListSchema, overdueObligationListSchema, riskStatusCountsSchema, severityCountsSchema, upcomingAuditListSchema, vendorReviewListSchema } from '../shared.gen.js';
 
 /** Input of `getComplianceReport`: unknown keys are rejected, defaults are applied. */
 export const getComplianceReportInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  high_priority_threshold: z.int().min(1).max(25).default(15),
-  upcoming_within_days: z.int().min(1).max(365).default(90),
-  evidence_expiring_within_days: z.int().min(1).max(365).default(30),
-  top_n: z.int().min(1).max(50).default(10),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  high_priority_threshold: z.int().min(1).max(25).default(15).describe('residual_score above this is high priority.'),
+  upcoming_within_days: z.int().min(1).max(365).default(90).describe('Window for upcoming audits in days.'),
+  evidence_expiring_within_days: z.int().min(1).max(365).default(30).describe('Window of evidence.expiring.'),
+  top_n: z.int().min(1).max(50).default(10).describe('Items per list.'),
 });
 
 /** Output of `getComplianceReport`. */
 export const getComplianceReportOutput = z.object({
-  organization_id: z.string(),
-  generated_at: z.iso.datetime({ offset: true }),
+  organization_id: z.string().describe('The organization reported on.'),
+  generated_at: z.iso.datetime({ offset: true }).describe('When the report was computed.'),
   risks: z.object({
-    total: z.int().min(0),
-    by_status: riskStatusCountsSchema,
-    high_priority: highPriorityRiskListSchema,
-    acceptance_expired: expiredAcceptanceListSchema,
-  }),
+    total: z.int().min(0).describe('Number of risks.'),
+    by_status: riskStatusCountsSchema.describe('Number of risks per status.'),
+    high_priority: highPriorityRiskListSchema.describe('Risks above the high-priority threshold.'),
+    acceptance_expired: expiredAcceptanceListSchema.describe('ACCEPTED risks whose acceptance lapsed (or was never recorded).'),
+  }).describe('Risk register summary.'),
   measures: z.object({
-    total: z.int().min(0),
-    by_state: measureStateCountsSchema,
-    implemented_percent: z.number().min(0).max(100),
-  }),
+    total: z.int().min(0).describe('Number of measures.'),
+    by_state: measureStateCountsSchema.describe('Number of measures per state.'),
+    implemented_percent: z.number().min(0).max(100).describe('IMPLEMENTED / all measures × 100, one decimal; 0 when there are none.'),
+  }).describe('Measure summary.'),
   obligations: z.object({
-    total: z.int().min(0),
-    by_status: obligationStatusCountsSchema,
-    overdue: overdueObligationListSchema,
-  }),
+    total: z.int().min(0).describe('Number of obligations.'),
+    by_status: obligationStatusCountsSchema.describe('Number of obligations per status.'),
+    overdue: overdueObligationListSchema.describe('Overdue obligations.'),
+  }).describe('Obligation summary.'),
   vendors: z.object({
-    total_active: z.int().min(0),
-    review_overdue: vendorReviewListSchema,
-    never_reviewed: vendorReviewListSchema,
-  }),
+    total_active: z.int().min(0).describe('Number of ACTIVE vendors.'),
+    review_overdue: vendorReviewListSchema.describe('Vendors with review_overdue: reviewed before, next review date passed (listVendors review_overdue: true).'),
+    never_reviewed: vendorReviewListSchema.describe('Vendors with never_reviewed: no review yet (listVendors never_reviewed: true).'),
+  }).describe('Vendor review summary (ACTIVE vendors only).'),
   nonconformities: z.object({
-    open_by_severity: severityCountsSchema,
-    overdue: overdueNonconformityListSchema,
-  }),
+    open_by_severity: severityCountsSchema.describe('Open nonconformities per severity.'),
+    overdue: overdueNonconformityListSchema.describe('Overdue nonconformities.'),
+  }).describe('Nonconformity summary.'),
   audits: z.object({
-    upcoming: upcomingAuditListSchema,
-  }),
+    upcoming: upcomingAuditListSchema.describe('Audits starting within upcoming_within_days.'),
+  }).describe('Audit summary.'),
   assets: z.object({
-    total: z.int().min(0),
-    by_classification: assetClassificationCountsSchema,
-    review_overdue: z.int().min(0),
-    never_reviewed: z.int().min(0),
-  }),
+    total: z.int().min(0).describe('Number of assets.'),
+    by_classification: assetClassificationCountsSchema.describe('Number of assets per classification.'),
+    review_overdue: z.int().min(0).describe('Assets reviewed before whose next_review_due is before today (listAssets with review_overdue lists them).'),
+    never_reviewed: z.int().min(0).describe('Assets without a review date (listAssets with never_reviewed lists them).'),
+  }).describe('Asset inventory summary.'),
   evidence: z.object({
-    expiring: evidenceDueListSchema,
-    expired: evidenceDueListSchema,
-  }),
-  frameworks: z.array(frameworkCoverageSchema),
+    expiring: evidenceDueListSchema.describe('Measures whose latest evidence expires within evidence_expiring_within_days (today included), soonest first.'),
+    expired: evidenceDueListSchema.describe('IMPLEMENTED measures whose evidence has all expired (a readiness gap), longest expired first.'),
+  }).describe('Evidence to renew, by measure (a measure\'s evidence is current until its latest valid_until).'),
+  frameworks: z.array(frameworkCoverageSchema).describe('Control coverage of each framework.'),
   documents: z.object({
-    total: z.int().min(0),
-    published: z.int().min(0),
-    in_review: z.int().min(0),
-    review_overdue: z.int().min(0),
-  }),
+    total: z.int().min(0).describe('Documents not RETIRED.'),
+    published: z.int().min(0).describe('Documents with a version in force.'),
+    in_review: z.int().min(0).describe('Documents IN_REVIEW, awaiting approvals.'),
+    review_overdue: z.int().min(0).describe('Documents whose next_review_due passed (listDocuments review_overdue).'),
+  }).describe('Controlled documents (policies …).'),
 });
 
 /** What a caller sends to `getComplianceReport`. */
@@ -75,248 +74,3 @@ export type GetComplianceReportArgs = z.output<typeof getComplianceReportInput>;
 
 /** What `getComplianceReport` returns. */
 export type GetComplianceReportOutput = z.output<typeof getComplianceReportOutput>;
-
-/** JSON Schema of the `getComplianceReport` input (MCP inputSchema). */
-export const getComplianceReportInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    high_priority_threshold: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'residual_score above this is high priority.',
-      default: 15,
-    },
-    upcoming_within_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 365,
-      description: 'Window for upcoming audits in days.',
-      default: 90,
-    },
-    evidence_expiring_within_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 365,
-      description: 'Window of evidence.expiring.',
-      default: 30,
-    },
-    top_n: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 50,
-      description: 'Items per list.',
-      default: 10,
-    },
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getComplianceReport` output (MCP outputSchema). */
-export const getComplianceReportOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      description: 'The organization reported on.',
-    },
-    generated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the report was computed.',
-    },
-    risks: {
-      type: 'object',
-      properties: {
-        total: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of risks.',
-        },
-        by_status: {
-          ...riskStatusCountsJsonSchema,
-          description: 'Number of risks per status.',
-        },
-        high_priority: {
-          ...highPriorityRiskListJsonSchema,
-          description: 'Risks above the high-priority threshold.',
-        },
-        acceptance_expired: {
-          ...expiredAcceptanceListJsonSchema,
-          description: 'ACCEPTED risks whose acceptance lapsed (or was never recorded).',
-        },
-      },
-      required: ['total', 'by_status', 'high_priority', 'acceptance_expired'],
-      description: 'Risk register summary.',
-    },
-    measures: {
-      type: 'object',
-      properties: {
-        total: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of measures.',
-        },
-        by_state: {
-          ...measureStateCountsJsonSchema,
-          description: 'Number of measures per state.',
-        },
-        implemented_percent: {
-          type: 'number',
-          minimum: 0,
-          maximum: 100,
-          description: 'IMPLEMENTED / all measures × 100, one decimal; 0 when there are none.',
-        },
-      },
-      required: ['total', 'by_state', 'implemented_percent'],
-      description: 'Measure summary.',
-    },
-    obligations: {
-      type: 'object',
-      properties: {
-        total: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of obligations.',
-        },
-        by_status: {
-          ...obligationStatusCountsJsonSchema,
-          description: 'Number of obligations per status.',
-        },
-        overdue: {
-          ...overdueObligationListJsonSchema,
-          description: 'Overdue obligations.',
-        },
-      },
-      required: ['total', 'by_status', 'overdue'],
-      description: 'Obligation summary.',
-    },
-    vendors: {
-      type: 'object',
-      properties: {
-        total_active: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of ACTIVE vendors.',
-        },
-        review_overdue: {
-          ...vendorReviewListJsonSchema,
-          description: 'Vendors with review_overdue: reviewed before, next review date passed (listVendors review_overdue: true).',
-        },
-        never_reviewed: {
-          ...vendorReviewListJsonSchema,
-          description: 'Vendors with never_reviewed: no review yet (listVendors never_reviewed: true).',
-        },
-      },
-      required: ['total_active', 'review_overdue', 'never_reviewed'],
-      description: 'Vendor review summary (ACTIVE vendors only).',
-    },
-    nonconformities: {
-      type: 'object',
-      properties: {
-        open_by_severity: {
-          ...severityCountsJsonSchema,
-          description: 'Open nonconformities per severity.',
-        },
-        overdue: {
-          ...overdueNonconformityListJsonSchema,
-          description: 'Overdue nonconformities.',
-        },
-      },
-      required: ['open_by_severity', 'overdue'],
-      description: 'Nonconformity summary.',
-    },
-    audits: {
-      type: 'object',
-      properties: {
-        upcoming: {
-          ...upcomingAuditListJsonSchema,
-          description: 'Audits starting within upcoming_within_days.',
-        },
-      },
-      required: ['upcoming'],
-      description: 'Audit summary.',
-    },
-    assets: {
-      type: 'object',
-      properties: {
-        total: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Number of assets.',
-        },
-        by_classification: {
-          ...assetClassificationCountsJsonSchema,
-          description: 'Number of assets per classification.',
-        },
-        review_overdue: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Assets reviewed before whose next_review_due is before today (listAssets with review_overdue lists them).',
-        },
-        never_reviewed: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Assets without a review date (listAssets with never_reviewed lists them).',
-        },
-      },
-      required: ['total', 'by_classification', 'review_overdue', 'never_reviewed'],
-      description: 'Asset inventory summary.',
-    },
-    evidence: {
-      type: 'object',
-      properties: {
-        expiring: {
-          ...evidenceDueListJsonSchema,
-          description: 'Measures whose latest evidence expires within evidence_expiring_within_days (today included), soonest first.',
-        },
-        expired: {
-          ...evidenceDueListJsonSchema,
-          description: 'IMPLEMENTED measures whose evidence has all expired (a readiness gap), longest expired first.',
-        },
-      },
-      required: ['expiring', 'expired'],
-      description: 'Evidence to renew, by measure (a measure\'s evidence is current until its latest valid_until).',
-    },
-    frameworks: {
-      type: 'array',
-      items: frameworkCoverageJsonSchema,
-      description: 'Control coverage of each framework.',
-    },
-    documents: {
-      type: 'object',
-      properties: {
-        total: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Documents not RETIRED.',
-        },
-        published: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Documents with a version in force.',
-        },
-        in_review: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Documents IN_REVIEW, awaiting approvals.',
-        },
-        review_overdue: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Documents whose next_review_due passed (listDocuments review_overdue).',
-        },
-      },
-      required: ['total', 'published', 'in_review', 'review_overdue'],
-      description: 'Controlled documents (policies …).',
-    },
-  },
-  required: ['organization_id', 'generated_at', 'risks', 'measures', 'obligations', 'vendors', 'nonconformities', 'audits', 'assets', 'evidence', 'frameworks', 'documents'],
-};

@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlTestJsonSchema, controlTestSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlTestSchema } from '../shared.gen.js';
 
 /** Input of `getControlTest`: unknown keys are rejected, defaults are applied. */
 export const getControlTestInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Control test id (ctt_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getControlTest`. */
@@ -24,27 +23,3 @@ export type GetControlTestArgs = z.output<typeof getControlTestInput>;
 
 /** What `getControlTest` returns. */
 export type GetControlTestOutput = z.output<typeof getControlTestOutput>;
-
-/** JSON Schema of the `getControlTest` input (MCP inputSchema). */
-export const getControlTestInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Control test id (ctt_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getControlTest` output (MCP outputSchema). */
-export const getControlTestOutputJsonSchema: JsonSchema = controlTestJsonSchema;

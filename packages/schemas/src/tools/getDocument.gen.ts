@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { documentJsonSchema, documentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { documentSchema } from '../shared.gen.js';
 
 /** Input of `getDocument`: unknown keys are rejected, defaults are applied. */
 export const getDocumentInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Document id (doc_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getDocument`. */
@@ -24,27 +23,3 @@ export type GetDocumentArgs = z.output<typeof getDocumentInput>;
 
 /** What `getDocument` returns. */
 export type GetDocumentOutput = z.output<typeof getDocumentOutput>;
-
-/** JSON Schema of the `getDocument` input (MCP inputSchema). */
-export const getDocumentInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Document id (doc_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getDocument` output (MCP outputSchema). */
-export const getDocumentOutputJsonSchema: JsonSchema = documentJsonSchema;

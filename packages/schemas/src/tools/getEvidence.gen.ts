@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { evidenceRecordJsonSchema, evidenceRecordSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { evidenceRecordSchema } from '../shared.gen.js';
 
 /** Input of `getEvidence`: unknown keys are rejected, defaults are applied. */
 export const getEvidenceInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Evidence id (evd_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getEvidence`. */
@@ -24,27 +23,3 @@ export type GetEvidenceArgs = z.output<typeof getEvidenceInput>;
 
 /** What `getEvidence` returns. */
 export type GetEvidenceOutput = z.output<typeof getEvidenceOutput>;
-
-/** JSON Schema of the `getEvidence` input (MCP inputSchema). */
-export const getEvidenceInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Evidence id (evd_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getEvidence` output (MCP outputSchema). */
-export const getEvidenceOutputJsonSchema: JsonSchema = evidenceRecordJsonSchema;

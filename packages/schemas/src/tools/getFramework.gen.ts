@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkJsonSchema, frameworkSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { frameworkSchema } from '../shared.gen.js';
 
 /** Input of `getFramework`: unknown keys are rejected, defaults are applied. */
 export const getFrameworkInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Framework id (fw_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getFramework`. */
@@ -24,27 +23,3 @@ export type GetFrameworkArgs = z.output<typeof getFrameworkInput>;
 
 /** What `getFramework` returns. */
 export type GetFrameworkOutput = z.output<typeof getFrameworkOutput>;
-
-/** JSON Schema of the `getFramework` input (MCP inputSchema). */
-export const getFrameworkInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getFramework` output (MCP outputSchema). */
-export const getFrameworkOutputJsonSchema: JsonSchema = frameworkJsonSchema;

@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { managementReviewJsonSchema, managementReviewSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { managementReviewSchema } from '../shared.gen.js';
 
 /** Input of `getManagementReview`: unknown keys are rejected, defaults are applied. */
 export const getManagementReviewInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Management review id (mrv_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getManagementReview`. */
@@ -24,27 +23,3 @@ export type GetManagementReviewArgs = z.output<typeof getManagementReviewInput>;
 
 /** What `getManagementReview` returns. */
 export type GetManagementReviewOutput = z.output<typeof getManagementReviewOutput>;
-
-/** JSON Schema of the `getManagementReview` input (MCP inputSchema). */
-export const getManagementReviewInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Management review id (mrv_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getManagementReview` output (MCP outputSchema). */
-export const getManagementReviewOutputJsonSchema: JsonSchema = managementReviewJsonSchema;

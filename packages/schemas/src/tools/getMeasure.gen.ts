@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { measureJsonSchema, measureSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { measureSchema } from '../shared.gen.js';
 
 /** Input of `getMeasure`: unknown keys are rejected, defaults are applied. */
 export const getMeasureInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Measure id (msr_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getMeasure`. */
@@ -24,27 +23,3 @@ export type GetMeasureArgs = z.output<typeof getMeasureInput>;
 
 /** What `getMeasure` returns. */
 export type GetMeasureOutput = z.output<typeof getMeasureOutput>;
-
-/** JSON Schema of the `getMeasure` input (MCP inputSchema). */
-export const getMeasureInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Measure id (msr_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getMeasure` output (MCP outputSchema). */
-export const getMeasureOutputJsonSchema: JsonSchema = measureJsonSchema;

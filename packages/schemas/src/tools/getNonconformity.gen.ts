@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { nonconformityJsonSchema, nonconformitySchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { nonconformitySchema } from '../shared.gen.js';
 
 /** Input of `getNonconformity`: unknown keys are rejected, defaults are applied. */
 export const getNonconformityInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Nonconformity id (nc_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getNonconformity`. */
@@ -24,27 +23,3 @@ export type GetNonconformityArgs = z.output<typeof getNonconformityInput>;
 
 /** What `getNonconformity` returns. */
 export type GetNonconformityOutput = z.output<typeof getNonconformityOutput>;
-
-/** JSON Schema of the `getNonconformity` input (MCP inputSchema). */
-export const getNonconformityInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Nonconformity id (nc_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getNonconformity` output (MCP outputSchema). */
-export const getNonconformityOutputJsonSchema: JsonSchema = nonconformityJsonSchema;

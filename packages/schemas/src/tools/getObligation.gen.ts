@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { obligationJsonSchema, obligationSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { obligationSchema } from '../shared.gen.js';
 
 /** Input of `getObligation`: unknown keys are rejected, defaults are applied. */
 export const getObligationInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Obligation id (obl_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getObligation`. */
@@ -24,27 +23,3 @@ export type GetObligationArgs = z.output<typeof getObligationInput>;
 
 /** What `getObligation` returns. */
 export type GetObligationOutput = z.output<typeof getObligationOutput>;
-
-/** JSON Schema of the `getObligation` input (MCP inputSchema). */
-export const getObligationInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Obligation id (obl_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getObligation` output (MCP outputSchema). */
-export const getObligationOutputJsonSchema: JsonSchema = obligationJsonSchema;

@@ -4,33 +4,32 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { operatingControlJsonSchema, operatingControlSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { operatingControlSchema } from '../shared.gen.js';
 
 /** Input of `getOperatingEffectiveness`: unknown keys are rejected, defaults are applied. */
 export const getOperatingEffectivenessInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  framework_id: z.string().trim().min(1).max(100),
-  period_start: z.iso.date(),
-  period_end: z.iso.date(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  framework_id: z.string().trim().min(1).max(100).describe('Framework id (fw_…) from listFrameworks.'),
+  period_start: z.iso.date().describe('First day of the period.'),
+  period_end: z.iso.date().describe('Last day; at most 1,830 days after period_start.'),
 });
 
 /** Output of `getOperatingEffectiveness`. */
 export const getOperatingEffectivenessOutput = z.object({
-  framework_id: z.string(),
-  period_start: z.iso.date(),
-  period_end: z.iso.date(),
-  generated_at: z.iso.datetime({ offset: true }),
-  tested_control_count: z.int().min(0),
-  untested_control_count: z.int().min(0),
+  framework_id: z.string().describe('The framework checked.'),
+  period_start: z.iso.date().describe('First day of the period.'),
+  period_end: z.iso.date().describe('Last day of the period.'),
+  generated_at: z.iso.datetime({ offset: true }).describe('When the report was computed.'),
+  tested_control_count: z.int().min(0).describe('Controls with at least one ACTIVE test.'),
+  untested_control_count: z.int().min(0).describe('Controls with a measure but no ACTIVE test.'),
   state_counts: z.object({
-    FAILED: z.int().min(0),
-    GAP: z.int().min(0),
-    EXCEPTIONS: z.int().min(0),
-    EFFECTIVE: z.int().min(0),
-    NOT_DUE: z.int().min(0),
-  }),
-  controls: z.array(operatingControlSchema),
+    FAILED: z.int().min(0).describe('A window\'s latest run FAILED.'),
+    GAP: z.int().min(0).describe('A window ended without a run.'),
+    EXCEPTIONS: z.int().min(0).describe('Passed, some with exceptions.'),
+    EFFECTIVE: z.int().min(0).describe('Every ended window passed.'),
+    NOT_DUE: z.int().min(0).describe('No window has ended yet.'),
+  }).describe('Tested controls per state.'),
+  controls: z.array(operatingControlSchema).describe('Tested controls in document order.'),
 });
 
 /** What a caller sends to `getOperatingEffectiveness`. */
@@ -41,108 +40,3 @@ export type GetOperatingEffectivenessArgs = z.output<typeof getOperatingEffectiv
 
 /** What `getOperatingEffectiveness` returns. */
 export type GetOperatingEffectivenessOutput = z.output<typeof getOperatingEffectivenessOutput>;
-
-/** JSON Schema of the `getOperatingEffectiveness` input (MCP inputSchema). */
-export const getOperatingEffectivenessInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…) from listFrameworks.',
-    },
-    period_start: {
-      type: 'string',
-      format: 'date',
-      description: 'First day of the period.',
-    },
-    period_end: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day; at most 1,830 days after period_start.',
-    },
-  },
-  required: ['organization_id', 'framework_id', 'period_start', 'period_end'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getOperatingEffectiveness` output (MCP outputSchema). */
-export const getOperatingEffectivenessOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    framework_id: {
-      type: 'string',
-      description: 'The framework checked.',
-    },
-    period_start: {
-      type: 'string',
-      format: 'date',
-      description: 'First day of the period.',
-    },
-    period_end: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day of the period.',
-    },
-    generated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When the report was computed.',
-    },
-    tested_control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with at least one ACTIVE test.',
-    },
-    untested_control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls with a measure but no ACTIVE test.',
-    },
-    state_counts: {
-      type: 'object',
-      properties: {
-        FAILED: {
-          type: 'integer',
-          minimum: 0,
-          description: 'A window\'s latest run FAILED.',
-        },
-        GAP: {
-          type: 'integer',
-          minimum: 0,
-          description: 'A window ended without a run.',
-        },
-        EXCEPTIONS: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Passed, some with exceptions.',
-        },
-        EFFECTIVE: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Every ended window passed.',
-        },
-        NOT_DUE: {
-          type: 'integer',
-          minimum: 0,
-          description: 'No window has ended yet.',
-        },
-      },
-      required: ['FAILED', 'GAP', 'EXCEPTIONS', 'EFFECTIVE', 'NOT_DUE'],
-      description: 'Tested controls per state.',
-    },
-    controls: {
-      type: 'array',
-      items: operatingControlJsonSchema,
-      description: 'Tested controls in document order.',
-    },
-  },
-  required: ['framework_id', 'period_start', 'period_end', 'generated_at', 'tested_control_count', 'untested_control_count', 'state_counts', 'controls'],
-};

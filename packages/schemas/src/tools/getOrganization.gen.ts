@@ -4,12 +4,11 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { organizationDetailJsonSchema, organizationDetailSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { organizationDetailSchema } from '../shared.gen.js';
 
 /** Input of `getOrganization`: unknown keys are rejected, defaults are applied. */
 export const getOrganizationInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
 });
 
 /** Output of `getOrganization`. */
@@ -23,21 +22,3 @@ export type GetOrganizationArgs = z.output<typeof getOrganizationInput>;
 
 /** What `getOrganization` returns. */
 export type GetOrganizationOutput = z.output<typeof getOrganizationOutput>;
-
-/** JSON Schema of the `getOrganization` input (MCP inputSchema). */
-export const getOrganizationInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getOrganization` output (MCP outputSchema). */
-export const getOrganizationOutputJsonSchema: JsonSchema = organizationDetailJsonSchema;

@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { riskJsonSchema, riskSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { riskSchema } from '../shared.gen.js';
 
 /** Input of `getRisk`: unknown keys are rejected, defaults are applied. */
 export const getRiskInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Risk id (risk_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getRisk`. */
@@ -24,27 +23,3 @@ export type GetRiskArgs = z.output<typeof getRiskInput>;
 
 /** What `getRisk` returns. */
 export type GetRiskOutput = z.output<typeof getRiskOutput>;
-
-/** JSON Schema of the `getRisk` input (MCP inputSchema). */
-export const getRiskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Risk id (risk_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getRisk` output (MCP outputSchema). */
-export const getRiskOutputJsonSchema: JsonSchema = riskJsonSchema;

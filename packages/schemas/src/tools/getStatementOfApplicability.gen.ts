@@ -4,36 +4,35 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlReadinessSchema, soaApplicabilitySchema, soaControlJsonSchema, soaControlSchema, soaVersionJsonSchema, soaVersionSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlReadinessSchema, soaApplicabilitySchema, soaControlSchema, soaVersionSchema } from '../shared.gen.js';
 
 /** Input of `getStatementOfApplicability`: unknown keys are rejected, defaults are applied. */
 export const getStatementOfApplicabilityInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  framework_id: z.string().trim().min(1).max(100),
-  version: z.int().min(1).max(100000).optional(),
-  applicability: z.array(soaApplicabilitySchema).max(3).optional(),
-  status: z.array(controlReadinessSchema).max(3).optional(),
-  page_size: z.int().min(1).max(500).default(100),
-  cursor: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  framework_id: z.string().trim().min(1).max(100).describe('Framework id (fw_…) from listFrameworks.'),
+  version: z.int().min(1).max(100000).optional().describe('An approved version; omit for the current SoA.'),
+  applicability: z.array(soaApplicabilitySchema).max(3).optional().describe('Any of these decisions.'),
+  status: z.array(controlReadinessSchema).max(3).optional().describe('Any of these statuses.'),
+  page_size: z.int().min(1).max(500).default(100).describe('Controls per page.'),
+  cursor: z.string().trim().min(1).max(200).optional().describe('A next_cursor.'),
 });
 
 /** Output of `getStatementOfApplicability`. */
 export const getStatementOfApplicabilityOutput = z.object({
-  framework_id: z.string(),
-  version: z.int().nullable(),
-  approved: soaVersionSchema.nullable(),
-  versions: z.array(soaVersionSchema),
-  updated_at: z.iso.datetime({ offset: true }).nullable(),
-  control_count: z.int().min(0),
+  framework_id: z.string().describe('The framework.'),
+  version: z.int().nullable().describe('The approved version read; null for the current SoA.'),
+  approved: soaVersionSchema.nullable().describe('The version read, or for the current SoA the latest approved one; null when none.'),
+  versions: z.array(soaVersionSchema).describe('Every approved version, newest first.'),
+  updated_at: z.iso.datetime({ offset: true }).nullable().describe('Last change of a decision (pass as expected_updated_at); null when none.'),
+  control_count: z.int().min(0).describe('Controls of the framework (of the snapshot for a version).'),
   applicability_counts: z.object({
-    APPLICABLE: z.int().min(0),
-    EXCLUDED: z.int().min(0),
-    UNDECIDED: z.int().min(0),
-  }),
-  controls: z.array(soaControlSchema),
-  next_cursor: z.string().nullable(),
-  total_count: z.int().min(0),
+    APPLICABLE: z.int().min(0).describe('Applicable controls.'),
+    EXCLUDED: z.int().min(0).describe('Excluded controls.'),
+    UNDECIDED: z.int().min(0).describe('Controls without a decision.'),
+  }).describe('Controls per decision.'),
+  controls: z.array(soaControlSchema).describe('This page of controls, in document order.'),
+  next_cursor: z.string().nullable().describe('Cursor for the next page; null on the last.'),
+  total_count: z.int().min(0).describe('Controls matching the filters.'),
 });
 
 /** What a caller sends to `getStatementOfApplicability`. */
@@ -44,137 +43,3 @@ export type GetStatementOfApplicabilityArgs = z.output<typeof getStatementOfAppl
 
 /** What `getStatementOfApplicability` returns. */
 export type GetStatementOfApplicabilityOutput = z.output<typeof getStatementOfApplicabilityOutput>;
-
-/** JSON Schema of the `getStatementOfApplicability` input (MCP inputSchema). */
-export const getStatementOfApplicabilityInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…) from listFrameworks.',
-    },
-    version: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100000,
-      description: 'An approved version; omit for the current SoA.',
-    },
-    applicability: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['APPLICABLE', 'EXCLUDED', 'UNDECIDED'],
-      },
-      maxItems: 3,
-      description: 'Any of these decisions.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['READY', 'GAP', 'EXCLUDED'],
-      },
-      maxItems: 3,
-      description: 'Any of these statuses.',
-    },
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 500,
-      description: 'Controls per page.',
-      default: 100,
-    },
-    cursor: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'A next_cursor.',
-    },
-  },
-  required: ['organization_id', 'framework_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getStatementOfApplicability` output (MCP outputSchema). */
-export const getStatementOfApplicabilityOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    framework_id: {
-      type: 'string',
-      description: 'The framework.',
-    },
-    version: {
-      type: ['integer', 'null'],
-      description: 'The approved version read; null for the current SoA.',
-    },
-    approved: {
-      anyOf: [
-        soaVersionJsonSchema,
-        {
-          type: 'null',
-        },
-      ],
-      description: 'The version read, or for the current SoA the latest approved one; null when none.',
-    },
-    versions: {
-      type: 'array',
-      items: soaVersionJsonSchema,
-      description: 'Every approved version, newest first.',
-    },
-    updated_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      description: 'Last change of a decision (pass as expected_updated_at); null when none.',
-    },
-    control_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls of the framework (of the snapshot for a version).',
-    },
-    applicability_counts: {
-      type: 'object',
-      properties: {
-        APPLICABLE: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Applicable controls.',
-        },
-        EXCLUDED: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Excluded controls.',
-        },
-        UNDECIDED: {
-          type: 'integer',
-          minimum: 0,
-          description: 'Controls without a decision.',
-        },
-      },
-      required: ['APPLICABLE', 'EXCLUDED', 'UNDECIDED'],
-      description: 'Controls per decision.',
-    },
-    controls: {
-      type: 'array',
-      items: soaControlJsonSchema,
-      description: 'This page of controls, in document order.',
-    },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Cursor for the next page; null on the last.',
-    },
-    total_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls matching the filters.',
-    },
-  },
-  required: ['framework_id', 'version', 'approved', 'versions', 'updated_at', 'control_count', 'applicability_counts', 'controls', 'next_cursor', 'total_count'],
-};

@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { taskJsonSchema, taskSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { taskSchema } from '../shared.gen.js';
 
 /** Input of `getTask`: unknown keys are rejected, defaults are applied. */
 export const getTaskInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Task id (tsk_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getTask`. */
@@ -24,27 +23,3 @@ export type GetTaskArgs = z.output<typeof getTaskInput>;
 
 /** What `getTask` returns. */
 export type GetTaskOutput = z.output<typeof getTaskOutput>;
-
-/** JSON Schema of the `getTask` input (MCP inputSchema). */
-export const getTaskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Task id (tsk_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getTask` output (MCP outputSchema). */
-export const getTaskOutputJsonSchema: JsonSchema = taskJsonSchema;

@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { vendorJsonSchema, vendorSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { vendorSchema } from '../shared.gen.js';
 
 /** Input of `getVendor`: unknown keys are rejected, defaults are applied. */
 export const getVendorInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Vendor id (vnd_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `getVendor`. */
@@ -24,27 +23,3 @@ export type GetVendorArgs = z.output<typeof getVendorInput>;
 
 /** What `getVendor` returns. */
 export type GetVendorOutput = z.output<typeof getVendorOutput>;
-
-/** JSON Schema of the `getVendor` input (MCP inputSchema). */
-export const getVendorInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Vendor id (vnd_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `getVendor` output (MCP outputSchema). */
-export const getVendorOutputJsonSchema: JsonSchema = vendorJsonSchema;

@@ -4,27 +4,26 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { assetClassificationSchema, assetJsonSchema, assetSchema, assetTypeSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { assetClassificationSchema, assetSchema, assetTypeSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listAssets`: unknown keys are rejected, defaults are applied. */
 export const listAssetsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  type: z.array(assetTypeSchema).min(1).optional(),
-  classification: z.array(assetClassificationSchema).min(1).optional(),
-  owner: z.string().trim().min(1).max(200).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  vendor_id: z.string().trim().min(1).max(100).optional(),
-  review_overdue: z.boolean().optional(),
-  never_reviewed: z.boolean().optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  type: z.array(assetTypeSchema).min(1).optional().describe('Only assets of one of these types.'),
+  classification: z.array(assetClassificationSchema).min(1).optional().describe('Any of these classifications.'),
+  owner: z.string().trim().min(1).max(200).optional().describe('Exact owner (case-insensitive).'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in name, description or location.'),
+  vendor_id: z.string().trim().min(1).max(100).optional().describe('Only assets hosted by this vendor (vnd_…).'),
+  review_overdue: z.boolean().optional().describe('true = only assets with review_overdue (reviewed before, next_review_due passed; see never_reviewed); false = the others.'),
+  never_reviewed: z.boolean().optional().describe('true = only assets without a review date; false = the others.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
 
 /** Output of `listAssets`. */
 export const listAssetsOutput = z.object({
-  assets: z.array(assetSchema),
+  assets: z.array(assetSchema).describe('The assets on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -36,82 +35,3 @@ export type ListAssetsArgs = z.output<typeof listAssetsInput>;
 
 /** What `listAssets` returns. */
 export type ListAssetsOutput = z.output<typeof listAssetsOutput>;
-
-/** JSON Schema of the `listAssets` input (MCP inputSchema). */
-export const listAssetsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    type: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
-      },
-      minItems: 1,
-      description: 'Only assets of one of these types.',
-    },
-    classification: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-      },
-      minItems: 1,
-      description: 'Any of these classifications.',
-    },
-    owner: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact owner (case-insensitive).',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in name, description or location.',
-    },
-    vendor_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Only assets hosted by this vendor (vnd_…).',
-    },
-    review_overdue: {
-      type: 'boolean',
-      description: 'true = only assets with review_overdue (reviewed before, next_review_due passed; see never_reviewed); false = the others.',
-    },
-    never_reviewed: {
-      type: 'boolean',
-      description: 'true = only assets without a review date; false = the others.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listAssets` output (MCP outputSchema). */
-export const listAssetsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    assets: {
-      type: 'array',
-      items: assetJsonSchema,
-      description: 'The assets on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['assets', 'next_cursor', 'total_count'],
-};

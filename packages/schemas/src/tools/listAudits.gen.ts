@@ -4,28 +4,27 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { auditJsonSchema, auditKindSchema, auditSchema, auditStateSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { auditKindSchema, auditSchema, auditStateSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listAudits`: unknown keys are rejected, defaults are applied. */
 export const listAuditsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  state: z.array(auditStateSchema).min(1).optional(),
-  kind: z.array(auditKindSchema).min(1).optional(),
-  framework_id: z.string().trim().min(1).max(100).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  start_after: z.iso.date().optional(),
-  start_before: z.iso.date().optional(),
-  upcoming_within_days: z.int().min(1).max(3650).optional(),
-  upcoming: z.boolean().optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  state: z.array(auditStateSchema).min(1).optional().describe('Any of these states.'),
+  kind: z.array(auditKindSchema).min(1).optional().describe('Any of these kinds.'),
+  framework_id: z.string().trim().min(1).max(100).optional().describe('Against this framework.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in name or auditor.'),
+  start_after: z.iso.date().optional().describe('Starting after this date.'),
+  start_before: z.iso.date().optional().describe('Starting before this date.'),
+  upcoming_within_days: z.int().min(1).max(3650).optional().describe('start_date within this many days from today.'),
+  upcoming: z.boolean().optional().describe('true = PLANNED or IN_PROGRESS audits starting after today.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['start_date', 'name', 'created_at', 'updated_at'], { field: 'start_date', direction: 'asc' }),
 });
 
 /** Output of `listAudits`. */
 export const listAuditsOutput = z.object({
-  audits: z.array(auditSchema),
+  audits: z.array(auditSchema).describe('The audits on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -37,88 +36,3 @@ export type ListAuditsArgs = z.output<typeof listAuditsInput>;
 
 /** What `listAudits` returns. */
 export type ListAuditsOutput = z.output<typeof listAuditsOutput>;
-
-/** JSON Schema of the `listAudits` input (MCP inputSchema). */
-export const listAuditsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    state: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-      },
-      minItems: 1,
-      description: 'Any of these states.',
-    },
-    kind: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['INTERNAL', 'EXTERNAL'],
-      },
-      minItems: 1,
-      description: 'Any of these kinds.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Against this framework.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in name or auditor.',
-    },
-    start_after: {
-      type: 'string',
-      format: 'date',
-      description: 'Starting after this date.',
-    },
-    start_before: {
-      type: 'string',
-      format: 'date',
-      description: 'Starting before this date.',
-    },
-    upcoming_within_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      description: 'start_date within this many days from today.',
-    },
-    upcoming: {
-      type: 'boolean',
-      description: 'true = PLANNED or IN_PROGRESS audits starting after today.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['start_date', 'name', 'created_at', 'updated_at'], { field: 'start_date', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listAudits` output (MCP outputSchema). */
-export const listAuditsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    audits: {
-      type: 'array',
-      items: auditJsonSchema,
-      description: 'The audits on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['audits', 'next_cursor', 'total_count'],
-};

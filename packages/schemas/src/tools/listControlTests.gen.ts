@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlTestFrequencySchema, controlTestJsonSchema, controlTestSchema, controlTestStatusSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlTestFrequencySchema, controlTestSchema, controlTestStatusSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listControlTests`: unknown keys are rejected, defaults are applied. */
 export const listControlTestsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  measure_id: z.string().trim().min(1).max(100).optional(),
-  frequency: z.array(controlTestFrequencySchema).min(1).optional(),
-  status: z.array(controlTestStatusSchema).min(1).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  measure_id: z.string().trim().min(1).max(100).optional().describe('Tests of this measure (msr_…).'),
+  frequency: z.array(controlTestFrequencySchema).min(1).optional().describe('Any of these frequencies.'),
+  status: z.array(controlTestStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in title or procedure.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['title', 'frequency', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),
 });
 
 /** Output of `listControlTests`. */
 export const listControlTestsOutput = z.object({
-  control_tests: z.array(controlTestSchema),
+  control_tests: z.array(controlTestSchema).describe('The control_tests on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -33,68 +32,3 @@ export type ListControlTestsArgs = z.output<typeof listControlTestsInput>;
 
 /** What `listControlTests` returns. */
 export type ListControlTestsOutput = z.output<typeof listControlTestsOutput>;
-
-/** JSON Schema of the `listControlTests` input (MCP inputSchema). */
-export const listControlTestsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    measure_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Tests of this measure (msr_…).',
-    },
-    frequency: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
-      },
-      minItems: 1,
-      description: 'Any of these frequencies.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['ACTIVE', 'RETIRED'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in title or procedure.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['title', 'frequency', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listControlTests` output (MCP outputSchema). */
-export const listControlTestsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    control_tests: {
-      type: 'array',
-      items: controlTestJsonSchema,
-      description: 'The control_tests on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['control_tests', 'next_cursor', 'total_count'],
-};

@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { documentKindSchema, documentStatusSchema, documentSummaryJsonSchema, documentSummarySchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { documentKindSchema, documentStatusSchema, documentSummarySchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listDocuments`: unknown keys are rejected, defaults are applied. */
 export const listDocumentsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  status: z.array(documentStatusSchema).min(1).optional(),
-  kind: z.array(documentKindSchema).min(1).optional(),
-  review_overdue: z.boolean().optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  status: z.array(documentStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  kind: z.array(documentKindSchema).min(1).optional().describe('Any of these kinds.'),
+  review_overdue: z.boolean().optional().describe('Review date passed.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in title or description.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['title', 'next_review_due', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),
 });
 
 /** Output of `listDocuments`. */
 export const listDocumentsOutput = z.object({
-  documents: z.array(documentSummarySchema),
+  documents: z.array(documentSummarySchema).describe('The documents on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -33,66 +32,3 @@ export type ListDocumentsArgs = z.output<typeof listDocumentsInput>;
 
 /** What `listDocuments` returns. */
 export type ListDocumentsOutput = z.output<typeof listDocumentsOutput>;
-
-/** JSON Schema of the `listDocuments` input (MCP inputSchema). */
-export const listDocumentsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['DRAFT', 'IN_REVIEW', 'APPROVED', 'PUBLISHED', 'RETIRED'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    kind: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD'],
-      },
-      minItems: 1,
-      description: 'Any of these kinds.',
-    },
-    review_overdue: {
-      type: 'boolean',
-      description: 'Review date passed.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in title or description.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['title', 'next_review_due', 'created_at', 'updated_at'], { field: 'title', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listDocuments` output (MCP outputSchema). */
-export const listDocumentsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    documents: {
-      type: 'array',
-      items: documentSummaryJsonSchema,
-      description: 'The documents on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['documents', 'next_cursor', 'total_count'],
-};

@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { evidenceKindSchema, evidenceRecordJsonSchema, evidenceRecordSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { evidenceKindSchema, evidenceRecordSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listEvidence`: unknown keys are rejected, defaults are applied. */
 export const listEvidenceInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  kind: z.array(evidenceKindSchema).min(1).optional(),
-  measure_id: z.string().trim().min(1).max(100).optional(),
-  expired: z.boolean().optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  kind: z.array(evidenceKindSchema).min(1).optional().describe('Any of these kinds.'),
+  measure_id: z.string().trim().min(1).max(100).optional().describe('Evidence for this measure.'),
+  expired: z.boolean().optional().describe('Whether valid_until is past.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in title or description.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['collected_at', 'title', 'created_at', 'updated_at'], { field: 'collected_at', direction: 'desc' }),
 });
 
 /** Output of `listEvidence`. */
 export const listEvidenceOutput = z.object({
-  evidence: z.array(evidenceRecordSchema),
+  evidence: z.array(evidenceRecordSchema).describe('The evidence on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -33,63 +32,3 @@ export type ListEvidenceArgs = z.output<typeof listEvidenceInput>;
 
 /** What `listEvidence` returns. */
 export type ListEvidenceOutput = z.output<typeof listEvidenceOutput>;
-
-/** JSON Schema of the `listEvidence` input (MCP inputSchema). */
-export const listEvidenceInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    kind: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['TEXT', 'URL', 'FILE'],
-      },
-      minItems: 1,
-      description: 'Any of these kinds.',
-    },
-    measure_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Evidence for this measure.',
-    },
-    expired: {
-      type: 'boolean',
-      description: 'Whether valid_until is past.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in title or description.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['collected_at', 'title', 'created_at', 'updated_at'], { field: 'collected_at', direction: 'desc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listEvidence` output (MCP outputSchema). */
-export const listEvidenceOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    evidence: {
-      type: 'array',
-      items: evidenceRecordJsonSchema,
-      description: 'The evidence on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['evidence', 'next_cursor', 'total_count'],
-};

@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkControlJsonSchema, frameworkControlSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { frameworkControlSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listFrameworkControls`: unknown keys are rejected, defaults are applied. */
 export const listFrameworkControlsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  framework_id: z.string().trim().min(1).max(100),
-  family: z.string().trim().min(1).max(200).optional(),
-  baseline: z.string().trim().min(1).max(50).optional(),
-  covered: z.boolean().optional(),
-  query: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  framework_id: z.string().trim().min(1).max(100).describe('Framework id (fw_…) from listFrameworks.'),
+  family: z.string().trim().min(1).max(200).optional().describe('Family title (case-insensitive) or OSCAL group id, e.g. ac.'),
+  baseline: z.string().trim().min(1).max(50).optional().describe('A baseline, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY).'),
+  covered: z.boolean().optional().describe('true: controls with an IMPLEMENTED measure; false: those without.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in code, title or statement.'),
   ...pageInputShape,
   order_by: orderBySchema(['position'], { field: 'position', direction: 'asc' }),
 });
 
 /** Output of `listFrameworkControls`. */
 export const listFrameworkControlsOutput = z.object({
-  controls: z.array(frameworkControlSchema),
+  controls: z.array(frameworkControlSchema).describe('The controls on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -33,62 +32,3 @@ export type ListFrameworkControlsArgs = z.output<typeof listFrameworkControlsInp
 
 /** What `listFrameworkControls` returns. */
 export type ListFrameworkControlsOutput = z.output<typeof listFrameworkControlsOutput>;
-
-/** JSON Schema of the `listFrameworkControls` input (MCP inputSchema). */
-export const listFrameworkControlsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…) from listFrameworks.',
-    },
-    family: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Family title (case-insensitive) or OSCAL group id, e.g. ac.',
-    },
-    baseline: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 50,
-      description: 'A baseline, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY).',
-    },
-    covered: {
-      type: 'boolean',
-      description: 'true: controls with an IMPLEMENTED measure; false: those without.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in code, title or statement.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['position'], { field: 'position', direction: 'asc' }),
-  },
-  required: ['organization_id', 'framework_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listFrameworkControls` output (MCP outputSchema). */
-export const listFrameworkControlsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    controls: {
-      type: 'array',
-      items: frameworkControlJsonSchema,
-      description: 'The controls on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['controls', 'next_cursor', 'total_count'],
-};

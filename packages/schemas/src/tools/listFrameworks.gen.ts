@@ -4,20 +4,19 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkSummaryJsonSchema, frameworkSummarySchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { frameworkSummarySchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listFrameworks`: unknown keys are rejected, defaults are applied. */
 export const listFrameworksInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  query: z.string().trim().min(1).max(200).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in name or description.'),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
 
 /** Output of `listFrameworks`. */
 export const listFrameworksOutput = z.object({
-  frameworks: z.array(frameworkSummarySchema),
+  frameworks: z.array(frameworkSummarySchema).describe('The frameworks on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -29,40 +28,3 @@ export type ListFrameworksArgs = z.output<typeof listFrameworksInput>;
 
 /** What `listFrameworks` returns. */
 export type ListFrameworksOutput = z.output<typeof listFrameworksOutput>;
-
-/** JSON Schema of the `listFrameworks` input (MCP inputSchema). */
-export const listFrameworksInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in name or description.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['name', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listFrameworks` output (MCP outputSchema). */
-export const listFrameworksOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    frameworks: {
-      type: 'array',
-      items: frameworkSummaryJsonSchema,
-      description: 'The frameworks on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['frameworks', 'next_cursor', 'total_count'],
-};

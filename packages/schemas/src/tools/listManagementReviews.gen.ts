@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { managementReviewJsonSchema, managementReviewSchema, managementReviewStatusSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { managementReviewSchema, managementReviewStatusSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listManagementReviews`: unknown keys are rejected, defaults are applied. */
 export const listManagementReviewsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  status: z.array(managementReviewStatusSchema).min(1).optional(),
-  held_before: z.iso.date().optional(),
-  held_after: z.iso.date().optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  status: z.array(managementReviewStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  held_before: z.iso.date().optional().describe('review_date before this date.'),
+  held_after: z.iso.date().optional().describe('review_date after this date.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in title or decisions.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], { field: 'review_date', direction: 'desc' }),
 });
 
 /** Output of `listManagementReviews`. */
 export const listManagementReviewsOutput = z.object({
-  management_reviews: z.array(managementReviewSchema),
+  management_reviews: z.array(managementReviewSchema).describe('The management_reviews on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -33,63 +32,3 @@ export type ListManagementReviewsArgs = z.output<typeof listManagementReviewsInp
 
 /** What `listManagementReviews` returns. */
 export type ListManagementReviewsOutput = z.output<typeof listManagementReviewsOutput>;
-
-/** JSON Schema of the `listManagementReviews` input (MCP inputSchema). */
-export const listManagementReviewsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['PLANNED', 'HELD', 'CANCELLED'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    held_before: {
-      type: 'string',
-      format: 'date',
-      description: 'review_date before this date.',
-    },
-    held_after: {
-      type: 'string',
-      format: 'date',
-      description: 'review_date after this date.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in title or decisions.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['review_date', 'title', 'next_review_due', 'created_at', 'updated_at'], { field: 'review_date', direction: 'desc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listManagementReviews` output (MCP outputSchema). */
-export const listManagementReviewsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    management_reviews: {
-      type: 'array',
-      items: managementReviewJsonSchema,
-      description: 'The management_reviews on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['management_reviews', 'next_cursor', 'total_count'],
-};

@@ -4,28 +4,27 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { measureJsonSchema, measureSchema, measureStateSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { measureSchema, measureStateSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listMeasures`: unknown keys are rejected, defaults are applied. */
 export const listMeasuresInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  state: z.array(measureStateSchema).min(1).optional(),
-  category: z.string().trim().min(1).max(200).optional(),
-  owner: z.string().trim().min(1).max(200).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  framework_id: z.string().trim().min(1).max(100).optional(),
-  control_code: z.string().trim().min(1).max(100).optional(),
-  risk_id: z.string().trim().min(1).max(100).optional(),
-  has_evidence: z.boolean().optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  state: z.array(measureStateSchema).min(1).optional().describe('Any of these states.'),
+  category: z.string().trim().min(1).max(200).optional().describe('Exact category (case-insensitive).'),
+  owner: z.string().trim().min(1).max(200).optional().describe('Exact owner (case-insensitive).'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in name or description.'),
+  framework_id: z.string().trim().min(1).max(100).optional().describe('Satisfies a control of this framework.'),
+  control_code: z.string().trim().min(1).max(100).optional().describe('Satisfies this control code (needs framework_id).'),
+  risk_id: z.string().trim().min(1).max(100).optional().describe('Mitigates this risk.'),
+  has_evidence: z.boolean().optional().describe('Whether the measure has evidence.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'state', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
 
 /** Output of `listMeasures`. */
 export const listMeasuresOutput = z.object({
-  measures: z.array(measureSchema),
+  measures: z.array(measureSchema).describe('The measures on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -37,87 +36,3 @@ export type ListMeasuresArgs = z.output<typeof listMeasuresInput>;
 
 /** What `listMeasures` returns. */
 export type ListMeasuresOutput = z.output<typeof listMeasuresOutput>;
-
-/** JSON Schema of the `listMeasures` input (MCP inputSchema). */
-export const listMeasuresInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    state: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      },
-      minItems: 1,
-      description: 'Any of these states.',
-    },
-    category: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact category (case-insensitive).',
-    },
-    owner: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact owner (case-insensitive).',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in name or description.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Satisfies a control of this framework.',
-    },
-    control_code: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Satisfies this control code (needs framework_id).',
-    },
-    risk_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Mitigates this risk.',
-    },
-    has_evidence: {
-      type: 'boolean',
-      description: 'Whether the measure has evidence.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['name', 'state', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listMeasures` output (MCP outputSchema). */
-export const listMeasuresOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    measures: {
-      type: 'array',
-      items: measureJsonSchema,
-      description: 'The measures on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['measures', 'next_cursor', 'total_count'],
-};

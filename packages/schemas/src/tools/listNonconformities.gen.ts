@@ -4,31 +4,30 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listNonconformities`: unknown keys are rejected, defaults are applied. */
 export const listNonconformitiesInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  status: z.array(nonconformityStatusSchema).min(1).optional(),
-  severity: z.array(nonconformitySeveritySchema).min(1).optional(),
-  open: z.boolean().optional(),
-  overdue: z.boolean().optional(),
-  audit_id: z.string().trim().min(1).max(100).optional(),
-  measure_id: z.string().trim().min(1).max(100).optional(),
-  owner: z.string().trim().min(1).max(200).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  due_before: z.iso.date().optional(),
-  identified_after: z.iso.date().optional(),
-  identified_before: z.iso.date().optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  status: z.array(nonconformityStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  severity: z.array(nonconformitySeveritySchema).min(1).optional().describe('Any of these severities.'),
+  open: z.boolean().optional().describe('true = not CLOSED; false = CLOSED.'),
+  overdue: z.boolean().optional().describe('true = due_date before today and not CLOSED.'),
+  audit_id: z.string().trim().min(1).max(100).optional().describe('Found by this audit.'),
+  measure_id: z.string().trim().min(1).max(100).optional().describe('Concerning this measure.'),
+  owner: z.string().trim().min(1).max(200).optional().describe('Exact owner (case-insensitive).'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in reference, title or description.'),
+  due_before: z.iso.date().optional().describe('Due before this date.'),
+  identified_after: z.iso.date().optional().describe('Identified after this date.'),
+  identified_before: z.iso.date().optional().describe('Identified before this date.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'], { field: 'date_identified', direction: 'desc' }),
 });
 
 /** Output of `listNonconformities`. */
 export const listNonconformitiesOutput = z.object({
-  nonconformities: z.array(nonconformitySchema),
+  nonconformities: z.array(nonconformitySchema).describe('The nonconformities on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -40,103 +39,3 @@ export type ListNonconformitiesArgs = z.output<typeof listNonconformitiesInput>;
 
 /** What `listNonconformities` returns. */
 export type ListNonconformitiesOutput = z.output<typeof listNonconformitiesOutput>;
-
-/** JSON Schema of the `listNonconformities` input (MCP inputSchema). */
-export const listNonconformitiesInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    severity: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-      },
-      minItems: 1,
-      description: 'Any of these severities.',
-    },
-    open: {
-      type: 'boolean',
-      description: 'true = not CLOSED; false = CLOSED.',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'true = due_date before today and not CLOSED.',
-    },
-    audit_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Found by this audit.',
-    },
-    measure_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Concerning this measure.',
-    },
-    owner: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact owner (case-insensitive).',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in reference, title or description.',
-    },
-    due_before: {
-      type: 'string',
-      format: 'date',
-      description: 'Due before this date.',
-    },
-    identified_after: {
-      type: 'string',
-      format: 'date',
-      description: 'Identified after this date.',
-    },
-    identified_before: {
-      type: 'string',
-      format: 'date',
-      description: 'Identified before this date.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['date_identified', 'due_date', 'reference', 'created_at', 'updated_at'], { field: 'date_identified', direction: 'desc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listNonconformities` output (MCP outputSchema). */
-export const listNonconformitiesOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    nonconformities: {
-      type: 'array',
-      items: nonconformityJsonSchema,
-      description: 'The nonconformities on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['nonconformities', 'next_cursor', 'total_count'],
-};

@@ -4,30 +4,29 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { obligationJsonSchema, obligationSchema, obligationSourceSchema, obligationStatusSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { obligationSchema, obligationSourceSchema, obligationStatusSchema, orderBySchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listObligations`: unknown keys are rejected, defaults are applied. */
 export const listObligationsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  status: z.array(obligationStatusSchema).min(1).optional(),
-  source: z.array(obligationSourceSchema).min(1).optional(),
-  area: z.string().trim().min(1).max(200).optional(),
-  owner: z.string().trim().min(1).max(200).optional(),
-  regulator: z.string().trim().min(1).max(200).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  due_before: z.iso.date().optional(),
-  due_after: z.iso.date().optional(),
-  overdue: z.boolean().optional(),
-  reviewed_before: z.iso.date().optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  status: z.array(obligationStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  source: z.array(obligationSourceSchema).min(1).optional().describe('Any of these sources.'),
+  area: z.string().trim().min(1).max(200).optional().describe('Exact area (case-insensitive).'),
+  owner: z.string().trim().min(1).max(200).optional().describe('Exact owner (case-insensitive).'),
+  regulator: z.string().trim().min(1).max(200).optional().describe('Exact regulator (case-insensitive).'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in title or requirement.'),
+  due_before: z.iso.date().optional().describe('Due before this date.'),
+  due_after: z.iso.date().optional().describe('Due after this date.'),
+  overdue: z.boolean().optional().describe('Whether the obligation is overdue.'),
+  reviewed_before: z.iso.date().optional().describe('Last reviewed before this date.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),
 });
 
 /** Output of `listObligations`. */
 export const listObligationsOutput = z.object({
-  obligations: z.array(obligationSchema),
+  obligations: z.array(obligationSchema).describe('The obligations on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -39,99 +38,3 @@ export type ListObligationsArgs = z.output<typeof listObligationsInput>;
 
 /** What `listObligations` returns. */
 export type ListObligationsOutput = z.output<typeof listObligationsOutput>;
-
-/** JSON Schema of the `listObligations` input (MCP inputSchema). */
-export const listObligationsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    source: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-      },
-      minItems: 1,
-      description: 'Any of these sources.',
-    },
-    area: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact area (case-insensitive).',
-    },
-    owner: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact owner (case-insensitive).',
-    },
-    regulator: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact regulator (case-insensitive).',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in title or requirement.',
-    },
-    due_before: {
-      type: 'string',
-      format: 'date',
-      description: 'Due before this date.',
-    },
-    due_after: {
-      type: 'string',
-      format: 'date',
-      description: 'Due after this date.',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'Whether the obligation is overdue.',
-    },
-    reviewed_before: {
-      type: 'string',
-      format: 'date',
-      description: 'Last reviewed before this date.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listObligations` output (MCP outputSchema). */
-export const listObligationsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    obligations: {
-      type: 'array',
-      items: obligationJsonSchema,
-      description: 'The obligations on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['obligations', 'next_cursor', 'total_count'],
-};

@@ -4,19 +4,18 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { orderByJsonSchema, orderBySchema, organizationJsonSchema, organizationSchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { orderBySchema, organizationSchema, pageInputShape, pageOutputShape } from '../shared.gen.js';
 
 /** Input of `listOrganizations`: unknown keys are rejected, defaults are applied. */
 export const listOrganizationsInput = z.strictObject({
-  query: z.string().trim().min(1).max(200).optional(),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in the organization name.'),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'created_at'], { field: 'name', direction: 'asc' }),
 });
 
 /** Output of `listOrganizations`. */
 export const listOrganizationsOutput = z.object({
-  organizations: z.array(organizationSchema),
+  organizations: z.array(organizationSchema).describe('The organizations on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -28,33 +27,3 @@ export type ListOrganizationsArgs = z.output<typeof listOrganizationsInput>;
 
 /** What `listOrganizations` returns. */
 export type ListOrganizationsOutput = z.output<typeof listOrganizationsOutput>;
-
-/** JSON Schema of the `listOrganizations` input (MCP inputSchema). */
-export const listOrganizationsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in the organization name.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['name', 'created_at'], { field: 'name', direction: 'asc' }),
-  },
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listOrganizations` output (MCP outputSchema). */
-export const listOrganizationsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organizations: {
-      type: 'array',
-      items: organizationJsonSchema,
-      description: 'The organizations on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['organizations', 'next_cursor', 'total_count'],
-};

@@ -4,34 +4,33 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { mitigationStatusSchema, orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape, riskJsonSchema, riskSchema, riskStatusSchema, riskTreatmentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { mitigationStatusSchema, orderBySchema, pageInputShape, pageOutputShape, riskSchema, riskStatusSchema, riskTreatmentSchema } from '../shared.gen.js';
 
 /** Input of `listRisks`: unknown keys are rejected, defaults are applied. */
 export const listRisksInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  status: z.array(riskStatusSchema).min(1).optional(),
-  treatment: z.array(riskTreatmentSchema).min(1).optional(),
-  mitigation_status: z.array(mitigationStatusSchema).min(1).optional(),
-  category: z.string().trim().min(1).max(200).optional(),
-  owner: z.string().trim().min(1).max(200).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  min_residual_score: z.int().min(1).max(25).optional(),
-  max_residual_score: z.int().min(1).max(25).optional(),
-  min_inherent_score: z.int().min(1).max(25).optional(),
-  max_inherent_score: z.int().min(1).max(25).optional(),
-  has_mitigation: z.boolean().optional(),
-  measure_id: z.string().trim().min(1).max(100).optional(),
-  asset_id: z.string().trim().min(1).max(100).optional(),
-  review_before: z.iso.date().optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  status: z.array(riskStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  treatment: z.array(riskTreatmentSchema).min(1).optional().describe('Any of these treatments.'),
+  mitigation_status: z.array(mitigationStatusSchema).min(1).optional().describe('Any of these computed mitigation statuses.'),
+  category: z.string().trim().min(1).max(200).optional().describe('Exact category (case-insensitive).'),
+  owner: z.string().trim().min(1).max(200).optional().describe('Exact owner (case-insensitive).'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in name or description.'),
+  min_residual_score: z.int().min(1).max(25).optional().describe('residual_score >= this value (16 finds high-priority risks).'),
+  max_residual_score: z.int().min(1).max(25).optional().describe('residual_score <= this value.'),
+  min_inherent_score: z.int().min(1).max(25).optional().describe('inherent_score >= this value.'),
+  max_inherent_score: z.int().min(1).max(25).optional().describe('inherent_score <= this value.'),
+  has_mitigation: z.boolean().optional().describe('Whether a measure is linked.'),
+  measure_id: z.string().trim().min(1).max(100).optional().describe('Mitigated by this measure.'),
+  asset_id: z.string().trim().min(1).max(100).optional().describe('Only risks assessed on this asset (ast_…).'),
+  review_before: z.iso.date().optional().describe('review_date before this date.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'], { field: 'residual_score', direction: 'desc' }),
 });
 
 /** Output of `listRisks`. */
 export const listRisksOutput = z.object({
-  risks: z.array(riskSchema),
+  risks: z.array(riskSchema).describe('The risks on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -43,128 +42,3 @@ export type ListRisksArgs = z.output<typeof listRisksInput>;
 
 /** What `listRisks` returns. */
 export type ListRisksOutput = z.output<typeof listRisksOutput>;
-
-/** JSON Schema of the `listRisks` input (MCP inputSchema). */
-export const listRisksInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    treatment: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER'],
-      },
-      minItems: 1,
-      description: 'Any of these treatments.',
-    },
-    mitigation_status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['UNMITIGATED', 'PLANNED', 'PARTIALLY_MITIGATED', 'MITIGATED'],
-      },
-      minItems: 1,
-      description: 'Any of these computed mitigation statuses.',
-    },
-    category: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact category (case-insensitive).',
-    },
-    owner: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact owner (case-insensitive).',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in name or description.',
-    },
-    min_residual_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'residual_score >= this value (16 finds high-priority risks).',
-    },
-    max_residual_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'residual_score <= this value.',
-    },
-    min_inherent_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'inherent_score >= this value.',
-    },
-    max_inherent_score: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 25,
-      description: 'inherent_score <= this value.',
-    },
-    has_mitigation: {
-      type: 'boolean',
-      description: 'Whether a measure is linked.',
-    },
-    measure_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Mitigated by this measure.',
-    },
-    asset_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Only risks assessed on this asset (ast_…).',
-    },
-    review_before: {
-      type: 'string',
-      format: 'date',
-      description: 'review_date before this date.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['residual_score', 'inherent_score', 'name', 'created_at', 'updated_at', 'review_date'], { field: 'residual_score', direction: 'desc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listRisks` output (MCP outputSchema). */
-export const listRisksOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    risks: {
-      type: 'array',
-      items: riskJsonSchema,
-      description: 'The risks on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['risks', 'next_cursor', 'total_count'],
-};

@@ -4,26 +4,25 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape, taskJsonSchema, taskKindSchema, taskSchema, taskStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { orderBySchema, pageInputShape, pageOutputShape, taskKindSchema, taskSchema, taskStatusSchema } from '../shared.gen.js';
 
 /** Input of `listTasks`: unknown keys are rejected, defaults are applied. */
 export const listTasksInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  assignee: z.string().trim().min(1).max(100).optional(),
-  due_before: z.iso.date().optional(),
-  overdue: z.boolean().optional(),
-  kind: z.array(taskKindSchema).min(1).optional(),
-  status: z.array(taskStatusSchema).min(1).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  assignee: z.string().trim().min(1).max(100).optional().describe('\'mine\' for the caller, or an account id (usr_…).'),
+  due_before: z.iso.date().optional().describe('due_date before this date.'),
+  overdue: z.boolean().optional().describe('true = overdue only.'),
+  kind: z.array(taskKindSchema).min(1).optional().describe('Any of these kinds.'),
+  status: z.array(taskStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in title or description.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),
 });
 
 /** Output of `listTasks`. */
 export const listTasksOutput = z.object({
-  tasks: z.array(taskSchema),
+  tasks: z.array(taskSchema).describe('The tasks on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -35,77 +34,3 @@ export type ListTasksArgs = z.output<typeof listTasksInput>;
 
 /** What `listTasks` returns. */
 export type ListTasksOutput = z.output<typeof listTasksOutput>;
-
-/** JSON Schema of the `listTasks` input (MCP inputSchema). */
-export const listTasksInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    assignee: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: '\'mine\' for the caller, or an account id (usr_…).',
-    },
-    due_before: {
-      type: 'string',
-      format: 'date',
-      description: 'due_date before this date.',
-    },
-    overdue: {
-      type: 'boolean',
-      description: 'true = overdue only.',
-    },
-    kind: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['EVIDENCE_RENEWAL', 'VENDOR_REVIEW', 'DOCUMENT_REVIEW', 'CONTROL_TEST', 'ACCESS_REVIEW', 'MANAGEMENT_REVIEW', 'CORRECTIVE_ACTION', 'CUSTOM'],
-      },
-      minItems: 1,
-      description: 'Any of these kinds.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in title or description.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['due_date', 'title', 'created_at', 'updated_at'], { field: 'due_date', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listTasks` output (MCP outputSchema). */
-export const listTasksOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    tasks: {
-      type: 'array',
-      items: taskJsonSchema,
-      description: 'The tasks on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['tasks', 'next_cursor', 'total_count'],
-};

@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape, testRunJsonSchema, testRunResultSchema, testRunSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { orderBySchema, pageInputShape, pageOutputShape, testRunResultSchema, testRunSchema } from '../shared.gen.js';
 
 /** Input of `listTestRuns`: unknown keys are rejected, defaults are applied. */
 export const listTestRunsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  control_test_id: z.string().trim().min(1).max(100).optional(),
-  measure_id: z.string().trim().min(1).max(100).optional(),
-  result: z.array(testRunResultSchema).min(1).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  control_test_id: z.string().trim().min(1).max(100).optional().describe('Runs of this control test (ctt_…).'),
+  measure_id: z.string().trim().min(1).max(100).optional().describe('Runs testing this measure (msr_…).'),
+  result: z.array(testRunResultSchema).min(1).optional().describe('Any of these results.'),
+  from: z.iso.date().optional().describe('Runs whose period ends on or after this day.'),
+  to: z.iso.date().optional().describe('Runs whose period starts on or before this day.'),
   ...pageInputShape,
   order_by: orderBySchema(['period_end'], { field: 'period_end', direction: 'desc' }),
 });
 
 /** Output of `listTestRuns`. */
 export const listTestRunsOutput = z.object({
-  test_runs: z.array(testRunSchema),
+  test_runs: z.array(testRunSchema).describe('The test_runs on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -33,65 +32,3 @@ export type ListTestRunsArgs = z.output<typeof listTestRunsInput>;
 
 /** What `listTestRuns` returns. */
 export type ListTestRunsOutput = z.output<typeof listTestRunsOutput>;
-
-/** JSON Schema of the `listTestRuns` input (MCP inputSchema). */
-export const listTestRunsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    control_test_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Runs of this control test (ctt_…).',
-    },
-    measure_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Runs testing this measure (msr_…).',
-    },
-    result: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED'],
-      },
-      minItems: 1,
-      description: 'Any of these results.',
-    },
-    from: {
-      type: 'string',
-      format: 'date',
-      description: 'Runs whose period ends on or after this day.',
-    },
-    to: {
-      type: 'string',
-      format: 'date',
-      description: 'Runs whose period starts on or before this day.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['period_end'], { field: 'period_end', direction: 'desc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listTestRuns` output (MCP outputSchema). */
-export const listTestRunsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    test_runs: {
-      type: 'array',
-      items: testRunJsonSchema,
-      description: 'The test_runs on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['test_runs', 'next_cursor', 'total_count'],
-};

@@ -4,32 +4,31 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { orderByJsonSchema, orderBySchema, pageInputJsonProperties, pageInputShape, pageOutputJsonProperties, pageOutputShape, vendorJsonSchema, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { orderBySchema, pageInputShape, pageOutputShape, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from '../shared.gen.js';
 
 /** Input of `listVendors`: unknown keys are rejected, defaults are applied. */
 export const listVendorsInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  status: z.array(vendorStatusSchema).min(1).optional(),
-  risk_tier: z.array(vendorRiskTierSchema).min(1).optional(),
-  category: z.string().trim().min(1).max(200).optional(),
-  owner: z.string().trim().min(1).max(200).optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  processes_personal_data: z.boolean().optional(),
-  reviewed_before: z.iso.date().optional(),
-  reviewed_after: z.iso.date().optional(),
-  review_due_before: z.iso.date().optional(),
-  review_overdue: z.boolean().optional(),
-  never_reviewed: z.boolean().optional(),
-  contract_ends_before: z.iso.date().optional(),
-  archived: z.boolean().optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  status: z.array(vendorStatusSchema).min(1).optional().describe('Any of these statuses.'),
+  risk_tier: z.array(vendorRiskTierSchema).min(1).optional().describe('Any of these risk tiers.'),
+  category: z.string().trim().min(1).max(200).optional().describe('Exact category (case-insensitive).'),
+  owner: z.string().trim().min(1).max(200).optional().describe('Exact owner (case-insensitive).'),
+  query: z.string().trim().min(1).max(200).optional().describe('Text in name or description.'),
+  processes_personal_data: z.boolean().optional().describe('Whether the vendor processes personal data.'),
+  reviewed_before: z.iso.date().optional().describe('Last reviewed before this date.'),
+  reviewed_after: z.iso.date().optional().describe('Last reviewed after this date.'),
+  review_due_before: z.iso.date().optional().describe('next_review_due before this date.'),
+  review_overdue: z.boolean().optional().describe('true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due passed; see never_reviewed); false = the others.'),
+  never_reviewed: z.boolean().optional().describe('true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others.'),
+  contract_ends_before: z.iso.date().optional().describe('contract_end before this date.'),
+  archived: z.boolean().optional().describe('true: archived records only. Default: active only.'),
   ...pageInputShape,
   order_by: orderBySchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
 });
 
 /** Output of `listVendors`. */
 export const listVendorsOutput = z.object({
-  vendors: z.array(vendorSchema),
+  vendors: z.array(vendorSchema).describe('The vendors on this page, in order_by order.'),
   ...pageOutputShape,
 });
 
@@ -41,106 +40,3 @@ export type ListVendorsArgs = z.output<typeof listVendorsInput>;
 
 /** What `listVendors` returns. */
 export type ListVendorsOutput = z.output<typeof listVendorsOutput>;
-
-/** JSON Schema of the `listVendors` input (MCP inputSchema). */
-export const listVendorsInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    status: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['ACTIVE', 'OFFBOARDED'],
-      },
-      minItems: 1,
-      description: 'Any of these statuses.',
-    },
-    risk_tier: {
-      type: 'array',
-      items: {
-        type: 'string',
-        enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-      },
-      minItems: 1,
-      description: 'Any of these risk tiers.',
-    },
-    category: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact category (case-insensitive).',
-    },
-    owner: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Exact owner (case-insensitive).',
-    },
-    query: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Text in name or description.',
-    },
-    processes_personal_data: {
-      type: 'boolean',
-      description: 'Whether the vendor processes personal data.',
-    },
-    reviewed_before: {
-      type: 'string',
-      format: 'date',
-      description: 'Last reviewed before this date.',
-    },
-    reviewed_after: {
-      type: 'string',
-      format: 'date',
-      description: 'Last reviewed after this date.',
-    },
-    review_due_before: {
-      type: 'string',
-      format: 'date',
-      description: 'next_review_due before this date.',
-    },
-    review_overdue: {
-      type: 'boolean',
-      description: 'true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due passed; see never_reviewed); false = the others.',
-    },
-    never_reviewed: {
-      type: 'boolean',
-      description: 'true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others.',
-    },
-    contract_ends_before: {
-      type: 'string',
-      format: 'date',
-      description: 'contract_end before this date.',
-    },
-    archived: {
-      type: 'boolean',
-      description: 'true: archived records only. Default: active only.',
-    },
-    ...pageInputJsonProperties,
-    order_by: orderByJsonSchema(['name', 'next_review_due', 'last_reviewed_at', 'created_at', 'updated_at'], { field: 'name', direction: 'asc' }),
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `listVendors` output (MCP outputSchema). */
-export const listVendorsOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    vendors: {
-      type: 'array',
-      items: vendorJsonSchema,
-      description: 'The vendors on this page, in order_by order.',
-    },
-    ...pageOutputJsonProperties,
-  },
-  required: ['vendors', 'next_cursor', 'total_count'],
-};

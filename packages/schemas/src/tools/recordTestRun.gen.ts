@@ -4,27 +4,26 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { nonconformitySeveritySchema, testRunJsonSchema, testRunResultSchema, testRunSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { nonconformitySeveritySchema, testRunResultSchema, testRunSchema } from '../shared.gen.js';
 
 /** Input of `recordTestRun`: unknown keys are rejected, defaults are applied. */
 export const recordTestRunInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  control_test_id: z.string().trim().min(1).max(100),
-  period_start: z.iso.date(),
-  period_end: z.iso.date(),
-  performed_by: z.string().trim().min(1).max(100).optional(),
-  performed_at: z.iso.datetime({ offset: true }).optional(),
-  samples_tested: z.int().min(0).max(100000),
-  result: testRunResultSchema,
-  notes: z.string().trim().max(10000).nullable().optional(),
-  exceptions: z.array(z.string().trim().min(1).max(2000)).max(100).optional(),
-  evidence_ids: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  control_test_id: z.string().trim().min(1).max(100).describe('Control test id (ctt_…).'),
+  period_start: z.iso.date().describe('First day of the period covered.'),
+  period_end: z.iso.date().describe('Last day covered; not before period_start, not in the future.'),
+  performed_by: z.string().trim().min(1).max(100).optional().describe('Member account id (usr_…); the caller by default.'),
+  performed_at: z.iso.datetime({ offset: true }).optional().describe('When performed (not future); now by default.'),
+  samples_tested: z.int().min(0).max(100000).describe('Samples tested.'),
+  result: testRunResultSchema.describe('The result.'),
+  notes: z.string().trim().max(10000).nullable().optional().describe('Notes.'),
+  exceptions: z.array(z.string().trim().min(1).max(2000)).max(100).optional().describe('Exceptions found, one text each.'),
+  evidence_ids: z.array(z.string().trim().min(1).max(100)).max(100).optional().describe('Vault evidence (evd_…).'),
   raise_nonconformity: z.strictObject({
-    severity: nonconformitySeveritySchema,
-    title: z.string().trim().min(1).max(200).optional(),
-  }).optional(),
-  idempotency_key: z.string().trim().min(1).max(200).optional(),
+    severity: nonconformitySeveritySchema.describe('MAJOR, MINOR or OBSERVATION.'),
+    title: z.string().trim().min(1).max(200).optional().describe('Its title; from the test\'s title by default.'),
+  }).optional().describe('Open a nonconformity from the exceptions, linked to the run and measure.'),
+  idempotency_key: z.string().trim().min(1).max(200).optional().describe('Retry key.'),
 });
 
 /** Output of `recordTestRun`. */
@@ -38,109 +37,3 @@ export type RecordTestRunArgs = z.output<typeof recordTestRunInput>;
 
 /** What `recordTestRun` returns. */
 export type RecordTestRunOutput = z.output<typeof recordTestRunOutput>;
-
-/** JSON Schema of the `recordTestRun` input (MCP inputSchema). */
-export const recordTestRunInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    control_test_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Control test id (ctt_…).',
-    },
-    period_start: {
-      type: 'string',
-      format: 'date',
-      description: 'First day of the period covered.',
-    },
-    period_end: {
-      type: 'string',
-      format: 'date',
-      description: 'Last day covered; not before period_start, not in the future.',
-    },
-    performed_by: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Member account id (usr_…); the caller by default.',
-    },
-    performed_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'When performed (not future); now by default.',
-    },
-    samples_tested: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 100000,
-      description: 'Samples tested.',
-    },
-    result: {
-      type: 'string',
-      enum: ['PASSED', 'PASSED_WITH_EXCEPTIONS', 'FAILED'],
-      description: 'The result.',
-    },
-    notes: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'Notes.',
-    },
-    exceptions: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 2000,
-      },
-      maxItems: 100,
-      description: 'Exceptions found, one text each.',
-    },
-    evidence_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 100,
-      description: 'Vault evidence (evd_…).',
-    },
-    raise_nonconformity: {
-      type: 'object',
-      properties: {
-        severity: {
-          type: 'string',
-          enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-          description: 'MAJOR, MINOR or OBSERVATION.',
-        },
-        title: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 200,
-          description: 'Its title; from the test\'s title by default.',
-        },
-      },
-      required: ['severity'],
-      additionalProperties: false,
-      description: 'Open a nonconformity from the exceptions, linked to the run and measure.',
-    },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'Retry key.',
-    },
-  },
-  required: ['organization_id', 'control_test_id', 'period_start', 'period_end', 'samples_tested', 'result'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `recordTestRun` output (MCP outputSchema). */
-export const recordTestRunOutputJsonSchema: JsonSchema = testRunJsonSchema;

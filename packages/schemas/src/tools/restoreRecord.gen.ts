@@ -4,13 +4,12 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { archiveStateJsonSchema, archiveStateSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { archiveStateSchema } from '../shared.gen.js';
 
 /** Input of `restoreRecord`: unknown keys are rejected, defaults are applied. */
 export const restoreRecordInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).describe('Record id.'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
 });
 
 /** Output of `restoreRecord`. */
@@ -24,27 +23,3 @@ export type RestoreRecordArgs = z.output<typeof restoreRecordInput>;
 
 /** What `restoreRecord` returns. */
 export type RestoreRecordOutput = z.output<typeof restoreRecordOutput>;
-
-/** JSON Schema of the `restoreRecord` input (MCP inputSchema). */
-export const restoreRecordInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Record id.',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `restoreRecord` output (MCP outputSchema). */
-export const restoreRecordOutputJsonSchema: JsonSchema = archiveStateJsonSchema;

@@ -4,23 +4,22 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { assetClassificationSchema, assetJsonSchema, assetSchema, assetTypeSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { assetClassificationSchema, assetSchema, assetTypeSchema } from '../shared.gen.js';
 
 /** Input of `updateAsset`: unknown keys are rejected, defaults are applied. */
 export const updateAssetInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  type: assetTypeSchema.optional(),
-  classification: assetClassificationSchema.optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  location: z.string().trim().max(200).nullable().optional(),
-  vendor_id: z.string().trim().min(1).max(100).nullable().optional(),
-  last_reviewed_at: z.iso.date().nullable().optional(),
-  review_interval_days: z.int().min(1).max(3650).optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Asset id (ast_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  name: z.string().trim().min(1).max(200).optional().describe('New name (unique per organization).'),
+  type: assetTypeSchema.optional().describe('New type.'),
+  classification: assetClassificationSchema.optional().describe('New classification.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner; null clears it.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description; null clears it.'),
+  location: z.string().trim().max(200).nullable().optional().describe('New location; null clears it.'),
+  vendor_id: z.string().trim().min(1).max(100).nullable().optional().describe('New hosting vendor (vnd_…); null when in-house.'),
+  last_reviewed_at: z.iso.date().nullable().optional().describe('Date of the latest review; null marks the asset as never reviewed.'),
+  review_interval_days: z.int().min(1).max(3650).optional().describe('New review interval in days.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateAsset`. */
@@ -34,80 +33,3 @@ export type UpdateAssetArgs = z.output<typeof updateAssetInput>;
 
 /** What `updateAsset` returns. */
 export type UpdateAssetOutput = z.output<typeof updateAssetOutput>;
-
-/** JSON Schema of the `updateAsset` input (MCP inputSchema). */
-export const updateAssetInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Asset id (ast_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New name (unique per organization).',
-    },
-    type: {
-      type: 'string',
-      enum: ['DATA', 'SYSTEM', 'APPLICATION', 'SERVICE', 'DEVICE', 'PEOPLE', 'FACILITY', 'OTHER'],
-      description: 'New type.',
-    },
-    classification: {
-      type: 'string',
-      enum: ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'RESTRICTED'],
-      description: 'New classification.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner; null clears it.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description; null clears it.',
-    },
-    location: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New location; null clears it.',
-    },
-    vendor_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'New hosting vendor (vnd_…); null when in-house.',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Date of the latest review; null marks the asset as never reviewed.',
-    },
-    review_interval_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      description: 'New review interval in days.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateAsset` output (MCP outputSchema). */
-export const updateAssetOutputJsonSchema: JsonSchema = assetJsonSchema;

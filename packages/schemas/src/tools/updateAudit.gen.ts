@@ -4,23 +4,22 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { auditJsonSchema, auditKindSchema, auditSchema, auditStateSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { auditKindSchema, auditSchema, auditStateSchema } from '../shared.gen.js';
 
 /** Input of `updateAudit`: unknown keys are rejected, defaults are applied. */
 export const updateAuditInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  framework_id: z.string().trim().min(1).max(100).nullable().optional(),
-  kind: auditKindSchema.optional(),
-  auditor: z.string().trim().max(200).nullable().optional(),
-  state: auditStateSchema.optional(),
-  start_date: z.iso.date().nullable().optional(),
-  end_date: z.iso.date().nullable().optional(),
-  report_url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional(),
-  notes: z.string().trim().max(10000).nullable().optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Audit id (aud_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  name: z.string().trim().min(1).max(200).optional().describe('New name.'),
+  framework_id: z.string().trim().min(1).max(100).nullable().optional().describe('New framework.'),
+  kind: auditKindSchema.optional().describe('New kind.'),
+  auditor: z.string().trim().max(200).nullable().optional().describe('New auditor.'),
+  state: auditStateSchema.optional().describe('New state.'),
+  start_date: z.iso.date().nullable().optional().describe('New first day.'),
+  end_date: z.iso.date().nullable().optional().describe('New last day.'),
+  report_url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional().describe('New report URL.'),
+  notes: z.string().trim().max(10000).nullable().optional().describe('New notes; null clears them.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateAudit`. */
@@ -34,80 +33,3 @@ export type UpdateAuditArgs = z.output<typeof updateAuditInput>;
 
 /** What `updateAudit` returns. */
 export type UpdateAuditOutput = z.output<typeof updateAuditOutput>;
-
-/** JSON Schema of the `updateAudit` input (MCP inputSchema). */
-export const updateAuditInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Audit id (aud_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New name.',
-    },
-    framework_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'New framework.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['INTERNAL', 'EXTERNAL'],
-      description: 'New kind.',
-    },
-    auditor: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New auditor.',
-    },
-    state: {
-      type: 'string',
-      enum: ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
-      description: 'New state.',
-    },
-    start_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New first day.',
-    },
-    end_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New last day.',
-    },
-    report_url: {
-      type: ['string', 'null'],
-      format: 'uri',
-      maxLength: 2000,
-      description: 'New report URL.',
-    },
-    notes: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New notes; null clears them.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateAudit` output (MCP outputSchema). */
-export const updateAuditOutputJsonSchema: JsonSchema = auditJsonSchema;

@@ -4,22 +4,21 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { soaControlInputJsonSchema, soaControlInputSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { soaControlInputSchema } from '../shared.gen.js';
 
 /** Input of `updateControlApplicability`: unknown keys are rejected, defaults are applied. */
 export const updateControlApplicabilityInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  framework_id: z.string().trim().min(1).max(100),
-  controls: z.array(soaControlInputSchema).min(1).max(2000),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  framework_id: z.string().trim().min(1).max(100).describe('Framework id (fw_…) from listFrameworks.'),
+  controls: z.array(soaControlInputSchema).min(1).max(2000).describe('Decisions by control code.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('The SoA\'s updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateControlApplicability`. */
 export const updateControlApplicabilityOutput = z.object({
-  framework_id: z.string(),
-  updated_at: z.iso.datetime({ offset: true }),
-  updated_count: z.int().min(0),
+  framework_id: z.string().describe('The framework.'),
+  updated_at: z.iso.datetime({ offset: true }).describe('The SoA\'s new updated_at.'),
+  updated_count: z.int().min(0).describe('Controls whose decision was set.'),
 });
 
 /** What a caller sends to `updateControlApplicability`. */
@@ -30,58 +29,3 @@ export type UpdateControlApplicabilityArgs = z.output<typeof updateControlApplic
 
 /** What `updateControlApplicability` returns. */
 export type UpdateControlApplicabilityOutput = z.output<typeof updateControlApplicabilityOutput>;
-
-/** JSON Schema of the `updateControlApplicability` input (MCP inputSchema). */
-export const updateControlApplicabilityInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    framework_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…) from listFrameworks.',
-    },
-    controls: {
-      type: 'array',
-      items: soaControlInputJsonSchema,
-      minItems: 1,
-      maxItems: 2000,
-      description: 'Decisions by control code.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'The SoA\'s updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['organization_id', 'framework_id', 'controls'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateControlApplicability` output (MCP outputSchema). */
-export const updateControlApplicabilityOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    framework_id: {
-      type: 'string',
-      description: 'The framework.',
-    },
-    updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'The SoA\'s new updated_at.',
-    },
-    updated_count: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Controls whose decision was set.',
-    },
-  },
-  required: ['framework_id', 'updated_at', 'updated_count'],
-};

@@ -4,21 +4,20 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlTestFrequencySchema, controlTestJsonSchema, controlTestSchema, controlTestStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlTestFrequencySchema, controlTestSchema, controlTestStatusSchema } from '../shared.gen.js';
 
 /** Input of `updateControlTest`: unknown keys are rejected, defaults are applied. */
 export const updateControlTestInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  procedure: z.string().trim().max(10000).nullable().optional(),
-  frequency: controlTestFrequencySchema.optional(),
-  population: z.string().trim().max(2000).nullable().optional(),
-  sample_size: z.int().min(1).max(100000).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  status: controlTestStatusSchema.optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Control test id (ctt_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  title: z.string().trim().min(1).max(200).optional().describe('New title.'),
+  procedure: z.string().trim().max(10000).nullable().optional().describe('New procedure.'),
+  frequency: controlTestFrequencySchema.optional().describe('New frequency.'),
+  population: z.string().trim().max(2000).nullable().optional().describe('New population.'),
+  sample_size: z.int().min(1).max(100000).nullable().optional().describe('New sample size.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  status: controlTestStatusSchema.optional().describe('New status; RETIRED when no longer performed.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateControlTest`. */
@@ -32,69 +31,3 @@ export type UpdateControlTestArgs = z.output<typeof updateControlTestInput>;
 
 /** What `updateControlTest` returns. */
 export type UpdateControlTestOutput = z.output<typeof updateControlTestOutput>;
-
-/** JSON Schema of the `updateControlTest` input (MCP inputSchema). */
-export const updateControlTestInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Control test id (ctt_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New title.',
-    },
-    procedure: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New procedure.',
-    },
-    frequency: {
-      type: 'string',
-      enum: ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUALLY', 'ANNUALLY'],
-      description: 'New frequency.',
-    },
-    population: {
-      type: ['string', 'null'],
-      maxLength: 2000,
-      description: 'New population.',
-    },
-    sample_size: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: 100000,
-      description: 'New sample size.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    status: {
-      type: 'string',
-      enum: ['ACTIVE', 'RETIRED'],
-      description: 'New status; RETIRED when no longer performed.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateControlTest` output (MCP outputSchema). */
-export const updateControlTestOutputJsonSchema: JsonSchema = controlTestJsonSchema;

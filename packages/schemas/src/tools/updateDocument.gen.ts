@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlRefJsonSchema, controlRefSchema, documentJsonSchema, documentKindSchema, documentSchema, documentStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlRefSchema, documentKindSchema, documentSchema, documentStatusSchema } from '../shared.gen.js';
 
 /** Input of `updateDocument`: unknown keys are rejected, defaults are applied. */
 export const updateDocumentInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  kind: documentKindSchema.optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  review_interval_months: z.int().min(1).max(60).nullable().optional(),
-  next_review_due: z.iso.date().nullable().optional(),
-  approvers: z.array(z.email().max(320)).max(20).optional(),
-  controls: z.array(controlRefSchema).max(500).optional(),
-  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  status: documentStatusSchema.optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Document id (doc_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  title: z.string().trim().min(1).max(200).optional().describe('New title.'),
+  kind: documentKindSchema.optional().describe('New kind.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  review_interval_months: z.int().min(1).max(60).nullable().optional().describe('New review cycle.'),
+  next_review_due: z.iso.date().nullable().optional().describe('New review date.'),
+  approvers: z.array(z.email().max(320)).max(20).optional().describe('Replaces the approvers (DRAFT only).'),
+  controls: z.array(controlRefSchema).max(500).optional().describe('Replaces the controls.'),
+  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Replaces the measures.'),
+  status: documentStatusSchema.optional().describe('New status.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateDocument`. */
@@ -35,95 +34,3 @@ export type UpdateDocumentArgs = z.output<typeof updateDocumentInput>;
 
 /** What `updateDocument` returns. */
 export type UpdateDocumentOutput = z.output<typeof updateDocumentOutput>;
-
-/** JSON Schema of the `updateDocument` input (MCP inputSchema). */
-export const updateDocumentInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Document id (doc_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New title.',
-    },
-    kind: {
-      type: 'string',
-      enum: ['POLICY', 'PROCEDURE', 'STANDARD', 'PLAN', 'RECORD'],
-      description: 'New kind.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    review_interval_months: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: 60,
-      description: 'New review cycle.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New review date.',
-    },
-    approvers: {
-      type: 'array',
-      items: {
-        type: 'string',
-        format: 'email',
-        maxLength: 320,
-      },
-      maxItems: 20,
-      description: 'Replaces the approvers (DRAFT only).',
-    },
-    controls: {
-      type: 'array',
-      items: controlRefJsonSchema,
-      maxItems: 500,
-      description: 'Replaces the controls.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Replaces the measures.',
-    },
-    status: {
-      type: 'string',
-      enum: ['DRAFT', 'IN_REVIEW', 'APPROVED', 'PUBLISHED', 'RETIRED'],
-      description: 'New status.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateDocument` output (MCP outputSchema). */
-export const updateDocumentOutputJsonSchema: JsonSchema = documentJsonSchema;

@@ -4,23 +4,22 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { evidenceRecordJsonSchema, evidenceRecordSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { evidenceRecordSchema } from '../shared.gen.js';
 
 /** Input of `updateEvidence`: unknown keys are rejected, defaults are applied. */
 export const updateEvidenceInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional(),
-  text: z.string().trim().max(20000).optional(),
-  content_base64: z.string().trim().max(700000).optional(),
-  filename: z.string().trim().min(1).max(255).optional(),
-  media_type: z.string().trim().min(3).max(200).optional(),
-  valid_until: z.iso.date().optional(),
-  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Evidence id (evd_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  title: z.string().trim().min(1).max(200).optional().describe('New title.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description.'),
+  url: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).optional().describe('New URL (kind URL).'),
+  text: z.string().trim().max(20000).optional().describe('New text (kind TEXT).'),
+  content_base64: z.string().trim().max(700000).optional().describe('New file revision (kind FILE).'),
+  filename: z.string().trim().min(1).max(255).optional().describe('Its file name.'),
+  media_type: z.string().trim().min(3).max(200).optional().describe('Its media type.'),
+  valid_until: z.iso.date().optional().describe('New last day current.'),
+  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Replaces the measures.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateEvidence`. */
@@ -34,86 +33,3 @@ export type UpdateEvidenceArgs = z.output<typeof updateEvidenceInput>;
 
 /** What `updateEvidence` returns. */
 export type UpdateEvidenceOutput = z.output<typeof updateEvidenceOutput>;
-
-/** JSON Schema of the `updateEvidence` input (MCP inputSchema). */
-export const updateEvidenceInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Evidence id (evd_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description.',
-    },
-    url: {
-      type: 'string',
-      format: 'uri',
-      maxLength: 2000,
-      description: 'New URL (kind URL).',
-    },
-    text: {
-      type: 'string',
-      maxLength: 20000,
-      description: 'New text (kind TEXT).',
-    },
-    content_base64: {
-      type: 'string',
-      maxLength: 700000,
-      description: 'New file revision (kind FILE).',
-    },
-    filename: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Its file name.',
-    },
-    media_type: {
-      type: 'string',
-      minLength: 3,
-      maxLength: 200,
-      description: 'Its media type.',
-    },
-    valid_until: {
-      type: 'string',
-      format: 'date',
-      description: 'New last day current.',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Replaces the measures.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateEvidence` output (MCP outputSchema). */
-export const updateEvidenceOutputJsonSchema: JsonSchema = evidenceRecordJsonSchema;

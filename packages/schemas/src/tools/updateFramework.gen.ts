@@ -4,18 +4,17 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { frameworkControlInputJsonSchema, frameworkControlInputSchema, frameworkJsonSchema, frameworkSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { frameworkControlInputSchema, frameworkSchema } from '../shared.gen.js';
 
 /** Input of `updateFramework`: unknown keys are rejected, defaults are applied. */
 export const updateFrameworkInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  version: z.string().trim().max(200).nullable().optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  controls: z.array(frameworkControlInputSchema).max(2000).optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Framework id (fw_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  name: z.string().trim().min(1).max(200).optional().describe('New name.'),
+  version: z.string().trim().max(200).nullable().optional().describe('New version.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description.'),
+  controls: z.array(frameworkControlInputSchema).max(2000).optional().describe('Controls to add or update by code; none is removed.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateFramework`. */
@@ -29,54 +28,3 @@ export type UpdateFrameworkArgs = z.output<typeof updateFrameworkInput>;
 
 /** What `updateFramework` returns. */
 export type UpdateFrameworkOutput = z.output<typeof updateFrameworkOutput>;
-
-/** JSON Schema of the `updateFramework` input (MCP inputSchema). */
-export const updateFrameworkInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Framework id (fw_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New name.',
-    },
-    version: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New version.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description.',
-    },
-    controls: {
-      type: 'array',
-      items: frameworkControlInputJsonSchema,
-      maxItems: 2000,
-      description: 'Controls to add or update by code; none is removed.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateFramework` output (MCP outputSchema). */
-export const updateFrameworkOutputJsonSchema: JsonSchema = frameworkJsonSchema;

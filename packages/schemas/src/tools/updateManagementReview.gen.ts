@@ -4,30 +4,29 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { managementReviewJsonSchema, managementReviewSchema, managementReviewStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { managementReviewSchema, managementReviewStatusSchema } from '../shared.gen.js';
 
 /** Input of `updateManagementReview`: unknown keys are rejected, defaults are applied. */
 export const updateManagementReviewInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  review_date: z.iso.date().optional(),
-  status: managementReviewStatusSchema.optional(),
-  chair: z.string().trim().max(200).nullable().optional(),
-  attendees: z.string().trim().max(2000).nullable().optional(),
-  previous_actions: z.string().trim().max(10000).nullable().optional(),
-  issue_changes: z.string().trim().max(10000).nullable().optional(),
-  party_needs: z.string().trim().max(10000).nullable().optional(),
-  performance: z.string().trim().max(10000).nullable().optional(),
-  party_feedback: z.string().trim().max(10000).nullable().optional(),
-  risk_results: z.string().trim().max(10000).nullable().optional(),
-  improvement: z.string().trim().max(10000).nullable().optional(),
-  decisions: z.string().trim().max(10000).nullable().optional(),
-  actions: z.string().trim().max(10000).nullable().optional(),
-  next_review_due: z.iso.date().nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Management review id (mrv_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  title: z.string().trim().min(1).max(200).optional().describe('New title.'),
+  review_date: z.iso.date().optional().describe('New date; not future once HELD.'),
+  status: managementReviewStatusSchema.optional().describe('New status.'),
+  chair: z.string().trim().max(200).nullable().optional().describe('New chair.'),
+  attendees: z.string().trim().max(2000).nullable().optional().describe('New attendees.'),
+  previous_actions: z.string().trim().max(10000).nullable().optional().describe('9.3.2 a.'),
+  issue_changes: z.string().trim().max(10000).nullable().optional().describe('9.3.2 b.'),
+  party_needs: z.string().trim().max(10000).nullable().optional().describe('9.3.2 c.'),
+  performance: z.string().trim().max(10000).nullable().optional().describe('9.3.2 d.'),
+  party_feedback: z.string().trim().max(10000).nullable().optional().describe('9.3.2 e.'),
+  risk_results: z.string().trim().max(10000).nullable().optional().describe('9.3.2 f.'),
+  improvement: z.string().trim().max(10000).nullable().optional().describe('9.3.2 g.'),
+  decisions: z.string().trim().max(10000).nullable().optional().describe('New decisions.'),
+  actions: z.string().trim().max(10000).nullable().optional().describe('New actions.'),
+  next_review_due: z.iso.date().nullable().optional().describe('New next review date.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateManagementReview`. */
@@ -41,113 +40,3 @@ export type UpdateManagementReviewArgs = z.output<typeof updateManagementReviewI
 
 /** What `updateManagementReview` returns. */
 export type UpdateManagementReviewOutput = z.output<typeof updateManagementReviewOutput>;
-
-/** JSON Schema of the `updateManagementReview` input (MCP inputSchema). */
-export const updateManagementReviewInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Management review id (mrv_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New title.',
-    },
-    review_date: {
-      type: 'string',
-      format: 'date',
-      description: 'New date; not future once HELD.',
-    },
-    status: {
-      type: 'string',
-      enum: ['PLANNED', 'HELD', 'CANCELLED'],
-      description: 'New status.',
-    },
-    chair: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New chair.',
-    },
-    attendees: {
-      type: ['string', 'null'],
-      maxLength: 2000,
-      description: 'New attendees.',
-    },
-    previous_actions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 a.',
-    },
-    issue_changes: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 b.',
-    },
-    party_needs: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 c.',
-    },
-    performance: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 d.',
-    },
-    party_feedback: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 e.',
-    },
-    risk_results: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 f.',
-    },
-    improvement: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: '9.3.2 g.',
-    },
-    decisions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New decisions.',
-    },
-    actions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New actions.',
-    },
-    next_review_due: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New next review date.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateManagementReview` output (MCP outputSchema). */
-export const updateManagementReviewOutputJsonSchema: JsonSchema = managementReviewJsonSchema;

@@ -4,23 +4,22 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { controlRefJsonSchema, controlRefSchema, evidenceInputJsonSchema, evidenceInputSchema, measureJsonSchema, measureSchema, measureStateSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { controlRefSchema, evidenceInputSchema, measureSchema, measureStateSchema } from '../shared.gen.js';
 
 /** Input of `updateMeasure`: unknown keys are rejected, defaults are applied. */
 export const updateMeasureInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  category: z.string().trim().max(200).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  state: measureStateSchema.optional(),
-  applicability_justification: z.string().trim().max(2000).nullable().optional(),
-  add_evidence: z.array(evidenceInputSchema).max(100).optional(),
-  controls: z.array(controlRefSchema).max(500).optional(),
-  risk_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Measure id (msr_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  name: z.string().trim().min(1).max(200).optional().describe('New name.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description.'),
+  category: z.string().trim().max(200).nullable().optional().describe('New category.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  state: measureStateSchema.optional().describe('New state.'),
+  applicability_justification: z.string().trim().max(2000).nullable().optional().describe('Why NOT_APPLICABLE; its controls leave readiness.'),
+  add_evidence: z.array(evidenceInputSchema).max(100).optional().describe('Evidence to append (append-only).'),
+  controls: z.array(controlRefSchema).max(500).optional().describe('Replaces the set of framework controls.'),
+  risk_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Replaces the set of mitigated risks.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateMeasure`. */
@@ -34,85 +33,3 @@ export type UpdateMeasureArgs = z.output<typeof updateMeasureInput>;
 
 /** What `updateMeasure` returns. */
 export type UpdateMeasureOutput = z.output<typeof updateMeasureOutput>;
-
-/** JSON Schema of the `updateMeasure` input (MCP inputSchema). */
-export const updateMeasureInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Measure id (msr_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New name.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description.',
-    },
-    category: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New category.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    state: {
-      type: 'string',
-      enum: ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'NOT_APPLICABLE'],
-      description: 'New state.',
-    },
-    applicability_justification: {
-      type: ['string', 'null'],
-      maxLength: 2000,
-      description: 'Why NOT_APPLICABLE; its controls leave readiness.',
-    },
-    add_evidence: {
-      type: 'array',
-      items: evidenceInputJsonSchema,
-      maxItems: 100,
-      description: 'Evidence to append (append-only).',
-    },
-    controls: {
-      type: 'array',
-      items: controlRefJsonSchema,
-      maxItems: 500,
-      description: 'Replaces the set of framework controls.',
-    },
-    risk_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Replaces the set of mitigated risks.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateMeasure` output (MCP outputSchema). */
-export const updateMeasureOutputJsonSchema: JsonSchema = measureJsonSchema;

@@ -4,26 +4,25 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { nonconformityJsonSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema } from '../shared.gen.js';
 
 /** Input of `updateNonconformity`: unknown keys are rejected, defaults are applied. */
 export const updateNonconformityInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  reference: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  severity: nonconformitySeveritySchema.optional(),
-  status: nonconformityStatusSchema.optional(),
-  audit_id: z.string().trim().min(1).max(100).nullable().optional(),
-  measure_id: z.string().trim().min(1).max(100).nullable().optional(),
-  date_identified: z.iso.date().optional(),
-  root_cause: z.string().trim().max(10000).nullable().optional(),
-  corrective_action: z.string().trim().max(10000).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  due_date: z.iso.date().nullable().optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Nonconformity id (nc_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  reference: z.string().trim().min(1).max(100).optional().describe('New reference (unique per organization).'),
+  title: z.string().trim().min(1).max(200).optional().describe('New title.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description.'),
+  severity: nonconformitySeveritySchema.optional().describe('New severity.'),
+  status: nonconformityStatusSchema.optional().describe('New status; CLOSED sets closed_at.'),
+  audit_id: z.string().trim().min(1).max(100).nullable().optional().describe('New audit.'),
+  measure_id: z.string().trim().min(1).max(100).nullable().optional().describe('New measure.'),
+  date_identified: z.iso.date().optional().describe('New identification date.'),
+  root_cause: z.string().trim().max(10000).nullable().optional().describe('New root cause.'),
+  corrective_action: z.string().trim().max(10000).nullable().optional().describe('New corrective action.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  due_date: z.iso.date().nullable().optional().describe('New due date.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateNonconformity`. */
@@ -37,96 +36,3 @@ export type UpdateNonconformityArgs = z.output<typeof updateNonconformityInput>;
 
 /** What `updateNonconformity` returns. */
 export type UpdateNonconformityOutput = z.output<typeof updateNonconformityOutput>;
-
-/** JSON Schema of the `updateNonconformity` input (MCP inputSchema). */
-export const updateNonconformityInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Nonconformity id (nc_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    reference: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'New reference (unique per organization).',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description.',
-    },
-    severity: {
-      type: 'string',
-      enum: ['MAJOR', 'MINOR', 'OBSERVATION'],
-      description: 'New severity.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_PROGRESS', 'CLOSED'],
-      description: 'New status; CLOSED sets closed_at.',
-    },
-    audit_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'New audit.',
-    },
-    measure_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'New measure.',
-    },
-    date_identified: {
-      type: 'string',
-      format: 'date',
-      description: 'New identification date.',
-    },
-    root_cause: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New root cause.',
-    },
-    corrective_action: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New corrective action.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    due_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New due date.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateNonconformity` output (MCP outputSchema). */
-export const updateNonconformityOutputJsonSchema: JsonSchema = nonconformityJsonSchema;

@@ -4,24 +4,23 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { obligationJsonSchema, obligationSchema, obligationSourceSchema, obligationStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { obligationSchema, obligationSourceSchema, obligationStatusSchema } from '../shared.gen.js';
 
 /** Input of `updateObligation`: unknown keys are rejected, defaults are applied. */
 export const updateObligationInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  requirement: z.string().trim().max(10000).nullable().optional(),
-  source: obligationSourceSchema.optional(),
-  regulator: z.string().trim().max(200).nullable().optional(),
-  area: z.string().trim().max(200).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  status: obligationStatusSchema.optional(),
-  due_date: z.iso.date().nullable().optional(),
-  last_review_date: z.iso.date().nullable().optional(),
-  actions: z.string().trim().max(10000).nullable().optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Obligation id (obl_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  title: z.string().trim().min(1).max(200).optional().describe('New title.'),
+  requirement: z.string().trim().max(10000).nullable().optional().describe('New requirement.'),
+  source: obligationSourceSchema.optional().describe('New source.'),
+  regulator: z.string().trim().max(200).nullable().optional().describe('New regulator.'),
+  area: z.string().trim().max(200).nullable().optional().describe('New area.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  status: obligationStatusSchema.optional().describe('New status.'),
+  due_date: z.iso.date().nullable().optional().describe('New due date.'),
+  last_review_date: z.iso.date().nullable().optional().describe('New last review date.'),
+  actions: z.string().trim().max(10000).nullable().optional().describe('New actions; null clears them.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateObligation`. */
@@ -35,83 +34,3 @@ export type UpdateObligationArgs = z.output<typeof updateObligationInput>;
 
 /** What `updateObligation` returns. */
 export type UpdateObligationOutput = z.output<typeof updateObligationOutput>;
-
-/** JSON Schema of the `updateObligation` input (MCP inputSchema). */
-export const updateObligationInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Obligation id (obl_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New title.',
-    },
-    requirement: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New requirement.',
-    },
-    source: {
-      type: 'string',
-      enum: ['LAW', 'REGULATION', 'CONTRACT', 'STANDARD', 'POLICY'],
-      description: 'New source.',
-    },
-    regulator: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New regulator.',
-    },
-    area: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New area.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    status: {
-      type: 'string',
-      enum: ['NON_COMPLIANT', 'PARTIALLY_COMPLIANT', 'COMPLIANT'],
-      description: 'New status.',
-    },
-    due_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New due date.',
-    },
-    last_review_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New last review date.',
-    },
-    actions: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New actions; null clears them.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateObligation` output (MCP outputSchema). */
-export const updateObligationOutputJsonSchema: JsonSchema = obligationJsonSchema;

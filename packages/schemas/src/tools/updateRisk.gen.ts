@@ -4,28 +4,27 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { riskJsonSchema, riskSchema, riskStatusSchema, riskTreatmentSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { riskSchema, riskStatusSchema, riskTreatmentSchema } from '../shared.gen.js';
 
 /** Input of `updateRisk`: unknown keys are rejected, defaults are applied. */
 export const updateRiskInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  category: z.string().trim().max(200).nullable().optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  status: riskStatusSchema.optional(),
-  treatment: riskTreatmentSchema.nullable().optional(),
-  inherent_likelihood: z.int().min(1).max(5).optional(),
-  inherent_impact: z.int().min(1).max(5).optional(),
-  residual_likelihood: z.int().min(1).max(5).optional(),
-  residual_impact: z.int().min(1).max(5).optional(),
-  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  asset_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  review_date: z.iso.date().nullable().optional(),
-  note: z.string().trim().max(10000).nullable().optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Risk id (risk_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  name: z.string().trim().min(1).max(200).optional().describe('New name.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description.'),
+  category: z.string().trim().max(200).nullable().optional().describe('New category.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  status: riskStatusSchema.optional().describe('New status.'),
+  treatment: riskTreatmentSchema.nullable().optional().describe('New treatment.'),
+  inherent_likelihood: z.int().min(1).max(5).optional().describe('New inherent likelihood (1-5).'),
+  inherent_impact: z.int().min(1).max(5).optional().describe('New inherent impact (1-5).'),
+  residual_likelihood: z.int().min(1).max(5).optional().describe('New residual likelihood (1-5).'),
+  residual_impact: z.int().min(1).max(5).optional().describe('New residual impact (1-5).'),
+  measure_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Replaces the set of mitigating measures.'),
+  asset_ids: z.array(z.string().trim().min(1).max(100)).max(500).optional().describe('Replaces the set of assets the risk is assessed on.'),
+  review_date: z.iso.date().nullable().optional().describe('New review date.'),
+  note: z.string().trim().max(10000).nullable().optional().describe('New note.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateRisk`. */
@@ -39,117 +38,3 @@ export type UpdateRiskArgs = z.output<typeof updateRiskInput>;
 
 /** What `updateRisk` returns. */
 export type UpdateRiskOutput = z.output<typeof updateRiskOutput>;
-
-/** JSON Schema of the `updateRisk` input (MCP inputSchema). */
-export const updateRiskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Risk id (risk_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New name.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description.',
-    },
-    category: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New category.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_TREATMENT', 'ACCEPTED', 'CLOSED'],
-      description: 'New status.',
-    },
-    treatment: {
-      type: ['string', 'null'],
-      enum: ['MITIGATE', 'ACCEPT', 'AVOID', 'TRANSFER', null],
-      description: 'New treatment.',
-    },
-    inherent_likelihood: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'New inherent likelihood (1-5).',
-    },
-    inherent_impact: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'New inherent impact (1-5).',
-    },
-    residual_likelihood: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'New residual likelihood (1-5).',
-    },
-    residual_impact: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-      description: 'New residual impact (1-5).',
-    },
-    measure_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Replaces the set of mitigating measures.',
-    },
-    asset_ids: {
-      type: 'array',
-      items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 100,
-      },
-      maxItems: 500,
-      description: 'Replaces the set of assets the risk is assessed on.',
-    },
-    review_date: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New review date.',
-    },
-    note: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New note.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateRisk` output (MCP outputSchema). */
-export const updateRiskOutputJsonSchema: JsonSchema = riskJsonSchema;

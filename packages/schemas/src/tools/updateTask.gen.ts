@@ -4,22 +4,21 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { taskJsonSchema, taskRecurrenceUnitSchema, taskSchema, taskStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { taskRecurrenceUnitSchema, taskSchema, taskStatusSchema } from '../shared.gen.js';
 
 /** Input of `updateTask`: unknown keys are rejected, defaults are applied. */
 export const updateTaskInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  subject_id: z.string().trim().min(1).max(100).nullable().optional(),
-  assignee_id: z.string().trim().min(1).max(100).nullable().optional(),
-  due_date: z.iso.date().optional(),
-  status: taskStatusSchema.optional(),
-  recurrence_every: z.int().min(1).max(1000).nullable().optional(),
-  recurrence_unit: taskRecurrenceUnitSchema.nullable().optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Task id (tsk_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  title: z.string().trim().min(1).max(200).optional().describe('New title.'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New details.'),
+  subject_id: z.string().trim().min(1).max(100).nullable().optional().describe('New subject.'),
+  assignee_id: z.string().trim().min(1).max(100).nullable().optional().describe('New assignee (member).'),
+  due_date: z.iso.date().optional().describe('New due date.'),
+  status: taskStatusSchema.optional().describe('New status; DONE through completeTask.'),
+  recurrence_every: z.int().min(1).max(1000).nullable().optional().describe('New interval.'),
+  recurrence_unit: taskRecurrenceUnitSchema.nullable().optional().describe('New unit.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateTask`. */
@@ -33,76 +32,3 @@ export type UpdateTaskArgs = z.output<typeof updateTaskInput>;
 
 /** What `updateTask` returns. */
 export type UpdateTaskOutput = z.output<typeof updateTaskOutput>;
-
-/** JSON Schema of the `updateTask` input (MCP inputSchema). */
-export const updateTaskInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Task id (tsk_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    title: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New title.',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New details.',
-    },
-    subject_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'New subject.',
-    },
-    assignee_id: {
-      type: ['string', 'null'],
-      minLength: 1,
-      maxLength: 100,
-      description: 'New assignee (member).',
-    },
-    due_date: {
-      type: 'string',
-      format: 'date',
-      description: 'New due date.',
-    },
-    status: {
-      type: 'string',
-      enum: ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'],
-      description: 'New status; DONE through completeTask.',
-    },
-    recurrence_every: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: 1000,
-      description: 'New interval.',
-    },
-    recurrence_unit: {
-      type: ['string', 'null'],
-      enum: ['DAYS', 'WEEKS', 'MONTHS', null],
-      description: 'New unit.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateTask` output (MCP outputSchema). */
-export const updateTaskOutputJsonSchema: JsonSchema = taskJsonSchema;

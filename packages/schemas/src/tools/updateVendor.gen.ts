@@ -4,26 +4,25 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { vendorJsonSchema, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from '../shared.gen.js';
 
 /** Input of `updateVendor`: unknown keys are rejected, defaults are applied. */
 export const updateVendorInput = z.strictObject({
-  id: z.string().trim().min(1).max(100),
-  organization_id: z.string().trim().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(10000).nullable().optional(),
-  category: z.string().trim().max(200).nullable().optional(),
-  website: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional(),
-  risk_tier: vendorRiskTierSchema.optional(),
-  status: vendorStatusSchema.optional(),
-  processes_personal_data: z.boolean().optional(),
-  contract_end: z.iso.date().nullable().optional(),
-  last_reviewed_at: z.iso.date().nullable().optional(),
-  review_interval_days: z.int().min(1).max(3650).optional(),
-  owner: z.string().trim().max(200).nullable().optional(),
-  contact_email: z.email().max(200).nullable().optional(),
-  expected_updated_at: z.iso.datetime({ offset: true }).optional(),
+  id: z.string().trim().min(1).max(100).describe('Vendor id (vnd_…).'),
+  organization_id: z.string().trim().min(1).max(100).optional().describe('Optional.'),
+  name: z.string().trim().min(1).max(200).optional().describe('New name (unique per organization).'),
+  description: z.string().trim().max(10000).nullable().optional().describe('New description.'),
+  category: z.string().trim().max(200).nullable().optional().describe('New category.'),
+  website: z.url({ protocol: /^https?$/, error: 'Invalid URL: expected an http or https URL' }).max(2000).nullable().optional().describe('New website.'),
+  risk_tier: vendorRiskTierSchema.optional().describe('New risk tier.'),
+  status: vendorStatusSchema.optional().describe('New status.'),
+  processes_personal_data: z.boolean().optional().describe('Whether the vendor processes personal data.'),
+  contract_end: z.iso.date().nullable().optional().describe('New contract end.'),
+  last_reviewed_at: z.iso.date().nullable().optional().describe('Latest review; null = never reviewed.'),
+  review_interval_days: z.int().min(1).max(3650).optional().describe('New review interval in days.'),
+  owner: z.string().trim().max(200).nullable().optional().describe('New owner.'),
+  contact_email: z.email().max(200).nullable().optional().describe('New contact address.'),
+  expected_updated_at: z.iso.datetime({ offset: true }).optional().describe('updated_at as read; CONFLICT if changed since.'),
 });
 
 /** Output of `updateVendor`. */
@@ -37,95 +36,3 @@ export type UpdateVendorArgs = z.output<typeof updateVendorInput>;
 
 /** What `updateVendor` returns. */
 export type UpdateVendorOutput = z.output<typeof updateVendorOutput>;
-
-/** JSON Schema of the `updateVendor` input (MCP inputSchema). */
-export const updateVendorInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Vendor id (vnd_…).',
-    },
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Optional.',
-    },
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'New name (unique per organization).',
-    },
-    description: {
-      type: ['string', 'null'],
-      maxLength: 10000,
-      description: 'New description.',
-    },
-    category: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New category.',
-    },
-    website: {
-      type: ['string', 'null'],
-      format: 'uri',
-      maxLength: 2000,
-      description: 'New website.',
-    },
-    risk_tier: {
-      type: 'string',
-      enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
-      description: 'New risk tier.',
-    },
-    status: {
-      type: 'string',
-      enum: ['ACTIVE', 'OFFBOARDED'],
-      description: 'New status.',
-    },
-    processes_personal_data: {
-      type: 'boolean',
-      description: 'Whether the vendor processes personal data.',
-    },
-    contract_end: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'New contract end.',
-    },
-    last_reviewed_at: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Latest review; null = never reviewed.',
-    },
-    review_interval_days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      description: 'New review interval in days.',
-    },
-    owner: {
-      type: ['string', 'null'],
-      maxLength: 200,
-      description: 'New owner.',
-    },
-    contact_email: {
-      type: ['string', 'null'],
-      format: 'email',
-      maxLength: 200,
-      description: 'New contact address.',
-    },
-    expected_updated_at: {
-      type: 'string',
-      format: 'date-time',
-      description: 'updated_at as read; CONFLICT if changed since.',
-    },
-  },
-  required: ['id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `updateVendor` output (MCP outputSchema). */
-export const updateVendorOutputJsonSchema: JsonSchema = vendorJsonSchema;

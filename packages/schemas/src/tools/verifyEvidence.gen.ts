@@ -4,20 +4,19 @@
 // Change the spec(s) and run `npm run generate`.
 
 import { z } from 'zod';
-import { evidenceMismatchJsonSchema, evidenceMismatchSchema } from '../shared.gen.js';
-import type { JsonSchema } from '../definition.js';
+import { evidenceMismatchSchema } from '../shared.gen.js';
 
 /** Input of `verifyEvidence`: unknown keys are rejected, defaults are applied. */
 export const verifyEvidenceInput = z.strictObject({
-  organization_id: z.string().trim().min(1).max(100),
-  evidence_id: z.string().trim().min(1).max(100).optional(),
+  organization_id: z.string().trim().min(1).max(100).describe('From listOrganizations.'),
+  evidence_id: z.string().trim().min(1).max(100).optional().describe('Only this evidence (evd_…).'),
 });
 
 /** Output of `verifyEvidence`. */
 export const verifyEvidenceOutput = z.object({
-  checked: z.int().min(0),
-  bytes: z.int().min(0),
-  mismatches: z.array(evidenceMismatchSchema),
+  checked: z.int().min(0).describe('File revisions re-hashed.'),
+  bytes: z.int().min(0).describe('Bytes read.'),
+  mismatches: z.array(evidenceMismatchSchema).describe('Revisions whose content does not match.'),
 });
 
 /** What a caller sends to `verifyEvidence`. */
@@ -28,47 +27,3 @@ export type VerifyEvidenceArgs = z.output<typeof verifyEvidenceInput>;
 
 /** What `verifyEvidence` returns. */
 export type VerifyEvidenceOutput = z.output<typeof verifyEvidenceOutput>;
-
-/** JSON Schema of the `verifyEvidence` input (MCP inputSchema). */
-export const verifyEvidenceInputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    organization_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'From listOrganizations.',
-    },
-    evidence_id: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      description: 'Only this evidence (evd_…).',
-    },
-  },
-  required: ['organization_id'],
-  additionalProperties: false,
-};
-
-/** JSON Schema of the `verifyEvidence` output (MCP outputSchema). */
-export const verifyEvidenceOutputJsonSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    checked: {
-      type: 'integer',
-      minimum: 0,
-      description: 'File revisions re-hashed.',
-    },
-    bytes: {
-      type: 'integer',
-      minimum: 0,
-      description: 'Bytes read.',
-    },
-    mismatches: {
-      type: 'array',
-      items: evidenceMismatchJsonSchema,
-      description: 'Revisions whose content does not match.',
-    },
-  },
-  required: ['checked', 'bytes', 'mismatches'],
-};

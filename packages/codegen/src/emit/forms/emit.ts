@@ -1,8 +1,8 @@
-import { type Project, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type CodeBlockWriter, type Project, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { Field, Model, Tool, TypeNode } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { writeLiteral } from '../literal.js';
+import { ConstRef, writeLiteral } from '../literal.js';
 import { toolsetOf } from '../mcp/emit.js';
 
 /** Inputs the console fills in itself rather than asking for. */
@@ -64,6 +64,13 @@ function registersOf(model: Model): FormRegister[] {
   return out;
 }
 
+/**
+ * The fields of the shared object types the forms use, each written once as a constant
+ * (`evidenceInputFormFields`) that every form using the type refers to; in the order they must be
+ * declared (a type after the types inside it).
+ */
+type SharedFields = Map<string, Record<string, unknown>[]>;
+
 /** The form field of one tool input: its widget kind, bounds, enum values and referenced register. */
 function formField(a: {
   field: Field;
@@ -71,6 +78,7 @@ function formField(a: {
   required: boolean;
   model: Model;
   refs: Map<string, string>;
+  shared: SharedFields;
 }): Record<string, unknown> {
   const { field, model } = a;
   const type = a.type ?? field.type;
@@ -119,7 +127,9 @@ function formField(a: {
       const enumDef = model.enums.find((e) => e.name === type.name);
       if (enumDef) return { ...base, kind: 'enum', values: enumDef.values };
       const object = model.objects.find((o) => o.name === type.name);
-      return { ...base, kind: 'object', fields: subFields({ fields: object?.fields ?? [], ...a }) };
+      if (!object) throw new Error(`Unknown type ${type.name} (validation should have caught it)`);
+      if (!a.shared.has(object.name)) a.shared.set(object.name, subFields({ ...a, fields: object.fields }));
+      return { ...base, kind: 'object', fields: new ConstRef(names.sharedFormFields(object.name)) };
     }
     case 'object':
       return { ...base, kind: 'object', fields: subFields({ fields: type.fields, ...a }) };
@@ -137,13 +147,30 @@ function formField(a: {
   }
 }
 
-function subFields(a: { fields: readonly Field[]; model: Model; refs: Map<string, string> }) {
+function subFields(a: {
+  fields: readonly Field[];
+  model: Model;
+  refs: Map<string, string>;
+  shared: SharedFields;
+}) {
   return a.fields.map((f) =>
-    formField({ field: f, required: !f.optional && f.default === undefined, model: a.model, refs: a.refs }),
+    formField({
+      field: f,
+      required: !f.optional && f.default === undefined,
+      model: a.model,
+      refs: a.refs,
+      shared: a.shared,
+    }),
   );
 }
 
-function toolFields(a: { tool: Tool | undefined; model: Model; refs: Map<string, string>; add: boolean }) {
+function toolFields(a: {
+  tool: Tool | undefined;
+  model: Model;
+  refs: Map<string, string>;
+  shared: SharedFields;
+  add: boolean;
+}) {
   if (!a.tool) return [];
   return a.tool.input
     .filter((f) => !MACHINE_FIELDS.has(f.name))
@@ -153,6 +180,7 @@ function toolFields(a: { tool: Tool | undefined; model: Model; refs: Map<string,
         required: a.add && !f.optional && f.default === undefined,
         model: a.model,
         refs: a.refs,
+        shared: a.shared,
       }),
     );
 }
@@ -166,6 +194,7 @@ export function emitForms(a: { model: Model; project: Project }): EmittedFile {
   const path = paths.schemas.forms;
   const registers = registersOf(a.model);
   const refs = new Map(registers.map((r) => [r.singular, r.register]));
+  const shared: SharedFields = new Map();
   const forms = Object.fromEntries(
     registers.map((r) => [
       r.register,
@@ -178,8 +207,8 @@ export function emitForms(a: { model: Model; project: Project }): EmittedFile {
           list: r.list?.name ?? null,
           get: r.get?.name ?? null,
         },
-        add: toolFields({ tool: r.add, model: a.model, refs, add: true }),
-        update: toolFields({ tool: r.update, model: a.model, refs, add: false }),
+        add: toolFields({ tool: r.add, model: a.model, refs, shared, add: true }),
+        update: toolFields({ tool: r.update, model: a.model, refs, shared, add: false }),
       },
     ]),
   );
@@ -191,7 +220,7 @@ export function emitForms(a: { model: Model; project: Project }): EmittedFile {
           kind: StructureKind.ImportDeclaration,
           isTypeOnly: true,
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.formDefinition }),
-          namedImports: [names.registerFormType],
+          namedImports: [...(shared.size > 0 ? [names.formFieldType] : []), names.registerFormType],
         },
         {
           kind: StructureKind.ExportDeclaration,
@@ -199,6 +228,18 @@ export function emitForms(a: { model: Model; project: Project }): EmittedFile {
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.formDefinition }),
           namedExports: [names.fieldIssueType, names.formFieldType, names.registerFormType],
         },
+        ...[...shared].map(([type, fields]) => ({
+          kind: StructureKind.VariableStatement as const,
+          docs: [`The fields of \`${type}\`, wherever a form has one.`],
+          declarationKind: VariableDeclarationKind.Const,
+          declarations: [
+            {
+              name: names.sharedFormFields(type),
+              type: `readonly ${names.formFieldType}[]`,
+              initializer: (w: CodeBlockWriter) => writeLiteral(w, fields),
+            },
+          ],
+        })),
         {
           kind: StructureKind.VariableStatement,
           isExported: true,

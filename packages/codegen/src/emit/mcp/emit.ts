@@ -2,7 +2,7 @@ import { type Project, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { Call, ConstRef, writeLiteral } from '../literal.js';
+import { Call, ConstRef, Getter, writeLiteral } from '../literal.js';
 
 /**
  * Only the hints that differ from MCP's defaults (readOnly false, destructive true, idempotent
@@ -18,7 +18,7 @@ function hints(tool: Tool): Record<string, boolean> {
   };
 }
 
-const call = (fn: string, args: unknown[]) => new Call(new ConstRef(fn), args, null);
+const call = (fn: string, args: unknown[]) => new Call(new ConstRef(fn), args);
 
 /**
  * A tool that returns one record (get, add, update) declares an object; a list or report names
@@ -27,7 +27,9 @@ const call = (fn: string, args: unknown[]) => new Call(new ConstRef(fn), args, n
 function outputSchema(tool: Tool) {
   return tool.output.kind === 'ref'
     ? { type: 'object' }
-    : call(names.leanOutputSchema, [new ConstRef(names.toolOutputJsonSchema(tool.name))]);
+    : new Getter(
+        call(names.leanOutputSchema, [new ConstRef(`${names.tools}.${tool.name}.outputJsonSchema`)]),
+      );
 }
 
 /**
@@ -55,8 +57,9 @@ function entry({ tool, model }: { tool: Tool; model: Model }) {
 }
 
 /**
- * One tools/list entry. Its schemas are derived, when the module loads, from the tool's JSON
- * Schemas (one form, also the source of OpenAPI), so tools/list is self-contained.
+ * One tools/list entry. Its schemas are derived, on first read and once, from the tool's JSON
+ * Schemas (themselves derived from its zod schemas, the one form emitted), so tools/list is
+ * self-contained and importing the package derives nothing.
  */
 function toolEntry({ tool }: { tool: Tool }) {
   return {
@@ -64,10 +67,12 @@ function toolEntry({ tool }: { tool: Tool }) {
     title: tool.title,
     // The spec wraps lines for reading; in JSON a line break costs two bytes and says nothing.
     description: tool.description.replace(/\s*\n\s*/g, ' '),
-    inputSchema: call(names.leanInputSchema, [
-      new ConstRef(names.toolInputJsonSchema(tool.name)),
-      tool.kind !== 'add',
-    ]),
+    inputSchema: new Getter(
+      call(names.leanInputSchema, [
+        new ConstRef(`${names.tools}.${tool.name}.inputJsonSchema`),
+        tool.kind !== 'add',
+      ]),
+    ),
     outputSchema: outputSchema(tool),
     annotations: hints(tool),
   };
@@ -92,14 +97,11 @@ export function emitMcpTools(a: { model: Model; project: Project }): EmittedFile
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.leanSchema }),
           namedImports: [names.leanInputSchema, names.leanOutputSchema],
         },
-        ...a.model.tools.map((tool) => ({
-          kind: StructureKind.ImportDeclaration as const,
-          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.tool(tool.name) }),
-          namedImports: [
-            names.toolInputJsonSchema(tool.name),
-            ...(tool.output.kind === 'ref' ? [] : [names.toolOutputJsonSchema(tool.name)]),
-          ],
-        })),
+        {
+          kind: StructureKind.ImportDeclaration,
+          moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.registry }),
+          namedImports: [names.tools],
+        },
         {
           kind: StructureKind.VariableStatement,
           isExported: true,

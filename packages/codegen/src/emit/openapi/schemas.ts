@@ -1,7 +1,7 @@
+import type { ZodType } from 'zod';
 import type { Model } from '../../model/types.js';
 import { names } from '../../naming/naming.js';
-import { Call, ConstRef, isSpreadPart, Merge, Spread } from '../literal.js';
-import { sharedObjectJsonSchema, toolJsonSchemas } from '../schemas/json-schema.js';
+import { liveSchemas } from '../schemas/live.js';
 
 export type Json = Record<string, unknown>;
 
@@ -11,53 +11,48 @@ export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/
 /**
  * The document's named schemas: every shared object type, and each tool's input and output
  * (`listRisksInput`, `listRisksOutput`; an output that is a shared type is that type). They are the
- * MCP inputSchema/outputSchema, with shared types referenced by `$ref` instead of inlined.
+ * MCP inputSchema/outputSchema, derived from the same zod schemas by the same function, with shared
+ * types referenced by `$ref` instead of inlined.
  */
 export function componentSchemas(model: Model): Record<string, Json> {
-  const typeOf = new Map(model.objects.map((o) => [names.sharedJsonSchema(o.name), o.name]));
-  const out: Record<string, Json> = {};
+  const live = liveSchemas(model);
+  const refs = new Map<ZodType, string>();
+  const schemaOf = (name: string) => live.shared[names.sharedSchema(name)] as ZodType;
+  for (const object of model.objects) refs.set(schemaOf(object.name), schemaRef(object.name).$ref as string);
   // The shared paging fields are components of their own (`PageSize`, `NextCursor`, …), which
-  // every list tool's input and output refer to, as the generated code spreads one constant.
-  const pagingConstants = new Set<string>([names.pageInputJsonProperties, names.pageOutputJsonProperties]);
-  const resolve = (value: unknown): unknown => {
-    if (value instanceof ConstRef) return schemaRef(typeOf.get(value.name) ?? value.name);
-    if (value instanceof Merge) {
-      const parts = value.parts.map((p) => {
-        if (!isSpreadPart(p)) return resolve(p) as Json;
-        if (!pagingConstants.has(p.spread.name)) return resolve(p.value) as Json;
-        return Object.fromEntries(
-          Object.entries(p.value).map(([field, schema]) => {
-            // The field's description stays beside the $ref, as for shared types.
-            const name = names.pagingComponent(field);
-            const { description, ...component } = resolve(schema) as Json;
-            out[name] = component;
-            return [field, { ...schemaRef(name), ...(description !== undefined && { description }) }];
-          }),
-        );
-      });
-      return Object.assign({}, ...parts);
+  // every list tool's input and output refer to, as the generated code spreads one shape.
+  const paging = (shape: string, io: 'input' | 'output') =>
+    Object.entries((live.shared[shape] ?? {}) as Record<string, ZodType>).map(([field, schema]) => ({
+      name: names.pagingComponent(field),
+      schema,
+      io,
+    }));
+  const pageInput = paging(names.pageInputShape, 'input');
+  const pageOutput = paging(names.pageOutputShape, 'output');
+  for (const p of [...pageInput, ...pageOutput]) refs.set(p.schema, schemaRef(p.name).$ref as string);
+  const derive = (schema: ZodType, io: 'input' | 'output') => live.deriveJsonSchema(schema, { io, refs });
+  const out: Record<string, Json> = {};
+  const addPaging = (fields: typeof pageInput) => {
+    for (const p of fields) {
+      if (p.name in out) continue;
+      // The field's description stays beside the $ref, as for shared types.
+      const { description: _, ...component } = derive(p.schema, p.io);
+      out[p.name] = component;
     }
-    if (value instanceof Call) return resolve(value.value);
-    if (value instanceof Spread)
-      return {
-        ...schemaRef(typeOf.get(value.base.name) ?? value.base.name),
-        ...(resolve(value.properties) as Json),
-      };
-    if (Array.isArray(value)) return value.map(resolve);
-    if (value !== null && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
-    return value;
   };
   for (const object of model.objects) {
-    out[object.name] = resolve({
+    out[object.name] = {
       description: object.description,
-      ...sharedObjectJsonSchema({ object, model }),
-    }) as Json;
+      ...derive(schemaOf(object.name), object.strict ? 'input' : 'output'),
+    };
   }
   for (const tool of model.tools) {
-    const { input, output } = toolJsonSchemas({ model, tool });
-    out[names.toolInputSchema(tool.name)] = resolve(input) as Json;
-    if (!(output instanceof ConstRef)) out[names.toolOutputSchema(tool.name)] = resolve(output) as Json;
+    const { input, output } = live.tool(tool.name);
+    if (tool.pagination) addPaging(pageInput);
+    out[names.toolInputSchema(tool.name)] = derive(input, 'input');
+    if (tool.output.kind === 'ref') continue;
+    if (tool.pagination) addPaging(pageOutput);
+    out[names.toolOutputSchema(tool.name)] = derive(output, 'output');
   }
   return out;
 }

@@ -74,10 +74,7 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
       : []),
     ...exp({
       to: paths.schemas.shared,
-      values: [
-        ...shared.map(names.sharedSchema),
-        ...a.model.objects.map((o) => names.sharedJsonSchema(o.name)),
-      ].sort(),
+      values: shared.map(names.sharedSchema).sort(),
       types: shared.map(names.sharedType),
     }),
   ];
@@ -85,12 +82,7 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
     statements.push(
       ...exp({
         to: paths.schemas.tool(t.name),
-        values: [
-          names.toolInputSchema(t.name),
-          names.toolInputJsonSchema(t.name),
-          names.toolOutputSchema(t.name),
-          names.toolOutputJsonSchema(t.name),
-        ],
+        values: [names.toolInputSchema(t.name), names.toolOutputSchema(t.name)],
         types: [names.toolArgsType(t.name), names.toolInputType(t.name), names.toolOutputType(t.name)],
       }),
     );

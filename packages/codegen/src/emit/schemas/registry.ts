@@ -19,12 +19,15 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
         { name: names.toolInputType(n), isTypeOnly: true },
         { name: names.toolOutputType(n), isTypeOnly: true },
         names.toolInputSchema(n),
-        names.toolInputJsonSchema(n),
         names.toolOutputSchema(n),
-        names.toolOutputJsonSchema(n),
       ],
     });
   }
+  statements.push({
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.jsonSchema }),
+    namedImports: [names.jsonSchemaOf],
+  });
   statements.push({
     kind: StructureKind.ImportDeclaration,
     isTypeOnly: true,
@@ -69,7 +72,7 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
-      docs: ['Metadata, schemas and JSON Schemas of every tool.'],
+      docs: ['Metadata, schemas and (derived on first use) JSON Schemas of every tool.'],
       declarationKind: VariableDeclarationKind.Const,
       declarations: [
         {
@@ -90,8 +93,12 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
                   w.writeLine(`organizationScoped: ${t.organizationScoped},`);
                   w.writeLine(`input: ${names.toolInputSchema(t.name)},`);
                   w.writeLine(`output: ${names.toolOutputSchema(t.name)},`);
-                  w.writeLine(`inputJsonSchema: ${names.toolInputJsonSchema(t.name)},`);
-                  w.writeLine(`outputJsonSchema: ${names.toolOutputJsonSchema(t.name)},`);
+                  // Derived from zod on first use, once (json-schema.ts).
+                  for (const [key, schema, io] of [
+                    ['inputJsonSchema', names.toolInputSchema(t.name), 'input'],
+                    ['outputJsonSchema', names.toolOutputSchema(t.name), 'output'],
+                  ] as const)
+                    w.writeLine(`get ${key}() { return ${names.jsonSchemaOf}(${schema}, ${quote(io)}); },`);
                   w.write('examples: ');
                   writeLiteral(w, t.examples);
                   w.write(',').newLine();

@@ -7,28 +7,20 @@ import {
 } from 'ts-morph';
 import { orderByField } from '../../model/paging.js';
 import type { Model } from '../../model/types.js';
-import { moduleSpecifier, names, paths } from '../../naming/naming.js';
+import { names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { inlineLiteral, writeLiteral } from '../literal.js';
-import { pagingJsonSchemas, sharedObjectJsonSchema } from './json-schema.js';
+import { inlineLiteral, quote } from '../literal.js';
 import { writeZodObject, writeZodProperties } from './zod.js';
 
 /**
- * `shared.gen.ts`: a zod schema and a type for every shared enum and object type, and the JSON
- * Schema of every object type, emitted once here and referenced by the tools' JSON Schemas.
+ * `shared.gen.ts`: a zod schema and a type for every shared enum and object type, emitted once here
+ * and referenced by the tools' schemas (their JSON Schemas are derived from zod: json-schema.ts).
  */
 export function emitSharedSchemas(a: { model: Model; project: Project }): EmittedFile {
   const path = paths.schemas.shared;
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
   ];
-  if (a.model.objects.length > 0 || a.model.paging)
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.definition }),
-      namedImports: [names.jsonSchemaType],
-    });
   for (const en of a.model.enums) {
     statements.push(
       {
@@ -71,19 +63,6 @@ export function emitSharedSchemas(a: { model: Model; project: Project }): Emitte
         name: names.sharedType(obj.name),
         type: `z.output<typeof ${names.sharedSchema(obj.name)}>`,
       },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        docs: [`JSON Schema of \`${obj.name}\`: ${obj.description}`],
-        declarationKind: VariableDeclarationKind.Const,
-        declarations: [
-          {
-            name: names.sharedJsonSchema(obj.name),
-            type: names.jsonSchemaType,
-            initializer: (w) => writeLiteral(w, sharedObjectJsonSchema({ object: obj, model: a.model })),
-          },
-        ],
-      },
     );
   }
   statements.push(...pagingStatements(a.model));
@@ -92,13 +71,12 @@ export function emitSharedSchemas(a: { model: Model; project: Project }): Emitte
 }
 
 /**
- * The shared paging, written once: the zod shapes and JSON Schema properties every list tool
- * spreads after its own fields, and the `order_by` builders that take its fields and default.
+ * The shared paging, written once: the zod shapes every list tool spreads after its own fields, and
+ * the `order_by` builder that takes its fields and default.
  */
 function pagingStatements(model: Model): StatementStructures[] {
   const { paging } = model;
   if (!paging) return [];
-  const json = pagingJsonSchemas(model);
   const direction = orderByField(paging, {
     items: '',
     itemType: '',
@@ -110,14 +88,13 @@ function pagingStatements(model: Model): StatementStructures[] {
   const constant = (c: {
     name: string;
     doc: string;
-    type?: string;
     init: (w: CodeBlockWriter) => void;
   }): StatementStructures => ({
     kind: StructureKind.VariableStatement,
     isExported: true,
     docs: [c.doc],
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: c.name, ...(c.type && { type: c.type }), initializer: c.init }],
+    declarations: [{ name: c.name, initializer: c.init }],
   });
   const shape = (fields: typeof paging.input, input: boolean) => (w: CodeBlockWriter) => {
     w.write('{').newLine();
@@ -125,6 +102,7 @@ function pagingStatements(model: Model): StatementStructures[] {
     w.write('}');
   };
   const sortDirection = names.sharedSchema('SortDirection');
+  const { orderBy } = paging;
   return [
     constant({
       name: names.pageInputShape,
@@ -142,41 +120,13 @@ function pagingStatements(model: Model): StatementStructures[] {
         { name: 'byDefault', type: `{ field: F[number]; direction: ${names.sharedType('SortDirection')} }` },
       ],
       statements: [
-        `return z.strictObject({ field: z.enum(fields), direction: ${sortDirection}.default(${inlineLiteral(directionDefault)}) }).default(byDefault);`,
+        `return z.strictObject({ field: z.enum(fields).describe(${quote(orderBy.fieldDescription)}), direction: ${sortDirection}.default(${inlineLiteral(directionDefault)}).describe(${quote(orderBy.directionDescription)}) }).default(byDefault).describe(${quote(orderBy.description)});`,
       ],
     },
     constant({
       name: names.pageOutputShape,
       doc: 'The paging fields every list tool returns after its items.',
       init: shape(paging.output, false),
-    }),
-    constant({
-      name: names.pageInputJsonProperties,
-      doc: 'JSON Schema properties of `pageInputShape`.',
-      type: 'Record<string, Record<string, unknown>>',
-      init: (w) => writeLiteral(w, json.input.properties),
-    }),
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      docs: ['JSON Schema of `orderBySchema(fields, byDefault)`.'],
-      name: names.orderByJsonSchema,
-      parameters: [
-        { name: 'fields', type: 'readonly string[]' },
-        { name: 'byDefault', type: '{ field: string; direction: string }' },
-      ],
-      returnType: names.jsonSchemaType,
-      statements: (w) => {
-        w.write('return ');
-        writeLiteral(w, json.orderBy);
-        w.write(';');
-      },
-    },
-    constant({
-      name: names.pageOutputJsonProperties,
-      doc: 'JSON Schema properties of `pageOutputShape`.',
-      type: 'Record<string, Record<string, unknown>>',
-      init: (w) => writeLiteral(w, json.output.properties),
     }),
   ];
 }

@@ -2,17 +2,15 @@ import { type Project, type StatementStructures, StructureKind, VariableDeclarat
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { inlineLiteral, literalRefs, writeLiteral } from '../literal.js';
+import { inlineLiteral } from '../literal.js';
 import { directRefs } from '../refs.js';
-import { toolJsonSchemas } from './json-schema.js';
 import { writeZodObject } from './zod.js';
 
-/** `tools/<name>.gen.ts`: the tool's zod input/output schemas, their types and JSON Schemas. */
+/** `tools/<name>.gen.ts`: the tool's zod input/output schemas and their types (JSON Schemas derive from them). */
 export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project }): EmittedFile {
-  const { model, tool } = a;
+  const { tool } = a;
   const path = paths.schemas.tool(tool.name);
   const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
-  const { input: inputJson, output: outputJson } = toolJsonSchemas({ model, tool });
   const p = tool.pagination;
   const zodRefs = [
     ...[...directRefs(tool.input), ...directRefs(outputFields)].map((r) => names.sharedSchema(r)),
@@ -27,9 +25,7 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
       ]
     : [];
   const pageOutput = p ? [`...${names.pageOutputShape},`] : [];
-  const sharedImports = [
-    ...new Set([...zodRefs, ...literalRefs(inputJson), ...literalRefs(outputJson)]),
-  ].sort();
+  const sharedImports = [...new Set(zodRefs)].sort();
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
   ];
@@ -40,25 +36,18 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
       namedImports: sharedImports,
     });
   }
-  statements.push({
-    kind: StructureKind.ImportDeclaration,
-    isTypeOnly: true,
-    moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.definition }),
-    namedImports: [names.jsonSchemaType],
-  });
   const inputSchema = names.toolInputSchema(tool.name);
   const outputSchema = names.toolOutputSchema(tool.name);
   const constant = (c: {
     name: string;
     doc: string;
-    type?: string;
     init: string | ((w: import('ts-morph').CodeBlockWriter) => void);
   }): StatementStructures => ({
     kind: StructureKind.VariableStatement,
     isExported: true,
     docs: [c.doc],
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: c.name, ...(c.type ? { type: c.type } : {}), initializer: c.init }],
+    declarations: [{ name: c.name, initializer: c.init }],
   });
   const alias = (c: { name: string; doc: string; type: string }): StatementStructures => ({
     kind: StructureKind.TypeAlias,
@@ -103,18 +92,6 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
       name: names.toolOutputType(tool.name),
       doc: `What \`${tool.name}\` returns.`,
       type: `z.output<typeof ${outputSchema}>`,
-    }),
-    constant({
-      name: names.toolInputJsonSchema(tool.name),
-      doc: `JSON Schema of the \`${tool.name}\` input (MCP inputSchema).`,
-      type: names.jsonSchemaType,
-      init: (w) => writeLiteral(w, inputJson),
-    }),
-    constant({
-      name: names.toolOutputJsonSchema(tool.name),
-      doc: `JSON Schema of the \`${tool.name}\` output (MCP outputSchema).`,
-      type: names.jsonSchemaType,
-      init: (w) => writeLiteral(w, outputJson),
     }),
   );
   a.project.createSourceFile(path, { statements }, { overwrite: true });

@@ -84,7 +84,7 @@ export function writeZodObject(a: {
   w.write('})');
 }
 
-/** One `key: schema,` line per field, for an object literal. */
+/** One `key: schema,` line per field, for an object literal; the field's description is in its schema. */
 export function writeZodProperties(a: {
   w: CodeBlockWriter;
   fields: readonly Field[];
@@ -97,6 +97,7 @@ export function writeZodProperties(a: {
     if (field.nullable) w.write('.nullable()');
     if (field.default !== undefined) w.write(`.default(${inlineLiteral(field.default)})`);
     else if (field.optional) w.write('.optional()');
+    w.write(`.describe(${quote(field.description)})`);
     w.write(',').newLine();
   }
 }
