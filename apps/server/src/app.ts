@@ -31,6 +31,7 @@ import { createModernEra } from './mcp/modern-route.js';
 import { modernServerFactory, modernServerInfo } from './mcp/modern-server.js';
 import { registerMcpRoute } from './mcp/route.js';
 import { createMcpServer } from './mcp/server.js';
+import { warmToolList } from './mcp/tool-list.js';
 import { registerOAuth } from './oauth/routes.js';
 import { registerScopeGuard } from './oauth/scope-guard.js';
 import { OSCAL_PREFIX, registerOscalRoutes } from './oscal/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerReadinessWatch({ storage, webhooks, intervalMs: config.reminders.scanMs });
   app.addHook('onReady', async () => {
+    warmToolList();
     webhooks.start();
     await reminders.start();
   });

@@ -27,6 +27,14 @@ export function parseToolsets(raw: unknown): { toolsets?: ReadonlySet<string>; e
   return { toolsets: new Set(names) };
 }
 
+/**
+ * Derives every tool's JSON Schemas and lean schemas now: they are derived from zod on first read
+ * (packages/schemas), which would otherwise land on the first tools/list a client makes.
+ */
+export function warmToolList(): void {
+  for (const { tool } of mcpTools) void { ...tool };
+}
+
 /** Whether the caller may change records anywhere: a read-write token with a writing role somewhere. */
 function mayWrite(caller: Caller): boolean {
   return caller.scope === 'WRITE' && [...caller.organizations.values()].some(roleCanWrite);
