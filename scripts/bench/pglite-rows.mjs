@@ -29,7 +29,7 @@ const {
   executePrepared,
   jsonRowsSql: wrap,
   prepareStatement,
-} = await import('../../packages/storage/src/db/pglite-prepared.ts');
+} = await import('../../packages/storage/src/db/pglite/prepared.ts');
 
 // Every page query the storage sends, with the PGlite instance it went to.
 let captured = null;

@@ -37,7 +37,7 @@ export type { EvidenceVaultRepository } from './blobs/vault.js';
 export type { Actor } from './context.js';
 export { addDays, type Clock, systemClock, toDateString, toIsoTimestamp } from './dates.js';
 export { type DriverName, isPostgresUrl } from './db/connect.js';
-export { migratedTemplate } from './db/template.js';
+export { migratedTemplate } from './db/pglite/template.js';
 export type { Database, Db } from './db/types.js';
 export {
   ASSET_CLASSIFICATIONS,

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PGLITE_PARSERS } from '../src/db/connect.js';
-import { PGliteDialect } from '../src/db/pglite-dialect.js';
+import { PGLITE_PARSERS } from '../src/db/pglite/connect.js';
+import { PGliteDialect } from '../src/db/pglite/dialect.js';
 
 interface Sample {
   id: string;

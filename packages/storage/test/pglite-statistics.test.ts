@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyzeChangedTables } from '../src/db/pglite-statistics.js';
+import { analyzeChangedTables } from '../src/db/pglite/statistics.js';
 import { type Storage, seedBulk } from '../src/index.js';
 import { openTestStorage } from './helpers.js';
 

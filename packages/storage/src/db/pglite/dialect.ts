@@ -21,7 +21,7 @@ import {
   jsonRowsSql,
   type PreparedStatement,
   prepareStatement,
-} from './pglite-prepared.js';
+} from './prepared.js';
 
 /** PostgreSQL type ids whose PGlite value is a Date (timestamp with and without time zone). */
 const TIMESTAMP_TYPES = new Set([1114, 1184]);

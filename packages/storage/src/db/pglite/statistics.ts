@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './types.js';
+import type { Db } from '../types.js';
 
 /** Stops the keeper and waits for an ANALYZE in progress. */
 export type StopStatistics = () => Promise<void>;

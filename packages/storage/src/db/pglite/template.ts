@@ -1,9 +1,9 @@
 import { Kysely } from 'kysely';
-import { runMigrations } from '../migrations/index.js';
+import { runMigrations } from '../../migrations/index.js';
+import { GuardedDialect } from '../guarded-dialect.js';
+import type { Database } from '../types.js';
 import { openPglite } from './connect.js';
-import { GuardedDialect } from './guarded-dialect.js';
-import { PGliteDialect } from './pglite-dialect.js';
-import type { Database } from './types.js';
+import { PGliteDialect } from './dialect.js';
 
 /**
  * A dump of a new embedded database with every migration applied, to pass as `template` to

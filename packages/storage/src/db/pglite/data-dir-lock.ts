@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { StorageError } from '../errors.js';
+import { StorageError } from '../../errors.js';
 
 function isRunning(pid: number): boolean {
   try {
