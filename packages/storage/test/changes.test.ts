@@ -63,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('change listener on PostgreSQL',
   });
 });
 
-/** A plain session on the test schema that records the notifications and notices it receives. */
+/** A plain session on the test schema that records the notifications of that schema and the notices it receives. */
 async function rawSession(schema: string, options = '') {
   const client = new pg.Client({
     connectionString: process.env.TEST_DATABASE_URL,
@@ -71,7 +71,10 @@ async function rawSession(schema: string, options = '') {
   });
   const notifications: string[] = [];
   const notices: { code: string | undefined; message: string | undefined }[] = [];
-  client.on('notification', (message) => notifications.push(message.payload ?? ''));
+  // The channel is the database's: other schemas' writes (other test files, benchmarks) are not ours.
+  client.on('notification', (message) => {
+    if (message.payload?.startsWith(`${schema} `)) notifications.push(message.payload);
+  });
   client.on('notice', (notice) => notices.push({ code: notice.code, message: notice.message }));
   await client.connect();
   await client.query('listen comply_changes');

@@ -13,23 +13,24 @@ export function listenerName(schema: string | undefined): string {
 }
 
 /**
- * Makes every pooled connection LISTEN too. PostgreSQL delivers a session's own notifications
- * before the COMMIT's reply, so a write through this pool has updated the feed when it resolves:
- * read-your-writes on one instance without waiting for the dedicated listener.
+ * The pool's `onConnect` hook that makes every pooled connection LISTEN too. PostgreSQL delivers a
+ * session's own notifications before the COMMIT's reply, so a write through this pool has updated
+ * the feed when it resolves: read-your-writes on one instance without waiting for the dedicated
+ * listener. The pool hands a new connection out once its LISTEN has been answered: a query sent
+ * meanwhile would share the client with it, which node-postgres deprecates (pg@9 refuses it).
  */
 export function listenOnPoolConnections({
-  pool,
   onPayload,
 }: {
-  pool: pg.Pool;
   onPayload: (payload: string) => void;
-}): void {
-  pool.on('connect', (client) => {
+}): (client: pg.ClientBase) => Promise<void> {
+  return async (client) => {
     client.on('notification', (message) => {
       if (message.payload) onPayload(message.payload);
     });
-    client.query(LISTEN).catch(() => undefined);
-  });
+    // A connection that cannot LISTEN still serves; its own writes then arrive by the listener.
+    await client.query(LISTEN).catch(() => undefined);
+  };
 }
 
 /**

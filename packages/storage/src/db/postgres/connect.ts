@@ -41,6 +41,7 @@ export function connectPostgres(args: {
     max: args.poolSize ?? 10,
     types: pgTypes,
     ...(options ? { options } : {}),
+    ...(onPayload ? { onConnect: listenOnPoolConnections({ onPayload }) } : {}),
   });
   // A connection dropped by the server (a PostgreSQL restart) emits 'error' on the pool when idle
   // and on the client when checked out between queries; uncaught, either ends the process. The pool
@@ -51,7 +52,6 @@ export function connectPostgres(args: {
   if (onPayload) {
     const notifier = createChangeNotifier({ pool });
     flushChanges = () => notifier.close();
-    listenOnPoolConnections({ pool, onPayload });
     collectDeferredChanges({
       pool,
       onEnded: (payloads) => {
