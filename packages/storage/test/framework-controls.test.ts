@@ -96,6 +96,74 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
     expect(framework?.families_omitted).toBe(0);
   });
 
+  it('lists the first 100 families in document order and counts the others', async () => {
+    // 103 families of one control each, written in reverse; a control without family is one more.
+    const controls: FrameworkControlInput[] = Array.from({ length: 103 }, (_, i) => ({
+      code: `C${102 - i}`,
+      title: `Control ${102 - i}`,
+      family: `Family ${String(102 - i).padStart(3, '0')}`,
+    }));
+    controls.push({ code: 'NONE', title: 'No family' });
+    const created = await storage.frameworks.create({
+      organizationId: org,
+      actor,
+      data: { name: 'Many families', controls },
+    });
+    expect(created.control_count).toBe(104);
+    expect(created.families).toHaveLength(100);
+    expect(created.families_omitted).toBe(4);
+    expect(created.families[0]).toEqual({ family: 'Family 102', control_count: 1, covered_control_count: 0 });
+    expect(created.families[99]?.family).toBe('Family 003');
+    expect(await storage.frameworks.get({ organizationId: org, id: created.id })).toEqual(created);
+    const listed = await storage.frameworks.list({ organizationId: org, filters: { query: 'many fam' } });
+    expect(listed.items).toEqual([
+      {
+        id: created.id,
+        organization_id: org,
+        name: 'Many families',
+        version: null,
+        description: null,
+        source: 'manual',
+        library_key: null,
+        baseline: null,
+        oscal_uuid: null,
+        control_count: 104,
+        covered_control_count: 0,
+        created_at: created.created_at,
+        updated_at: created.updated_at,
+      },
+    ]);
+  });
+
+  it('writes a framework without controls in one statement, audited with its record', async () => {
+    const created = await storage.frameworks.create({
+      organizationId: org,
+      actor,
+      data: { name: 'Empty', version: '1' },
+    });
+    expect(created).toMatchObject({
+      source: 'manual',
+      control_count: 0,
+      covered_control_count: 0,
+      families: [],
+      families_omitted: 0,
+    });
+    const renamed = await storage.frameworks.update({
+      organizationId: org,
+      actor,
+      id: created.id,
+      patch: { name: 'Renamed' },
+      expectedUpdatedAt: created.updated_at,
+    });
+    expect(renamed).toEqual({ ...created, name: 'Renamed', updated_at: renamed.updated_at });
+    expect(await storage.frameworks.get({ organizationId: org, id: created.id })).toEqual(renamed);
+    const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: created.id } });
+    expect(log.items.map((entry) => [entry.before, entry.after])).toEqual([
+      [created, renamed],
+      [null, created],
+    ]);
+  });
+
   it('pages every control once in document order with a stable total_count', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;
