@@ -117,9 +117,9 @@ export interface RegisterDeclaration<R extends RegisterName> extends Hooks<R> {
   };
   /**
    * How each order_by field sorts. The fields and the default order are the spec's
-   * (`registerOrders`, generated from `specs/registers/<plural>.yaml`); a `default` here must agree.
+   * (`registerOrders`, generated from `specs/registers/<plural>.yaml`): the keys must be its fields.
    */
-  order: { keys: Record<OrderFieldOf<R>, Sort>; default?: [OrderFieldOf<R>, 'asc' | 'desc'] };
+  order: { keys: Record<OrderFieldOf<R>, Sort> };
   /** Create defaults for columns the data leaves out (other columns default to null). */
   defaults?: Record<string, unknown>;
   /** Single-id fields that name a record of another register of the organization. */
@@ -199,14 +199,11 @@ export function defineRegister<R extends RegisterName>(declaration: RegisterDecl
     throw new Error(
       `${register}: order keys ${keyFields.join(', ')} are not the spec's ${specOrder.fields.join(', ')}.`,
     );
-  const defaultOrder = declaration.order.default ?? [specOrder.default.field, specOrder.default.direction];
-  if (defaultOrder[0] !== specOrder.default.field || defaultOrder[1] !== specOrder.default.direction)
-    throw new Error(`${register}: default order ${defaultOrder.join(' ')} is not the spec's.`);
   const order: OrderSpec<OrderFieldOf<R>> = {
     keys: Object.fromEntries(
       Object.entries<Sort>(declaration.order.keys).map(([field, sort]) => [field, sortKey(sort, ref(field))]),
     ) as OrderSpec<OrderFieldOf<R>>['keys'],
-    defaultOrder: { field: defaultOrder[0] as OrderFieldOf<R>, direction: defaultOrder[1] },
+    defaultOrder: specOrder.default as OrderSpec<OrderFieldOf<R>>['defaultOrder'],
     idColumn: `${table}.id`,
   };
 

@@ -63,7 +63,6 @@ const documentsRegister = defineRegister({
   },
   order: {
     keys: { title: 'lower', next_review_due: 'nullable', ...BY_TIMESTAMPS },
-    default: ['title', 'asc'],
   },
   defaults: { status: 'DRAFT' },
   // A new document is a DRAFT; with content (or a vault file) it has version 1.

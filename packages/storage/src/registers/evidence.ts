@@ -154,7 +154,6 @@ export const evidenceRepository = defineRegister({
   },
   order: {
     keys: { collected_at: 'column', title: 'lower', ...BY_TIMESTAMPS },
-    default: ['collected_at', 'desc'],
   },
   // Every write goes through the transaction path: kinds, files and links are checked against
   // the record, and valid_until (read as computed) is written here.

@@ -172,7 +172,6 @@ const base = defineRegister({
   },
   order: {
     keys: { due_date: 'column', title: 'lower', ...BY_TIMESTAMPS },
-    default: ['due_date', 'asc'],
   },
   defaults: { kind: 'CUSTOM', status: 'OPEN' },
   check: ({ data }) => {
