@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import { newId } from '../ids.js';
+import { readChunkByCopy } from './copy-chunk.js';
 
 /** Bytes per stored chunk: one `blob_chunks` row, so neither driver holds a whole file. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
@@ -134,6 +135,13 @@ export function databaseBlobStore(args: {
       return (async function* chunks() {
         // One chunk per query: a download holds one chunk of memory, whatever the file's size.
         for (let seq = 0; seq < blob.chunks; seq++) {
+          // PostgreSQL: the chunk's bytes as they are (copy-chunk.ts), no string on the V8 heap.
+          if (binary) {
+            const data = await readChunkByCopy({ db, blobId: blob.id, seq });
+            if (data === null) return;
+            yield data;
+            continue;
+          }
           const row = await sql<{ data: string }>`select encode(data, 'base64') as data from blob_chunks
             where blob_id = ${blob.id} and seq = ${seq}`.execute(db);
           const data = row.rows[0]?.data;
