@@ -72,9 +72,22 @@ export function databaseBlobStore(args: {
       // One chunk insert in flight while the next chunk is read: the upload's reading and the
       // database's writing overlap instead of taking turns (docs/performance.md, "Evidence vault").
       let writing = null as Promise<unknown> | null;
+      // Full chunks are gathered into two buffers taken in turn, not a new one each: a buffer is
+      // filled again only after the insert that sent it has ended (the next flush awaits it), and
+      // a large upload then allocates no memory per chunk for the store's part.
+      const spare: Buffer[] = [];
       const flush = async () => {
         if (pendingBytes === 0) return;
-        const data = Buffer.concat(pending, pendingBytes);
+        let data: Buffer;
+        if (pendingBytes === chunkBytes) {
+          data = spare[seq % 2] ?? Buffer.allocUnsafe(chunkBytes);
+          spare[seq % 2] = data;
+          let offset = 0;
+          for (const part of pending) {
+            data.set(part, offset);
+            offset += part.byteLength;
+          }
+        } else data = Buffer.concat(pending, pendingBytes);
         pending = [];
         pendingBytes = 0;
         if (writing) await writing;
