@@ -3,6 +3,7 @@ import type { EvidenceRecord } from '@comply/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBlobStore } from '../src/blobs/blob-store.js';
+import { readChunkByCopy } from '../src/blobs/copy-chunk.js';
 import type { Storage } from '../src/index.js';
 import type { CreateOf } from '../src/registers/define.js';
 import { withEvidenceFile } from '../src/registers/evidence.js';
@@ -228,6 +229,22 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     for await (const piece of (await store.get(stored.sha256))!) short.push(piece);
     expect(Buffer.concat(short).equals(content.subarray(0, 1000))).toBe(true);
   });
+  it.skipIf(name !== 'postgres')(
+    'fails a chunk read by COPY as a query, and the connection goes on',
+    async () => {
+      // No blob_chunks on this search path: the COPY fails in the database.
+      await expect(
+        storage.db.transaction().execute(async (trx) => {
+          await sql`set local search_path to pg_catalog`.execute(trx);
+          return readChunkByCopy({ db: trx, blobId: 'blob_missing', seq: 0 });
+        }),
+      ).rejects.toThrow();
+      await expect(readChunkByCopy({ db: storage.db, blobId: "x' or '1'='1", seq: 0 })).rejects.toThrow(
+        'Not a stored chunk reference.',
+      );
+      expect(await readChunkByCopy({ db: storage.db, blobId: 'blob_missing', seq: 0 })).toBeNull();
+    },
+  );
   it('finds evidence by a word of its description as well as its title', async () => {
     const other = (await seedOrganization(storage, 'Search')).organization.id;
     const data = (title: string, description: string | null) =>

@@ -11,7 +11,7 @@ const ID = /^[A-Za-z0-9_-]+$/;
  * value as text: a `bytea` column arrives as a hex (or, encoded, base64) string on the V8 heap, twice
  * or 1.33 times the chunk's size, garbage as soon as it is decoded; a package of hundreds of
  * megabytes makes the server's heap grow by as much before a full collection (docs/performance.md,
- * "Evidence vault"). Its binary result mode reads the value as UTF-8 text too, which corrupts bytes.
+ * "Chunks read by binary COPY"). Its binary result mode reads the value as UTF-8 text too, which corrupts bytes.
  * `COPY … TO STDOUT (FORMAT binary)` sends the value as CopyData messages, which the driver hands
  * over as bytes: copied once out of the socket's buffer, never decoded.
  *
