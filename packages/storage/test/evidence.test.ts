@@ -3,6 +3,7 @@ import type { EvidenceRecord } from '@comply/schemas';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBlobStore } from '../src/blobs/blob-store.js';
+import { readChunkByCopy } from '../src/blobs/copy-chunk.js';
 import type { Storage } from '../src/index.js';
 import type { CreateOf } from '../src/registers/define.js';
 import { withEvidenceFile } from '../src/registers/evidence.js';
@@ -185,6 +186,65 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     ).rejects.toThrow('abort');
     expect(await store.get(createHash('sha256').update(other).digest('hex'))).toBeNull();
   });
+  it('reads back every byte value, chunk by chunk, as the driver stores it (and in a transaction)', async () => {
+    // Every byte value, so no text decoding on the way back can pass unnoticed.
+    const content = Buffer.alloc(4600);
+    for (let i = 0; i < content.length; i++) content[i] = (i * 7919) % 256;
+    const store = databaseBlobStore({
+      db: storage.db,
+      organizationId: org,
+      driver: storage.driver,
+      chunkBytes: 1000,
+    });
+    // Pieces that straddle chunks, arriving while an insert is in flight: the put reuses its two
+    // chunk buffers, so a buffer refilled too early would store the wrong bytes.
+    const stored = await storage.transaction((repos) =>
+      databaseBlobStore({ db: repos.db, organizationId: org, driver: storage.driver, chunkBytes: 1000 }).put(
+        (async function* () {
+          for (let at = 0; at < content.length; at += 700) {
+            await new Promise((resolve) => setImmediate(resolve));
+            yield content.subarray(at, at + 700);
+          }
+        })(),
+      ),
+    );
+    const back: Uint8Array[] = [];
+    for await (const piece of (await store.get(stored.sha256))!) back.push(piece);
+    expect(back.map((piece) => piece.byteLength)).toEqual([1000, 1000, 1000, 1000, 600]);
+    expect(Buffer.concat(back).equals(content)).toBe(true);
+    const inside = await storage.transaction(async (repos) => {
+      const read: Uint8Array[] = [];
+      for await (const piece of (await repos.evidenceVault.blobs(org).get(stored.sha256))!) read.push(piece);
+      return Buffer.concat(read);
+    });
+    expect(inside.equals(content)).toBe(true);
+    const empty = await store.put([]);
+    const none: Uint8Array[] = [];
+    for await (const piece of (await store.get(empty.sha256))!) none.push(piece);
+    expect(none).toEqual([]);
+    // A lost chunk ends the content short (verification then reports the mismatch).
+    await sql`delete from blob_chunks where seq = 1 and blob_id = (select id from blobs
+      where organization_id = ${org} and sha256 = ${stored.sha256})`.execute(storage.db);
+    const short: Uint8Array[] = [];
+    for await (const piece of (await store.get(stored.sha256))!) short.push(piece);
+    expect(Buffer.concat(short).equals(content.subarray(0, 1000))).toBe(true);
+  });
+  it.skipIf(name !== 'postgres')(
+    'fails a chunk read by COPY as a query, and the connection goes on',
+    async () => {
+      // No blob_chunks on this search path: the COPY fails in the database.
+      await expect(
+        storage.db.transaction().execute(async (trx) => {
+          await sql`set local search_path to pg_catalog`.execute(trx);
+          return readChunkByCopy({ db: trx, blobId: 'blob_missing', seq: 0 });
+        }),
+      ).rejects.toThrow();
+      await expect(readChunkByCopy({ db: storage.db, blobId: "x' or '1'='1", seq: 0 })).rejects.toThrow(
+        'Not a stored chunk reference.',
+      );
+      expect(await readChunkByCopy({ db: storage.db, blobId: 'blob_missing', seq: 0 })).toBeNull();
+    },
+  );
   it('finds evidence by a word of its description as well as its title', async () => {
     const other = (await seedOrganization(storage, 'Search')).organization.id;
     const data = (title: string, description: string | null) =>

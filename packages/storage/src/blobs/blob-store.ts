@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import { newId } from '../ids.js';
+import { readChunkByCopy } from './copy-chunk.js';
 
 /** Bytes per stored chunk: one `blob_chunks` row, so neither driver holds a whole file. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
@@ -71,9 +72,22 @@ export function databaseBlobStore(args: {
       // One chunk insert in flight while the next chunk is read: the upload's reading and the
       // database's writing overlap instead of taking turns (docs/performance.md, "Evidence vault").
       let writing = null as Promise<unknown> | null;
+      // Full chunks are gathered into two buffers taken in turn, not a new one each: a buffer is
+      // filled again only after the insert that sent it has ended (the next flush awaits it), and
+      // a large upload then allocates no memory per chunk for the store's part.
+      const spare: Buffer[] = [];
       const flush = async () => {
         if (pendingBytes === 0) return;
-        const data = Buffer.concat(pending, pendingBytes);
+        let data: Buffer;
+        if (pendingBytes === chunkBytes) {
+          data = spare[seq % 2] ?? Buffer.allocUnsafe(chunkBytes);
+          spare[seq % 2] = data;
+          let offset = 0;
+          for (const part of pending) {
+            data.set(part, offset);
+            offset += part.byteLength;
+          }
+        } else data = Buffer.concat(pending, pendingBytes);
         pending = [];
         pendingBytes = 0;
         if (writing) await writing;
@@ -134,6 +148,13 @@ export function databaseBlobStore(args: {
       return (async function* chunks() {
         // One chunk per query: a download holds one chunk of memory, whatever the file's size.
         for (let seq = 0; seq < blob.chunks; seq++) {
+          // PostgreSQL: the chunk's bytes as they are (copy-chunk.ts), no string on the V8 heap.
+          if (binary) {
+            const data = await readChunkByCopy({ db, blobId: blob.id, seq });
+            if (data === null) return;
+            yield data;
+            continue;
+          }
           const row = await sql<{ data: string }>`select encode(data, 'base64') as data from blob_chunks
             where blob_id = ${blob.id} and seq = ${seq}`.execute(db);
           const data = row.rows[0]?.data;
