@@ -116,7 +116,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await form.getByRole('button', { name: 'Upload file' }).click();
       await session.page
         .getByRole('alert')
-        .getByText(/The file is too large for this session.server, so nothing was stored/)
+        .getByText(/The file is too large for this server, so nothing was stored/)
         .waitFor();
       expect((await session.server.call('listEvidence', { organization_id: org })).body.total_count).toBe(
         before,
