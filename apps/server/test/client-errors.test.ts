@@ -1,17 +1,7 @@
-import { createServer } from 'node:net';
 import { type ComplyClient, ComplyConnectionError, ComplyError, createClient } from '@comply/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+import { freePort } from './ports.js';
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -139,7 +129,7 @@ describe.each(DRIVERS)('@comply/client errors, paging and aborts against a real 
   });
 
   it('reports an unreachable instance as a ComplyConnectionError that says what to check', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const offline = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: server.owner.token });
     const error = await rejection(offline.listOrganizations());
     expect(error).toBeInstanceOf(ComplyConnectionError);
