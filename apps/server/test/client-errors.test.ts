@@ -1,6 +1,6 @@
 import { type ComplyClient, ComplyConnectionError, ComplyError, createClient } from '@comply/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, ownerClient, startTestServer, type TestServer } from './harness.js';
 import { freePort } from './ports.js';
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -19,15 +19,7 @@ describe.each(DRIVERS)('@comply/client errors, paging and aborts against a real 
   beforeAll(async () => {
     server = await startTestServer({ driver });
     org = server.owner.organizationId;
-    client = createClient({
-      baseUrl: server.url,
-      token: server.owner.token,
-      timeoutMs: 20_000,
-      fetch: (input, init) => {
-        calls.push(String(input));
-        return fetch(input, init);
-      },
-    });
+    client = ownerClient(server, (url) => calls.push(url));
     for (let i = 1; i <= 7; i++)
       await client.addRisk({
         organization_id: org,

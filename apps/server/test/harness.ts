@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type ComplyClient, createClient } from '@comply/client';
 import { type Actor, jobSchemaName, openStorage, type Role, type Storage } from '@comply/storage';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
@@ -224,4 +225,17 @@ export function useLoggedServer(): { url: string; lines: string[] } {
     await storage?.close();
   });
   return logged;
+}
+
+/** The typed client as the server's owner, telling `onCall` the URL of each request it sends. */
+export function ownerClient(server: TestServer, onCall: (url: string) => void): ComplyClient {
+  return createClient({
+    baseUrl: server.url,
+    token: server.owner.token,
+    timeoutMs: 20_000,
+    fetch: (input, init) => {
+      onCall(String(input));
+      return fetch(input, init);
+    },
+  });
 }
