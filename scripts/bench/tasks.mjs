@@ -38,19 +38,9 @@ const { seedRisksBySql } = await import('./sql-seed.ts');
 
 const count = Number(options.count);
 const calls = Number(options.calls);
-const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
-const p50 = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
-
-async function timeIt(fn, n = calls) {
-  for (let i = 0; i < Math.min(5, n); i++) await fn();
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const start = process.hrtime.bigint();
-    await fn();
-    times.push(ms(start));
-  }
-  return p50(times);
-}
+const { ms, p50, timeIt: timeRuns } = await import('./timing.mjs');
+/** The p50 of `n` runs of `fn` (default --calls), after up to 5 warm-up runs. */
+const timeIt = (fn, n = calls) => timeRuns(fn, { n, warmup: 5 });
 
 async function once(fn) {
   const start = process.hrtime.bigint();

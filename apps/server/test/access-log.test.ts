@@ -1,31 +1,15 @@
-import { openStorage, type Storage } from '@comply/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { type RunningServer, startServer } from '../src/serve.js';
-import { embeddedDatabase } from './embedded.js';
+import { useLoggedServer } from './harness.js';
 
 describe('the access log at the default level', () => {
-  let storage: Storage;
-  let running: RunningServer;
-  const lines: string[] = [];
-
-  beforeAll(async () => {
-    storage = await openStorage(embeddedDatabase());
-    running = await startServer({
-      config: { ...loadConfig({}), port: 0 },
-      storage,
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
-    });
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await storage?.close();
-  });
+  const server = useLoggedServer();
+  const { lines } = server;
 
   it('writes one readable line per request, with the status and the time', async () => {
     expect(loadConfig({}).logLevel).toBe('info');
-    await (await fetch(`${running.url}/livez?probe=access-log`)).text();
-    await (await fetch(`${running.url}/api/mcp/tools/listRisks?probe=access-log`, { method: 'POST' })).text();
+    await (await fetch(`${server.url}/livez?probe=access-log`)).text();
+    await (await fetch(`${server.url}/api/mcp/tools/listRisks?probe=access-log`, { method: 'POST' })).text();
     await expect.poll(() => lines.filter((l) => l.includes('probe=access-log')).length).toBe(2);
     const logged = lines
       .filter((l) => l.includes('probe=access-log'))

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { HARNESS_PASSWORD } from './console-client.js';
+import { startTestServer, type TestServer } from './harness.js';
 
 /** Debian's chromium (never a downloaded browser); overridable only to try the skip path. */
 export const CHROMIUM = process.env.COMPLY_TEST_CHROMIUM ?? '/usr/bin/chromium';
@@ -73,6 +75,53 @@ export async function launchBrowser(options: { bypassCSP?: boolean } = {}): Prom
     },
   };
 }
+
+/** What a browser test file works with: filled in before its first test, stopped after its last. */
+export interface BrowserSession {
+  server: TestServer;
+  page: Page;
+  context: BrowserContext;
+}
+
+/**
+ * The set-up every browser test file shares, registered as its `beforeAll` and `afterAll`: a test
+ * server (PGlite unless `server` names a driver) with `seed` run on it, a headless chromium and, unless
+ * `signIn` is false, the server's owner signed in; after the tests, the browser and the server stop.
+ * `server` may be a function, for options known only once an earlier `beforeAll` has run (a mail or
+ * identity server the test starts first; that hook's `afterAll` then runs after this one's).
+ */
+export function useBrowserSession(
+  options: {
+    server?: Partial<ServerOptions> | (() => Partial<ServerOptions>);
+    seed?: (server: TestServer) => Promise<unknown>;
+    bypassCSP?: boolean;
+    signIn?: boolean;
+  } = {},
+): BrowserSession {
+  const session = {} as BrowserSession;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    await buildWeb();
+    const serverOptions = typeof options.server === 'function' ? options.server() : options.server;
+    const server = await startTestServer({ driver: 'pglite', ...serverOptions });
+    session.server = server;
+    await options.seed?.(server);
+    const browser = await launchBrowser({ bypassCSP: options.bypassCSP });
+    session.page = browser.page;
+    session.context = browser.context;
+    close = browser.close;
+    if (options.signIn !== false) {
+      await signInAs({ page: browser.page, url: server.url, email: server.owner.email });
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await close?.();
+    await session.server?.stop();
+  });
+  return session;
+}
+
+type ServerOptions = Parameters<typeof startTestServer>[0];
 
 /** Signs in through the sign-in page (signing out first when a session is open). */
 export async function signInAs({ page, url, email }: { page: Page; url: string; email: string }) {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { toolNames, tools } from '@comply/schemas';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { freePort } from './ports.js';
 
 // Each test spawns `comply mcp` through tsx, which takes seconds on a loaded machine.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
@@ -27,15 +27,6 @@ async function bridge(env: Record<string, string>): Promise<{ client: Client; er
   client.onerror = (error) => errors.push(error);
   await client.connect(transport, { timeout: 60_000 });
   return { client, errors };
-}
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Runs `comply mcp` with stdin closed; resolves to its exit code and output. */
@@ -181,7 +172,7 @@ describe.each(DRIVERS)('comply mcp, a stdio bridge to a real server (%s)', (driv
 
 describe('comply mcp without a reachable instance', () => {
   it('starts, then answers a call with an isError result that says what to check', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const offline = await bridge({
       COMPLY_URL: `http://127.0.0.1:${port}`,
       COMPLY_API_TOKEN: 'comply_pat_x',

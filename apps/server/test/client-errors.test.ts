@@ -1,17 +1,7 @@
-import { createServer } from 'node:net';
 import { type ComplyClient, ComplyConnectionError, ComplyError, createClient } from '@comply/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+import { DRIVERS, ownerClient, startTestServer, type TestServer } from './harness.js';
+import { freePort } from './ports.js';
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -29,15 +19,7 @@ describe.each(DRIVERS)('@comply/client errors, paging and aborts against a real 
   beforeAll(async () => {
     server = await startTestServer({ driver });
     org = server.owner.organizationId;
-    client = createClient({
-      baseUrl: server.url,
-      token: server.owner.token,
-      timeoutMs: 20_000,
-      fetch: (input, init) => {
-        calls.push(String(input));
-        return fetch(input, init);
-      },
-    });
+    client = ownerClient(server, (url) => calls.push(url));
     for (let i = 1; i <= 7; i++)
       await client.addRisk({
         organization_id: org,
@@ -139,7 +121,7 @@ describe.each(DRIVERS)('@comply/client errors, paging and aborts against a real 
   });
 
   it('reports an unreachable instance as a ComplyConnectionError that says what to check', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const offline = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: server.owner.token });
     const error = await rejection(offline.listOrganizations());
     expect(error).toBeInstanceOf(ComplyConnectionError);

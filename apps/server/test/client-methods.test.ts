@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type ComplyClient, createClient } from '@comply/client';
+import type { ComplyClient } from '@comply/client';
 import { toolNames } from '@comply/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, ownerClient, startTestServer, type TestServer } from './harness.js';
 import { type AddPrerequisite, caseInput, itemsKey, REGISTERS } from './register-cases.js';
 
 /** A client method as the loop over registers calls it (each is typed per tool). */
@@ -18,15 +18,7 @@ describe.each(DRIVERS)('@comply/client methods against a real server (%s)', (dri
   beforeAll(async () => {
     server = await startTestServer({ driver });
     org = server.owner.organizationId;
-    client = createClient({
-      baseUrl: server.url,
-      token: server.owner.token,
-      timeoutMs: 20_000,
-      fetch: (input, init) => {
-        called.add(String(input).split('/').pop() ?? '');
-        return fetch(input, init);
-      },
-    });
+    client = ownerClient(server, (url) => called.add(url.split('/').pop() ?? ''));
   });
   afterAll(async () => {
     await server?.stop();

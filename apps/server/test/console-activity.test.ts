@@ -1,50 +1,49 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nameEntries } from '../src/console/activity-names.js';
-import { type ConsoleClient, signedIn } from './console-client.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { useConsoleSession } from './console-client.js';
+import { DRIVERS } from './harness.js';
 
 describe.each(DRIVERS)('console activity names (%s)', (driver) => {
-  let server: TestServer;
-  let owner: ConsoleClient;
-  let org: string;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    owner = await signedIn({ server, email: server.owner.email });
-    org = server.owner.organizationId;
-  });
-  afterAll(() => server?.stop());
+  const session = useConsoleSession(driver);
 
   it('names records (as they are now), actors and tokens instead of ids', async () => {
-    const risk = await server.call('addRisk', {
-      organization_id: org,
+    const risk = await session.server.call('addRisk', {
+      organization_id: session.org,
       name: 'Ransomware',
       inherent_likelihood: 4,
       inherent_impact: 5,
     });
-    await server.call('updateRisk', { organization_id: org, id: risk.body.id, name: 'Ransomware attack' });
-    await server.call('addNonconformity', {
-      organization_id: org,
+    await session.server.call('updateRisk', {
+      organization_id: session.org,
+      id: risk.body.id,
+      name: 'Ransomware attack',
+    });
+    await session.server.call('addNonconformity', {
+      organization_id: session.org,
       reference: 'NC-7',
       title: 'Backups untested',
       severity: 'MAJOR',
     });
-    await owner.post(`/orgs/${org}/tools/addMeasure`, { name: 'Backups' });
-    const obligation = await server.call('addObligation', {
-      organization_id: org,
+    await session.owner.post(`/orgs/${session.org}/tools/addMeasure`, { name: 'Backups' });
+    const obligation = await session.server.call('addObligation', {
+      organization_id: session.org,
       title: 'GDPR Art. 30',
       source: 'LAW',
     });
-    await server.call('updateObligation', {
-      organization_id: org,
+    await session.server.call('updateObligation', {
+      organization_id: session.org,
       id: obligation.body.id,
       title: 'GDPR Art. 30 records',
     });
-    await owner.post(`/orgs/${org}/invitations`, { email: 'auditor@example.test', role: 'VIEWER' });
-    const { entries } = (await owner.get(`/orgs/${org}/activity`)).body;
+    await session.owner.post(`/orgs/${session.org}/invitations`, {
+      email: 'auditor@example.test',
+      role: 'VIEWER',
+    });
+    const { entries } = (await session.owner.get(`/orgs/${session.org}/activity`)).body;
     const byAction = (action: string) => entries.find((e: { action: string }) => e.action === action);
     expect(byAction('addRisk')).toMatchObject({ record_name: 'Ransomware attack', token_name: 'test write' });
     expect(byAction('updateRisk').record_name).toBe('Ransomware attack');
-    expect(byAction('addRisk').actor_name).toBe(server.owner.email);
+    expect(byAction('addRisk').actor_name).toBe(session.server.owner.email);
     expect(byAction('addNonconformity').record_name).toBe('NC-7 Backups untested');
     expect(byAction('addObligation').record_name).toBe('GDPR Art. 30 records');
     const invited = entries.find((e: { record_type: string }) => e.record_type === 'invitation');
@@ -57,8 +56,8 @@ describe.each(DRIVERS)('console activity names (%s)', (driver) => {
   });
 
   it('looks names up only within the organization', async () => {
-    const other = await server.addMember();
-    const theirs = await server.call(
+    const other = await session.server.addMember();
+    const theirs = await session.server.call(
       'addRisk',
       {
         organization_id: other.organizationId,
@@ -70,7 +69,7 @@ describe.each(DRIVERS)('console activity names (%s)', (driver) => {
     );
     const entry = {
       id: 'log_x',
-      organization_id: org,
+      organization_id: session.org,
       at: new Date().toISOString(),
       actor_user_id: other.userId,
       token_id: null,
@@ -81,10 +80,14 @@ describe.each(DRIVERS)('console activity names (%s)', (driver) => {
       before: null,
       after: null,
     };
-    const [named] = await nameEntries({ storage: server.storage, organizationId: org, entries: [entry] });
+    const [named] = await nameEntries({
+      storage: session.server.storage,
+      organizationId: session.org,
+      entries: [entry],
+    });
     expect(named?.record_name).toBeNull();
     const [own] = await nameEntries({
-      storage: server.storage,
+      storage: session.server.storage,
       organizationId: other.organizationId,
       entries: [entry],
     });

@@ -1,9 +1,8 @@
 import { seedDemo } from '@comply/storage';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
 
 requireChromium('console-archive-browser');
 
@@ -19,77 +18,68 @@ async function risksFigure(page: Page, url: string): Promise<number> {
 }
 
 describe.skipIf(!HAVE_CHROMIUM)('console: archive and restore a record (Debian chromium)', () => {
-  let server: TestServer;
-  let page: Page;
-  let close: () => Promise<void>;
   let demoId: string;
 
-  beforeAll(async () => {
-    await buildWeb();
-    server = await startTestServer({ driver: 'pglite' });
-    const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
-    demoId = demo.organizationId;
-    ({ page, close } = await launchBrowser({ bypassCSP: true }));
-    await signInAs({ page, url: server.url, email: server.owner.email });
-    await page.evaluate((id) => localStorage.setItem('comply.organization', id), demo.organizationId);
-  }, 180_000);
-
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
+  const session = useBrowserSession({
+    bypassCSP: true,
+    seed: async (server) => {
+      const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+      demoId = demo.organizationId;
+    },
   });
+  beforeAll(() => session.page.evaluate((id) => localStorage.setItem('comply.organization', id), demoId));
 
   it('archives a risk after confirmation: it leaves the list and the dashboard count, then restores', async () => {
-    const risk = (await server.storage.risks.list({ organizationId: demoId, pageSize: 1 })).items[0]!;
-    const before = await risksFigure(page, server.url);
+    const risk = (await session.server.storage.risks.list({ organizationId: demoId, pageSize: 1 })).items[0]!;
+    const before = await risksFigure(session.page, session.server.url);
     expect(before).toBeGreaterThan(0);
     const search = `?query=${encodeURIComponent(risk.name)}`;
 
     // The record page: Archive asks first; Cancel leaves it alone.
-    await page.goto(`${server.url}/registers/risks/${risk.id}`);
-    await page.getByRole('heading', { level: 1, name: new RegExp(risk.name) }).waitFor();
-    await page.getByRole('button', { name: 'Archive…' }).click();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    expect(await page.getByRole('button', { name: 'Archive risk' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Archive…' }).click();
-    await page.getByRole('button', { name: 'Archive risk' }).click();
-    await page.getByText(/^Archived /).waitFor();
-    await page.getByRole('button', { name: 'Restore risk' }).waitFor();
+    await session.page.goto(`${session.server.url}/registers/risks/${risk.id}`);
+    await session.page.getByRole('heading', { level: 1, name: new RegExp(risk.name) }).waitFor();
+    await session.page.getByRole('button', { name: 'Archive…' }).click();
+    await session.page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await session.page.getByRole('button', { name: 'Archive risk' }).count()).toBe(0);
+    await session.page.getByRole('button', { name: 'Archive…' }).click();
+    await session.page.getByRole('button', { name: 'Archive risk' }).click();
+    await session.page.getByText(/^Archived /).waitFor();
+    await session.page.getByRole('button', { name: 'Restore risk' }).waitFor();
     // The history, read again, names the change in words.
-    await page.getByRole('cell', { name: 'Archived', exact: true }).waitFor();
+    await session.page.getByRole('cell', { name: 'Archived', exact: true }).waitFor();
     // An archived record is restored before it is edited.
-    expect(await page.getByRole('link', { name: 'Edit risk' }).count()).toBe(0);
-    await screenshot(page, 'archive-record-archived');
+    expect(await session.page.getByRole('link', { name: 'Edit risk' }).count()).toBe(0);
+    await screenshot(session.page, 'archive-record-archived');
 
     // Gone from the active list and from the dashboard's count; listed under Archived.
-    await page.goto(`${server.url}/registers/risks${search}`);
-    await page.getByText('0 matching').waitFor();
-    expect(await firstColumn(page)).toEqual(['No records match.']);
-    await page
+    await session.page.goto(`${session.server.url}/registers/risks${search}`);
+    await session.page.getByText('0 matching').waitFor();
+    expect(await firstColumn(session.page)).toEqual(['No records match.']);
+    await session.page
       .getByRole('navigation', { name: 'Active or archived' })
       .getByRole('link', { name: 'Archived' })
       .click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('archived')).toBe('true');
-    await expect.poll(() => firstColumn(page)).toEqual([risk.name]);
+    await expect.poll(() => new URL(session.page.url()).searchParams.get('archived')).toBe('true');
+    await expect.poll(() => firstColumn(session.page)).toEqual([risk.name]);
     // The archived view is a URL: a reload shows the same view.
-    await page.reload();
-    await expect.poll(() => firstColumn(page)).toEqual([risk.name]);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'archive-register-archived-view');
-    expect(await risksFigure(page, server.url)).toBe(before - 1);
+    await session.page.reload();
+    await expect.poll(() => firstColumn(session.page)).toEqual([risk.name]);
+    expect(await seriousViolations(session.page)).toEqual([]);
+    await screenshot(session.page, 'archive-register-archived-view');
+    expect(await risksFigure(session.page, session.server.url)).toBe(before - 1);
 
     // Restore from the record page, reached from the archived view.
-    await page.goto(`${server.url}/registers/risks${search}&archived=true`);
-    await page.getByRole('link', { name: risk.name }).click();
-    await page.getByRole('button', { name: 'Restore risk' }).click();
-    await page.getByRole('button', { name: 'Archive…' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/registers/risks${search}`);
-    await expect.poll(() => firstColumn(page)).toEqual([risk.name]);
-    expect(await risksFigure(page, server.url)).toBe(before);
+    await session.page.goto(`${session.server.url}/registers/risks${search}&archived=true`);
+    await session.page.getByRole('link', { name: risk.name }).click();
+    await session.page.getByRole('button', { name: 'Restore risk' }).click();
+    await session.page.getByRole('button', { name: 'Archive…' }).waitFor();
+    expect(await seriousViolations(session.page)).toEqual([]);
+    await session.page.goto(`${session.server.url}/registers/risks${search}`);
+    await expect.poll(() => firstColumn(session.page)).toEqual([risk.name]);
+    expect(await risksFigure(session.page, session.server.url)).toBe(before);
 
     // Both changes are in the record's audit log, made through the console.
-    const log = await server.storage.auditLog.list({
+    const log = await session.server.storage.auditLog.list({
       organizationId: demoId,
       filters: { record_id: risk.id },
     });

@@ -1,4 +1,5 @@
-import type { TestServer } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
 
 /** A console reply. */
 export interface ConsoleReply {
@@ -77,4 +78,28 @@ export async function signedIn({
   if (reply.status !== 200)
     throw new Error(`sign-in answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   return client;
+}
+
+/** What a console test file works with: filled in before its first test, stopped after its last. */
+export interface ConsoleSession {
+  server: TestServer;
+  /** The server's owner, signed in to the console. */
+  owner: ConsoleClient;
+  /** The owner's organization. */
+  org: string;
+}
+
+/**
+ * Registers a console test file's set-up as its `beforeAll` and `afterAll`: a test server on
+ * `driver` with its owner signed in to the console; the server stops after the file's tests.
+ */
+export function useConsoleSession(driver: TestServer['driver']): ConsoleSession {
+  const session = {} as ConsoleSession;
+  beforeAll(async () => {
+    session.server = await startTestServer({ driver });
+    session.owner = await signedIn({ server: session.server, email: session.server.owner.email });
+    session.org = session.server.owner.organizationId;
+  });
+  afterAll(() => session.server?.stop());
+  return session;
 }

@@ -1,8 +1,6 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
 
 requireChromium('console-control-tests-browser');
 
@@ -10,60 +8,51 @@ describe.skipIf(!HAVE_CHROMIUM)(
   'console: a control test’s runs (Debian chromium)',
   { timeout: 120_000 },
   () => {
-    let server: TestServer;
-    let page: Page;
-    let close: () => Promise<void>;
     let org: string;
     let testId: string;
     let frameworkId: string;
     let evidenceId: string;
 
-    beforeAll(async () => {
-      await buildWeb();
-      server = await startTestServer({ driver: 'pglite' });
-      org = server.owner.organizationId;
-      const framework = await server.call('addFramework', {
-        organization_id: org,
-        name: 'SOC 2',
-        controls: [{ code: 'CC6.2', title: 'User access is removed' }],
-      });
-      frameworkId = framework.body.id;
-      const measure = await server.call('addMeasure', {
-        organization_id: org,
-        name: 'Quarterly access reviews',
-        controls: [{ framework_id: frameworkId, control_code: 'CC6.2' }],
-      });
-      const test = await server.call('addControlTest', {
-        organization_id: org,
-        measure_id: measure.body.id,
-        title: 'Leavers disabled in a day',
-        frequency: 'QUARTERLY',
-        sample_size: 25,
-      });
-      testId = test.body.id;
-      const evidence = await server.call('addEvidence', {
-        organization_id: org,
-        kind: 'TEXT',
-        title: 'Q1 leavers sample',
-        description: 'The 25 leavers sampled and when each account was disabled.',
-      });
-      evidenceId = evidence.body.id;
-      ({ page, close } = await launchBrowser({ bypassCSP: true }));
-      await signInAs({ page, url: server.url, email: server.owner.email });
-    }, 180_000);
-
-    afterAll(async () => {
-      await close?.();
-      await server?.stop();
+    const session = useBrowserSession({
+      bypassCSP: true,
+      seed: async (server) => {
+        org = server.owner.organizationId;
+        const framework = await server.call('addFramework', {
+          organization_id: org,
+          name: 'SOC 2',
+          controls: [{ code: 'CC6.2', title: 'User access is removed' }],
+        });
+        frameworkId = framework.body.id;
+        const measure = await server.call('addMeasure', {
+          organization_id: org,
+          name: 'Quarterly access reviews',
+          controls: [{ framework_id: frameworkId, control_code: 'CC6.2' }],
+        });
+        const test = await server.call('addControlTest', {
+          organization_id: org,
+          measure_id: measure.body.id,
+          title: 'Leavers disabled in a day',
+          frequency: 'QUARTERLY',
+          sample_size: 25,
+        });
+        testId = test.body.id;
+        const evidence = await server.call('addEvidence', {
+          organization_id: org,
+          kind: 'TEXT',
+          title: 'Q1 leavers sample',
+          description: 'The 25 leavers sampled and when each account was disabled.',
+        });
+        evidenceId = evidence.body.id;
+      },
     });
 
     it('lists control tests as a register and records a run on the test’s page', async () => {
-      await page.goto(`${server.url}/registers/control_tests`);
-      await page.getByRole('link', { name: 'Leavers disabled in a day' }).click();
-      await page.getByRole('heading', { level: 1, name: /Leavers disabled in a day/ }).waitFor();
-      const runs = page.getByRole('region', { name: 'Runs' });
+      await session.page.goto(`${session.server.url}/registers/control_tests`);
+      await session.page.getByRole('link', { name: 'Leavers disabled in a day' }).click();
+      await session.page.getByRole('heading', { level: 1, name: /Leavers disabled in a day/ }).waitFor();
+      const runs = session.page.getByRole('region', { name: 'Runs' });
       await runs.getByText('No run recorded yet.').waitFor();
-      const form = page.getByRole('form', { name: 'Record a run' });
+      const form = session.page.getByRole('form', { name: 'Record a run' });
       await form.getByLabel('Period start').fill('2026-01-01');
       await form.getByLabel('Period end').fill('2026-03-31');
       await form.getByLabel('Samples tested').fill('25');
@@ -78,20 +67,23 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(await row.getByRole('link', { name: evidenceId }).getAttribute('href')).toBe(
         `/registers/evidence/${evidenceId}`,
       );
-      expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, 'control-test-runs');
+      expect(await seriousViolations(session.page)).toEqual([]);
+      await screenshot(session.page, 'control-test-runs');
       // What the browser recorded is the stored run, with its nonconformity.
-      const stored = await server.call('listTestRuns', { organization_id: org, control_test_id: testId });
+      const stored = await session.server.call('listTestRuns', {
+        organization_id: org,
+        control_test_id: testId,
+      });
       expect(stored.body.test_runs).toHaveLength(1);
       expect(stored.body.test_runs[0]).toMatchObject({
         period_start: '2026-01-01',
         period_end: '2026-03-31',
         samples_tested: 25,
         result: 'PASSED_WITH_EXCEPTIONS',
-        performed_by: server.owner.userId,
+        performed_by: session.server.owner.userId,
         evidence_ids: [evidenceId],
       });
-      const raised = await server.call('getNonconformity', {
+      const raised = await session.server.call('getNonconformity', {
         organization_id: org,
         id: stored.body.test_runs[0].nonconformity_id,
       });
@@ -99,24 +91,27 @@ describe.skipIf(!HAVE_CHROMIUM)(
     });
 
     it('shows why a run is refused: a period ending before it starts', async () => {
-      const form = page.getByRole('form', { name: 'Record a run' });
+      const form = session.page.getByRole('form', { name: 'Record a run' });
       await form.getByLabel('Period start').fill('2026-05-01');
       await form.getByLabel('Period end').fill('2026-04-01');
       await form.getByLabel('Samples tested').fill('5');
       await form.getByRole('button', { name: 'Record run' }).click();
       await form.getByText(/period_end/).waitFor();
-      const stored = await server.call('listTestRuns', { organization_id: org, control_test_id: testId });
+      const stored = await session.server.call('listTestRuns', {
+        organization_id: org,
+        control_test_id: testId,
+      });
       expect(stored.body.test_runs).toHaveLength(1);
     });
 
     it('shows a period’s operating effectiveness on the framework’s page: the missing quarter', async () => {
-      await page.goto(`${server.url}/frameworks/${frameworkId}`);
+      await session.page.goto(`${session.server.url}/frameworks/${frameworkId}`);
       // The register's navigation entry reads as words, not as its identifier.
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Control tests' })
         .waitFor();
-      const panel = page.getByRole('region', { name: 'Operating effectiveness' });
+      const panel = session.page.getByRole('region', { name: 'Operating effectiveness' });
       const form = panel.getByRole('form', { name: 'Operating effectiveness period' });
       await form.getByLabel('Period from').fill('2026-01-01');
       await form.getByLabel('to').fill('2026-06-30');
@@ -132,8 +127,8 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await panel
         .getByText('2026-01-01 – 2026-06-30: 1 control with tests, 0 without.', { exact: true })
         .waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, 'operating-effectiveness');
+      expect(await seriousViolations(session.page)).toEqual([]);
+      await screenshot(session.page, 'operating-effectiveness');
     });
   },
 );

@@ -2,18 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { validateOscal } from '@comply/oscal';
 import { seedDemo } from '@comply/storage';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  buildWeb,
   HAVE_CHROMIUM,
-  launchBrowser,
   openNav,
   requireChromium,
   screenshot,
   signInAs,
+  useBrowserSession,
 } from './browser.js';
-import { startTestServer, type TestServer } from './harness.js';
 
 const CATALOG = fileURLToPath(
   new URL('../../../packages/oscal/test/fixtures/basic-catalog.json', import.meta.url),
@@ -22,80 +19,67 @@ const CATALOG = fileURLToPath(
 requireChromium('console-frameworks-browser');
 
 describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)', () => {
-  let server: TestServer;
-  let page: Page;
-  let close: () => Promise<void>;
   let frameworkUrl: string;
-  const shot = (name: string) => screenshot(page, `frameworks-${name}`);
+  const shot = (name: string) => screenshot(session.page, `frameworks-${name}`);
 
-  beforeAll(async () => {
-    await buildWeb();
-    server = await startTestServer({ driver: 'pglite' });
-    ({ page, close } = await launchBrowser());
-    await signInAs({ page, url: server.url, email: server.owner.email });
-  }, 180_000);
-
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
-  });
+  const session = useBrowserSession();
 
   it('adopts a library framework with a baseline and shows coverage and readiness', async () => {
-    await openNav(page, 'Frameworks');
-    await page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
-    await page.getByText('No frameworks yet.').waitFor();
-    await page.getByRole('link', { name: 'Add from library' }).click();
-    await page.getByRole('heading', { name: 'Framework library' }).waitFor();
-    const nist = page.getByRole('form', { name: /Adopt NIST SP 800-53/ });
+    await openNav(session.page, 'Frameworks');
+    await session.page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
+    await session.page.getByText('No frameworks yet.').waitFor();
+    await session.page.getByRole('link', { name: 'Add from library' }).click();
+    await session.page.getByRole('heading', { name: 'Framework library' }).waitFor();
+    const nist = session.page.getByRole('form', { name: /Adopt NIST SP 800-53/ });
     await nist.getByLabel('Baseline').selectOption('MODERATE');
     await shot('library');
     await nist.getByRole('button', { name: /Adopt/ }).click();
-    await page.waitForURL(/\/frameworks\/fw_/);
-    frameworkUrl = page.url();
-    await page.getByText('0% covered').waitFor();
-    await page.getByRole('heading', { name: 'Audit readiness: 0%' }).waitFor();
-    await page.getByRole('heading', { name: /^Controls without measures \(\d+\)$/ }).waitFor();
-    const source = await page.getByText(/Source: Library/).textContent();
+    await session.page.waitForURL(/\/frameworks\/fw_/);
+    frameworkUrl = session.page.url();
+    await session.page.getByText('0% covered').waitFor();
+    await session.page.getByRole('heading', { name: 'Audit readiness: 0%' }).waitFor();
+    await session.page.getByRole('heading', { name: /^Controls without measures \(\d+\)$/ }).waitFor();
+    const source = await session.page.getByText(/Source: Library/).textContent();
     expect(source).toContain('MODERATE baseline');
   });
 
   it("pages and filters the framework's controls", async () => {
-    const rows = page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
+    const rows = session.page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(25);
     const firstCode = await rows.first().locator('th').textContent();
-    await page.getByRole('button', { name: 'Next controls' }).click();
-    await page.getByText('Page 2').waitFor();
+    await session.page.getByRole('button', { name: 'Next controls' }).click();
+    await session.page.getByText('Page 2').waitFor();
     await expect.poll(() => rows.first().locator('th').textContent()).not.toBe(firstCode);
 
-    const form = page.getByRole('form', { name: 'Filter controls' });
+    const form = session.page.getByRole('form', { name: 'Filter controls' });
     await form.getByLabel('Family').selectOption('Access Control');
     await form.getByRole('button', { name: 'Apply filters' }).click();
-    await page.getByText('Page 1').waitFor();
+    await session.page.getByText('Page 1').waitFor();
     await expect
       .poll(async () => (await rows.locator('th').allTextContents()).every((code) => code.startsWith('AC-')))
       .toBe(true);
 
     const frameworkId = new URL(frameworkUrl).pathname.split('/')[2];
-    const measure = await server.call('addMeasure', {
-      organization_id: server.owner.organizationId,
+    const measure = await session.server.call('addMeasure', {
+      organization_id: session.server.owner.organizationId,
       name: 'Account management',
       state: 'IMPLEMENTED',
       controls: [{ framework_id: frameworkId, control_code: 'AC-2' }],
     });
     expect(measure.status).toBe(200);
-    await page.reload();
-    await page.getByText(/covered · 1 of \d+ controls/).waitFor();
+    await session.page.reload();
+    await session.page.getByText(/covered · 1 of \d+ controls/).waitFor();
     await form.getByLabel('Coverage').selectOption('true');
     await form.getByRole('button', { name: 'Apply filters' }).click();
-    await page.getByText('1 matching').waitFor();
+    await session.page.getByText('1 matching').waitFor();
     expect(await rows.locator('th').allTextContents()).toEqual(['AC-2']);
     await expect.poll(() => rows.first().getByText('Covered (1 measure)').count()).toBe(1);
     await shot('controls');
   });
 
   it('downloads a catalog export that validates as OSCAL', async () => {
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Catalog (OSCAL JSON)' }).click();
+    const downloading = session.page.waitForEvent('download');
+    await session.page.getByRole('link', { name: 'Catalog (OSCAL JSON)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^comply-catalog-fw_.*\.json$/);
     const path = await download.path();
@@ -105,15 +89,15 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
   });
 
   it('uploads an OSCAL catalog, and shows the JSON pointer of a refused one', async () => {
-    await openNav(page, 'Frameworks');
-    const upload = page.getByRole('form', { name: 'Import OSCAL' });
+    await openNav(session.page, 'Frameworks');
+    const upload = session.page.getByRole('form', { name: 'Import OSCAL' });
     await upload.getByLabel('OSCAL document').setInputFiles(CATALOG);
     await upload.getByRole('button', { name: 'Import' }).click();
     await upload
       .getByRole('status')
       .getByText(/Imported basic-catalog\.json: \d+ controls\./)
       .waitFor();
-    await page.getByRole('cell', { name: 'Sample Security Catalog' }).waitFor();
+    await session.page.getByRole('cell', { name: 'Sample Security Catalog' }).waitFor();
 
     const bad = JSON.parse(await readFile(CATALOG, 'utf8'));
     bad.catalog.metadata.title = 42;
@@ -129,17 +113,21 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
       .locator('code', { hasText: /^\/catalog\/metadata\/title$/ })
       .waitFor();
     await shot('import-refused');
-    const list = await server.call('listFrameworks', { organization_id: server.owner.organizationId });
+    const list = await session.server.call('listFrameworks', {
+      organization_id: session.server.owner.organizationId,
+    });
     expect(list.body.total_count).toBe(2); // the adopted NIST framework and the one import
   });
 
   it('shows a control covered only through a crosswalk as covered via mapping, not as covered', async () => {
-    const org = server.owner.organizationId;
-    const iso = (await server.call('addFramework', { organization_id: org, library_key: 'iso-27001-2022' }))
-      .body.id;
-    const soc = (await server.call('addFramework', { organization_id: org, library_key: 'soc2-tsc-2017' }))
-      .body.id;
-    await server.storage.frameworks.mappings.import({
+    const org = session.server.owner.organizationId;
+    const iso = (
+      await session.server.call('addFramework', { organization_id: org, library_key: 'iso-27001-2022' })
+    ).body.id;
+    const soc = (
+      await session.server.call('addFramework', { organization_id: org, library_key: 'soc2-tsc-2017' })
+    ).body.id;
+    await session.server.storage.frameworks.mappings.import({
       organizationId: org,
       actor: { userId: null, tokenId: null, source: 'cli', action: 'test' },
       sourceFrameworkId: iso,
@@ -149,18 +137,18 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
         { source_control_code: 'A.5.15', target_control_code: 'CC6.1', relationship: 'intersects-with' },
       ],
     });
-    await server.call('addMeasure', {
+    await session.server.call('addMeasure', {
       organization_id: org,
       name: 'Access control',
       state: 'IMPLEMENTED',
       controls: [{ framework_id: soc, control_code: 'CC6.1' }],
     });
-    await page.goto(`${server.url}/frameworks/${iso}`);
-    const form = page.getByRole('form', { name: 'Filter controls' });
+    await session.page.goto(`${session.server.url}/frameworks/${iso}`);
+    const form = session.page.getByRole('form', { name: 'Filter controls' });
     await form.getByLabel('Text').fill('A.5.15');
     await form.getByRole('button', { name: 'Apply filters' }).click();
-    await page.getByText('1 matching').waitFor();
-    const row = page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
+    await session.page.getByText('1 matching').waitFor();
+    const row = session.page.getByRole('table', { name: /^Controls of/ }).locator('tbody tr');
     const badge = row.locator('td').nth(3).locator('.badge');
     expect(await badge.textContent()).toBe('Covered via mapping: CC6.1');
     // Its readiness, as getAuditReadiness counts it: a gap, not ready through the crosswalk.
@@ -169,30 +157,34 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
     expect(await readiness.textContent()).toBe('Gap: No measure');
     expect(await badge.getAttribute('class')).toBe('badge mapped');
     expect(await badge.getAttribute('title')).toBe('CC6.1 (intersects-with, ISO to SOC 2)');
-    await page.getByText('0% covered').waitFor();
+    await session.page.getByText('0% covered').waitFor();
     await shot('covered-via-mapping');
   });
 
   it('shows activity with names, readable before → after values and the demo seed as one batch', async () => {
-    const org = server.owner.organizationId;
-    const risk = await server.call('addRisk', {
+    const org = session.server.owner.organizationId;
+    const risk = await session.server.call('addRisk', {
       organization_id: org,
       name: 'Ransomware',
       inherent_likelihood: 4,
       inherent_impact: 5,
       review_date: '2026-03-01',
     });
-    await server.call('updateRisk', { organization_id: org, id: risk.body.id, status: 'IN_TREATMENT' });
-    await openNav(page, 'Activity');
-    const update = page.locator('.log > li').filter({ hasText: 'Update risk' });
+    await session.server.call('updateRisk', {
+      organization_id: org,
+      id: risk.body.id,
+      status: 'IN_TREATMENT',
+    });
+    await openNav(session.page, 'Activity');
+    const update = session.page.locator('.log > li').filter({ hasText: 'Update risk' });
     await update.getByText('Ransomware', { exact: true }).waitFor();
     expect(await update.locator('.log-head').textContent()).toContain(
-      `${server.owner.email} via token “test write”`,
+      `${session.server.owner.email} via token “test write”`,
     );
     await update.getByText('1 field changed').click();
     const row = update.getByRole('row', { name: /Status/ });
     expect(await row.locator('td').allTextContents()).toEqual(['Open', '→ In treatment']);
-    const created = page.locator('.log > li').filter({ hasText: 'Add risk' });
+    const created = session.page.locator('.log > li').filter({ hasText: 'Add risk' });
     await created.getByText('Created', { exact: true }).click();
     expect(
       await created
@@ -202,11 +194,16 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
     ).not.toContain('"');
     await shot('activity');
 
-    const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
-    await page.reload();
-    await page.getByRole('combobox', { name: 'Organization', exact: true }).selectOption(demo.organizationId);
-    await openNav(page, 'Activity');
-    const batch = page.locator('.log > li.batch');
+    const demo = await seedDemo({
+      storage: session.server.storage,
+      ownerUserId: session.server.owner.userId,
+    });
+    await session.page.reload();
+    await session.page
+      .getByRole('combobox', { name: 'Organization', exact: true })
+      .selectOption(demo.organizationId);
+    await openNav(session.page, 'Activity');
+    const batch = session.page.locator('.log > li.batch');
     await batch.first().waitFor();
     expect(await batch.count()).toBe(1);
     expect(await batch.locator('.log-head strong').textContent()).toMatch(/^Demo data loaded: \d+ records$/);
@@ -216,38 +213,41 @@ describe.skipIf(!HAVE_CHROMIUM)('framework pages in a browser (Debian chromium)'
   });
 
   it('sets the evidence validity on the Members page; the demo framework lists its exclusions', async () => {
-    const organizationId = await page
+    const organizationId = await session.page
       .getByRole('combobox', { name: 'Organization', exact: true })
       .inputValue();
-    await openNav(page, 'Members');
-    const form = page.getByRole('form', { name: 'Evidence validity' });
+    await openNav(session.page, 'Members');
+    const form = session.page.getByRole('form', { name: 'Evidence validity' });
     await form.getByLabel('Months').fill('18');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('status').getByText('Saved: 18 months.').waitFor();
-    const saved = await server.storage.organizations.getForUser({
+    const saved = await session.server.storage.organizations.getForUser({
       organizationId,
-      userId: server.owner.userId,
+      userId: session.server.owner.userId,
     });
     expect(saved?.evidence_validity_months).toBe(18);
 
-    const frameworks = await server.storage.frameworks.list({ organizationId });
+    const frameworks = await session.server.storage.frameworks.list({ organizationId });
     const iso = frameworks.items.find((f) => f.name.startsWith('ISO/IEC 27001'))!;
-    await page.goto(`${server.url}/frameworks/${iso.id}`);
-    const excluded = page.getByRole('list', { name: 'Excluded controls' });
+    await session.page.goto(`${session.server.url}/frameworks/${iso.id}`);
+    const excluded = session.page.getByRole('list', { name: 'Excluded controls' });
     await excluded.locator('li[data-code="A.7.10"]').waitFor();
     expect(await excluded.locator('li[data-code="A.7.10"]').textContent()).toContain('Fully remote company');
     await shot('readiness-exclusions');
   });
 
   it('shows a VIEWER no way to adopt or import', async () => {
-    const viewer = await server.addMember({ organizationId: server.owner.organizationId, role: 'VIEWER' });
-    await signInAs({ page, url: server.url, email: viewer.email });
-    await openNav(page, 'Frameworks');
-    await page.getByRole('cell', { name: 'Sample Security Catalog' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Add from library' }).count()).toBe(0);
-    expect(await page.getByRole('form', { name: 'Import OSCAL' }).count()).toBe(0);
-    await page.goto(`${server.url}/frameworks/library`);
-    await page.getByText('Your role may read only').waitFor();
-    expect(await page.getByRole('button', { name: /Adopt/ }).count()).toBe(0);
+    const viewer = await session.server.addMember({
+      organizationId: session.server.owner.organizationId,
+      role: 'VIEWER',
+    });
+    await signInAs({ page: session.page, url: session.server.url, email: viewer.email });
+    await openNav(session.page, 'Frameworks');
+    await session.page.getByRole('cell', { name: 'Sample Security Catalog' }).waitFor();
+    expect(await session.page.getByRole('link', { name: 'Add from library' }).count()).toBe(0);
+    expect(await session.page.getByRole('form', { name: 'Import OSCAL' }).count()).toBe(0);
+    await session.page.goto(`${session.server.url}/frameworks/library`);
+    await session.page.getByText('Your role may read only').waitFor();
+    expect(await session.page.getByRole('button', { name: /Adopt/ }).count()).toBe(0);
   });
 });

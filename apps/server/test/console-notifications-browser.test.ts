@@ -1,44 +1,28 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
 
 requireChromium('console-notifications-browser');
 
 describe.skipIf(!HAVE_CHROMIUM)('notifications settings page in a browser (Debian chromium)', () => {
-  let server: TestServer;
-  let page: Page;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    await buildWeb();
-    server = await startTestServer({ driver: 'pglite' });
-    ({ page, close } = await launchBrowser({ bypassCSP: true }));
-    await signInAs({ page, url: server.url, email: server.owner.email });
-  }, 180_000);
-
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
-  });
+  const session = useBrowserSession({ bypassCSP: true });
 
   it('sets the signed-in member’s reminder preferences', async () => {
-    await page.goto(`${server.url}/`);
-    await page.getByRole('link', { name: 'Notifications' }).click();
-    await page.getByRole('heading', { name: /Notifications from/, level: 1 }).waitFor();
-    const form = page.getByRole('form', { name: 'Reminder e-mails' });
+    await session.page.goto(`${session.server.url}/`);
+    await session.page.getByRole('link', { name: 'Notifications' }).click();
+    await session.page.getByRole('heading', { name: /Notifications from/, level: 1 }).waitFor();
+    const form = session.page.getByRole('form', { name: 'Reminder e-mails' });
     expect(await form.getByLabel('Days before the due date').inputValue()).toBe('3');
     await form.getByLabel('Days before the due date').fill('10');
     await form.getByLabel('Tell me when a task becomes overdue').uncheck();
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').getByText('Saved.').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'notifications-saved');
+    await session.page.getByRole('status').getByText('Saved.').waitFor();
+    expect(await seriousViolations(session.page)).toEqual([]);
+    await screenshot(session.page, 'notifications-saved');
     expect(
-      await server.storage.reminders.preferences.get({
-        organizationId: server.owner.organizationId,
-        userId: server.owner.userId,
+      await session.server.storage.reminders.preferences.get({
+        organizationId: session.server.owner.organizationId,
+        userId: session.server.owner.userId,
       }),
     ).toMatchObject({ due_soon_days: 10, overdue: false, digest: true });
 
@@ -49,15 +33,15 @@ describe.skipIf(!HAVE_CHROMIUM)('notifications settings page in a browser (Debia
       .poll(
         async () =>
           (
-            await server.storage.reminders.preferences.get({
-              organizationId: server.owner.organizationId,
-              userId: server.owner.userId,
+            await session.server.storage.reminders.preferences.get({
+              organizationId: session.server.owner.organizationId,
+              userId: session.server.owner.userId,
             })
           ).due_soon_days,
       )
       .toBe(0);
-    await page.reload();
-    const reloaded = page.getByRole('form', { name: 'Reminder e-mails' });
+    await session.page.reload();
+    const reloaded = session.page.getByRole('form', { name: 'Reminder e-mails' });
     expect(await reloaded.getByLabel('Remind me before a task is due').isChecked()).toBe(false);
     expect(await reloaded.getByLabel('Tell me when a task becomes overdue').isChecked()).toBe(false);
     expect(

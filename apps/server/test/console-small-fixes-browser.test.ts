@@ -1,101 +1,94 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
 
 requireChromium('console-small-fixes-browser');
 
 const SETUP = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' } as const;
 
 describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plurals (Debian chromium)', () => {
-  let server: TestServer;
-  let page: Page;
-  let close: () => Promise<void>;
   let viewerOrgName: string;
   let ownerOrgName: string;
   const tokenPosts: string[] = [];
   const nativeDialogs: string[] = [];
 
-  beforeAll(async () => {
-    await buildWeb();
-    server = await startTestServer({ driver: 'pglite' });
-    // The owner of one organization is a VIEWER in another.
-    const other = await server.addMember();
-    await server.storage.memberships.add({
-      organizationId: other.organizationId,
-      userId: server.owner.userId,
-      role: 'VIEWER',
-      actor: SETUP,
-    });
-    const org = await server.storage.organizations.getForUser({
-      organizationId: other.organizationId,
-      userId: server.owner.userId,
-    });
-    viewerOrgName = String(org?.name);
-    ownerOrgName = String(
-      (
-        await server.storage.organizations.getForUser({
-          organizationId: server.owner.organizationId,
-          userId: server.owner.userId,
-        })
-      )?.name,
-    );
-    await server.call('addFramework', {
-      organization_id: server.owner.organizationId,
-      library_key: 'iso-27001-2022',
-    });
-    ({ page, close } = await launchBrowser({ bypassCSP: true }));
-    page.on('dialog', async (dialog) => {
+  const session = useBrowserSession({
+    bypassCSP: true,
+    seed: async (server) => {
+      // The owner of one organization is a VIEWER in another.
+      const other = await server.addMember();
+      await server.storage.memberships.add({
+        organizationId: other.organizationId,
+        userId: server.owner.userId,
+        role: 'VIEWER',
+        actor: SETUP,
+      });
+      const org = await server.storage.organizations.getForUser({
+        organizationId: other.organizationId,
+        userId: server.owner.userId,
+      });
+      viewerOrgName = String(org?.name);
+      ownerOrgName = String(
+        (
+          await server.storage.organizations.getForUser({
+            organizationId: server.owner.organizationId,
+            userId: server.owner.userId,
+          })
+        )?.name,
+      );
+      await server.call('addFramework', {
+        organization_id: server.owner.organizationId,
+        library_key: 'iso-27001-2022',
+      });
+    },
+  });
+  beforeAll(() => {
+    session.page.on('dialog', async (dialog) => {
       nativeDialogs.push(dialog.type());
       await dialog.dismiss();
     });
-    await signInAs({ page, url: server.url, email: server.owner.email });
-  }, 180_000);
-
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
   });
 
   it('creates an organization through a labelled dialog, not window.prompt', async () => {
-    await page.getByRole('button', { name: 'New organization' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New organization' });
+    await session.page.getByRole('button', { name: 'New organization' }).click();
+    const dialog = session.page.getByRole('dialog', { name: 'New organization' });
     await dialog.waitFor();
     const name = dialog.getByLabel('Name');
     expect(await name.getAttribute('required')).toBe('');
-    await expect.poll(() => page.evaluate('document.activeElement?.name')).toBe('name');
+    await expect.poll(() => session.page.evaluate('document.activeElement?.name')).toBe('name');
     await dialog.getByRole('button', { name: 'Create organization' }).click();
     await dialog.getByText('Enter a name for the organization.').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(session.page)).toEqual([]);
     await name.fill('Second Company');
-    await screenshot(page, 'small-fixes-new-organization');
+    await screenshot(session.page, 'small-fixes-new-organization');
     await dialog.getByRole('button', { name: 'Create organization' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const chosen = page.locator('.org-switch select option:checked');
+    const chosen = session.page.locator('.org-switch select option:checked');
     await expect.poll(() => chosen.textContent()).toBe('Second Company');
-    expect(await page.locator('.org-role').textContent()).toBe('Role: owner');
+    expect(await session.page.locator('.org-role').textContent()).toBe('Role: owner');
     // Cancel closes without creating.
-    await page.getByRole('button', { name: 'New organization' }).click();
+    await session.page.getByRole('button', { name: 'New organization' }).click();
     await dialog.getByLabel('Name').fill('Never made');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const names = (await server.storage.organizations.listForUser({ userId: server.owner.userId })).items.map(
-      (o) => o.name,
-    );
+    const names = (
+      await session.server.storage.organizations.listForUser({ userId: session.server.owner.userId })
+    ).items.map((o) => o.name);
     expect(names).toContain('Second Company');
     expect(names).not.toContain('Never made');
     expect(nativeDialogs).toEqual([]);
   });
 
   it('token form: nothing ticked does not call an owner a viewer; says what read-only means', async () => {
-    page.on('request', (request) => {
+    session.page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/console/tokens'))
         tokenPosts.push(request.postData() ?? '');
     });
-    await page.goto(`${server.url}/settings/tokens`);
-    await page.getByRole('button', { name: 'Generate New Token' }).click();
-    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Generate New Token' }) });
+    await session.page.goto(`${session.server.url}/settings/tokens`);
+    await session.page.getByRole('button', { name: 'Generate New Token' }).click();
+    const form = session.page.locator('form', {
+      has: session.page.getByRole('heading', { name: 'Generate New Token' }),
+    });
     const readWrite = form.getByLabel('Read and write');
     await form.getByText('Read-only: an assistant using this token can read records').waitFor();
     expect(await form.getByLabel('Read-only').getAttribute('aria-describedby')).toBe('token-scope-read');
@@ -104,7 +97,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
     expect(await readWrite.isEnabled()).toBe(true);
     expect(await form.getByText(/You are a viewer/).count()).toBe(0);
     await form.getByText('Tick at least one organization.').waitFor();
-    await screenshot(page, 'small-fixes-token-none-ticked');
+    await screenshot(session.page, 'small-fixes-token-none-ticked');
     // Only the organization where they are a viewer: read-only, and said so.
     await readWrite.check();
     await form.getByLabel(viewerOrgName).check();
@@ -122,22 +115,22 @@ describe.skipIf(!HAVE_CHROMIUM)('console: organization dialog, token form, plura
   });
 
   it('counts read right: 1 framework, not 1 frameworks', async () => {
-    await page.locator('.org-switch select').selectOption({ label: ownerOrgName });
-    await page.goto(`${server.url}/frameworks`);
-    await page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
-    await page.getByText('1 framework', { exact: true }).waitFor();
-    expect(await page.getByText('1 frameworks').count()).toBe(0);
+    await session.page.locator('.org-switch select').selectOption({ label: ownerOrgName });
+    await session.page.goto(`${session.server.url}/frameworks`);
+    await session.page.getByRole('heading', { name: 'Frameworks', level: 1 }).waitFor();
+    await session.page.getByText('1 framework', { exact: true }).waitFor();
+    expect(await session.page.getByText('1 frameworks').count()).toBe(0);
   });
 
   it('a form showing its plain messages and the token form pass axe-core', async () => {
-    await page.goto(`${server.url}/registers/risks/new`);
-    await page.getByRole('heading', { name: 'New risk' }).waitFor();
-    await page.getByRole('button', { name: 'Add risk' }).click();
-    await page.getByText('Check the 3 fields marked below.').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/settings/tokens`);
-    await page.getByRole('button', { name: 'Generate New Token' }).click();
-    await page.getByText('Read-only: an assistant using this token can read records').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await session.page.goto(`${session.server.url}/registers/risks/new`);
+    await session.page.getByRole('heading', { name: 'New risk' }).waitFor();
+    await session.page.getByRole('button', { name: 'Add risk' }).click();
+    await session.page.getByText('Check the 3 fields marked below.').waitFor();
+    expect(await seriousViolations(session.page)).toEqual([]);
+    await session.page.goto(`${session.server.url}/settings/tokens`);
+    await session.page.getByRole('button', { name: 'Generate New Token' }).click();
+    await session.page.getByText('Read-only: an assistant using this token can read records').waitFor();
+    expect(await seriousViolations(session.page)).toEqual([]);
   });
 });

@@ -1,56 +1,45 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot, signInAs } from './browser.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
 
 requireChromium('console-soa-browser');
 
 const EXCLUDED = ['A.7.1', 'A.7.3', 'A.7.6'];
 
 describe.skipIf(!HAVE_CHROMIUM)('Statement of Applicability page in a browser (Debian chromium)', () => {
-  let server: TestServer;
-  let page: Page;
-  let close: () => Promise<void>;
   let frameworkId: string;
-  const shot = (name: string) => screenshot(page, `soa-${name}`);
+  const shot = (name: string) => screenshot(session.page, `soa-${name}`);
   const summary = () =>
-    page.getByText(/applicable · \d+ excluded · \d+ undecided of 93 controls/).textContent();
-  const org = () => server.owner.organizationId;
+    session.page.getByText(/applicable · \d+ excluded · \d+ undecided of 93 controls/).textContent();
+  const org = () => session.server.owner.organizationId;
 
-  beforeAll(async () => {
-    await buildWeb();
-    server = await startTestServer({ driver: 'pglite' });
-    ({ page, close } = await launchBrowser({ bypassCSP: true }));
-    await signInAs({ page, url: server.url, email: server.owner.email });
-    const adopted = await server.call('addFramework', {
-      organization_id: org(),
-      library_key: 'iso-27001-2022',
-    });
-    frameworkId = adopted.body.id;
-  }, 180_000);
-
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
+  const session = useBrowserSession({
+    bypassCSP: true,
+    seed: async (server) => {
+      const adopted = await server.call('addFramework', {
+        organization_id: server.owner.organizationId,
+        library_key: 'iso-27001-2022',
+      });
+      frameworkId = adopted.body.id;
+    },
   });
 
   it('opens from the framework page with every control undecided', async () => {
-    await page.goto(`${server.url}/frameworks/${frameworkId}`);
-    await page.getByRole('link', { name: 'Statement of Applicability' }).click();
-    await page.getByRole('heading', { name: 'Statement of Applicability', level: 1 }).waitFor();
+    await session.page.goto(`${session.server.url}/frameworks/${frameworkId}`);
+    await session.page.getByRole('link', { name: 'Statement of Applicability' }).click();
+    await session.page.getByRole('heading', { name: 'Statement of Applicability', level: 1 }).waitFor();
     await expect.poll(summary).toContain('0 applicable · 0 excluded · 93 undecided');
-    await page.getByText('not approved yet').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await session.page.getByText('not approved yet').waitFor();
+    expect(await seriousViolations(session.page)).toEqual([]);
   });
 
   it('refuses an exclusion without a justification, naming the control, and saves nothing', async () => {
-    await page.getByRole('button', { name: 'Mark undecided as applicable' }).click();
-    await page.getByLabel('Applicable A.7.1', { exact: true }).uncheck();
-    await page.getByRole('button', { name: 'Save 93 changes' }).click();
-    const alert = page.getByRole('alert');
+    await session.page.getByRole('button', { name: 'Mark undecided as applicable' }).click();
+    await session.page.getByLabel('Applicable A.7.1', { exact: true }).uncheck();
+    await session.page.getByRole('button', { name: 'Save 93 changes' }).click();
+    const alert = session.page.getByRole('alert');
     await alert.getByText(/A\.7\.1 is excluded/).waitFor();
-    const soa = await server.call('getStatementOfApplicability', {
+    const soa = await session.server.call('getStatementOfApplicability', {
       organization_id: org(),
       framework_id: frameworkId,
       page_size: 1,
@@ -60,25 +49,25 @@ describe.skipIf(!HAVE_CHROMIUM)('Statement of Applicability page in a browser (D
 
   it('saves 90 applicable and 3 excluded with reasons, then approves version 1', async () => {
     for (const code of EXCLUDED) {
-      await page.getByLabel(`Applicable ${code}`, { exact: true }).uncheck();
-      await page.getByLabel(`Justification ${code}`, { exact: true }).fill(`No offices (${code}).`);
+      await session.page.getByLabel(`Applicable ${code}`, { exact: true }).uncheck();
+      await session.page.getByLabel(`Justification ${code}`, { exact: true }).fill(`No offices (${code}).`);
     }
-    await page.getByLabel('Owner A.5.1', { exact: true }).fill('CISO');
-    await page.getByRole('button', { name: 'Save 93 changes' }).click();
-    await page.getByRole('status').getByText('Saved 93 decisions.').waitFor();
+    await session.page.getByLabel('Owner A.5.1', { exact: true }).fill('CISO');
+    await session.page.getByRole('button', { name: 'Save 93 changes' }).click();
+    await session.page.getByRole('status').getByText('Saved 93 decisions.').waitFor();
     await expect.poll(summary).toContain('90 applicable · 3 excluded · 0 undecided');
     await shot('decided');
 
-    const approval = page.getByRole('form', { name: 'Approve the Statement of Applicability' });
+    const approval = session.page.getByRole('form', { name: 'Approve the Statement of Applicability' });
     await approval.getByLabel('Approval note').fill('Management review 2026');
     await approval.getByRole('button', { name: 'Approve as version 1' }).click();
-    await page.getByRole('status').getByText('Approved version 1.').waitFor();
-    await page
+    await session.page.getByRole('status').getByText('Approved version 1.').waitFor();
+    await session.page
       .getByRole('list', { name: 'Approved versions' })
       .getByText(/Management review 2026/)
       .waitFor();
 
-    const readiness = await server.call('getAuditReadiness', {
+    const readiness = await session.server.call('getAuditReadiness', {
       organization_id: org(),
       framework_id: frameworkId,
     });
@@ -86,22 +75,22 @@ describe.skipIf(!HAVE_CHROMIUM)('Statement of Applicability page in a browser (D
   });
 
   it('keeps version 1 as approved after a later edit', async () => {
-    await page.getByLabel('Applicable A.7.1', { exact: true }).check();
-    await page.getByLabel('Justification A.7.1', { exact: true }).fill('An office opened.');
-    await page.getByRole('button', { name: 'Save 1 changes' }).click();
-    await page.getByRole('status').getByText('Saved 1 decisions.').waitFor();
+    await session.page.getByLabel('Applicable A.7.1', { exact: true }).check();
+    await session.page.getByLabel('Justification A.7.1', { exact: true }).fill('An office opened.');
+    await session.page.getByRole('button', { name: 'Save 1 changes' }).click();
+    await session.page.getByRole('status').getByText('Saved 1 decisions.').waitFor();
     await expect.poll(summary).toContain('91 applicable · 2 excluded');
 
-    await page.getByRole('button', { name: 'Version 1' }).click();
-    const table = page.getByRole('table', { name: 'Statement of Applicability version 1' });
+    await session.page.getByRole('button', { name: 'Version 1' }).click();
+    const table = session.page.getByRole('table', { name: 'Statement of Applicability version 1' });
     const row = table.getByRole('row', { name: /^A\.7\.1 / });
     await row.getByText('Excluded', { exact: true }).first().waitFor();
     await row.getByText('No offices (A.7.1).').waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(93);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(session.page)).toEqual([]);
     await shot('version-1');
 
-    const log = await server.storage.db
+    const log = await session.server.storage.db
       .selectFrom('audit_log')
       .select(['action', 'source'])
       .where('organization_id', '=', org())

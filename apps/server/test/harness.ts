@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { type ComplyClient, createClient } from '@comply/client';
 import { type Actor, jobSchemaName, openStorage, type Role, type Storage } from '@comply/storage';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 import { embeddedDatabase } from './embedded.js';
@@ -199,4 +201,41 @@ export async function startTestServer({
       await storage.close();
     },
   };
+}
+
+/**
+ * Registers a file's server whose request log the tests read, as its `beforeAll` and `afterAll`: the
+ * default configuration on PGlite, logging at info into `lines`. `url` is set before the first test.
+ */
+export function useLoggedServer(): { url: string; lines: string[] } {
+  const logged = { url: '', lines: [] as string[] };
+  let storage: Storage | undefined;
+  let running: RunningServer | undefined;
+  beforeAll(async () => {
+    storage = await openStorage(embeddedDatabase());
+    running = await startServer({
+      config: { ...loadConfig({}), port: 0 },
+      storage,
+      logger: { level: 'info', stream: { write: (line: string) => logged.lines.push(line) } },
+    });
+    logged.url = running.url;
+  });
+  afterAll(async () => {
+    await running?.stop();
+    await storage?.close();
+  });
+  return logged;
+}
+
+/** The typed client as the server's owner, telling `onCall` the URL of each request it sends. */
+export function ownerClient(server: TestServer, onCall: (url: string) => void): ComplyClient {
+  return createClient({
+    baseUrl: server.url,
+    token: server.owner.token,
+    timeoutMs: 20_000,
+    fetch: (input, init) => {
+      onCall(String(input));
+      return fetch(input, init);
+    },
+  });
 }

@@ -1,10 +1,10 @@
 import { seedDemo } from '@comply/storage';
-import type { Frame, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame, FrameLocator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hostCalls, openHost, setHostTheme, showView } from './apps-host.js';
 import { seriousViolations } from './axe.js';
-import { buildWeb, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
+import { DRIVERS } from './harness.js';
 
 requireChromium('mcp-apps-browser');
 
@@ -14,14 +14,11 @@ requireChromium('mcp-apps-browser');
  * sandboxed iframe under the CSP the resource asks for, and answers the view's tool calls.
  */
 describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host (%s)', (driver) => {
-  let server: TestServer;
-  let page: Page;
-  let close: () => Promise<void>;
   let org: string;
   let iso: string;
   const requests: string[] = [];
-  const frame = (): FrameLocator => page.frameLocator('#host iframe');
-  const viewFrame = (): Frame => page.frames().find((f) => f !== page.mainFrame())!;
+  const frame = (): FrameLocator => session.page.frameLocator('#host iframe');
+  const viewFrame = (): Frame => session.page.frames().find((f) => f !== session.page.mainFrame())!;
 
   /**
    * axe-core in the view's frame, in both themes; then screenshots at a narrow and a wide width, and
@@ -29,43 +26,45 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
    */
   async function shots(name: string) {
     expect(await seriousViolations(viewFrame())).toEqual([]);
-    await setHostTheme(page, 'dark');
+    await setHostTheme(session.page, 'dark');
     expect(await seriousViolations(viewFrame())).toEqual([]);
-    await setHostTheme(page, 'light');
+    await setHostTheme(session.page, 'light');
     if (driver !== 'pglite') return;
     for (const width of [380, 1000]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(150);
-      await screenshot(page, `mcp-app-${name}-${width}`);
+      await session.page.setViewportSize({ width, height: 900 });
+      await session.page.waitForTimeout(150);
+      await screenshot(session.page, `mcp-app-${name}-${width}`);
     }
-    await setHostTheme(page, 'dark');
-    await page.waitForTimeout(150);
-    await screenshot(page, `mcp-app-${name}-1000-dark`);
-    await setHostTheme(page, 'light');
-    await page.setViewportSize({ width: 1000, height: 900 });
+    await setHostTheme(session.page, 'dark');
+    await session.page.waitForTimeout(150);
+    await screenshot(session.page, `mcp-app-${name}-1000-dark`);
+    await setHostTheme(session.page, 'light');
+    await session.page.setViewportSize({ width: 1000, height: 900 });
   }
 
+  const session = useBrowserSession({
+    server: { driver },
+    signIn: false,
+    seed: async (server) => {
+      const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+      org = demo.organizationId;
+      const frameworks = await server.call('listFrameworks', { organization_id: org });
+      iso = frameworks.body.frameworks.find((f: { name: string }) => /27001/.test(f.name)).id;
+    },
+  });
   beforeAll(async () => {
-    await buildWeb();
-    server = await startTestServer({ driver });
-    const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
-    org = demo.organizationId;
-    const frameworks = await server.call('listFrameworks', { organization_id: org });
-    iso = frameworks.body.frameworks.find((f: { name: string }) => /27001/.test(f.name)).id;
-    ({ page, close } = await launchBrowser({ bypassCSP: false }));
-    page.on('request', (request) => requests.push(request.url()));
-    await page.setViewportSize({ width: 1000, height: 900 });
-    const tools = await openHost({ page, url: server.url, token: server.owner.token });
+    session.page.on('request', (request) => requests.push(request.url()));
+    await session.page.setViewportSize({ width: 1000, height: 900 });
+    const tools = await openHost({
+      page: session.page,
+      url: session.server.url,
+      token: session.server.owner.token,
+    });
     expect(tools).toContain('updateControlApplicability');
-  }, 180_000);
-
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
   });
 
   it('renders audit readiness, gaps first, and drills into a control through a tool call', async () => {
-    const shown = await showView(page, {
+    const shown = await showView(session.page, {
       tool: 'getAuditReadiness',
       args: { organization_id: org, framework_id: iso, top_n: 10 },
     });
@@ -77,7 +76,10 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
     await frame()
       .getByRole('heading', { name: /^Audit readiness: /, level: 1 })
       .waitFor();
-    const readiness = await server.call('getAuditReadiness', { organization_id: org, framework_id: iso });
+    const readiness = await session.server.call('getAuditReadiness', {
+      organization_id: org,
+      framework_id: iso,
+    });
     await frame().getByText(`${readiness.body.readiness_percent}%`, { exact: true }).first().waitFor();
     // Families are listed weakest first.
     const percents = await frame()
@@ -95,7 +97,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
     await frame()
       .getByRole('button', { name: `${gap.code} ${gap.title}` })
       .click();
-    const measures = await server.call('listMeasures', {
+    const measures = await session.server.call('listMeasures', {
       organization_id: org,
       framework_id: iso,
       control_code: gap.code,
@@ -103,7 +105,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
     const list = frame().getByRole('list', { name: `Measures of ${gap.code}` });
     await list.waitFor();
     for (const m of measures.body.measures) await list.getByText(m.name, { exact: true }).waitFor();
-    expect((await hostCalls(page)).at(-1)).toMatchObject({
+    expect((await hostCalls(session.page)).at(-1)).toMatchObject({
       name: 'listMeasures',
       arguments: { organization_id: org, framework_id: iso, control_code: gap.code },
       isError: false,
@@ -112,8 +114,8 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
   });
 
   it('renders the risk heat maps from every page and lists the risks of a clicked cell', async () => {
-    await showView(page, { tool: 'listRisks', args: { organization_id: org, page_size: 15 } });
-    const all = await server.call('listRisks', { organization_id: org, page_size: 100 });
+    await showView(session.page, { tool: 'listRisks', args: { organization_id: org, page_size: 15 } });
+    const all = await session.server.call('listRisks', { organization_id: org, page_size: 100 });
     const risks = all.body.risks as {
       name: string;
       residual_likelihood: number;
@@ -122,7 +124,9 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
     expect(all.body.total_count).toBeGreaterThan(15);
     await frame().getByText(`${risks.length} risks; select a cell`).waitFor();
     // The view read the further pages itself.
-    expect((await hostCalls(page)).filter((c) => c.name === 'listRisks').length).toBeGreaterThanOrEqual(1);
+    expect(
+      (await hostCalls(session.page)).filter((c) => c.name === 'listRisks').length,
+    ).toBeGreaterThanOrEqual(1);
     const top = risks[0]!;
     const inCell = risks.filter(
       (r) => r.residual_likelihood === top.residual_likelihood && r.residual_impact === top.residual_impact,
@@ -139,11 +143,11 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
   });
 
   it('edits applicability from the SoA view through updateControlApplicability, audited', async () => {
-    await showView(page, {
+    await showView(session.page, {
       tool: 'getStatementOfApplicability',
       args: { organization_id: org, framework_id: iso, page_size: 25 },
     });
-    const soa = await server.call('getStatementOfApplicability', {
+    const soa = await session.server.call('getStatementOfApplicability', {
       organization_id: org,
       framework_id: iso,
       page_size: 25,
@@ -165,7 +169,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
       .poll(() => frame().getByRole('status').textContent())
       .toBe(`Saved ${control.code} as excluded.`);
 
-    const after = await server.call('getStatementOfApplicability', {
+    const after = await session.server.call('getStatementOfApplicability', {
       organization_id: org,
       framework_id: iso,
       page_size: 25,
@@ -174,21 +178,21 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
       applicability: 'EXCLUDED',
       justification: 'Not in scope: no premises of our own.',
     });
-    const audit = await server.storage.db
+    const audit = await session.server.storage.db
       .selectFrom('audit_log')
       .select(['action', 'token_id', 'source'])
       .where('organization_id', '=', org)
       .where('action', '=', 'updateControlApplicability')
       .execute();
     expect(audit).toEqual([
-      { action: 'updateControlApplicability', token_id: server.owner.tokenId, source: 'mcp' },
+      { action: 'updateControlApplicability', token_id: session.server.owner.tokenId, source: 'mcp' },
     ]);
     await shots('soa');
   });
 
   it('renders the needs-attention list of the compliance report', async () => {
-    await showView(page, { tool: 'getComplianceReport', args: { organization_id: org, top_n: 5 } });
-    const report = await server.call('getComplianceReport', { organization_id: org, top_n: 5 });
+    await showView(session.page, { tool: 'getComplianceReport', args: { organization_id: org, top_n: 5 } });
+    const report = await session.server.call('getComplianceReport', { organization_id: org, top_n: 5 });
     await frame().getByRole('heading', { name: 'Needs attention', level: 1 }).waitFor();
     const high = report.body.risks.high_priority.items;
     expect(high.length).toBeGreaterThan(0);
@@ -200,7 +204,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
   });
 
   it('loads nothing from any origin: the only requests are the host page and its MCP calls', () => {
-    const origin = new URL(server.url).origin;
+    const origin = new URL(session.server.url).origin;
     const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'));
     expect(foreign).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/api/mcp/v1`))).toEqual([
@@ -210,10 +214,13 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
   });
 
   it("offers no edit in a read-only token's SoA view", async () => {
-    const { token } = await server.createToken({ userId: server.owner.userId, scope: 'READ' });
-    const tools = await openHost({ page, url: server.url, token });
+    const { token } = await session.server.createToken({
+      userId: session.server.owner.userId,
+      scope: 'READ',
+    });
+    const tools = await openHost({ page: session.page, url: session.server.url, token });
     expect(tools).not.toContain('updateControlApplicability');
-    await showView(page, {
+    await showView(session.page, {
       tool: 'getStatementOfApplicability',
       args: { organization_id: org, framework_id: iso, page_size: 25 },
     });
@@ -226,6 +233,6 @@ describe.skipIf(!HAVE_CHROMIUM).each(DRIVERS)('MCP Apps views in a browser host 
         .getByRole('button', { name: /^Edit / })
         .count(),
     ).toBe(0);
-    if (driver === 'pglite') await screenshot(page, 'mcp-app-soa-read-only-1000');
+    if (driver === 'pglite') await screenshot(session.page, 'mcp-app-soa-read-only-1000');
   });
 });

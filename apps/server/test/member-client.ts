@@ -1,4 +1,5 @@
-import type { CallResult, Member, TestServer } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { type CallResult, type Member, startTestServer, type TestServer } from './harness.js';
 
 /** Tool calls as one member, in the member's organization. */
 export interface MemberClient {
@@ -29,5 +30,35 @@ export function memberClient({ server, member }: { server: TestServer; member: M
       const items = Object.values(body).find(Array.isArray) as { id: string }[];
       return items.map((item) => item.id);
     },
+  };
+}
+
+/**
+ * Registers a file's set-up as its `beforeAll` and `afterAll`: a test server on `driver` and a new
+ * member, OWNER of their own organization. Answers a client for that member, usable from the first
+ * test on, and `server` beside it; the server stops after the file's tests.
+ */
+export function useMemberClient(
+  driver: TestServer['driver'],
+): MemberClient & { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  let client: MemberClient | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    client = memberClient({ server, member: await server.addMember() });
+  });
+  afterAll(() => server?.stop());
+  const ready = () => {
+    if (!client) throw new Error('useMemberClient: the client is ready only once beforeAll has run.');
+    return client;
+  };
+  return {
+    get server() {
+      if (!server) throw new Error('useMemberClient: the server is ready only once beforeAll has run.');
+      return server;
+    },
+    call: (tool, input) => ready().call(tool, input),
+    ok: (tool, input) => ready().ok(tool, input),
+    ids: (tool, input) => ready().ids(tool, input),
   };
 }

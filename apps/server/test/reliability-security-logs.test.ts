@@ -1,27 +1,10 @@
-import { openStorage, type Storage } from '@comply/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/http/log-redaction.js';
-import { type RunningServer, startServer } from '../src/serve.js';
-import { embeddedDatabase } from './embedded.js';
+import { useLoggedServer } from './harness.js';
 
 describe('credentials never reach the request log', () => {
-  let storage: Storage;
-  let running: RunningServer;
-  const lines: string[] = [];
-
-  beforeAll(async () => {
-    storage = await openStorage(embeddedDatabase());
-    running = await startServer({
-      config: { ...loadConfig({}), port: 0 },
-      storage,
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
-    });
-  });
-  afterAll(async () => {
-    await running?.stop();
-    await storage?.close();
-  });
+  const server = useLoggedServer();
+  const { lines } = server;
 
   it('redacts a token sent in the query string or the path', async () => {
     const secret = 'comply_pat_QUERYSECRET0123456789';
@@ -31,7 +14,7 @@ describe('credentials never reach the request log', () => {
       `/api/mcp/v1/${secret}`,
       `/api/console/session?x=${secret}`,
     ];
-    for (const url of urls) await fetch(`${running.url}${url}`);
+    for (const url of urls) await fetch(`${server.url}${url}`);
     await expect.poll(() => lines.join('').includes('/api/console/session')).toBe(true);
     const log = lines.join('');
     expect(log).not.toContain('QUERYSECRET');
@@ -51,7 +34,7 @@ describe('credentials never reach the request log', () => {
       `/api/mcp/v1/x?v=${encoded}%ZZ`,
       `/api/console/done-encoded`,
     ];
-    for (const url of urls) await fetch(`${running.url}${url}`);
+    for (const url of urls) await fetch(`${server.url}${url}`);
     await expect.poll(() => lines.join('').includes('/api/console/done-encoded')).toBe(true);
     const log = lines.join('');
     for (const secret of ['ENCODEDSECRET', 'DOUBLESECRET', 'LEADINGSECRET'])
@@ -61,15 +44,15 @@ describe('credentials never reach the request log', () => {
   });
 
   it('answers an icon named after an Object.prototype member like any unknown icon (issue 24, item 5)', async () => {
-    const unknown = await fetch(`${running.url}/icons/nosuchtoolset.svg`);
+    const unknown = await fetch(`${server.url}/icons/nosuchtoolset.svg`);
     const fallback = await unknown.text();
     for (const name of ['constructor', 'valueof', 'tostring']) {
-      const reply = await fetch(`${running.url}/icons/${name}.svg`);
+      const reply = await fetch(`${server.url}/icons/${name}.svg`);
       expect(reply.status).toBe(200);
       expect(reply.headers.get('content-type')).toBe('image/svg+xml');
       expect(await reply.text()).toBe(fallback);
     }
-    expect((await fetch(`${running.url}/icons/__proto__.svg`)).status).toBe(404);
+    expect((await fetch(`${server.url}/icons/__proto__.svg`)).status).toBe(404);
     const errors = lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { type Actor, isoWeek, openStorage, type Storage, type StorageOptions } from '@comply/storage';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import type { RemindersConfig } from '../src/reminders/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
 import { DRIVERS } from './harness.js';
 import { startCluster } from './instances.js';
+import { freePort } from './ports.js';
 import { restartableStorage } from './restartable-storage.js';
 import { startSmtpServer } from './smtp.js';
 import { TEST_JOBS } from './webhook-receiver.js';
@@ -46,15 +46,6 @@ async function start(storage: Storage, smtpUrl: string): Promise<RunningServer> 
     logger: false,
     usageFlushMs: 0,
   });
-}
-
-/** A loopback port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function seed(storage: Storage) {

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { type MemberClient, memberClient } from './member-client.js';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS } from './harness.js';
+import { memberClient, useMemberClient } from './member-client.js';
 
 /** Today ± `days` as YYYY-MM-DD (the server's "today" is the UTC date). */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 // Vendors, obligations, nonconformities and audits: date filters and computed flags, over REST.
 describe.each(DRIVERS)('vendors, obligations, nonconformities and audits (%s)', (driver) => {
-  let server: TestServer;
-  let as: MemberClient;
-
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    as = memberClient({ server, member: await server.addMember() });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const as = useMemberClient(driver);
 
   it('computes vendor review dates and filters on them', async () => {
     const add = (input: Record<string, unknown>) => as.ok('addVendor', input);
@@ -165,7 +156,7 @@ describe.each(DRIVERS)('vendors, obligations, nonconformities and audits (%s)', 
 
   it('computes upcoming audits and filters on start dates, state, kind and framework', async () => {
     // A fresh organization: the nonconformity test added an audit of its own.
-    const own = memberClient({ server, member: await server.addMember() });
+    const own = memberClient({ server: as.server, member: await as.server.addMember() });
     const fw = await own.ok('addFramework', { name: 'Audit framework' });
     const add = (input: Record<string, unknown>) => own.ok('addAudit', { kind: 'INTERNAL', ...input });
     const soon = await add({ name: 'Soon', start_date: day(10), end_date: day(12), framework_id: fw.id });

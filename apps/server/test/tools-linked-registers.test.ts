@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { type MemberClient, memberClient } from './member-client.js';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS } from './harness.js';
+import { useMemberClient } from './member-client.js';
 
 // Risks, measures and frameworks link to each other; their filters and computed fields, over REST.
 describe.each(DRIVERS)('risks, measures and frameworks (%s)', (driver) => {
-  let server: TestServer;
-  let as: MemberClient;
-
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    as = memberClient({ server, member: await server.addMember() });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const as = useMemberClient(driver);
 
   it('links measures to framework controls and risks, and computes coverage and mitigation', async () => {
     const framework = await as.ok('addFramework', {

@@ -83,3 +83,20 @@ export function toQuery(params: Record<string, string | undefined>): string {
   );
   return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
 }
+
+/**
+ * Runs a write from a list page, then `reload`s the list; a failure is handed to `setError` (cleared
+ * first) for the page's ErrorNote instead of being thrown.
+ */
+export async function writeThenReload(
+  write: () => Promise<unknown>,
+  { reload, setError }: { reload: () => void; setError: (error: unknown) => void },
+): Promise<void> {
+  setError(null);
+  try {
+    await write();
+    reload();
+  } catch (caught) {
+    setError(caught);
+  }
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { registerNames } from '@comply/schemas';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Actor, openStorage, type Storage, type StorageOptions } from '../src/index.js';
 
 /** The drivers this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -103,3 +103,38 @@ export async function seedOrganization(storage: Storage, name = 'Acme') {
 export const NO_RECORDS: Readonly<Record<string, number>> = Object.fromEntries(
   registerNames.map((name) => [name, 0]),
 );
+
+/** A storage with two organizations, each owned by its own user, for a file's tests. */
+export interface TwoOrganizations {
+  storage: Storage;
+  /** The organization the tests act in, and its owner. */
+  org: string;
+  userId: string;
+  /** Another user's organization, whose records the tests must never reach. */
+  foreignOrg: string;
+  /** The storage's clock, set before the first test; tests move it on. */
+  clock: ReturnType<typeof fixedClock>;
+  /** The owner writing through MCP with a token, doing `action`. */
+  actor: (action: string) => Actor;
+}
+
+/**
+ * Registers a file's set-up as its `beforeAll` and `afterAll`: a storage on `driver` with a fixed
+ * clock and two seeded organizations; filled in before the first test, disposed of after the last.
+ */
+export function useTwoOrganizations(driver: 'pglite' | 'postgres'): TwoOrganizations {
+  let dispose: (() => Promise<void>) | undefined;
+  const ctx = {
+    clock: fixedClock(),
+    actor: (action: string): Actor => ({ userId: ctx.userId, tokenId: 'tok_TEST', source: 'mcp', action }),
+  } as TwoOrganizations;
+  beforeAll(async () => {
+    ({ storage: ctx.storage, dispose } = await openTestStorage({ driver, options: { clock: ctx.clock } }));
+    const seeded = await seedOrganization(ctx.storage);
+    ctx.org = seeded.organization.id;
+    ctx.userId = seeded.user.id;
+    ctx.foreignOrg = (await seedOrganization(ctx.storage, 'Foreign')).organization.id;
+  });
+  afterAll(() => dispose?.());
+  return ctx;
+}

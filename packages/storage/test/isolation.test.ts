@@ -1,93 +1,80 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS, useTwoOrganizations } from './helpers.js';
 
 describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock();
-  let org: string;
-  let foreignOrg: string;
-  let userId: string;
-  const actor = (action: string) => ({ userId, tokenId: 'tok_TEST', source: 'mcp' as const, action });
-
-  beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    const seeded = await seedOrganization(storage);
-    org = seeded.organization.id;
-    userId = seeded.user.id;
-    foreignOrg = (await seedOrganization(storage, 'Foreign')).organization.id;
-  });
-  afterAll(() => dispose());
+  const ctx = useTwoOrganizations(name);
+  const { actor } = ctx;
 
   it('hides records of other organizations from get, update and list', async () => {
-    const mine = await storage.risks.create({
-      organizationId: org,
+    const mine = await ctx.storage.risks.create({
+      organizationId: ctx.org,
       actor: actor('addRisk'),
       data: { name: 'secret', inherent_likelihood: 1, inherent_impact: 1 },
     });
-    expect(await storage.risks.get({ organizationId: foreignOrg, id: mine.id })).toBeNull();
+    expect(await ctx.storage.risks.get({ organizationId: ctx.foreignOrg, id: mine.id })).toBeNull();
     await expect(
-      storage.risks.update({
-        organizationId: foreignOrg,
+      ctx.storage.risks.update({
+        organizationId: ctx.foreignOrg,
         actor: actor('updateRisk'),
         id: mine.id,
         patch: { name: 'stolen' },
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await storage.risks.get({ organizationId: org, id: mine.id }))?.name).toBe('secret');
-    const foreignList = await storage.risks.list({ organizationId: foreignOrg, pageSize: 100 });
+    expect((await ctx.storage.risks.get({ organizationId: ctx.org, id: mine.id }))?.name).toBe('secret');
+    const foreignList = await ctx.storage.risks.list({ organizationId: ctx.foreignOrg, pageSize: 100 });
     expect(foreignList.items.map((r) => r.id)).not.toContain(mine.id);
     for (const repo of [
-      storage.vendors,
-      storage.measures,
-      storage.obligations,
-      storage.nonconformities,
-      storage.audits,
-      storage.frameworks,
+      ctx.storage.vendors,
+      ctx.storage.measures,
+      ctx.storage.obligations,
+      ctx.storage.nonconformities,
+      ctx.storage.audits,
+      ctx.storage.frameworks,
     ]) {
-      expect(await repo.get({ organizationId: foreignOrg, id: mine.id })).toBeNull();
+      expect(await repo.get({ organizationId: ctx.foreignOrg, id: mine.id })).toBeNull();
     }
   });
   it('locates a record among the caller organizations only', async () => {
-    const risk = await storage.risks.create({
-      organizationId: org,
+    const risk = await ctx.storage.risks.create({
+      organizationId: ctx.org,
       actor: actor('addRisk'),
       data: { name: 'where', inherent_likelihood: 1, inherent_impact: 1 },
     });
-    expect(await storage.locate({ id: risk.id, organizationIds: [foreignOrg, org] })).toBe(org);
-    expect(await storage.locate({ id: risk.id, organizationIds: [foreignOrg] })).toBeNull();
-    expect(await storage.locate({ id: 'usr_x', organizationIds: [org] })).toBeNull();
+    expect(await ctx.storage.locate({ id: risk.id, organizationIds: [ctx.foreignOrg, ctx.org] })).toBe(
+      ctx.org,
+    );
+    expect(await ctx.storage.locate({ id: risk.id, organizationIds: [ctx.foreignOrg] })).toBeNull();
+    expect(await ctx.storage.locate({ id: 'usr_x', organizationIds: [ctx.org] })).toBeNull();
   });
   it('refuses link ids from another organization, naming the field', async () => {
     const actorA = actor('write');
-    const foreignMeasure = await storage.measures.create({
-      organizationId: foreignOrg,
+    const foreignMeasure = await ctx.storage.measures.create({
+      organizationId: ctx.foreignOrg,
       actor: actorA,
       data: { name: 'theirs' },
     });
-    const foreignRisk = await storage.risks.create({
-      organizationId: foreignOrg,
+    const foreignRisk = await ctx.storage.risks.create({
+      organizationId: ctx.foreignOrg,
       actor: actorA,
       data: { name: 'theirs', inherent_likelihood: 1, inherent_impact: 1 },
     });
-    const foreignFramework = await storage.frameworks.create({
-      organizationId: foreignOrg,
+    const foreignFramework = await ctx.storage.frameworks.create({
+      organizationId: ctx.foreignOrg,
       actor: actorA,
       data: { name: 'F', controls: [{ code: 'A.1', title: 'a' }] },
     });
-    const foreignAudit = await storage.audits.create({
-      organizationId: foreignOrg,
+    const foreignAudit = await ctx.storage.audits.create({
+      organizationId: ctx.foreignOrg,
       actor: actorA,
       data: { name: 'a', kind: 'INTERNAL' },
     });
-    const risk = await storage.risks.create({
-      organizationId: org,
+    const risk = await ctx.storage.risks.create({
+      organizationId: ctx.org,
       actor: actorA,
       data: { name: 'mine', inherent_likelihood: 1, inherent_impact: 1 },
     });
-    const measure = await storage.measures.create({
-      organizationId: org,
+    const measure = await ctx.storage.measures.create({
+      organizationId: ctx.org,
       actor: actorA,
       data: { name: 'mine' },
     });
@@ -95,8 +82,8 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
     const attempts: [() => Promise<unknown>, string][] = [
       [
         () =>
-          storage.risks.update({
-            organizationId: org,
+          ctx.storage.risks.update({
+            organizationId: ctx.org,
             actor: actorA,
             id: risk.id,
             patch: { measure_ids: [foreignMeasure.id] },
@@ -105,8 +92,8 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
       ],
       [
         () =>
-          storage.measures.update({
-            organizationId: org,
+          ctx.storage.measures.update({
+            organizationId: ctx.org,
             actor: actorA,
             id: measure.id,
             patch: { risk_ids: [foreignRisk.id] },
@@ -115,8 +102,8 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
       ],
       [
         () =>
-          storage.measures.update({
-            organizationId: org,
+          ctx.storage.measures.update({
+            organizationId: ctx.org,
             actor: actorA,
             id: measure.id,
             patch: { controls: [{ framework_id: foreignFramework.id, control_code: 'A.1' }] },
@@ -125,8 +112,8 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
       ],
       [
         () =>
-          storage.audits.create({
-            organizationId: org,
+          ctx.storage.audits.create({
+            organizationId: ctx.org,
             actor: actorA,
             data: { name: 'x', kind: 'EXTERNAL', framework_id: foreignFramework.id },
           }),
@@ -134,8 +121,8 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
       ],
       [
         () =>
-          storage.nonconformities.create({
-            organizationId: org,
+          ctx.storage.nonconformities.create({
+            organizationId: ctx.org,
             actor: actorA,
             data: { title: 'x', severity: 'MAJOR', audit_id: foreignAudit.id },
           }),
@@ -143,8 +130,8 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
       ],
       [
         () =>
-          storage.nonconformities.create({
-            organizationId: org,
+          ctx.storage.nonconformities.create({
+            organizationId: ctx.org,
             actor: actorA,
             data: { title: 'x', severity: 'MAJOR', measure_id: foreignMeasure.id },
           }),
@@ -153,6 +140,6 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
     ];
     for (const [attempt, field] of attempts)
       await expect(attempt()).rejects.toMatchObject({ code: 'INVALID_INPUT', field });
-    expect((await storage.risks.get({ organizationId: org, id: risk.id }))?.measure_ids).toEqual([]);
+    expect((await ctx.storage.risks.get({ organizationId: ctx.org, id: risk.id }))?.measure_ids).toEqual([]);
   });
 });

@@ -1,40 +1,25 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS, useTwoOrganizations } from './helpers.js';
 
 describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock();
-  let org: string;
-  let foreignOrg: string;
-  let userId: string;
-  const actor = (action: string) => ({ userId, tokenId: 'tok_TEST', source: 'mcp' as const, action });
-
-  beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    const seeded = await seedOrganization(storage);
-    org = seeded.organization.id;
-    userId = seeded.user.id;
-    foreignOrg = (await seedOrganization(storage, 'Foreign')).organization.id;
-  });
-  afterAll(() => dispose());
+  const ctx = useTwoOrganizations(name);
+  const { clock, actor } = ctx;
 
   it('appends one audit entry per write with the wire record before and after', async () => {
-    const risk = await storage.risks.create({
-      organizationId: org,
+    const risk = await ctx.storage.risks.create({
+      organizationId: ctx.org,
       actor: actor('addRisk'),
       data: { name: 'r', inherent_likelihood: 2, inherent_impact: 2 },
     });
     clock.tick(1000);
-    const updated = await storage.risks.update({
-      organizationId: org,
+    const updated = await ctx.storage.risks.update({
+      organizationId: ctx.org,
       actor: actor('updateRisk'),
       id: risk.id,
       patch: { name: 'r2' },
     });
-    const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: risk.id } });
+    const log = await ctx.storage.auditLog.list({ organizationId: ctx.org, filters: { record_id: risk.id } });
     expect(log.total_count).toBe(2);
     const [second, first] = log.items;
     expect(first).toMatchObject({
@@ -42,7 +27,7 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
       record_type: 'risk',
       before: null,
       after: risk,
-      actor_user_id: userId,
+      actor_user_id: ctx.userId,
       token_id: 'tok_TEST',
       source: 'mcp',
     });
@@ -53,19 +38,22 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
       at: updated.updated_at,
     });
     expect(
-      (await storage.auditLog.list({ organizationId: org, filters: { action: 'updateRisk' } })).total_count,
+      (await ctx.storage.auditLog.list({ organizationId: ctx.org, filters: { action: 'updateRisk' } }))
+        .total_count,
     ).toBe(1);
     expect(
-      (await storage.auditLog.list({ organizationId: org, filters: { token_id: 'tok_none' } })).total_count,
+      (await ctx.storage.auditLog.list({ organizationId: ctx.org, filters: { token_id: 'tok_none' } }))
+        .total_count,
     ).toBe(0);
     expect(
-      (await storage.auditLog.list({ organizationId: org, filters: { actor_user_id: userId } })).total_count,
+      (await ctx.storage.auditLog.list({ organizationId: ctx.org, filters: { actor_user_id: ctx.userId } }))
+        .total_count,
     ).toBeGreaterThanOrEqual(3);
   });
 
   it('writes the exact wire record to the audit log, in one statement or in several', async () => {
-    const measure = await storage.measures.create({
-      organizationId: org,
+    const measure = await ctx.storage.measures.create({
+      organizationId: ctx.org,
       actor: actor('addMeasure'),
       data: { name: 'm', state: 'IMPLEMENTED' },
     });
@@ -84,16 +72,16 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
     };
     const writes = [
       // one statement each: no links, no idempotency key
-      await storage.risks.create({ organizationId: org, actor: actor('addRisk'), data: full }),
+      await ctx.storage.risks.create({ organizationId: ctx.org, actor: actor('addRisk'), data: full }),
       // in a transaction: an idempotency key, then links
-      await storage.risks.create({
-        organizationId: org,
+      await ctx.storage.risks.create({
+        organizationId: ctx.org,
         actor: actor('addRisk'),
         data: full,
         idempotencyKey: 'exact-audit',
       }),
-      await storage.risks.create({
-        organizationId: org,
+      await ctx.storage.risks.create({
+        organizationId: ctx.org,
         actor: actor('addRisk'),
         data: { ...full, measure_ids: [measure.id] },
       }),
@@ -101,8 +89,8 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
     clock.tick(1000);
     for (const risk of writes.slice()) {
       writes.push(
-        await storage.risks.update({
-          organizationId: org,
+        await ctx.storage.risks.update({
+          organizationId: ctx.org,
           actor: actor('updateRisk'),
           id: risk.id,
           patch: { status: 'IN_TREATMENT', treatment: 'TRANSFER', description: null, review_date: null },
@@ -111,8 +99,8 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
     }
     clock.tick(1000);
     writes.push(
-      await storage.risks.update({
-        organizationId: org,
+      await ctx.storage.risks.update({
+        organizationId: ctx.org,
         actor: actor('updateRisk'),
         id: writes[0]!.id,
         patch: { measure_ids: [measure.id] },
@@ -121,13 +109,19 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
     expect(writes[2]?.mitigation.status).toBe('MITIGATED');
     expect(writes.at(-1)?.measure_ids).toEqual([measure.id]);
     for (const record of writes) {
-      const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: record.id } });
+      const log = await ctx.storage.auditLog.list({
+        organizationId: ctx.org,
+        filters: { record_id: record.id },
+      });
       const entry = log.items.find(
         (item) => (item.after as { updated_at?: string } | null)?.updated_at === record.updated_at,
       );
       expect(entry?.after, `audit entry of ${record.id} at ${record.updated_at}`).toStrictEqual(record);
     }
-    const chain = await storage.auditLog.list({ organizationId: org, filters: { record_id: writes[0]!.id } });
+    const chain = await ctx.storage.auditLog.list({
+      organizationId: ctx.org,
+      filters: { record_id: writes[0]!.id },
+    });
     const [last, middle, first] = chain.items;
     expect(first?.before).toBeNull();
     expect(middle?.before).toStrictEqual(first?.after);
@@ -135,30 +129,30 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
   });
 
   it('chains before and after through concurrent updates of one record', async () => {
-    const risk = await storage.risks.create({
-      organizationId: org,
+    const risk = await ctx.storage.risks.create({
+      organizationId: ctx.org,
       actor: actor('addRisk'),
       data: { name: 'contended', inherent_likelihood: 3, inherent_impact: 3, note: 'n-start' },
     });
-    const measure = await storage.measures.create({
-      organizationId: org,
+    const measure = await ctx.storage.measures.create({
+      organizationId: ctx.org,
       actor: actor('addMeasure'),
       data: { name: 'contended measure' },
     });
     // Most updates take the one-statement path; every fourth changes links (the general path).
     await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        storage.risks.update({
-          organizationId: org,
+        ctx.storage.risks.update({
+          organizationId: ctx.org,
           actor: actor('updateRisk'),
           id: risk.id,
           patch: i % 4 === 3 ? { note: `n${i}`, measure_ids: [measure.id] } : { note: `n${i}` },
         }),
       ),
     );
-    const current = await storage.risks.get({ organizationId: org, id: risk.id });
-    const log = await storage.auditLog.list({
-      organizationId: org,
+    const current = await ctx.storage.risks.get({ organizationId: ctx.org, id: risk.id });
+    const log = await ctx.storage.auditLog.list({
+      organizationId: ctx.org,
       filters: { record_id: risk.id, action: 'updateRisk' },
       pageSize: 100,
     });
@@ -172,10 +166,10 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
   });
 
   it('paginates the audit log newest first', async () => {
-    const all = await storage.auditLog.list({ organizationId: org, pageSize: 100 });
-    const firstPage = await storage.auditLog.list({ organizationId: org, pageSize: 2 });
-    const secondPage = await storage.auditLog.list({
-      organizationId: org,
+    const all = await ctx.storage.auditLog.list({ organizationId: ctx.org, pageSize: 100 });
+    const firstPage = await ctx.storage.auditLog.list({ organizationId: ctx.org, pageSize: 2 });
+    const secondPage = await ctx.storage.auditLog.list({
+      organizationId: ctx.org,
       pageSize: 2,
       cursor: firstPage.next_cursor,
     });
@@ -187,30 +181,32 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
   });
 
   it('refuses UPDATE and DELETE on the audit log', async () => {
-    await expect(sql`update audit_log set action = 'forged'`.execute(storage.db)).rejects.toThrow();
-    await expect(sql`delete from audit_log`.execute(storage.db)).rejects.toThrow();
-    await expect(sql`truncate audit_log`.execute(storage.db)).rejects.toThrow();
-    expect((await storage.auditLog.list({ organizationId: org })).total_count).toBeGreaterThan(0);
+    await expect(sql`update audit_log set action = 'forged'`.execute(ctx.storage.db)).rejects.toThrow();
+    await expect(sql`delete from audit_log`.execute(ctx.storage.db)).rejects.toThrow();
+    await expect(sql`truncate audit_log`.execute(ctx.storage.db)).rejects.toThrow();
+    expect((await ctx.storage.auditLog.list({ organizationId: ctx.org })).total_count).toBeGreaterThan(0);
   });
 
   it('writes nothing, not even the audit entry, when a write fails', async () => {
-    const before = (await storage.auditLog.list({ organizationId: org })).total_count;
+    const before = (await ctx.storage.auditLog.list({ organizationId: ctx.org })).total_count;
     await expect(
-      storage.risks.create({
-        organizationId: org,
+      ctx.storage.risks.create({
+        organizationId: ctx.org,
         actor: actor('addRisk'),
         data: { name: 'x', inherent_likelihood: 1, inherent_impact: 1, measure_ids: ['msr_nope'] },
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'measure_ids' });
-    expect((await storage.auditLog.list({ organizationId: org })).total_count).toBe(before);
-    expect((await storage.risks.list({ organizationId: org, filters: { query: 'x' } })).total_count).toBe(0);
+    expect((await ctx.storage.auditLog.list({ organizationId: ctx.org })).total_count).toBe(before);
+    expect(
+      (await ctx.storage.risks.list({ organizationId: ctx.org, filters: { query: 'x' } })).total_count,
+    ).toBe(0);
   });
 
   it('rolls back everything a Storage.transaction did when it throws', async () => {
     await expect(
-      storage.transaction(async (repos) => {
+      ctx.storage.transaction(async (repos) => {
         await repos.vendors.create({
-          organizationId: org,
+          organizationId: ctx.org,
           actor: actor('addVendor'),
           data: { name: 'Rolled back' },
         });
@@ -218,30 +214,32 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
       }),
     ).rejects.toThrow('boom');
     expect(
-      (await storage.vendors.list({ organizationId: org, filters: { query: 'Rolled back' } })).total_count,
+      (await ctx.storage.vendors.list({ organizationId: ctx.org, filters: { query: 'Rolled back' } }))
+        .total_count,
     ).toBe(0);
   });
 
   it('returns the original record for a repeated idempotency key', async () => {
     const data = { name: 'Idempotent', inherent_likelihood: 1, inherent_impact: 1 };
-    const first = await storage.risks.create({
-      organizationId: org,
+    const first = await ctx.storage.risks.create({
+      organizationId: ctx.org,
       actor: actor('addRisk'),
       data,
       idempotencyKey: 'k1',
     });
-    const again = await storage.risks.create({
-      organizationId: org,
+    const again = await ctx.storage.risks.create({
+      organizationId: ctx.org,
       actor: actor('addRisk'),
       data,
       idempotencyKey: 'k1',
     });
     expect(again).toEqual(first);
     expect(
-      (await storage.risks.list({ organizationId: org, filters: { query: 'Idempotent' } })).total_count,
+      (await ctx.storage.risks.list({ organizationId: ctx.org, filters: { query: 'Idempotent' } }))
+        .total_count,
     ).toBe(1);
-    const elsewhere = await storage.risks.create({
-      organizationId: foreignOrg,
+    const elsewhere = await ctx.storage.risks.create({
+      organizationId: ctx.foreignOrg,
       actor: actor('addRisk'),
       data,
       idempotencyKey: 'k1',
@@ -250,14 +248,14 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
   });
 
   it('refuses a stale expected_updated_at and writes nothing', async () => {
-    const vendor = await storage.vendors.create({
-      organizationId: org,
+    const vendor = await ctx.storage.vendors.create({
+      organizationId: ctx.org,
       actor: actor('addVendor'),
       data: { name: 'Stale' },
     });
     clock.tick(1000);
-    await storage.vendors.update({
-      organizationId: org,
+    await ctx.storage.vendors.update({
+      organizationId: ctx.org,
       actor: actor('updateVendor'),
       id: vendor.id,
       patch: { owner: 'A' },
@@ -265,29 +263,30 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
     });
     clock.tick(1000);
     await expect(
-      storage.vendors.update({
-        organizationId: org,
+      ctx.storage.vendors.update({
+        organizationId: ctx.org,
         actor: actor('updateVendor'),
         id: vendor.id,
         patch: { owner: 'B' },
         expectedUpdatedAt: vendor.updated_at,
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect((await storage.vendors.get({ organizationId: org, id: vendor.id }))?.owner).toBe('A');
+    expect((await ctx.storage.vendors.get({ organizationId: ctx.org, id: vendor.id }))?.owner).toBe('A');
     expect(
-      (await storage.auditLog.list({ organizationId: org, filters: { record_id: vendor.id } })).total_count,
+      (await ctx.storage.auditLog.list({ organizationId: ctx.org, filters: { record_id: vendor.id } }))
+        .total_count,
     ).toBe(2);
   });
 
   it('reports duplicates as CONFLICT naming the field', async () => {
-    await storage.vendors.create({
-      organizationId: org,
+    await ctx.storage.vendors.create({
+      organizationId: ctx.org,
       actor: actor('addVendor'),
       data: { name: 'Acme Cloud' },
     });
     await expect(
-      storage.vendors.create({
-        organizationId: org,
+      ctx.storage.vendors.create({
+        organizationId: ctx.org,
         actor: actor('addVendor'),
         data: { name: 'ACME cloud' },
       }),
@@ -295,19 +294,19 @@ describe.each(DRIVERS)('writes and the audit log on $name', ({ name }) => {
       code: 'CONFLICT',
       field: 'name',
     });
-    await storage.vendors.create({
-      organizationId: foreignOrg,
+    await ctx.storage.vendors.create({
+      organizationId: ctx.foreignOrg,
       actor: actor('addVendor'),
       data: { name: 'Acme Cloud' },
     });
-    await storage.nonconformities.create({
-      organizationId: org,
+    await ctx.storage.nonconformities.create({
+      organizationId: ctx.org,
       actor: actor('addNonconformity'),
       data: { reference: 'NC-1', title: 't', severity: 'MINOR' },
     });
     await expect(
-      storage.nonconformities.create({
-        organizationId: org,
+      ctx.storage.nonconformities.create({
+        organizationId: ctx.org,
         actor: actor('addNonconformity'),
         data: { reference: 'nc-1', title: 't', severity: 'MINOR' },
       }),

@@ -1,5 +1,10 @@
-import { BlobTooLargeError, type EvidenceFileInput, type Repositories } from '@comply/storage';
-import type { FileUpload } from '../core/context.js';
+import {
+  BlobTooLargeError,
+  type EvidenceFileInput,
+  type Repositories,
+  withEvidenceFile,
+} from '@comply/storage';
+import type { FileUpload, ToolContext } from '../core/context.js';
 import { ToolError } from '../core/errors.js';
 import { storedMediaType } from './media-type.js';
 
@@ -125,4 +130,37 @@ export async function storeFile(args: {
     }
     throw error;
   }
+}
+
+/** The file an evidence tool's fields may describe, beside the record's own fields. */
+interface FileFields {
+  content_base64?: string | undefined;
+  filename?: string | undefined;
+  media_type?: string | undefined;
+}
+
+/**
+ * Writes an evidence record whose fields may bring a file (the call's streamed upload, or
+ * `content_base64`): without one, `write` runs on the storage with the record's fields; with one, the
+ * file is put in the organization's blob store and `write` runs in the same transaction with the
+ * file's facts added, so a failure leaves neither.
+ */
+export async function writeEvidence<F extends FileFields, T>(
+  ctx: ToolContext,
+  { organizationId, fields }: { organizationId: string; fields: F },
+  write: (repos: Repositories, data: Omit<F, keyof FileFields>) => Promise<T>,
+): Promise<T> {
+  const { content_base64, filename, media_type, ...data } = fields;
+  const source = fileSource({
+    upload: ctx.upload,
+    contentBase64: content_base64,
+    filename,
+    mediaType: media_type,
+    maxBytes: ctx.upload?.maxBytes,
+  });
+  if (!source) return write(ctx.storage, data);
+  return ctx.storage.transaction(async (repos) => {
+    const file = await storeFile({ repos, organizationId, source });
+    return write(repos, withEvidenceFile(data, file));
+  });
 }

@@ -17,6 +17,24 @@ export function organizationOf(ctx: ToolContext): string {
   return ctx.organizationId;
 }
 
+/** The roles that run an organization: only they accept risks and approve documents or the SoA. */
+const RUNNING_ROLES = ['OWNER', 'ADMIN'] as const;
+
+/**
+ * The caller's role when it runs the organization (OWNER or ADMIN); FORBIDDEN otherwise, saying
+ * what `doing` (e.g. "Accepting a risk") needs and which role the caller has.
+ */
+export function requireRunningRole(ctx: ToolContext, doing: string): (typeof RUNNING_ROLES)[number] {
+  const role = RUNNING_ROLES.find((r) => r === ctx.role);
+  if (!role) {
+    throw new ToolError({
+      code: 'FORBIDDEN',
+      message: `${doing} needs the OWNER or ADMIN role; yours in this organization is ${ctx.role}.`,
+    });
+  }
+  return role;
+}
+
 /** A list tool's args as repository list params: paging and ordering apart, every other key a filter. */
 export function toListParams<A extends ListArgs>({
   ctx,

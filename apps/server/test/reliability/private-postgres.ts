@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../ports.js';
 
 /** A PostgreSQL cluster of its own, which a test may stop and start (the machine's shared one must not be). */
 export interface PrivatePostgres {
@@ -18,14 +18,6 @@ export function postgresBinaries(): string | undefined {
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
   return versions.map((v) => join(root, v, 'bin')).find((bin) => existsSync(join(bin, 'pg_ctl')));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 /** initdb + pg_ctl on a free port in a temp dir, as the `postgres` user when running as root (initdb refuses root). */

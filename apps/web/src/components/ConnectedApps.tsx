@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../api.js';
+import { api, writeThenReload } from '../api.js';
 import { formatTime } from '../format.js';
 import type { Me } from '../types.js';
 import { ErrorNote } from './ErrorNote.js';
+import { ListTable } from './ListTable.js';
 
 interface ConnectedApp {
   id: string;
@@ -24,15 +25,8 @@ export function ConnectedApps({ me }: { me: Me }) {
   }, []);
   useEffect(load, [load]);
 
-  const disconnect = async (id: string) => {
-    setError(null);
-    try {
-      await api(`/connected-apps/${id}`, { method: 'DELETE' });
-      load();
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const disconnect = (id: string) =>
+    writeThenReload(() => api(`/connected-apps/${id}`, { method: 'DELETE' }), { reload: load, setError });
   const orgNames = (ids: string[] | null) =>
     (ids ?? []).map((id) => me.organizations.find((o) => o.id === id)?.name ?? id).join(', ');
   const active = (apps ?? []).filter((a) => a.status === 'ACTIVE');
@@ -44,45 +38,37 @@ export function ConnectedApps({ me }: { me: Me }) {
       <ErrorNote error={error} />
       {apps && active.length === 0 && <p>No connected apps.</p>}
       {active.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Your connected apps</caption>
-            <thead>
-              <tr>
-                <th scope="col">App</th>
-                <th scope="col">Access</th>
-                <th scope="col">Organizations</th>
-                <th scope="col">Connected</th>
-                <th scope="col">Last used</th>
-                <th scope="col" className="num">
-                  Calls 30 d
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((a) => (
-                <tr key={a.id} data-app-id={a.id}>
-                  <td>
-                    <strong>{a.name}</strong>
-                  </td>
-                  <td>{a.scope === 'WRITE' ? 'Read-write' : 'Read-only'}</td>
-                  <td>{orgNames(a.organization_ids)}</td>
-                  <td>{formatTime(a.created_at)}</td>
-                  <td>{a.last_used_at ? formatTime(a.last_used_at) : 'Never'}</td>
-                  <td className="num">{a.calls_30d}</td>
-                  <td>
-                    <button type="button" className="secondary" onClick={() => disconnect(a.id)}>
-                      Disconnect
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Your connected apps"
+          hiddenCaption
+          columns={[
+            'App',
+            'Access',
+            'Organizations',
+            'Connected',
+            'Last used',
+            { label: 'Calls 30 d', num: true },
+          ]}
+          actions
+        >
+          {active.map((a) => (
+            <tr key={a.id} data-app-id={a.id}>
+              <td>
+                <strong>{a.name}</strong>
+              </td>
+              <td>{a.scope === 'WRITE' ? 'Read-write' : 'Read-only'}</td>
+              <td>{orgNames(a.organization_ids)}</td>
+              <td>{formatTime(a.created_at)}</td>
+              <td>{a.last_used_at ? formatTime(a.last_used_at) : 'Never'}</td>
+              <td className="num">{a.calls_30d}</td>
+              <td>
+                <button type="button" className="secondary" onClick={() => disconnect(a.id)}>
+                  Disconnect
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../api.js';
+import { api, writeThenReload } from '../api.js';
 import { formatDate, humanize } from '../format.js';
 import type { Invitation } from '../types.js';
 import { ErrorNote } from './ErrorNote.js';
+import { ListTable } from './ListTable.js';
 
 /** The organization's pending invitations, each with a Withdraw button; reloads when `version` changes. */
 export function PendingInvitations({ base, version }: { base: string; version: number }) {
@@ -19,50 +20,30 @@ export function PendingInvitations({ base, version }: { base: string; version: n
     load();
   }, [load, version]);
   if (invitations.length === 0 && !error) return null;
-  const withdraw = async (id: string) => {
-    setError(null);
-    try {
-      await api(`${base}/invitations/${id}`, { method: 'DELETE' });
-      load();
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const withdraw = (id: string) =>
+    writeThenReload(() => api(`${base}/invitations/${id}`, { method: 'DELETE' }), { reload: load, setError });
   return (
-    <div className="table-wrap">
+    <>
       <ErrorNote error={error} />
-      <table>
-        <caption>Pending invitations</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <ListTable caption="Pending invitations" columns={['Email', 'Role', 'Expires']} actions>
+        {invitations.map((invitation) => (
+          <tr key={invitation.id}>
+            <td>{invitation.email}</td>
+            <td>
+              {humanize(invitation.role)}
+              {invitation.access_expires_at && (
+                <span className="hint"> until {formatDate(invitation.access_expires_at)}</span>
+              )}
+            </td>
+            <td>{formatDate(invitation.expires_at)}</td>
+            <td>
+              <button type="button" className="secondary" onClick={() => withdraw(invitation.id)}>
+                Withdraw
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {invitations.map((invitation) => (
-            <tr key={invitation.id}>
-              <td>{invitation.email}</td>
-              <td>
-                {humanize(invitation.role)}
-                {invitation.access_expires_at && (
-                  <span className="hint"> until {formatDate(invitation.access_expires_at)}</span>
-                )}
-              </td>
-              <td>{formatDate(invitation.expires_at)}</td>
-              <td>
-                <button type="button" className="secondary" onClick={() => withdraw(invitation.id)}>
-                  Withdraw
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </ListTable>
+    </>
   );
 }

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../api.js';
+import { api, writeThenReload } from '../api.js';
 import { AccessEndForm } from '../components/AccessEndForm.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { EvidenceValiditySetting } from '../components/EvidenceValiditySetting.js';
 import { InviteForm } from '../components/InviteForm.js';
+import { ListTable } from '../components/ListTable.js';
 import { PendingInvitations } from '../components/PendingInvitations.js';
 import { SecondFactorRule } from '../components/SecondFactorRule.js';
 import { formatDate, humanize } from '../format.js';
@@ -33,15 +35,7 @@ export function MembersPage({ organization, me }: { organization: Organization; 
   }, [base]);
   useEffect(load, [load]);
 
-  const act = async (fn: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await fn();
-      load();
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const act = (write: () => Promise<unknown>) => writeThenReload(write, { reload: load, setError });
   return (
     <section className="stack">
       <h1>Members of {organization.name}</h1>
@@ -54,113 +48,90 @@ export function MembersPage({ organization, me }: { organization: Organization; 
       {(isOwner || organization.role === 'ADMIN') && <EvidenceValiditySetting organization={organization} />}
       {isOwner && <SecondFactorRule organization={organization} />}
       <ErrorNote error={error} />
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Members</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Member since</th>
-              <th scope="col">Access ends</th>
-              {isOwner && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+      <ListTable
+        caption="Members"
+        hiddenCaption
+        columns={['Email', 'Name', 'Role', 'Member since', 'Access ends']}
+        actions={isOwner}
+      >
+        {members.map((m) => (
+          <tr key={m.user_id}>
+            <td>
+              {m.email}
+              {m.user_id === me.user.id && <span className="hint"> (you)</span>}
+            </td>
+            <td>{m.name ?? '—'}</td>
+            <td>
+              {isOwner ? (
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  value={m.role}
+                  onChange={(e) => {
+                    if (e.target.value === 'AUDITOR') return setAuditing(m.user_id);
+                    setAuditing(null);
+                    act(() =>
+                      api(`${base}/${m.user_id}`, { method: 'PATCH', body: { role: e.target.value } }),
+                    );
+                  }}
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {humanize(r)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                humanize(m.role)
               )}
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.user_id}>
-                <td>
-                  {m.email}
-                  {m.user_id === me.user.id && <span className="hint"> (you)</span>}
-                </td>
-                <td>{m.name ?? '—'}</td>
-                <td>
-                  {isOwner ? (
-                    <select
-                      aria-label={`Role of ${m.email}`}
-                      value={m.role}
-                      onChange={(e) => {
-                        if (e.target.value === 'AUDITOR') return setAuditing(m.user_id);
-                        setAuditing(null);
-                        act(() =>
-                          api(`${base}/${m.user_id}`, { method: 'PATCH', body: { role: e.target.value } }),
-                        );
-                      }}
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {humanize(r)}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    humanize(m.role)
-                  )}
-                </td>
-                <td>{formatDate(m.created_at)}</td>
-                <td>
-                  {isOwner && auditing === m.user_id ? (
-                    <AccessEndForm
-                      email={m.email}
-                      current={m.expires_at}
-                      label={m.role === 'AUDITOR' ? 'Save end' : 'Make auditor'}
-                      onCancel={() => setAuditing(null)}
-                      onSave={(expiresAt) => {
-                        setAuditing(null);
-                        act(() =>
-                          api(`${base}/${m.user_id}`, {
-                            method: 'PATCH',
-                            body: { role: 'AUDITOR', expires_at: expiresAt },
-                          }),
-                        );
-                      }}
-                    />
-                  ) : (
+            </td>
+            <td>{formatDate(m.created_at)}</td>
+            <td>
+              {isOwner && auditing === m.user_id ? (
+                <AccessEndForm
+                  email={m.email}
+                  current={m.expires_at}
+                  label={m.role === 'AUDITOR' ? 'Save end' : 'Make auditor'}
+                  onCancel={() => setAuditing(null)}
+                  onSave={(expiresAt) => {
+                    setAuditing(null);
+                    act(() =>
+                      api(`${base}/${m.user_id}`, {
+                        method: 'PATCH',
+                        body: { role: 'AUDITOR', expires_at: expiresAt },
+                      }),
+                    );
+                  }}
+                />
+              ) : (
+                <>
+                  {accessEnd(m)}
+                  {isOwner && m.role === 'AUDITOR' && (
                     <>
-                      {accessEnd(m)}
-                      {isOwner && m.role === 'AUDITOR' && (
-                        <>
-                          {' '}
-                          <button type="button" className="secondary" onClick={() => setAuditing(m.user_id)}>
-                            Change end
-                          </button>
-                        </>
-                      )}
+                      {' '}
+                      <button type="button" className="secondary" onClick={() => setAuditing(m.user_id)}>
+                        Change end
+                      </button>
                     </>
                   )}
-                </td>
-                {isOwner && (
-                  <td>
-                    {confirming === m.user_id ? (
-                      <fieldset className="confirm" aria-label={`Confirm removing ${m.email}`}>
-                        <button
-                          type="button"
-                          className="danger"
-                          onClick={() => act(() => api(`${base}/${m.user_id}`, { method: 'DELETE' }))}
-                        >
-                          Remove now
-                        </button>
-                        <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-                          Keep
-                        </button>
-                      </fieldset>
-                    ) : (
-                      <button type="button" className="secondary" onClick={() => setConfirming(m.user_id)}>
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                </>
+              )}
+            </td>
+            {isOwner && (
+              <td>
+                <ConfirmButton
+                  label="Remove"
+                  confirmLabel="Remove now"
+                  question={`Confirm removing ${m.email}`}
+                  open={confirming === m.user_id}
+                  onOpen={() => setConfirming(m.user_id)}
+                  onKeep={() => setConfirming(null)}
+                  onConfirm={() => act(() => api(`${base}/${m.user_id}`, { method: 'DELETE' }))}
+                />
+              </td>
+            )}
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

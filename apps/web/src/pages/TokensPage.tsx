@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../api.js';
+import { api, writeThenReload } from '../api.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
 import { ConnectedApps } from '../components/ConnectedApps.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { ListTable } from '../components/ListTable.js';
 import { NewTokenSecret } from '../components/NewTokenSecret.js';
 import { TokenForm } from '../components/TokenForm.js';
 import { formatTime } from '../format.js';
@@ -27,16 +29,14 @@ export function TokensPage({ me }: { me: Me }) {
   const orgNames = (ids: string[] | null) =>
     ids === null ? 'All' : ids.map((id) => me.organizations.find((o) => o.id === id)?.name ?? id).join(', ');
 
-  const revoke = async (id: string) => {
-    setError(null);
-    try {
-      await api(`/tokens/${id}`, { method: 'DELETE' });
-      setConfirming(null);
-      load();
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const revoke = (id: string) =>
+    writeThenReload(
+      async () => {
+        await api(`/tokens/${id}`, { method: 'DELETE' });
+        setConfirming(null);
+      },
+      { reload: load, setError },
+    );
 
   return (
     <section className="stack">
@@ -67,84 +67,68 @@ export function TokensPage({ me }: { me: Me }) {
       <ErrorNote error={error} />
       {tokens && tokens.length === 0 && <p>No tokens yet.</p>}
       {tokens && tokens.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Your API tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scope</th>
-                <th scope="col">Organizations</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col" className="num">
-                  Calls 24 h
-                </th>
-                <th scope="col" className="num">
-                  Calls 30 d
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((t) => (
-                <tr key={t.id} data-token-id={t.id}>
-                  <td>
-                    <strong>{t.name}</strong>
-                    <div className="mono hint">{t.prefix}…</div>
-                  </td>
-                  <td>{t.scope === 'WRITE' ? 'Read-write' : 'Read-only'}</td>
-                  <td>{orgNames(t.organization_ids)}</td>
-                  <td>{formatTime(t.created_at)}</td>
-                  <td>
-                    {t.expires_at ? formatTime(t.expires_at) : <span className="badge warn">Never</span>}
-                  </td>
-                  <td>
-                    {t.last_used_at ? (
-                      <>
-                        {formatTime(t.last_used_at)}
-                        <div className="hint">
-                          {t.last_used_ip} · {t.last_used_client ?? 'unknown client'}
-                        </div>
-                      </>
-                    ) : (
-                      'Never'
-                    )}
-                  </td>
-                  <td className="num" data-testid="calls-24h">
-                    {t.calls_24h}
-                  </td>
-                  <td className="num">{t.calls_30d}</td>
-                  <td>
-                    <span className={`badge ${t.status.toLowerCase()}`}>{t.status.toLowerCase()}</span>
-                    {t.rotation_due && <div className="badge warn">Older than 90 days: rotate</div>}
-                  </td>
-                  <td>
-                    {t.status === 'ACTIVE' &&
-                      (confirming === t.id ? (
-                        <fieldset className="confirm" aria-label={`Confirm revoking ${t.name}`}>
-                          <button type="button" className="danger" onClick={() => revoke(t.id)}>
-                            Revoke now
-                          </button>
-                          <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-                            Keep
-                          </button>
-                        </fieldset>
-                      ) : (
-                        <button type="button" className="secondary" onClick={() => setConfirming(t.id)}>
-                          Revoke
-                        </button>
-                      ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Your API tokens"
+          hiddenCaption
+          columns={[
+            'Name',
+            'Scope',
+            'Organizations',
+            'Created',
+            'Expires',
+            'Last used',
+            { label: 'Calls 24 h', num: true },
+            { label: 'Calls 30 d', num: true },
+            'Status',
+          ]}
+          actions
+        >
+          {tokens.map((t) => (
+            <tr key={t.id} data-token-id={t.id}>
+              <td>
+                <strong>{t.name}</strong>
+                <div className="mono hint">{t.prefix}…</div>
+              </td>
+              <td>{t.scope === 'WRITE' ? 'Read-write' : 'Read-only'}</td>
+              <td>{orgNames(t.organization_ids)}</td>
+              <td>{formatTime(t.created_at)}</td>
+              <td>{t.expires_at ? formatTime(t.expires_at) : <span className="badge warn">Never</span>}</td>
+              <td>
+                {t.last_used_at ? (
+                  <>
+                    {formatTime(t.last_used_at)}
+                    <div className="hint">
+                      {t.last_used_ip} · {t.last_used_client ?? 'unknown client'}
+                    </div>
+                  </>
+                ) : (
+                  'Never'
+                )}
+              </td>
+              <td className="num" data-testid="calls-24h">
+                {t.calls_24h}
+              </td>
+              <td className="num">{t.calls_30d}</td>
+              <td>
+                <span className={`badge ${t.status.toLowerCase()}`}>{t.status.toLowerCase()}</span>
+                {t.rotation_due && <div className="badge warn">Older than 90 days: rotate</div>}
+              </td>
+              <td>
+                {t.status === 'ACTIVE' && (
+                  <ConfirmButton
+                    label="Revoke"
+                    confirmLabel="Revoke now"
+                    question={`Confirm revoking ${t.name}`}
+                    open={confirming === t.id}
+                    onOpen={() => setConfirming(t.id)}
+                    onKeep={() => setConfirming(null)}
+                    onConfirm={() => revoke(t.id)}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <ConnectedApps me={me} />
     </section>

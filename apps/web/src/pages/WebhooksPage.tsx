@@ -1,7 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { api } from '../api.js';
+import { api, writeThenReload } from '../api.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { ListTable } from '../components/ListTable.js';
 import { formatDate } from '../format.js';
 import type { Organization } from '../types.js';
 
@@ -63,15 +64,7 @@ export function WebhooksPage({ organization }: { organization: Organization }) {
   }, [base, allowed]);
   useEffect(load, [load]);
 
-  const act = async (fn: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await fn();
-      load();
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const act = (write: () => Promise<unknown>) => writeThenReload(write, { reload: load, setError });
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -150,134 +143,95 @@ export function WebhooksPage({ organization }: { organization: Organization }) {
         </div>
       )}
       <ErrorNote error={error} />
-      <div className="table-wrap">
-        <table>
-          <caption>Endpoints</caption>
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Events</th>
-              <th scope="col">State</th>
-              <th scope="col">Added</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {endpoints.map((endpoint) => (
-              <tr key={endpoint.id}>
-                <td>
-                  {endpoint.url}
-                  {endpoint.description && <span className="hint"> — {endpoint.description}</span>}
-                </td>
-                <td>{endpoint.event_types.join(', ')}</td>
-                <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
-                <td>{formatDate(endpoint.created_at)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() =>
-                      act(() =>
-                        api(`${base}/webhooks/${endpoint.id}`, {
-                          method: 'PATCH',
-                          body: { enabled: !endpoint.enabled },
-                        }),
-                      )
-                    }
-                  >
-                    {endpoint.enabled ? 'Disable' : 'Enable'}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => act(() => api(`${base}/webhooks/${endpoint.id}`, { method: 'DELETE' }))}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="table-wrap">
-        <table>
-          <caption>
+      <ListTable caption="Endpoints" columns={['URL', 'Events', 'State', 'Added']} actions>
+        {endpoints.map((endpoint) => (
+          <tr key={endpoint.id}>
+            <td>
+              {endpoint.url}
+              {endpoint.description && <span className="hint"> — {endpoint.description}</span>}
+            </td>
+            <td>{endpoint.event_types.join(', ')}</td>
+            <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
+            <td>{formatDate(endpoint.created_at)}</td>
+            <td>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() =>
+                  act(() =>
+                    api(`${base}/webhooks/${endpoint.id}`, {
+                      method: 'PATCH',
+                      body: { enabled: !endpoint.enabled },
+                    }),
+                  )
+                }
+              >
+                {endpoint.enabled ? 'Disable' : 'Enable'}
+              </button>{' '}
+              <button
+                type="button"
+                className="danger"
+                onClick={() => act(() => api(`${base}/webhooks/${endpoint.id}`, { method: 'DELETE' }))}
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      <ListTable
+        caption={
+          <>
             Recent deliveries{' '}
             <button type="button" className="secondary" onClick={load}>
               Refresh
             </button>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last response</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((delivery) => (
-              <tr key={delivery.id}>
-                <td>
-                  {delivery.event_type} <span className="hint">{delivery.event_id}</span>
-                </td>
-                <td>{urlOf(delivery.endpoint_id)}</td>
-                <td>{delivery.status}</td>
-                <td>{delivery.attempts}</td>
-                <td>{delivery.last_response_status ?? '—'}</td>
-                <td>{formatDate(delivery.created_at)}</td>
-                <td>
-                  <button type="button" className="secondary" onClick={() => showAttempts(delivery.id)}>
-                    Attempts
-                  </button>{' '}
-                  <button
-                    type="button"
-                    onClick={() =>
-                      act(() => api(`${base}/webhook-deliveries/${delivery.id}/replay`, { method: 'POST' }))
-                    }
-                  >
-                    Replay
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        columns={['Event', 'Endpoint', 'Status', 'Attempts', 'Last response', 'Created']}
+        actions
+      >
+        {deliveries.map((delivery) => (
+          <tr key={delivery.id}>
+            <td>
+              {delivery.event_type} <span className="hint">{delivery.event_id}</span>
+            </td>
+            <td>{urlOf(delivery.endpoint_id)}</td>
+            <td>{delivery.status}</td>
+            <td>{delivery.attempts}</td>
+            <td>{delivery.last_response_status ?? '—'}</td>
+            <td>{formatDate(delivery.created_at)}</td>
+            <td>
+              <button type="button" className="secondary" onClick={() => showAttempts(delivery.id)}>
+                Attempts
+              </button>{' '}
+              <button
+                type="button"
+                onClick={() =>
+                  act(() => api(`${base}/webhook-deliveries/${delivery.id}/replay`, { method: 'POST' }))
+                }
+              >
+                Replay
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {attempts && (
-        <div className="table-wrap">
-          <table>
-            <caption>Attempts of {attempts.deliveryId}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Started</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Response</th>
-                <th scope="col">Body or error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {attempts.rows.map((attempt) => (
-                <tr key={attempt.id}>
-                  <td>{attempt.attempt}</td>
-                  <td>{new Date(attempt.started_at).toLocaleString()}</td>
-                  <td>{attempt.duration_ms} ms</td>
-                  <td>{attempt.response_status ?? '—'}</td>
-                  <td>{attempt.error ?? attempt.response_body ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption={`Attempts of ${attempts.deliveryId}`}
+          columns={['#', 'Started', 'Duration', 'Response', 'Body or error']}
+        >
+          {attempts.rows.map((attempt) => (
+            <tr key={attempt.id}>
+              <td>{attempt.attempt}</td>
+              <td>{new Date(attempt.started_at).toLocaleString()}</td>
+              <td>{attempt.duration_ms} ms</td>
+              <td>{attempt.response_status ?? '—'}</td>
+              <td>{attempt.error ?? attempt.response_body ?? ''}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

@@ -90,51 +90,68 @@ export function reminderScan(ctx: StorageContext) {
     const subscribed = (type: string) => sql`exists (select 1 from webhook_endpoints e
       where e.organization_id = x.organization_id and e.enabled and e.archived_at is null
         and ${type} = any (e.event_types))`;
+    /**
+     * Claims one kind of event: a ledger row per subject of `table` (alias `x`) matching `when`, keyed
+     * by the subject and its `period` column, and an outbox event per claimed row whose `record` is
+     * built from the subject (alias `s`).
+     */
+    const claimEvent = async (event: {
+      type: string;
+      kind: string;
+      table: 'tasks' | 'evidence';
+      recordType: string;
+      period: 'due_date' | 'valid_until';
+      when: RawBuilder<unknown>;
+      record: RawBuilder<unknown>;
+    }): Promise<number> => {
+      const table = sql.table(event.table);
+      const period = sql.ref(`x.${event.period}`);
+      const kind = sql.lit(event.kind);
+      const { rows } = await sql`
+        with claimed as (
+          insert into reminders (id, organization_id, kind, subject_id, user_id, period, status, created_at, sent_at)
+          select ${NEW_ID('rmd')}, x.organization_id, ${kind}, x.id, null, ${period}, 'SENT', ${at}, ${at}
+          from ${table} x
+          where x.archived_at is null and ${event.when}
+            and ${subscribed(event.type)}
+            and not exists (select 1 from reminders r
+              where r.subject_id = x.id and r.kind = ${kind} and r.period = ${period})
+          limit ${limit}
+          on conflict do nothing
+          returning subject_id)
+        insert into outbox_events (id, organization_id, type, payload, created_at)
+        select ${NEW_ID('msg')}, s.organization_id, ${sql.lit(event.type)},
+          jsonb_build_object('organization_id', s.organization_id, 'record_type', ${sql.lit(event.recordType)},
+            'record_id', s.id, 'record', ${event.record}),
+          ${at}
+        from claimed c join ${table} s on s.id = c.subject_id
+        returning id`.execute(trx);
+      return rows.length;
+    };
     // task.due: a task's due date has come (today or earlier), once per task and date.
-    const tasks = await sql`
-      with claimed as (
-        insert into reminders (id, organization_id, kind, subject_id, user_id, period, status, created_at, sent_at)
-        select ${NEW_ID('rmd')}, x.organization_id, 'TASK_DUE_EVENT', x.id, null, x.due_date, 'SENT', ${at}, ${at}
-        from tasks x
-        where x.status in ('OPEN', 'IN_PROGRESS') and x.archived_at is null and x.due_date <= ${today}::date
-          and ${subscribed('task.due')}
-          and not exists (select 1 from reminders r
-            where r.subject_id = x.id and r.kind = 'TASK_DUE_EVENT' and r.period = x.due_date)
-        limit ${limit}
-        on conflict do nothing
-        returning subject_id)
-      insert into outbox_events (id, organization_id, type, payload, created_at)
-      select ${NEW_ID('msg')}, t.organization_id, 'task.due',
-        jsonb_build_object('organization_id', t.organization_id, 'record_type', 'task', 'record_id', t.id,
-          'record', jsonb_build_object('id', t.id, 'kind', t.kind, 'title', t.title,
-            'subject_id', t.subject_id, 'assignee_id', t.assignee_id, 'due_date', to_char(t.due_date, 'YYYY-MM-DD'),
-            'status', t.status, 'overdue', t.due_date < ${today}::date)),
-        ${at}
-      from claimed c join tasks t on t.id = c.subject_id
-      returning id`.execute(trx);
+    const tasks = await claimEvent({
+      type: 'task.due',
+      kind: 'TASK_DUE_EVENT',
+      table: 'tasks',
+      recordType: 'task',
+      period: 'due_date',
+      when: sql`x.status in ('OPEN', 'IN_PROGRESS') and x.due_date <= ${today}::date`,
+      record: sql`jsonb_build_object('id', s.id, 'kind', s.kind, 'title', s.title,
+        'subject_id', s.subject_id, 'assignee_id', s.assignee_id, 'due_date', to_char(s.due_date, 'YYYY-MM-DD'),
+        'status', s.status, 'overdue', s.due_date < ${today}::date)`,
+    });
     // evidence.expiring: an evidence's valid_until is within EVIDENCE_EXPIRING_DAYS (or past).
-    const evidence = await sql`
-      with claimed as (
-        insert into reminders (id, organization_id, kind, subject_id, user_id, period, status, created_at, sent_at)
-        select ${NEW_ID('rmd')}, x.organization_id, 'EVIDENCE_EXPIRING_EVENT', x.id, null, x.valid_until, 'SENT', ${at}, ${at}
-        from evidence x
-        where x.archived_at is null and x.valid_until is not null
-          and x.valid_until <= ${today}::date + ${EVIDENCE_EXPIRING_DAYS}::int
-          and ${subscribed('evidence.expiring')}
-          and not exists (select 1 from reminders r
-            where r.subject_id = x.id and r.kind = 'EVIDENCE_EXPIRING_EVENT' and r.period = x.valid_until)
-        limit ${limit}
-        on conflict do nothing
-        returning subject_id)
-      insert into outbox_events (id, organization_id, type, payload, created_at)
-      select ${NEW_ID('msg')}, v.organization_id, 'evidence.expiring',
-        jsonb_build_object('organization_id', v.organization_id, 'record_type', 'evidence', 'record_id', v.id,
-          'record', jsonb_build_object('id', v.id, 'kind', v.kind, 'title', v.title,
-            'valid_until', to_char(v.valid_until, 'YYYY-MM-DD'), 'expired', v.valid_until < ${today}::date)),
-        ${at}
-      from claimed c join evidence v on v.id = c.subject_id
-      returning id`.execute(trx);
-    return tasks.rows.length + evidence.rows.length;
+    const evidence = await claimEvent({
+      type: 'evidence.expiring',
+      kind: 'EVIDENCE_EXPIRING_EVENT',
+      table: 'evidence',
+      recordType: 'evidence',
+      period: 'valid_until',
+      when: sql`x.valid_until is not null and x.valid_until <= ${today}::date + ${EVIDENCE_EXPIRING_DAYS}::int`,
+      record: sql`jsonb_build_object('id', s.id, 'kind', s.kind, 'title', s.title,
+        'valid_until', to_char(s.valid_until, 'YYYY-MM-DD'), 'expired', s.valid_until < ${today}::date)`,
+    });
+    return tasks + evidence;
   }
 
   return {

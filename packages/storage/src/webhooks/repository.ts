@@ -142,6 +142,30 @@ function inTrx<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promi
  * the organization passed; the worker's methods (`dispatch`, `work`, `recordAttempt`) serve the
  * job engine and take ids the engine gave them.
  */
+/** The audit entry of a change to an endpoint, written in the change's transaction. */
+function auditEndpoint(
+  trx: Transaction<Database>,
+  change: {
+    organizationId: string;
+    actor: Actor;
+    id: string;
+    before: WebhookEndpoint | null;
+    after: WebhookEndpoint | null;
+    at: Date;
+  },
+): Promise<void> {
+  return appendAudit({
+    trx,
+    organizationId: change.organizationId,
+    actor: change.actor,
+    recordType: 'webhook_endpoint',
+    recordId: change.id,
+    before: change.before,
+    after: change.after,
+    at: change.at,
+  });
+}
+
 export function webhooksRepository(ctx: StorageContext) {
   const { db, clock } = ctx;
 
@@ -195,16 +219,7 @@ export function webhooksRepository(ctx: StorageContext) {
           .returning(ENDPOINT_COLUMNS)
           .executeTakeFirstOrThrow();
         const endpoint = endpointOf(row);
-        await appendAudit({
-          trx,
-          organizationId: args.organizationId,
-          actor: args.actor,
-          recordType: 'webhook_endpoint',
-          recordId: endpoint.id,
-          before: null,
-          after: endpoint,
-          at,
-        });
+        await auditEndpoint(trx, { ...args, id: endpoint.id, before: null, after: endpoint, at });
         return endpoint;
       });
     },
@@ -242,16 +257,7 @@ export function webhooksRepository(ctx: StorageContext) {
           .returning(ENDPOINT_COLUMNS)
           .executeTakeFirstOrThrow();
         const after = endpointOf(row);
-        await appendAudit({
-          trx,
-          organizationId: args.organizationId,
-          actor: args.actor,
-          recordType: 'webhook_endpoint',
-          recordId: args.id,
-          before,
-          after,
-          at,
-        });
+        await auditEndpoint(trx, { ...args, before, after, at });
         return after;
       });
     },
@@ -266,16 +272,7 @@ export function webhooksRepository(ctx: StorageContext) {
           .where('organization_id', '=', args.organizationId)
           .where('id', '=', args.id)
           .execute();
-        await appendAudit({
-          trx,
-          organizationId: args.organizationId,
-          actor: args.actor,
-          recordType: 'webhook_endpoint',
-          recordId: args.id,
-          before,
-          after: null,
-          at,
-        });
+        await auditEndpoint(trx, { ...args, before, after: null, at });
       });
     },
 

@@ -1,4 +1,4 @@
-import { type PromptDefinition, step } from './prompt.js';
+import { ORGANIZATION_ARGUMENT, type PromptDefinition, step } from './prompt.js';
 
 /** Everything to fix or show before an audit against one framework. */
 export const auditPreparation: PromptDefinition = {
@@ -7,12 +7,7 @@ export const auditPreparation: PromptDefinition = {
   description:
     'Prepare an audit against a framework: readiness, the gaps to close, open nonconformities, overdue obligations and the audits planned.',
   arguments: [
-    {
-      name: 'organization_id',
-      description: 'The organization (org_…).',
-      required: true,
-      completes: 'organization',
-    },
+    ORGANIZATION_ARGUMENT,
     {
       name: 'framework_id',
       description: 'The framework audited (fw_…), one of the organization’s.',

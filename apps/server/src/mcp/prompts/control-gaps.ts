@@ -1,4 +1,4 @@
-import { mention, type PromptDefinition, step } from './prompt.js';
+import { mention, ORGANIZATION_ARGUMENT, type PromptDefinition, step } from './prompt.js';
 
 /** The controls of one framework that no implemented measure covers, and the measures behind. */
 export const controlGapAnalysis: PromptDefinition = {
@@ -7,12 +7,7 @@ export const controlGapAnalysis: PromptDefinition = {
   description:
     "Find a framework's gaps: controls without an implemented measure, measures not finished, implemented measures without evidence.",
   arguments: [
-    {
-      name: 'organization_id',
-      description: 'The organization (org_…).',
-      required: true,
-      completes: 'organization',
-    },
+    ORGANIZATION_ARGUMENT,
     {
       name: 'framework_id',
       description: 'The framework to analyse (fw_…), one of the organization’s.',

@@ -10,6 +10,14 @@ export interface PromptArgument {
   completes?: Completes;
 }
 
+/** The organization a prompt works in: every prompt's first argument. */
+export const ORGANIZATION_ARGUMENT: PromptArgument = {
+  name: 'organization_id',
+  description: 'The organization (org_…).',
+  required: true,
+  completes: 'organization',
+};
+
 /** One tool call a prompt asks for, with concrete arguments (typed: a renamed filter fails to build). */
 export interface Step {
   tool: ToolName;

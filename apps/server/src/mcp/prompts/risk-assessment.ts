@@ -1,4 +1,4 @@
-import { integerArgument, mention, type PromptDefinition, step } from './prompt.js';
+import { integerArgument, mention, ORGANIZATION_ARGUMENT, type PromptDefinition, step } from './prompt.js';
 
 const DEFAULT_MIN_SCORE = 16;
 
@@ -12,12 +12,7 @@ export const riskAssessment: PromptDefinition = {
   description:
     'Review the risks with a high residual score and their mitigation: which measures treat them, which are not implemented, which risks have none.',
   arguments: [
-    {
-      name: 'organization_id',
-      description: 'The organization (org_…).',
-      required: true,
-      completes: 'organization',
-    },
+    ORGANIZATION_ARGUMENT,
     {
       name: 'min_residual_score',
       description: `Lowest residual score (1-25) that counts as high; default ${DEFAULT_MIN_SCORE}.`,

@@ -1,4 +1,4 @@
-import { mention, type PromptDefinition, step } from './prompt.js';
+import { mention, ORGANIZATION_ARGUMENT, type PromptDefinition, step } from './prompt.js';
 
 /** Prepare (or review) a framework's Statement of Applicability, ready for approval. */
 export const statementOfApplicability: PromptDefinition = {
@@ -7,12 +7,7 @@ export const statementOfApplicability: PromptDefinition = {
   description:
     'Prepare the Statement of Applicability of a framework (ISO 27001 Annex A): a decision and its reason for every control, from the risks, measures and readiness, ready to approve.',
   arguments: [
-    {
-      name: 'organization_id',
-      description: 'The organization (org_…).',
-      required: true,
-      completes: 'organization',
-    },
+    ORGANIZATION_ARGUMENT,
     {
       name: 'framework_id',
       description: 'The framework whose SoA it is (fw_…), e.g. ISO/IEC 27001:2022 Annex A.',

@@ -1,4 +1,11 @@
-import { addDays, integerArgument, mention, type PromptDefinition, step } from './prompt.js';
+import {
+  addDays,
+  integerArgument,
+  mention,
+  ORGANIZATION_ARGUMENT,
+  type PromptDefinition,
+  step,
+} from './prompt.js';
 
 const DEFAULT_WITHIN_DAYS = 30;
 
@@ -12,12 +19,7 @@ export const vendorReview: PromptDefinition = {
   description:
     'Plan the vendor reviews: overdue reviews, vendors never reviewed, reviews and contract ends coming up.',
   arguments: [
-    {
-      name: 'organization_id',
-      description: 'The organization (org_…).',
-      required: true,
-      completes: 'organization',
-    },
+    ORGANIZATION_ARGUMENT,
     {
       name: 'within_days',
       description: `How far ahead an upcoming review or contract end counts, in days (1-365); default ${DEFAULT_WITHIN_DAYS}.`,
