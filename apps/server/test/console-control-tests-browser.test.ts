@@ -107,7 +107,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
     it('shows a period’s operating effectiveness on the framework’s page: the missing quarter', async () => {
       await session.page.goto(`${session.server.url}/frameworks/${frameworkId}`);
       // The register's navigation entry reads as words, not as its identifier.
-      await page
+      await session.page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Control tests' })
         .waitFor();
