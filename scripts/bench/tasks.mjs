@@ -79,7 +79,9 @@ async function run(storage) {
       'LOW', 'ACTIVE', false, current_date - 340 - (n % 30), 365,
       case when n % 10 = 0 then 'bench@example.test' else 'Procurement' end, now(), now()
     from generate_series(0, ${count - 1}) n`.execute(storage.db);
-  if (storage.driver === 'postgres') await sql`analyze`.execute(storage.db);
+  // Planner statistics, as a server has them: autovacuum on PostgreSQL, the statistics keeper on
+  // PGlite (every 30 s, docs/performance.md).
+  await sql`analyze`.execute(storage.db);
 
   const listAllRisks = async () => {
     let cursor;
@@ -110,8 +112,14 @@ async function run(storage) {
     return { ...(await running), calls: times };
   };
 
-  const first = await beside(() => storage.tasks.generate({ organizationId }));
+  // The first generation's own time, alone; then, its tasks deleted, the same beside tool calls.
+  const first = await once(() => storage.tasks.generate({ organizationId }));
   if (first.result.created !== count) throw new Error(`created ${first.result.created} tasks, not ${count}`);
+  await sql`delete from tasks where organization_id = ${organizationId}`.execute(storage.db);
+  const firstBeside = await beside(() => storage.tasks.generate({ organizationId }));
+  if (firstBeside.result.created !== count)
+    throw new Error(`created ${firstBeside.result.created} tasks beside the calls, not ${count}`);
+  await sql`analyze`.execute(storage.db);
   const again = await once(() => storage.tasks.generate({ organizationId }));
   if (again.result.created !== 0) throw new Error('the second generation created tasks');
   const noop = await timeIt(() => storage.tasks.generate({ organizationId }), 10);
@@ -198,7 +206,10 @@ async function run(storage) {
   console.log(
     `| baseline: page through ${count} risks (100 per page) | ${listRisksBaseline.toFixed(1)} ms | 1 | | |`,
   );
-  row(`generateTasks: ${count} tasks created (+ audit)`, first.ms, listRisksBaseline, '≤ 5×');
+  // On PGlite generation and the scan work in short transactions, so that tool calls run between
+  // them (the bounds below): more, smaller statements, each planned anew, hence a looser bound.
+  const walkBound = storage.driver === 'pglite' ? '≤ 10×' : '≤ 5×';
+  row(`generateTasks: ${count} tasks created (+ audit)`, first.ms, listRisksBaseline, walkBound);
   row('generateTasks: second run, nothing to create', again.ms, listRisksBaseline, '≤ 1×');
   row('generateTasks: nothing to create, p50', noop, listRisksBaseline, '≤ 1×');
   console.log(`| baseline: listRisks first page, p50 | ${firstRiskPage.toFixed(1)} ms | 1 | | |`);
@@ -208,13 +219,16 @@ async function run(storage) {
     `reminder scan: ${count + 1} reminders claimed, ${count + 1} jobs queued (${engine.kind})`,
     scan.ms,
     listRisksBaseline,
-    '≤ 5×',
+    walkBound,
   );
   row('reminder scan again: nothing to claim', again2.ms, listRisksBaseline, '≤ 1×');
   row('catch-up (first of the day): nothing to create', catchUp.ms, listRisksBaseline, '≤ 1×');
-  console.log(
-    `| reminder scan of ${count} beside the calls below (they take turns on PGlite) | ${scanBeside.ms.toFixed(1)} ms | ${(scanBeside.ms / listRisksBaseline).toFixed(2)}× | | |`,
-  );
+  const took = (what, work) =>
+    console.log(
+      `| ${what} beside the calls below (they take turns on PGlite) | ${work.ms.toFixed(1)} ms | ${(work.ms / listRisksBaseline).toFixed(2)}× | | |`,
+    );
+  took(`generateTasks creating ${count}`, firstBeside);
+  took(`reminder scan claiming ${count}`, scanBeside);
   const during = (what, work) =>
     row(
       `listRisks first page during ${what}, p50 of ${work.calls.length} (p90 ${pct(work.calls, 0.9).toFixed(1)}, max ${Math.max(...work.calls).toFixed(1)})`,
@@ -222,7 +236,7 @@ async function run(storage) {
       firstRiskPage,
       '≤ 3×',
     );
-  during(`generateTasks creating ${count}`, first);
+  during(`generateTasks creating ${count}`, firstBeside);
   during('the catch-up', catchUp);
   during(`the scan claiming ${count}`, scanBeside);
   during('the scan with nothing to claim', againBeside);

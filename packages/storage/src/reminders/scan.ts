@@ -1,7 +1,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { StorageContext } from '../context.js';
 import { addDays, toDateString } from '../dates.js';
-import type { Database } from '../db/types.js';
+import type { Database, Db } from '../db/types.js';
 import { DEFAULT_DUE_SOON_DAYS, EVIDENCE_EXPIRING_DAYS, MAX_DUE_SOON_DAYS } from './kinds.js';
 
 /** Queues a job per claimed mail reminder inside the scan's transaction. */
@@ -20,7 +20,7 @@ const OPEN = sql`t.status in ('OPEN', 'IN_PROGRESS') and t.archived_at is null`;
  * waits for the scan's running transaction, so its transactions are kept short there; PostgreSQL's
  * calls run beside it on other connections (docs/jobs.md, "Reminders at scale").
  */
-export const SCAN_WINDOW = { pglite: 100, postgres: 500 } as const;
+export const SCAN_WINDOW = { pglite: 50, postgres: 500 } as const;
 
 /** A window ends after at most this many times its size of open tasks, claimed or not. */
 const EXAMINED = 16;
@@ -81,10 +81,7 @@ export function reminderScan(ctx: StorageContext) {
    * so a window costs little whether its tasks need claims (at most `size` claims) or were claimed
    * by an earlier scan (a cheap look at up to `size · EXAMINED` tasks).
    */
-  async function nextWindow(
-    trx: Transaction<Database>,
-    args: { after: TaskKey | null; size: number },
-  ): Promise<TaskWindow> {
+  async function nextWindow(db: Db, args: { after: TaskKey | null; size: number }): Promise<TaskWindow> {
     const today = toDateString(clock());
     const examined = args.size * EXAMINED;
     const after = args.after
@@ -119,7 +116,7 @@ export function reminderScan(ctx: StorageContext) {
         union all
         select last.due_date, last.id, 2 as pick from last) x
       order by x.pick
-      limit 1`.execute(trx);
+      limit 1`.execute(db);
     const end = rows[0];
     return { after: args.after, through: end ? { due_date: end.due_date, id: end.id } : null, done: false };
   }
@@ -251,25 +248,36 @@ export function reminderScan(ctx: StorageContext) {
       const result: ScanResult = { mails: 0, events: 0 };
       let after: TaskKey | null = null;
       let tasksDone = false;
+      // Without an endpoint subscribed to a dated event there is none to claim: two statements a
+      // round saved (an endpoint added meanwhile gets its events from the next scan).
+      const subscribed = await sql<{ id: string }>`select e.id from webhook_endpoints e
+        where e.enabled and e.archived_at is null
+          and e.event_types && array['task.due', 'evidence.expiring']::text[]
+        limit 1`.execute(db);
+      const withEvents = subscribed.rows.length > 0;
+      if (!args.mail && !withEvents) return result;
       for (;;) {
-        // Two transactions a round: the mails with their jobs, then the events; each short.
-        const round = await db.transaction().execute(async (trx) => {
-          const window: TaskWindow = tasksDone
-            ? { after: null, through: null, done: true }
-            : await nextWindow(trx, { after, size: limit });
-          const ids = args.mail
-            ? await claimMails(trx, { digestWeekday: args.digestWeekday, limit, window })
-            : [];
-          if (ids.length > 0) await args.enqueue(trx, ids);
-          return { window, mails: ids.length };
-        });
-        const events = await db.transaction().execute((trx) => claimEvents(trx, limit, round.window));
-        result.mails += round.mails;
+        // A round: the window (a read, its own statement), the mails with their jobs (one
+        // transaction), the events (another); on the embedded engine calls run between them.
+        const window: TaskWindow = tasksDone
+          ? { after: null, through: null, done: true }
+          : await nextWindow(db, { after, size: limit });
+        const mails = args.mail
+          ? await db.transaction().execute(async (trx) => {
+              const ids = await claimMails(trx, { digestWeekday: args.digestWeekday, limit, window });
+              if (ids.length > 0) await args.enqueue(trx, ids);
+              return ids.length;
+            })
+          : 0;
+        const events = withEvents
+          ? await db.transaction().execute((trx) => claimEvents(trx, limit, window))
+          : 0;
+        result.mails += mails;
         result.events += events;
         // The last window has no upper bound: every open task has been looked at.
-        if (round.window.through === null) tasksDone = true;
-        else after = round.window.through;
-        if (round.window.done && round.mails === 0 && events === 0) return result;
+        if (window.through === null) tasksDone = true;
+        else after = window.through;
+        if (window.done && mails === 0 && events === 0) return result;
       }
     },
   };
