@@ -1,23 +1,30 @@
 #!/usr/bin/env node
 // Tasks generated from dates (docs/data-model.md, "Tasks"), on PGlite in memory (--postgres: a
 // throwaway schema of DATABASE_URL, see bench-storage.mjs). One organization holds 10,000 risks and
-// 10,000 due dates (vendors whose next review falls within the 30-day generation horizon). Timed:
-// - generateTasks creating the 10,000 tasks (and their 10,000 audit entries) in one run;
+// 10,000 due dates (vendors whose next review falls within the 30-day generation horizon); the
+// tables are analyzed, as the statistics keeper (PGlite) or autovacuum would. Timed:
+// - generateTasks creating the 10,000 tasks (and their 10,000 audit entries) in one run, alone;
+//   then, the tasks deleted, again with tool calls beside it;
 // - generateTasks again, finding nothing to do: the cost of the catch-up listTasks runs when this
-//   process cannot tell that the organization's data is unchanged;
+//   process cannot tell that the organization's data is unchanged; and the reminder scan's catch-up
+//   (the first of the day) with tool calls beside it;
 // - listTasks' first page and the reminder query ("open tasks due within 7 days or overdue, of one
 //   assignee", on tasks_assignee_due_idx), p50;
 // each against a baseline measured in the same run: paging through all 10,000 risks (100 pages of
 // 100, the way a client lists them) for the generations, the first page of risks for the reads.
-// Bounds: a first generation of 10,000 within 5× the risk listing, a generation with nothing to do
-// within 1× it, reads within 3× the first page of risks.
-// Then reminders (docs/jobs.md, "Reminders"): every task assigned to the bench user, who asks for
-// reminders 30 days ahead, so each of the 10,000 tasks is due soon or overdue; one reminder scan
-// claims them in the ledger and queues one job each on the real job engine (pg-boss on PostgreSQL,
-// the local scheduler on PGlite; no worker runs, so nothing is sent). Bound: the scan within 5× the
-// risk listing. Beside it, the first page of risks is timed again while the scan runs (p50 within
-// 3× its p50 alone; on PGlite, one connection, it waits for the scan's transactions of 500).
-// Options: --count N (default 10000), --calls N (default 50), --postgres.
+// Then reminders (docs/jobs.md, "Reminders at scale"): every task assigned to the bench user, who
+// asks for reminders 30 days ahead, so each of the 10,000 tasks is due soon or overdue; one reminder
+// scan claims them in the ledger and queues one job each on the real job engine (pg-boss on
+// PostgreSQL, the local scheduler on PGlite; no worker runs, so nothing is sent), alone; a second
+// finds nothing; then every due date moves a day later and both run again with tool calls beside.
+// A tool call is listRisks' first page through storage.runCall, as the tool core makes it (on
+// PGlite its statements rank by when the call began), made one after another while the work runs.
+// Bounds: the first generation and the scan within 5× the risk listing (10× on PGlite, whose short
+// transactions are more statements), a generation, catch-up or scan with nothing to do within 1×,
+// reads within 3× the first page of risks, and a tool call beside any of the work within 3× its
+// p50 alone.
+// Options: --count N (default 10000), --calls N (default 50), --window N (the scan's open tasks per
+// transaction; default its SCAN_WINDOW), --postgres.
 import { parseArgs } from 'node:util';
 import { runOnSources } from './on-sources.mjs';
 

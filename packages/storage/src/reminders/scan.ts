@@ -20,7 +20,7 @@ const OPEN = sql`t.status in ('OPEN', 'IN_PROGRESS') and t.archived_at is null`;
  * waits for the scan's running transaction, so its transactions are kept short there; PostgreSQL's
  * calls run beside it on other connections (docs/jobs.md, "Reminders at scale").
  */
-export const SCAN_WINDOW = { pglite: 50, postgres: 500 } as const;
+export const SCAN_WINDOW = { pglite: 30, postgres: 500 } as const;
 
 /** A window ends after at most this many times its size of open tasks, claimed or not. */
 const EXAMINED = 16;

@@ -26,7 +26,7 @@ const INSERT_CHUNK = 2000;
  * Tasks created per transaction outside a caller's transaction: on the embedded engine a call
  * made meanwhile waits for one such transaction at most.
  */
-const CREATE_CHUNK = { pglite: 100, postgres: INSERT_CHUNK } as const;
+const CREATE_CHUNK = { pglite: 40, postgres: INSERT_CHUNK } as const;
 const AUDIT_CHUNK = 2000;
 
 interface AuditRow {
