@@ -16,9 +16,10 @@ export interface ScanResult {
 const OPEN = sql`t.status in ('OPEN', 'IN_PROGRESS') and t.archived_at is null`;
 
 /**
- * Open tasks read per transaction, by default: on the embedded engine's one connection a tool call
- * waits for the scan's running transaction, so its transactions are kept short there; PostgreSQL's
- * calls run beside it on other connections (docs/jobs.md, "Reminders at scale").
+ * At most this many tasks needing a claim per window (one round of short transactions), by
+ * default: on the embedded engine's one connection a tool call waits for the scan's running
+ * transaction, so they are kept short there; PostgreSQL's calls run beside it on other
+ * connections (docs/jobs.md, "Reminders at scale").
  */
 export const SCAN_WINDOW = { pglite: 30, postgres: 500 } as const;
 
@@ -32,8 +33,8 @@ interface TaskKey {
 }
 
 /**
- * The open tasks one transaction looks at: those after `after` up to `through` (inclusive) in
- * (due date, id) order; `null` bounds are open. `done`: every task was looked at; none is left.
+ * The open tasks one round of the scan looks at: those after `after` up to `through` (inclusive)
+ * in (due date, id) order; `null` bounds are open. `done`: every task was looked at; none is left.
  */
 interface TaskWindow {
   after: TaskKey | null;
@@ -54,6 +55,7 @@ function within(alias: string, window: TaskWindow): RawBuilder<unknown> {
     sql` and `,
   );
 }
+
 const NEW_ID = (prefix: string) =>
   sql`${sql.lit(`${prefix}_`)} || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 26))`;
 
@@ -65,8 +67,9 @@ export function isoWeek(date: Date): { monday: string; weekday: number } {
 
 /**
  * Claims the reminders due now and queues their jobs, in short transactions that each look at the
- * next window of open tasks (keyset order, no re-reading of the tasks already looked at): a row is inserted with `on conflict do nothing` under the ledger's unique keys and a job is
- * queued only for the rows this call inserted, so instances scanning at once claim each reminder
+ * next window of open tasks (keyset order, no re-reading of the tasks already looked at): a row is
+ * inserted with `on conflict do nothing` under the ledger's unique keys and a job is queued only
+ * for the rows this call inserted, so instances scanning at once claim each reminder
  * once. `mail` off (no SMTP) claims no mail; webhook events are claimed only for organizations with
  * an enabled endpoint subscribed to their type.
  */
