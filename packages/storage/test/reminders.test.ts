@@ -24,6 +24,8 @@ describe.each(DRIVERS)('reminders on $name', ({ name }) => {
     storage.tasks.create({ organizationId: org, actor: testActor(ownerId, 'addTask'), data: data as never });
 
   beforeAll(async () => {
+    // The clock is shared by both drivers' runs, and tests move it.
+    clock.set('2026-06-15T08:00:00.000Z');
     ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
     const seeded = await seedOrganization(storage);
     org = seeded.organization.id;
@@ -177,5 +179,60 @@ describe.each(DRIVERS)('reminders on $name', ({ name }) => {
       storage.db,
     );
     expect(Number(rows[0]!.n)).toBe(40);
+  });
+
+  it('claims every reminder and event once when scans walk the tasks a few at a time', async () => {
+    clock.set('2026-06-22T08:00:00.000Z');
+    await scan();
+    const seeded = await seedOrganization(storage, 'Windows');
+    const orgId = seeded.organization.id;
+    const userId = seeded.user.id;
+    await storage.webhooks.createEndpoint({
+      organizationId: orgId,
+      url: 'https://hooks.example.com/windows',
+      description: null,
+      eventTypes: ['task.due'],
+      secretCiphertext: 'v1:db:x:y:z',
+      actor: testActor(userId, 'addWebhookEndpoint'),
+    });
+    // Overdue (two on one date), due today (two), due soon, and one beyond the 3-day lead.
+    const dates = ['2026-06-18', '2026-06-20', '2026-06-20', '2026-06-22', '2026-06-22', '2026-06-23'];
+    dates.push('2026-06-24', '2026-06-24', '2026-06-25', '2026-06-26');
+    for (const [i, due_date] of dates.entries()) {
+      await storage.tasks.create({
+        organizationId: orgId,
+        actor: testActor(userId, 'addTask'),
+        data: { title: `Window ${i}`, due_date, assignee_id: userId } as never,
+      });
+    }
+    queued.length = 0;
+    const walk = () =>
+      storage.reminders.scan({
+        mail: true,
+        digestWeekday: 1,
+        limit: 2,
+        enqueue: async (_db, ids) => {
+          queued.push(...ids);
+        },
+      });
+    // 9 task reminders (not the one due on the 26th) and the digest; task.due for the 5 due by
+    // today: claimed once between two scans walking at once (side by side on PostgreSQL).
+    const results = await Promise.all([walk(), walk()]);
+    expect({
+      mails: results[0]!.mails + results[1]!.mails,
+      events: results[0]!.events + results[1]!.events,
+    }).toEqual({ mails: 10, events: 5 });
+    expect(await walk()).toEqual({ mails: 0, events: 0 });
+    expect(new Set(queued).size).toBe(10);
+    const { rows } = await sql<{ kind: string; n: string }>`
+      select kind, count(*) as n from reminders where organization_id = ${orgId} group by kind order by kind`.execute(
+      storage.db,
+    );
+    expect(rows.map((row) => [row.kind, Number(row.n)])).toEqual([
+      ['DIGEST', 1],
+      ['DUE_SOON', 6],
+      ['OVERDUE', 3],
+      ['TASK_DUE_EVENT', 5],
+    ]);
   });
 });

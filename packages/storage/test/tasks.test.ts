@@ -376,6 +376,32 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
     expect(reopened).toMatchObject({ status: 'OPEN', completed_at: null, completion_note: null });
   });
 
+  it('creates many tasks a few per transaction, each once, also when two runs overlap', async () => {
+    // More dates than one of generation's transactions takes on either engine's embedded setting.
+    const many = (await seedOrganization(storage, 'Many')).organization.id;
+    await sql`insert into vendors (id, organization_id, name, risk_tier, status, processes_personal_data,
+        last_reviewed_at, review_interval_days, owner, created_at, updated_at)
+      select 'vnd_01MANY' || lpad(n::text, 20, '0'), ${many}, 'Vendor ' || n, 'LOW', 'ACTIVE', false,
+        '2025-06-20'::date + (n % 10), 365, null, now(), now()
+      from generate_series(1, 130) n`.execute(storage.db);
+    const results = await Promise.all([
+      storage.tasks.generate({ organizationId: many }),
+      storage.tasks.generate({ organizationId: many }),
+    ]);
+    expect(results[0]!.created + results[1]!.created).toBe(130);
+    expect(await storage.tasks.generate({ organizationId: many })).toEqual({ created: 0, closed: 0 });
+    const tasks = await sql<{ n: string; subjects: string }>`select count(*) as n,
+        count(distinct subject_id) as subjects from tasks where organization_id = ${many}`.execute(
+      storage.db,
+    );
+    expect(tasks.rows.map((row) => [Number(row.n), Number(row.subjects)])).toEqual([[130, 130]]);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from audit_log
+      where organization_id = ${many} and record_type = 'task' and action = 'generateTasks'`.execute(
+      storage.db,
+    );
+    expect(Number(rows[0]!.n)).toBe(130);
+  });
+
   describe('lists', () => {
     let all: Task[] = [];
     beforeAll(async () => {

@@ -33,6 +33,7 @@ import { controlTests } from './029_control_tests.js';
 import { auditorAccess } from './030_auditor_access.js';
 import { reminders } from './031_reminders.js';
 import { documentFiles } from './033_document_files.js';
+import { reminderScanKeys } from './034_reminder_scan_keys.js';
 import { readinessStates } from './036_readiness_states.js';
 import type { Migration } from './types.js';
 
@@ -69,5 +70,6 @@ export const MIGRATIONS: readonly Migration[] = [
   auditorAccess,
   reminders,
   documentFiles,
+  reminderScanKeys,
   readinessStates,
 ];

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { StorageContext } from '../context.js';
 import { addDays, toDateString } from '../dates.js';
-import type { Database } from '../db/types.js';
-import { DEFAULT_DUE_SOON_DAYS, EVIDENCE_EXPIRING_DAYS } from './kinds.js';
+import type { Database, Db } from '../db/types.js';
+import { DEFAULT_DUE_SOON_DAYS, EVIDENCE_EXPIRING_DAYS, MAX_DUE_SOON_DAYS } from './kinds.js';
 
 /** Queues a job per claimed mail reminder inside the scan's transaction. */
 export type EnqueueReminders = (db: Transaction<Database>, reminderIds: string[]) => Promise<void>;
@@ -14,6 +14,48 @@ export interface ScanResult {
 }
 
 const OPEN = sql`t.status in ('OPEN', 'IN_PROGRESS') and t.archived_at is null`;
+
+/**
+ * At most this many tasks needing a claim per window (one round of short transactions), by
+ * default: on the embedded engine's one connection a tool call waits for the scan's running
+ * transaction, so they are kept short there; PostgreSQL's calls run beside it on other
+ * connections (docs/jobs.md, "Reminders at scale").
+ */
+export const SCAN_WINDOW = { pglite: 30, postgres: 500 } as const;
+
+/** A window ends after at most this many times its size of open tasks, claimed or not. */
+const EXAMINED = 16;
+
+/** A task's place in the scan's order (tasks_open_due_key, migration 034). */
+interface TaskKey {
+  due_date: string;
+  id: string;
+}
+
+/**
+ * The open tasks one round of the scan looks at: those after `after` up to `through` (inclusive)
+ * in (due date, id) order; `null` bounds are open. `done`: every task was looked at; none is left.
+ */
+interface TaskWindow {
+  after: TaskKey | null;
+  through: TaskKey | null;
+  done: boolean;
+}
+
+/** The predicate of `alias`'s rows inside `window`, on the keyset index. */
+function within(alias: string, window: TaskWindow): RawBuilder<unknown> {
+  if (window.done) return sql`false`;
+  const key = sql`(${sql.ref(`${alias}.due_date`)}, ${sql.ref(`${alias}.id`)})`;
+  return sql.join(
+    [
+      sql`true`,
+      ...(window.after ? [sql`${key} > (${window.after.due_date}::date, ${window.after.id})`] : []),
+      ...(window.through ? [sql`${key} <= (${window.through.due_date}::date, ${window.through.id})`] : []),
+    ],
+    sql` and `,
+  );
+}
+
 const NEW_ID = (prefix: string) =>
   sql`${sql.lit(`${prefix}_`)} || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 26))`;
 
@@ -24,47 +66,100 @@ export function isoWeek(date: Date): { monday: string; weekday: number } {
 }
 
 /**
- * Claims the reminders due now and queues their jobs, in transactions of at most `limit` rows per
- * kind: a row is inserted with `on conflict do nothing` under the ledger's unique keys and a job is
- * queued only for the rows this call inserted, so instances scanning at once claim each reminder
+ * Claims the reminders due now and queues their jobs, in short transactions that each look at the
+ * next window of open tasks (keyset order, no re-reading of the tasks already looked at): a row is
+ * inserted with `on conflict do nothing` under the ledger's unique keys and a job is queued only
+ * for the rows this call inserted, so instances scanning at once claim each reminder
  * once. `mail` off (no SMTP) claims no mail; webhook events are claimed only for organizations with
  * an enabled endpoint subscribed to their type.
  */
 export function reminderScan(ctx: StorageContext) {
   const { db, clock } = ctx;
 
-  async function claimMails(trx: Transaction<Database>, args: { digestWeekday: number; limit: number }) {
+  /**
+   * The next window of open tasks that may be due for a reminder or event (due within
+   * MAX_DUE_SOON_DAYS, or past), read from the keyset index without sorting every open task: it
+   * ends at the `size`-th task that may still need a claim (no reminder of its date yet, or no
+   * `task.due` event in an organization subscribed to it), or after `size · EXAMINED` open tasks,
+   * so a window costs little whether its tasks need claims (at most `size` claims) or were claimed
+   * by an earlier scan (a cheap look at up to `size · EXAMINED` tasks).
+   */
+  async function nextWindow(db: Db, args: { after: TaskKey | null; size: number }): Promise<TaskWindow> {
+    const today = toDateString(clock());
+    const examined = args.size * EXAMINED;
+    const after = args.after
+      ? sql`and (t.due_date, t.id) > (${args.after.due_date}::date, ${args.after.id})`
+      : sql``;
+    const { rows } = await sql<TaskKey & { pick: number }>`
+      with w as (
+        select t.due_date, t.id, t.organization_id, t.assignee_id from tasks t
+        where ${OPEN} and t.due_date <= ${today}::date + ${MAX_DUE_SOON_DAYS}::int ${after}
+        order by t.due_date, t.id
+        limit ${examined}),
+      needy as (
+        select w.due_date, w.id from w
+        where (w.assignee_id is not null and not exists (select 1 from reminders r
+            where r.subject_id = w.id and r.period = w.due_date
+              and r.kind = case when w.due_date < ${today}::date then 'OVERDUE' else 'DUE_SOON' end))
+          or (w.due_date <= ${today}::date
+            and not exists (select 1 from reminders r
+              where r.subject_id = w.id and r.kind = 'TASK_DUE_EVENT' and r.period = w.due_date)
+            and exists (select 1 from webhook_endpoints e
+              where e.organization_id = w.organization_id and e.enabled and e.archived_at is null
+                and 'task.due' = any (e.event_types)))
+        order by w.due_date, w.id
+        offset ${args.size - 1} limit 1),
+      last as (
+        select w.due_date, w.id from w
+        where (select count(*) from w) = ${examined}
+        order by w.due_date desc, w.id desc
+        limit 1)
+      select to_char(x.due_date, 'YYYY-MM-DD') as due_date, x.id, x.pick from (
+        select needy.due_date, needy.id, 1 as pick from needy
+        union all
+        select last.due_date, last.id, 2 as pick from last) x
+      order by x.pick
+      limit 1`.execute(db);
+    const end = rows[0];
+    return { after: args.after, through: end ? { due_date: end.due_date, id: end.id } : null, done: false };
+  }
+
+  async function claimMails(
+    trx: Transaction<Database>,
+    args: { digestWeekday: number; limit: number; window: TaskWindow },
+  ) {
+    const { window } = args;
     const now = clock();
     const today = toDateString(now);
     const at = now.toISOString();
     const member = sql`join memberships m on m.organization_id = t.organization_id and m.user_id = t.assignee_id
       left join notification_preferences p on p.organization_id = t.organization_id and p.user_id = t.assignee_id`;
-    const taskKind = async (kind: string, when: RawBuilder<unknown>) => {
-      const { rows } = await sql<{ id: string }>`
+    // A task's reminder: due soon (from the member's lead until it is due) or overdue, in one
+    // statement (the embedded engine plans every statement afresh: fewer is shorter).
+    const dueSoonDays = sql`coalesce(p.due_soon_days, ${DEFAULT_DUE_SOON_DAYS}::int)`;
+    const { rows } = window.done
+      ? { rows: [] }
+      : await sql<{ id: string }>`
         insert into reminders (id, organization_id, kind, subject_id, user_id, period, status, created_at)
-        select ${NEW_ID('rmd')}, t.organization_id, ${kind}, t.id, t.assignee_id, t.due_date, 'QUEUED', ${at}
+        select ${NEW_ID('rmd')}, t.organization_id, k.kind, t.id, t.assignee_id, t.due_date, 'QUEUED', ${at}
         from tasks t ${member}
-        where ${OPEN} and ${when}
+        cross join lateral (select case when t.due_date < ${today}::date then 'OVERDUE' else 'DUE_SOON' end
+          as kind) k
+        where ${OPEN} and ${within('t', window)}
+          and (case when k.kind = 'OVERDUE' then coalesce(p.overdue, true)
+            else ${dueSoonDays} > 0 and t.due_date <= ${today}::date + ${dueSoonDays} end)
           and not exists (select 1 from reminders r
-            where r.subject_id = t.id and r.kind = ${kind} and r.period = t.due_date)
+            where r.subject_id = t.id and r.kind = k.kind and r.period = t.due_date)
         order by t.due_date, t.id
-        limit ${args.limit}
         on conflict do nothing
         returning id`.execute(trx);
-      return rows.map((row) => row.id);
-    };
-    const dueSoonDays = sql`coalesce(p.due_soon_days, ${DEFAULT_DUE_SOON_DAYS}::int)`;
-    const ids = [
-      ...(await taskKind(
-        'DUE_SOON',
-        sql`${dueSoonDays} > 0 and t.due_date >= ${today}::date and t.due_date <= ${today}::date + ${dueSoonDays}`,
-      )),
-      ...(await taskKind('OVERDUE', sql`coalesce(p.overdue, true) and t.due_date < ${today}::date`)),
-    ];
+    const ids = rows.map((row) => row.id);
+    // The digests once every task was looked at: one statement over the members, not one a window.
+    if (!window.done) return ids;
     const week = isoWeek(now);
     if (week.weekday >= args.digestWeekday) {
       // Members with open tasks in the organization, once a week, on or after the chosen weekday.
-      const { rows } = await sql<{ id: string }>`
+      const digests = await sql<{ id: string }>`
         insert into reminders (id, organization_id, kind, subject_id, user_id, period, status, created_at)
         select ${NEW_ID('rmd')}, m.organization_id, 'DIGEST', null, m.user_id, ${week.monday}::date, 'QUEUED', ${at}
         from memberships m
@@ -78,12 +173,12 @@ export function reminderScan(ctx: StorageContext) {
         limit ${args.limit}
         on conflict do nothing
         returning id`.execute(trx);
-      ids.push(...rows.map((row) => row.id));
+      ids.push(...digests.rows.map((row) => row.id));
     }
     return ids;
   }
 
-  async function claimEvents(trx: Transaction<Database>, limit: number): Promise<number> {
+  async function claimEvents(trx: Transaction<Database>, limit: number, window: TaskWindow): Promise<number> {
     const now = clock();
     const today = toDateString(now);
     const at = now.toISOString();
@@ -135,7 +230,7 @@ export function reminderScan(ctx: StorageContext) {
       table: 'tasks',
       recordType: 'task',
       period: 'due_date',
-      when: sql`x.status in ('OPEN', 'IN_PROGRESS') and x.due_date <= ${today}::date`,
+      when: sql`x.status in ('OPEN', 'IN_PROGRESS') and x.due_date <= ${today}::date and ${within('x', window)}`,
       record: sql`jsonb_build_object('id', s.id, 'kind', s.kind, 'title', s.title,
         'subject_id', s.subject_id, 'assignee_id', s.assignee_id, 'due_date', to_char(s.due_date, 'YYYY-MM-DD'),
         'status', s.status, 'overdue', s.due_date < ${today}::date)`,
@@ -157,7 +252,10 @@ export function reminderScan(ctx: StorageContext) {
   return {
     /**
      * Claims due reminders and events until none is left. `digestWeekday` is the ISO weekday
-     * (1 = Monday) from which the week's digest goes out.
+     * (1 = Monday) from which the week's digest goes out. Each transaction looks at the next
+     * `limit` open tasks in (due date, id) order (SCAN_WINDOW by default) and claims at most
+     * `limit` digests and evidence events; between transactions the embedded engine serves the
+     * calls that waited (its lock goes to the oldest waiter, and the scan's next transaction is newer).
      */
     scan: async (args: {
       mail: boolean;
@@ -165,17 +263,40 @@ export function reminderScan(ctx: StorageContext) {
       enqueue: EnqueueReminders;
       limit?: number | undefined;
     }): Promise<ScanResult> => {
-      const limit = args.limit ?? 500;
+      const limit = args.limit ?? SCAN_WINDOW[ctx.driver];
       const result: ScanResult = { mails: 0, events: 0 };
+      let after: TaskKey | null = null;
+      let tasksDone = false;
+      // Without an endpoint subscribed to a dated event there is none to claim: two statements a
+      // round saved (an endpoint added meanwhile gets its events from the next scan).
+      const subscribed = await sql<{ id: string }>`select e.id from webhook_endpoints e
+        where e.enabled and e.archived_at is null
+          and e.event_types && array['task.due', 'evidence.expiring']::text[]
+        limit 1`.execute(db);
+      const withEvents = subscribed.rows.length > 0;
+      if (!args.mail && !withEvents) return result;
       for (;;) {
-        const round = await db.transaction().execute(async (trx) => {
-          const ids = args.mail ? await claimMails(trx, { digestWeekday: args.digestWeekday, limit }) : [];
-          if (ids.length > 0) await args.enqueue(trx, ids);
-          return { mails: ids.length, events: await claimEvents(trx, limit) };
-        });
-        result.mails += round.mails;
-        result.events += round.events;
-        if (round.mails === 0 && round.events === 0) return result;
+        // A round: the window (a read, its own statement), the mails with their jobs (one
+        // transaction), the events (another); on the embedded engine calls run between them.
+        const window: TaskWindow = tasksDone
+          ? { after: null, through: null, done: true }
+          : await nextWindow(db, { after, size: limit });
+        const mails = args.mail
+          ? await db.transaction().execute(async (trx) => {
+              const ids = await claimMails(trx, { digestWeekday: args.digestWeekday, limit, window });
+              if (ids.length > 0) await args.enqueue(trx, ids);
+              return ids.length;
+            })
+          : 0;
+        const events = withEvents
+          ? await db.transaction().execute((trx) => claimEvents(trx, limit, window))
+          : 0;
+        result.mails += mails;
+        result.events += events;
+        // The last window has no upper bound: every open task has been looked at.
+        if (window.through === null) tasksDone = true;
+        else after = window.through;
+        if (window.done && mails === 0 && events === 0) return result;
       }
     },
   };

@@ -1,7 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { type Actor, inTransaction, type StorageContext } from '../../context.js';
 import { addDays, toDateString } from '../../dates.js';
-import type { Database } from '../../db/types.js';
+import type { Database, Db } from '../../db/types.js';
 import { newId } from '../../ids.js';
 import { OPEN_STATUSES, taskRecord } from './record.js';
 import { sourceRowsSql } from './sources.js';
@@ -22,6 +22,11 @@ export interface GenerationResult {
 }
 
 const INSERT_CHUNK = 2000;
+/**
+ * Tasks created per transaction outside a caller's transaction: on the embedded engine a call
+ * made meanwhile waits for one such transaction at most.
+ */
+const CREATE_CHUNK = { pglite: 40, postgres: INSERT_CHUNK } as const;
 const AUDIT_CHUNK = 2000;
 
 interface AuditRow {
@@ -54,14 +59,70 @@ async function appendAudits(args: {
   }
 }
 
+/** Source dates due within the horizon that have no task yet, with the assignee their owner names. */
+function freshRows(args: { org: string; horizon: string }) {
+  const { org, horizon } = args;
+  return sql<{
+    source: string;
+    kind: string;
+    source_id: string;
+    subject_id: string;
+    due_date: string;
+    title: string;
+    assignee_id: string | null;
+  }>`with s as (${sourceRowsSql(org)})
+      select s.source, s.kind, s.source_id, s.subject_id, to_char(s.due_date, 'YYYY-MM-DD') as due_date,
+        s.title, (select m.user_id from memberships m join users u on u.id = m.user_id
+          where m.organization_id = ${org} and m.role <> 'AUDITOR' and s.owner is not null
+            and (lower(u.email) = lower(btrim(s.owner)) or lower(u.name) = lower(btrim(s.owner)))
+          order by m.created_at, m.user_id limit 1) as assignee_id
+      from s
+      where s.due_date <= ${horizon}::date
+        and not exists (select 1 from tasks t where t.organization_id = ${org}
+          and t.source_id = s.source_id and t.kind = s.kind and t.due_date = s.due_date)
+      order by s.due_date, s.source_id`;
+}
+
+/**
+ * Open generated tasks whose source no longer holds their date, and every source's current dates:
+ * compared here rather than by an anti-join, which PGlite (no statistics) would plan as a nested
+ * loop over both sets.
+ */
+async function staleTasks(args: { db: Db; org: string; sources: RawBuilder<unknown> }) {
+  const { db, org, sources } = args;
+  const current = await sql<{ source_id: string; kind: string; due_date: string }>`
+    select s.source_id, s.kind, to_char(s.due_date, 'YYYY-MM-DD') as due_date from (${sources}) s`.execute(
+    db,
+  );
+  const dates = new Map<string, string[]>();
+  for (const row of current.rows) {
+    const key = `${row.kind} ${row.source_id}`;
+    dates.set(key, [...(dates.get(key) ?? []), row.due_date]);
+  }
+  const open = await db
+    .selectFrom('tasks')
+    .select(['id', 'kind', 'source_id', 'due_date'])
+    .where('organization_id', '=', org)
+    .where('source_id', 'is not', null)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .execute();
+  const staleIds = open
+    .filter((t) => !(dates.get(`${t.kind} ${t.source_id}`) ?? []).includes(t.due_date))
+    .map((t) => t.id);
+  return { dates, staleIds };
+}
+
 /**
  * Brings an organization's generated tasks up to date with the dates its records hold
  * (TASK_SOURCES): a task for every source date due within GENERATION_HORIZON_DAYS that has none
  * yet, and every open generated task whose source no longer holds its date closed (DONE, "brought
  * up to date", when the date moved later or the record no longer asks for it; CANCELLED when it
- * moved earlier, since a task for the earlier date replaces it). One transaction; the unique key
- * (organization_id, source_id, kind, due_date) makes concurrent runs, on any connection or
- * instance, create each task once. Every task written is in the audit log.
+ * moved earlier, since a task for the earlier date replaces it). Inside a caller's transaction it
+ * all happens there; otherwise the reads are separate statements, tasks are created CREATE_CHUNK
+ * per transaction with their audit entries, and the closing is one more transaction (a run cut
+ * short leaves the rest to the next). The unique key (organization_id, source_id, kind, due_date)
+ * makes concurrent runs, on any connection or instance, create each task once; a task is closed
+ * under a row lock, once. Every task written is in the audit log.
  */
 export async function generateTasks(args: {
   ctx: StorageContext;
@@ -73,56 +134,83 @@ export async function generateTasks(args: {
   const actor = args.actor ?? GENERATOR_ACTOR;
   const today = toDateString(now);
   const horizon = addDays({ date: today, days: GENERATION_HORIZON_DAYS });
-  const stamp = now.toISOString();
+  const write = { org, now, today, actor };
+  // Outside a caller's transaction, in short transactions: on the embedded engine's one
+  // connection, calls made meanwhile run between them instead of waiting for one transaction
+  // holding every statement (docs/jobs.md, "Reminders at scale"). The reads come first, each its
+  // own statement; usually there is nothing to write (the reminder scan's daily catch-up).
+  if (!ctx.db.isTransaction) {
+    const fresh = await freshRows({ org, horizon }).execute(ctx.db);
+    const chunk = CREATE_CHUNK[ctx.driver];
+    let created = 0;
+    for (let i = 0; i < fresh.rows.length; i += chunk) {
+      created += await ctx.db.transaction().execute(async (trx) => {
+        const audits = await insertTasks({ ...write, trx, rows: fresh.rows.slice(i, i + chunk) });
+        await appendAudits({ trx, organizationId: org, actor, at: now, rows: audits });
+        return audits.length;
+      });
+    }
+    const { staleIds } = await staleTasks({ db: ctx.db, org, sources: sourceRowsSql(org) });
+    if (staleIds.length === 0) return { created, closed: 0 };
+    // Read again under lock: what is closed, and how, is decided inside the transaction.
+    const closed = await ctx.db.transaction().execute(async (trx) => {
+      const audits = await closeStale({ ...write, trx });
+      await appendAudits({ trx, organizationId: org, actor, at: now, rows: audits });
+      return audits.length;
+    });
+    return { created, closed };
+  }
   return inTransaction(ctx.db, async (trx) => {
-    const sources = sourceRowsSql(org);
-    const fresh = await sql<{
-      source: string;
-      kind: string;
-      source_id: string;
-      subject_id: string;
-      due_date: string;
-      title: string;
-      assignee_id: string | null;
-    }>`with s as (${sources})
-      select s.source, s.kind, s.source_id, s.subject_id, to_char(s.due_date, 'YYYY-MM-DD') as due_date,
-        s.title, (select m.user_id from memberships m join users u on u.id = m.user_id
-          where m.organization_id = ${org} and m.role <> 'AUDITOR' and s.owner is not null
-            and (lower(u.email) = lower(btrim(s.owner)) or lower(u.name) = lower(btrim(s.owner)))
-          order by m.created_at, m.user_id limit 1) as assignee_id
-      from s
-      where s.due_date <= ${horizon}::date
-        and not exists (select 1 from tasks t where t.organization_id = ${org}
-          and t.source_id = s.source_id and t.kind = s.kind and t.due_date = s.due_date)
-      order by s.due_date, s.source_id`.execute(trx);
+    const fresh = await freshRows({ org, horizon }).execute(trx);
+    const audits = await insertTasks({ ...write, trx, rows: fresh.rows });
+    const created = audits.length;
+    audits.push(...(await closeStale({ ...write, trx })));
+    await appendAudits({ trx, organizationId: org, actor, at: now, rows: audits });
+    return { created, closed: audits.length - created };
+  });
+}
 
-    // One statement per chunk, its rows as one jsonb parameter: far cheaper than thousands of bound
-    // parameters on PGlite, and the same on PostgreSQL.
-    const audits: AuditRow[] = [];
-    for (let i = 0; i < fresh.rows.length; i += INSERT_CHUNK) {
-      const rows = fresh.rows.slice(i, i + INSERT_CHUNK).map((row) => ({
-        id: newId('task', now.getTime()),
-        organization_id: org,
-        kind: row.kind,
-        title: row.title,
-        description: null,
-        subject_id: row.subject_id,
-        source: row.source,
-        source_id: row.source_id,
-        assignee_id: row.assignee_id,
-        due_date: row.due_date,
-        status: 'OPEN',
-        recurrence_every: null,
-        recurrence_unit: null,
-        previous_task_id: null,
-        completed_at: null,
-        completed_by: null,
-        completion_note: null,
-        evidence_id: null,
-        created_at: stamp,
-        updated_at: stamp,
-      }));
-      const inserted = await sql<{ id: string }>`insert into tasks (id, organization_id, kind, title,
+type FreshRow = Awaited<ReturnType<ReturnType<typeof freshRows>['execute']>>['rows'][number];
+
+interface Write {
+  trx: Transaction<Database>;
+  org: string;
+  now: Date;
+  today: string;
+  actor: Actor;
+}
+
+/** Inserts a task for each fresh source date (once: tasks_source_key); the audit rows of those inserted. */
+async function insertTasks(args: Write & { rows: readonly FreshRow[] }): Promise<AuditRow[]> {
+  const { trx, org, now, today } = args;
+  const stamp = now.toISOString();
+  // One statement per chunk, its rows as one jsonb parameter: far cheaper than thousands of bound
+  // parameters on PGlite, and the same on PostgreSQL.
+  const audits: AuditRow[] = [];
+  for (let i = 0; i < args.rows.length; i += INSERT_CHUNK) {
+    const rows = args.rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+      id: newId('task', now.getTime()),
+      organization_id: org,
+      kind: row.kind,
+      title: row.title,
+      description: null,
+      subject_id: row.subject_id,
+      source: row.source,
+      source_id: row.source_id,
+      assignee_id: row.assignee_id,
+      due_date: row.due_date,
+      status: 'OPEN',
+      recurrence_every: null,
+      recurrence_unit: null,
+      previous_task_id: null,
+      completed_at: null,
+      completed_by: null,
+      completion_note: null,
+      evidence_id: null,
+      created_at: stamp,
+      updated_at: stamp,
+    }));
+    const inserted = await sql<{ id: string }>`insert into tasks (id, organization_id, kind, title,
           subject_id, source, source_id, assignee_id, due_date, status, created_at, updated_at)
         select x.id, x.organization_id, x.kind, x.title, x.subject_id, x.source, x.source_id,
           x.assignee_id, x.due_date, x.status, x.created_at, x.updated_at
@@ -131,84 +219,71 @@ export async function generateTasks(args: {
           due_date date, status text, created_at timestamptz, updated_at timestamptz)
         on conflict on constraint tasks_source_key do nothing
         returning id`.execute(trx);
-      const ids = new Set(inserted.rows.map((row) => row.id));
-      for (const row of rows) {
-        if (ids.has(row.id)) audits.push({ recordId: row.id, before: null, after: taskRecord(row, today) });
-      }
+    const ids = new Set(inserted.rows.map((row) => row.id));
+    for (const row of rows) {
+      if (ids.has(row.id)) audits.push({ recordId: row.id, before: null, after: taskRecord(row, today) });
     }
-    const created = audits.length;
+  }
+  return audits;
+}
 
-    // Open generated tasks whose source no longer holds their date: compared here rather than by
-    // an anti-join, which PGlite (no statistics) would plan as a nested loop over both sets.
-    const current = await sql<{ source_id: string; kind: string; due_date: string }>`
-      select s.source_id, s.kind, to_char(s.due_date, 'YYYY-MM-DD') as due_date from (${sources}) s`.execute(
-      trx,
-    );
-    const dates = new Map<string, string[]>();
-    for (const row of current.rows) {
-      const key = `${row.kind} ${row.source_id}`;
-      dates.set(key, [...(dates.get(key) ?? []), row.due_date]);
-    }
-    const open = await trx
-      .selectFrom('tasks')
-      .select(['id', 'kind', 'source_id', 'due_date'])
+/**
+ * Closes the open generated tasks whose source no longer holds their date; the audit rows of
+ * those closed.
+ */
+async function closeStale(args: Write): Promise<AuditRow[]> {
+  const { trx, org, now, today } = args;
+  const stamp = now.toISOString();
+  const audits: AuditRow[] = [];
+  const { dates, staleIds } = await staleTasks({ db: trx, org, sources: sourceRowsSql(org) });
+  // Locked, so that a concurrent run closing the same task waits and then finds it closed.
+  const stale =
+    staleIds.length === 0
+      ? { rows: [] }
+      : {
+          rows: (
+            await trx
+              .selectFrom('tasks')
+              .selectAll()
+              .where('organization_id', '=', org)
+              .where('id', 'in', staleIds)
+              .where('status', 'in', [...OPEN_STATUSES])
+              .forUpdate()
+              .execute()
+          ).map((row) => {
+            const later = (dates.get(`${row.kind} ${row.source_id}`) ?? []).sort();
+            return { ...row, now_due: later[0] ?? null } as Record<string, unknown> & {
+              id: string;
+              now_due: string | null;
+            };
+          }),
+        };
+  for (const row of stale.rows) {
+    const dueDate = row.due_date as string;
+    const earlier = row.now_due !== null && row.now_due < dueDate;
+    const note =
+      row.now_due === null
+        ? `Brought up to date: ${row.source} no longer asks for it.`
+        : earlier
+          ? `Superseded: ${row.source} moved earlier, to ${row.now_due}.`
+          : `Brought up to date: ${row.source} moved to ${row.now_due}.`;
+    const updated = await trx
+      .updateTable('tasks')
+      .set({
+        status: earlier ? 'CANCELLED' : 'DONE',
+        completed_at: stamp,
+        completed_by: null,
+        completion_note: note,
+        updated_at: stamp,
+      })
       .where('organization_id', '=', org)
-      .where('source_id', 'is not', null)
+      .where('id', '=', row.id)
       .where('status', 'in', [...OPEN_STATUSES])
-      .execute();
-    const staleIds = open
-      .filter((t) => !(dates.get(`${t.kind} ${t.source_id}`) ?? []).includes(t.due_date))
-      .map((t) => t.id);
-    // Locked, so that a concurrent run closing the same task waits and then finds it closed.
-    const stale =
-      staleIds.length === 0
-        ? { rows: [] }
-        : {
-            rows: (
-              await trx
-                .selectFrom('tasks')
-                .selectAll()
-                .where('organization_id', '=', org)
-                .where('id', 'in', staleIds)
-                .where('status', 'in', [...OPEN_STATUSES])
-                .forUpdate()
-                .execute()
-            ).map((row) => {
-              const later = (dates.get(`${row.kind} ${row.source_id}`) ?? []).sort();
-              return { ...row, now_due: later[0] ?? null } as Record<string, unknown> & {
-                id: string;
-                now_due: string | null;
-              };
-            }),
-          };
-    for (const row of stale.rows) {
-      const dueDate = row.due_date as string;
-      const earlier = row.now_due !== null && row.now_due < dueDate;
-      const note =
-        row.now_due === null
-          ? `Brought up to date: ${row.source} no longer asks for it.`
-          : earlier
-            ? `Superseded: ${row.source} moved earlier, to ${row.now_due}.`
-            : `Brought up to date: ${row.source} moved to ${row.now_due}.`;
-      const updated = await trx
-        .updateTable('tasks')
-        .set({
-          status: earlier ? 'CANCELLED' : 'DONE',
-          completed_at: stamp,
-          completed_by: null,
-          completion_note: note,
-          updated_at: stamp,
-        })
-        .where('organization_id', '=', org)
-        .where('id', '=', row.id)
-        .where('status', 'in', [...OPEN_STATUSES])
-        .returningAll()
-        .executeTakeFirst();
-      if (updated) {
-        audits.push({ recordId: row.id, before: taskRecord(row, today), after: taskRecord(updated, today) });
-      }
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) {
+      audits.push({ recordId: row.id, before: taskRecord(row, today), after: taskRecord(updated, today) });
     }
-    await appendAudits({ trx, organizationId: org, actor, at: now, rows: audits });
-    return { created, closed: audits.length - created };
-  });
+  }
+  return audits;
 }
