@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Load the read cache cannot absorb, in one run against one server process (PostgreSQL):
 //   bare      a bare fastify route sending canned JSON the size of a listRisks page (for scale)
-//   varied    listRisks/listVendors/listMeasures with a different input on every request (never a
+//   varied    each list tool of --tools with a different input on every request (never a
 //             repeat within the run: scripts/bench/workloads.mjs uniqueListSource), through three
 //             doors in --rounds alternating rounds (floor REST MCP, then MCP REST floor, …):
 //               floor  the same SQL statements Comply's storage runs for the input, through the same
@@ -18,9 +18,11 @@
 //   mixed     9 varied listRisks reads to 1 write, --connections callers
 // The "repeat" column is the share of requests that repeated an earlier one: the most the read
 // cache could have answered (writes invalidate it, so the real hit rate is at most this).
-// Options: --risks N (10000; vendors and measures are a fifth of it, at most 20k each),
+// Options: --risks N (10000; vendors, measures, evidence files, tasks, documents and control tests
+// are a fifth of it, at most 20k each),
 // --connections N (32), --writers N (16), --seconds N (3: each slice), --rounds N (5),
-// --tools a,b (listRisks,listVendors,listMeasures), --only a,b (bare,varied,writes,mixed,report:
+// --tools a,b (listRisks,listVendors,listMeasures,listTasks,listEvidence,listDocuments,
+// listControlTests), --only a,b (bare,varied,writes,mixed,report:
 // the phases to run; bare always runs, it is the baseline; report times getComplianceReport
 // after a write each time, so the read cache cannot answer it), --driver postgres|pglite (postgres),
 // --seed N (1), --profile DIR, --search-every N (5: a `query` on every 5th varied read; 0: none).
@@ -28,6 +30,7 @@
 // --driver pglite runs an in-memory PGlite in the server process instead.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,6 +44,9 @@ import {
   writeInput,
 } from './workloads.mjs';
 
+// The register lists of the goals: the first three and the newer registers'.
+const TOOLS_DEFAULT =
+  'listRisks,listVendors,listMeasures,listTasks,listEvidence,listDocuments,listControlTests';
 const { values } = parseArgs({
   options: {
     risks: { type: 'string', default: '10000' },
@@ -50,7 +56,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     help: { type: 'boolean', default: false },
     naive: { type: 'boolean', default: false },
-    tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
+    tools: { type: 'string', default: TOOLS_DEFAULT },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
     only: { type: 'string', default: 'bare,varied,writes,mixed,report' },
@@ -81,6 +87,10 @@ const others = Math.min(20_000, Math.round(risks / 5));
 const phases = new Set(values.only.split(','));
 if (!['postgres', 'pglite'].includes(values.driver)) throw new Error('--driver is postgres or pglite');
 
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 const serverScript = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 // --profile DIR writes a CPU profile of the server process (node --cpu-prof) into DIR.
 const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [];
@@ -93,6 +103,7 @@ const server = spawn(
       BENCH_RISKS: String(risks),
       BENCH_VENDORS: String(others),
       BENCH_MEASURES: String(others),
+      BENCH_REGISTERS: String(others),
       BENCH_SCOPE: 'WRITE',
       BENCH_DRIVER: values.driver,
     },
@@ -370,7 +381,10 @@ try {
 
 const bare = rows[0].rps;
 console.log(
-  `\nvaried load, ${values.driver}, ${risks} risks (${others} vendors, ${others} measures), ${seconds} s each, seed ${values.seed}\n`,
+  `\nvaried load, ${values.driver}, ${risks} risks (${others} each of vendors, measures, evidence files, tasks, documents, control tests), ${seconds} s each, seed ${values.seed}; load average ${loadBefore} before, ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} after\n`,
 );
 console.log('| workload                          | conns |   req/s | p50 ms | p99 ms | / bare | repeat |');
 console.log('|-----------------------------------|------:|--------:|-------:|-------:|-------:|-------:|');
