@@ -19,7 +19,8 @@
 // listEvidence and listTasks (varied inputs as above), and getAuditReadiness of that catalog.
 //
 // The table is written between the `scale-table` markers of docs/performance.md (--no-docs: only
-// printed). Options: --sizes a,b,c (10000,100000,1000000), --calls N (60), --no-docs.
+// printed). Options: --sizes a,b,c (10000,100000,1000000), --calls N (60), --no-docs,
+// --no-registers (part 1 only), --slowest N (print the N slowest list inputs of each size).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a schema dropped at the end.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,8 @@ const { values: options } = parseArgs({
     sizes: { type: 'string', default: '10000,100000,1000000' },
     calls: { type: 'string', default: '60' },
     'no-docs': { type: 'boolean', default: false },
+    slowest: { type: 'string', default: '0' },
+    'no-registers': { type: 'boolean', default: false },
     child: { type: 'boolean', default: false },
   },
 });
@@ -45,6 +48,7 @@ const { libraryFramework } = await import('../../apps/server/src/oscal/library.t
 
 const sizes = options.sizes.split(',').map(Number);
 const calls = Number(options.calls);
+const slowest = Number(options.slowest);
 const DOC = new URL('../../docs/performance.md', import.meta.url);
 const START = '<!-- scale-table:start (scripts/bench/scale.mjs writes this part) -->';
 const END = '<!-- scale-table:end -->';
@@ -56,14 +60,25 @@ const progress = (what) =>
   console.error(`[${((Date.now() - t0) / 1000).toFixed(0)} s, load ${os.loadavg()[0].toFixed(1)}] ${what}`);
 const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
 
-/** p50 and p99 of `calls` calls of `fn(i)` after 5 warm-up calls (negative i). */
-async function timeIt(fn, n = calls) {
+/**
+ * p50 and p99 of `calls` calls of `fn(i)` after 5 warm-up calls (negative i). With --slowest N, the
+ * N slowest calls are printed to stderr with what `fn` returned as `described` (their input).
+ */
+async function timeIt(fn, n = calls, what = '') {
   for (let i = 1; i <= 5; i++) await fn(-i);
   const times = [];
+  const made = [];
   for (let i = 0; i < n; i++) {
     const start = process.hrtime.bigint();
-    await fn(i);
-    times.push(ms(start));
+    const result = await fn(i);
+    const time = ms(start);
+    times.push(time);
+    made.push({ time, described: result?.described });
+  }
+  if (slowest > 0 && made.some((c) => c.described)) {
+    made.sort((a, b) => b.time - a.time);
+    for (const c of made.slice(0, slowest))
+      console.error(`slow ${what}: ${c.time.toFixed(1)} ms ${c.described}`);
   }
   times.sort((a, b) => a - b);
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
@@ -75,7 +90,8 @@ function variedList({ storage, register, tool, organizationId, seed }) {
   return () => {
     const { input } = next();
     const params = toListParams({ ctx: { organizationId }, args: input });
-    return storage[register].list(params);
+    const { organization_id: _, ...shown } = input;
+    return storage[register].list(params).then(() => ({ described: JSON.stringify(shown) }));
   };
 }
 
@@ -134,6 +150,8 @@ async function run(storage) {
     const at = `${label(size)} risks, ${label(others)} measures and vendors`;
     const list = await timeIt(
       variedList({ storage, register: 'risks', tool: 'listRisks', organizationId, seed: size }),
+      calls,
+      `listRisks at ${label(size)}`,
     );
     listRisksP50[size] = list.p50;
     rows.push({ tool: 'listRisks (varied, 1 in 5 a text search)', at, ...list });
@@ -149,6 +167,7 @@ async function run(storage) {
     });
   }
 
+  if (options['no-registers']) return { rows, listRisksP50 };
   progress('seeding the registers organization');
   const registers = await storage.organizations.create({
     name: 'Registers',
