@@ -114,6 +114,12 @@ try {
   const bare = Fastify({ logger: false });
   bare.get('/canned', async (_request, response) => response.type('application/json').send(canned));
   bare.get('/canned-mcp', async (_request, response) => response.type('application/json').send(cannedMcp));
+  // This process's CPU time so far (user + system, µs): the benchmark reads it around each slice
+  // to give each door's CPU per request, which a loaded machine distorts far less than req/s.
+  bare.get('/cpu', async () => {
+    const { user, system } = process.cpuUsage();
+    return { micros: user + system };
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

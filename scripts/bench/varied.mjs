@@ -10,7 +10,8 @@
 //               MCP    tools/call on /api/mcp/v1, its own sequence (odd page sizes: REST's cached
 //                      replies cannot answer it)
 //             and prints, per tool, the medians over the rounds (with min–max) of REST/floor,
-//             MCP/REST and p99/floor p99, each beside its goal.
+//             MCP/REST and p99/floor p99, each beside its goal, and each door's server CPU per
+//             request (process.cpuUsage around each slice; PostgreSQL's own CPU is not in it).
 //             --naive adds a fourth door for listRisks: the straightforward SQL for the same page
 //             (links as joins + GROUP BY, a COUNT(*) every page: scripts/bench/naive-route.ts), the
 //             floor's inputs, and prints floor/naive (goal > 1: storage's SQL beats the naive form).
@@ -182,10 +183,21 @@ function mcpRequest(next, counter) {
   };
 }
 
+/** The server process's CPU time so far, µs (user + system; server-process.ts `/cpu`). */
+async function serverCpu() {
+  const reply = await fetch(`${setup.bareUrl}/cpu`);
+  return (await reply.json()).micros;
+}
+
 async function run({ name, url, method, headers: h, setupRequest, connections, counter }) {
   const options = { url, method, headers: h, connections, duration: seconds };
   if (setupRequest) options.requests = [{ setupRequest }];
+  const cpuBefore = await serverCpu();
   const result = await autocannon(options);
+  // Requests still in flight when the slice ends are finished by the server: let them settle so
+  // their CPU counts for this slice, whose `sent` includes them.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const cpu = (await serverCpu()) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${name}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
   }
@@ -196,6 +208,7 @@ async function run({ name, url, method, headers: h, setupRequest, connections, c
     p50: result.latency.p50,
     p99: result.latency.p99,
     repeat: counter?.rate(),
+    cpuPerRequest: result.requests.sent > 0 ? cpu / result.requests.sent : Number.NaN,
   };
 }
 
@@ -321,6 +334,7 @@ async function roundsOf(tool) {
           rps: spread(list.map((s) => s.rps)),
           p50: spread(list.map((s) => s.p50)),
           p99: spread(list.map((s) => s.p99)),
+          cpu: spread(list.map((s) => s.cpuPerRequest)),
         },
       ]),
     ),
@@ -328,6 +342,10 @@ async function roundsOf(tool) {
     mcpOverRest: perRound((i) => slices.MCP[i].rps / slices.REST[i].rps),
     restP99OverFloor: perRound((i) => slices.REST[i].p99 / slices.floor[i].p99),
     mcpP99OverFloor: perRound((i) => slices.MCP[i].p99 / slices.floor[i].p99),
+    restCpuAboveFloor: spread(slices.floor.map((f, i) => slices.REST[i].cpuPerRequest - f.cpuPerRequest)),
+    mcpCpuAboveRest: spread(
+      slices.floor.map((_, i) => slices.MCP[i].cpuPerRequest - slices.REST[i].cpuPerRequest),
+    ),
     naive: Boolean(slices.naive),
     floorOverNaive: slices.naive ? perRound((i) => slices.floor[i].rps / slices.naive[i].rps) : undefined,
     repeat: { server: server.rate(), floor: floorCounter.rate() },
@@ -404,12 +422,16 @@ if (rounded.length > 0) {
   console.log(
     `\nvaried reads, ${rounds} alternating rounds of ${seconds} s per door, ${values.connections} connections: median (min–max)\n`,
   );
-  console.log('| tool         | door  | req/s              | p50 ms         | p99 ms             |');
-  console.log('|--------------|-------|-------------------:|---------------:|-------------------:|');
+  console.log(
+    '| tool         | door  | req/s              | p50 ms         | p99 ms             | server CPU µs/req  |',
+  );
+  console.log(
+    '|--------------|-------|-------------------:|---------------:|-------------------:|-------------------:|',
+  );
   for (const r of rounded) {
     for (const [door, d] of Object.entries(r.doors)) {
       console.log(
-        `| ${r.tool.padEnd(12)} | ${door.padEnd(5)} | ${range(d.rps).padStart(18)} | ${range(d.p50).padStart(14)} | ${range(d.p99).padStart(18)} |`,
+        `| ${r.tool.padEnd(12)} | ${door.padEnd(5)} | ${range(d.rps).padStart(18)} | ${range(d.p50).padStart(14)} | ${range(d.p99).padStart(18)} | ${range(d.cpu).padStart(18)} |`,
       );
     }
   }
@@ -429,6 +451,9 @@ if (rounded.length > 0) {
         `p99 REST/floor ${judged(r.restP99OverFloor, 'goal <= 1.2', atMost)}; ` +
         `p99 MCP/floor ${judged(r.mcpP99OverFloor, 'goal <= 1.2', atMost)}; ` +
         `repeat rate: server ${(r.repeat.server * 100).toFixed(2)}%, floor ${(r.repeat.floor * 100).toFixed(2)}% (goal 0)`,
+    );
+    console.log(
+      `${r.tool}: server CPU per request above the floor: REST ${range(r.restCpuAboveFloor)} µs, MCP above REST ${range(r.mcpCpuAboveRest)} µs`,
     );
     if (r.naive) {
       console.log(
