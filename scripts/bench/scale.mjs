@@ -240,6 +240,8 @@ async function run(storage) {
     at: '10,000 evidence files',
     ...(await timeIt(
       variedList({ storage, register: 'evidence', tool: 'listEvidence', organizationId: orgId, seed: 7 }),
+      calls,
+      'listEvidence',
     )),
   });
   rows.push({
@@ -247,6 +249,8 @@ async function run(storage) {
     at: '5,000 tasks',
     ...(await timeIt(
       variedList({ storage, register: 'tasks', tool: 'listTasks', organizationId: orgId, seed: 9 }),
+      calls,
+      'listTasks',
     )),
   });
   rows.push({
