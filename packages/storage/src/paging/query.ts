@@ -40,6 +40,8 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
 }): Promise<Page<Row>> {
   const idColumn = args.spec.idColumn;
   const table = idColumn.slice(0, idColumn.indexOf('.'));
+  // How many rows match, when a first page's fallback read every match anyway (see below).
+  let matched: number | undefined;
   return paginate({
     secret: args.ctx.cursorSecret,
     register: args.register,
@@ -87,15 +89,25 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
             return rows;
           },
         ) as unknown as Db;
-        let sparse = args.select(matches).where(args.where).select(sortValue.as('sort_value'));
+        // On a first page every match is in the CTE, so their number comes along (a window
+        // count, before the sort and the limit) and the COUNT need not read them again.
+        let sparse = args
+          .select(matches)
+          .where(args.where)
+          .select([sortValue.as('sort_value'), sql<string>`count(*) over ()`.as('matched_count')]);
         if (after) sparse = sparse.where(after);
         for (const term of orderBy) sparse = sparse.orderBy(term);
-        return sparse.limit(limit).execute();
+        const found = await sparse.limit(limit).execute();
+        if (!after)
+          matched = Number((found[0] as { matched_count?: unknown } | undefined)?.matched_count ?? 0);
+        for (const row of found) delete (row as { matched_count?: unknown }).matched_count;
+        return found;
       }
       return query.execute();
     },
     countLimit: args.probe ? SEARCH_COUNT_LIMIT : undefined,
     count: async () => {
+      if (matched !== undefined) return matched;
       const fast = args.count ? await args.count() : null;
       if (fast !== null) return fast;
       const matches = args.select().clearSelect().where(args.where);
