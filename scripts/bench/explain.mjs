@@ -2,7 +2,8 @@
 // Where the time of a varied listing goes in PostgreSQL: runs N varied listRisks calls
 // (scripts/bench/workloads.mjs) through the storage layer, captures the SQL each one sends, and
 // prints EXPLAIN (ANALYZE, BUFFERS) of every page and count query: plan shape, time, buffers.
-// Options: --risks N (10000; beyond 100k inserted by SQL, scripts/bench/sql-seed.ts), --calls N (8), --seed N (1), --cursor (explain the second page too).
+// Options: --risks N (10000; beyond 100k inserted by SQL, scripts/bench/sql-seed.ts), --calls N (8), --seed N (1), --cursor (explain the second page too),
+// --input JSON (repeatable: explain these listRisks inputs instead, without organization_id).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
 import { parseArgs } from 'node:util';
 import { withBenchStorage } from './bench-storage.mjs';
@@ -15,6 +16,7 @@ const { values: options } = parseArgs({
     calls: { type: 'string', default: '8' },
     seed: { type: 'string', default: '1' },
     cursor: { type: 'boolean', default: false },
+    input: { type: 'string', multiple: true },
     child: { type: 'boolean', default: false },
   },
 });
@@ -66,8 +68,16 @@ await withBenchStorage({ poolSize: 2 }, async ({ storage, url, schema }) => {
     await sql`analyze risk_counts`.execute(storage.db);
     await explainer.query(`set search_path to "${schema}"`);
     const random = seededRandom(Number(options.seed));
-    for (let index = 0; index < Number(options.calls); index++) {
-      const input = variedListInput({ tool: 'listRisks', random, index, organizationId: organizationIds[0] });
+    // --input JSON (repeatable): these inputs instead of the varied ones (e.g. the slow inputs
+    // `bench:scale --slowest N` prints).
+    const given = (options.input ?? []).map((text) => ({
+      ...JSON.parse(text),
+      organization_id: organizationIds[0],
+    }));
+    for (let index = 0; index < (given.length || Number(options.calls)); index++) {
+      const input =
+        given[index] ??
+        variedListInput({ tool: 'listRisks', random, index, organizationId: organizationIds[0] });
       const params = toParams(input);
       captured = [];
       const first = await storage.risks.list(params);
@@ -79,6 +89,9 @@ await withBenchStorage({ poolSize: 2 }, async ({ storage, url, schema }) => {
         `\n=== ${JSON.stringify({ ...input, organization_id: undefined })} → ${first.total_count} rows`,
       );
       for (const q of queries) {
+        const started = performance.now();
+        await explainer.query({ text: q.text, values: q.values });
+        console.log(`(${(performance.now() - started).toFixed(1)} ms without EXPLAIN)`);
         const plan = await explainer.query({
           text: `explain (analyze, buffers, costs off) ${q.text}`,
           values: q.values,

@@ -8,6 +8,7 @@ for (const name of [
   'bench:storage',
   'bench:server',
   'bench:varied',
+  'bench:scale',
   'bench:oscal',
   'bench:frameworks',
   'bench:pglite-rows',

@@ -3,7 +3,8 @@
 // adds a route returning canned JSON of the same size as the listRisks reply and the floor route
 // (./floor-route.ts: the same SQL as Comply's list tools, straight from storage), listens, prints
 // {url, bareUrl, floorUrl, token, input, …} on stdout and drops the schema on SIGTERM.
-// Beyond 100k risks on PostgreSQL, the rest are inserted by SQL (generate_series) in 100k batches.
+// Beyond 100k risks on PostgreSQL, the rest are inserted by SQL (generate_series) in 100k batches;
+// BENCH_REGISTERS=N adds N evidence files, tasks, documents and control tests (sql-seed.ts).
 // BENCH_NO_NOTIFY=1 (PostgreSQL, diagnostic only) turns off the change notifications of this schema.
 import { randomBytes } from 'node:crypto';
 import { openStorage, seedBulk } from '@comply/storage';
@@ -11,7 +12,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { startServer } from '../../apps/server/src/serve.js';
 import { startFloor } from './floor-route.js';
-import { seedRisksBySql } from './sql-seed.js';
+import { seedRegistersBySql, seedRisksBySql } from './sql-seed.js';
 
 const risks = Number(process.env.BENCH_RISKS ?? 10_000);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -56,6 +57,16 @@ try {
   }
   if (!pglite && risks > BY_REPOSITORY) {
     await seedRisksBySql({ db: storage.db, organizationId, from: BY_REPOSITORY, to: risks });
+  }
+  // The newer registers' lists (evidence, tasks, documents, control tests): BENCH_REGISTERS rows each.
+  const registerRows = Number(process.env.BENCH_REGISTERS ?? 0);
+  if (registerRows > 0) {
+    const n = registerRows;
+    await seedRegistersBySql({
+      db: storage.db,
+      organizationId,
+      counts: { evidence: n, tasks: n, documents: n, controlTests: n },
+    });
   }
   const { secret } = await storage.tokens.create({
     userId: user.id,
@@ -103,6 +114,12 @@ try {
   const bare = Fastify({ logger: false });
   bare.get('/canned', async (_request, response) => response.type('application/json').send(canned));
   bare.get('/canned-mcp', async (_request, response) => response.type('application/json').send(cannedMcp));
+  // This process's CPU time so far (user + system, µs): the benchmark reads it around each slice
+  // to give each door's CPU per request, which a loaded machine distorts far less than req/s.
+  bare.get('/cpu', async () => {
+    const { user, system } = process.cpuUsage();
+    return { micros: user + system };
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

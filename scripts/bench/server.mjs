@@ -11,11 +11,15 @@
 // read-result cache (docs/performance.md), so this measures the transports, not PostgreSQL.
 // The server runs in its own process
 // (scripts/bench/server-process.ts, on the TypeScript sources through tsx); autocannon drives it
-// from this one. Options: --risks N (10000), --connections N (16), --seconds N (10).
+// from this one. Each door runs --rounds (5) slices of --seconds (4) in alternating order after a
+// 2 s warm-up; the ratios are taken per round (the same round's slices) and printed as the median
+// with the min–max, each beside its goal. Options: --risks N (10000), --connections N (16),
+// --seconds N (4), --rounds N (5).
 // BENCH_PROF=DIR writes a CPU profile of the server process into DIR (node --cpu-prof).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,9 +29,12 @@ const { values } = parseArgs({
   options: {
     risks: { type: 'string', default: '10000' },
     connections: { type: 'string', default: '16' },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '5' },
   },
 });
+const rounds = Number(values.rounds);
+if (!(rounds >= 1)) throw new Error('--rounds is a whole number >= 1');
 const connections = Number(values.connections);
 const seconds = Number(values.seconds);
 
@@ -113,33 +120,56 @@ function run(target, duration) {
   return autocannon({ ...request, connections, duration });
 }
 
-const results = {};
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const spread = (list) => ({ median: median(list), min: Math.min(...list), max: Math.max(...list) });
+const range = (s, digits = 0) =>
+  `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+/** Per door, one result per round. */
+const results = Object.fromEntries(targets.map((t) => [t.key, []]));
 try {
-  for (const target of targets) {
-    await run(target, 2); // warm-up: JIT, connection pool, query plans
-    const result = await run(target, seconds);
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${target.name}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
+  for (const target of targets) await run(target, 2); // warm-up: JIT, connection pool, query plans
+  for (let round = 0; round < rounds; round++) {
+    // Alternating order (a b c e d, then d e c b a, …): every door sees the same background load.
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) {
+      const result = await run(target, seconds);
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${target.name}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
+      }
+      results[target.key].push(result);
     }
-    results[target.key] = result;
   }
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');
 }
 
-const row = (key, label) => {
-  const r = results[key];
-  return `| ${label.padEnd(28)} | ${r.requests.average.toFixed(0).padStart(7)} | ${String(r.latency.p50).padStart(7)} | ${String(r.latency.p99).padStart(7)} |`;
-};
-const ratio = (x, y) => results[x].requests.average / results[y].requests.average;
+const of = (key, f) => spread(results[key].map(f));
+const row = (key, label) =>
+  `| ${label.padEnd(28)} | ${range(of(key, (r) => r.requests.average)).padStart(18)} | ${range(of(key, (r) => r.latency.p50)).padStart(12)} | ${range(of(key, (r) => r.latency.p99)).padStart(14)} |`;
+/** x/y per round (the same round's slices), as median (min–max). */
+const ratio = (x, y) => spread(results[x].map((r, i) => r.requests.average / results[y][i].requests.average));
+const verdict = (s, goal) => `${range(s, 2)}  (goal >= ${goal}: ${s.median >= goal ? 'meets' : 'misses'})`;
 console.log(
-  `\nlistRisks, ${values.risks} risks, reply ${setup.bytes} bytes (MCP ${setup.mcpBytes}), ${connections} connections, ${seconds} s each\n`,
+  `\nlistRisks, ${values.risks} risks, reply ${setup.bytes} bytes (MCP ${setup.mcpBytes}), ${connections} connections, ${rounds} alternating rounds of ${seconds} s per door; load average ${loadBefore} before, ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} after\n`,
 );
-console.log('| door                         |   req/s | p50 ms  | p99 ms  |');
-console.log('|------------------------------|---------|---------|---------|');
+console.log('| door                         | req/s median (min–max) | p50 ms       | p99 ms         |');
+console.log('|------------------------------|-------------------:|-------------:|---------------:|');
 for (const target of targets) console.log(row(target.key, `(${target.key}) ${target.name}`));
-console.log(`\n(c)/(b) = ${ratio('c', 'b').toFixed(2)}  (2025 era, target >= 0.8)`);
-console.log(`(e)/(b) = ${ratio('e', 'b').toFixed(2)}  (2026-07-28 era, target >= 0.8)`);
-console.log(`(b)/(a) = ${ratio('b', 'a').toFixed(2)}  (target >= 0.25)`);
-console.log(`(c)/(d) = ${ratio('c', 'd').toFixed(2)}  (MCP against a bare route sending its reply size)`);
+console.log(`\nper-round ratios, median (min–max):`);
+console.log(`(c)/(b) = ${verdict(ratio('c', 'b'), 0.8)}  (MCP/REST, 2025-06-18 era)`);
+console.log(`(e)/(b) = ${verdict(ratio('e', 'b'), 0.8)}  (MCP/REST, 2026-07-28 era)`);
+console.log(`(b)/(a) = ${verdict(ratio('b', 'a'), 0.25)}  (REST against the bare route)`);
+console.log(`(c)/(d) = ${range(ratio('c', 'd'), 2)}  (MCP against a bare route sending its reply size)`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Load the read cache cannot absorb, in one run against one server process (PostgreSQL):
 //   bare      a bare fastify route sending canned JSON the size of a listRisks page (for scale)
-//   varied    listRisks/listVendors/listMeasures with a different input on every request (never a
+//   varied    each list tool of --tools with a different input on every request (never a
 //             repeat within the run: scripts/bench/workloads.mjs uniqueListSource), through three
 //             doors in --rounds alternating rounds (floor REST MCP, then MCP REST floor, …):
 //               floor  the same SQL statements Comply's storage runs for the input, through the same
@@ -10,7 +10,8 @@
 //               MCP    tools/call on /api/mcp/v1, its own sequence (odd page sizes: REST's cached
 //                      replies cannot answer it)
 //             and prints, per tool, the medians over the rounds (with min–max) of REST/floor,
-//             MCP/REST and p99/floor p99, each beside its goal.
+//             MCP/REST and p99/floor p99, each beside its goal, and each door's server CPU per
+//             request (process.cpuUsage around each slice; PostgreSQL's own CPU is not in it).
 //             --naive adds a fourth door for listRisks: the straightforward SQL for the same page
 //             (links as joins + GROUP BY, a COUNT(*) every page: scripts/bench/naive-route.ts), the
 //             floor's inputs, and prints floor/naive (goal > 1: storage's SQL beats the naive form).
@@ -18,9 +19,11 @@
 //   mixed     9 varied listRisks reads to 1 write, --connections callers
 // The "repeat" column is the share of requests that repeated an earlier one: the most the read
 // cache could have answered (writes invalidate it, so the real hit rate is at most this).
-// Options: --risks N (10000; vendors and measures are a fifth of it, at most 20k each),
+// Options: --risks N (10000; vendors, measures, evidence files, tasks, documents and control tests
+// are a fifth of it, at most 20k each),
 // --connections N (32), --writers N (16), --seconds N (3: each slice), --rounds N (5),
-// --tools a,b (listRisks,listVendors,listMeasures), --only a,b (bare,varied,writes,mixed,report:
+// --tools a,b (listRisks,listVendors,listMeasures,listTasks,listEvidence,listDocuments,
+// listControlTests), --only a,b (bare,varied,writes,mixed,report:
 // the phases to run; bare always runs, it is the baseline; report times getComplianceReport
 // after a write each time, so the read cache cannot answer it), --driver postgres|pglite (postgres),
 // --seed N (1), --profile DIR, --search-every N (5: a `query` on every 5th varied read; 0: none).
@@ -28,6 +31,7 @@
 // --driver pglite runs an in-memory PGlite in the server process instead.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,6 +45,9 @@ import {
   writeInput,
 } from './workloads.mjs';
 
+// The register lists of the goals: the first three and the newer registers'.
+const TOOLS_DEFAULT =
+  'listRisks,listVendors,listMeasures,listTasks,listEvidence,listDocuments,listControlTests';
 const { values } = parseArgs({
   options: {
     risks: { type: 'string', default: '10000' },
@@ -50,7 +57,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     help: { type: 'boolean', default: false },
     naive: { type: 'boolean', default: false },
-    tools: { type: 'string', default: 'listRisks,listVendors,listMeasures' },
+    tools: { type: 'string', default: TOOLS_DEFAULT },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
     only: { type: 'string', default: 'bare,varied,writes,mixed,report' },
@@ -81,6 +88,10 @@ const others = Math.min(20_000, Math.round(risks / 5));
 const phases = new Set(values.only.split(','));
 if (!['postgres', 'pglite'].includes(values.driver)) throw new Error('--driver is postgres or pglite');
 
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 const serverScript = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 // --profile DIR writes a CPU profile of the server process (node --cpu-prof) into DIR.
 const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [];
@@ -93,6 +104,7 @@ const server = spawn(
       BENCH_RISKS: String(risks),
       BENCH_VENDORS: String(others),
       BENCH_MEASURES: String(others),
+      BENCH_REGISTERS: String(others),
       BENCH_SCOPE: 'WRITE',
       BENCH_DRIVER: values.driver,
     },
@@ -171,10 +183,21 @@ function mcpRequest(next, counter) {
   };
 }
 
+/** The server process's CPU time so far, µs (user + system; server-process.ts `/cpu`). */
+async function serverCpu() {
+  const reply = await fetch(`${setup.bareUrl}/cpu`);
+  return (await reply.json()).micros;
+}
+
 async function run({ name, url, method, headers: h, setupRequest, connections, counter }) {
   const options = { url, method, headers: h, connections, duration: seconds };
   if (setupRequest) options.requests = [{ setupRequest }];
+  const cpuBefore = await serverCpu();
   const result = await autocannon(options);
+  // Requests still in flight when the slice ends are finished by the server: let them settle so
+  // their CPU counts for this slice, whose `sent` includes them.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const cpu = (await serverCpu()) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${name}: ${result.non2xx} non-2xx replies and ${result.errors} errors`);
   }
@@ -185,6 +208,7 @@ async function run({ name, url, method, headers: h, setupRequest, connections, c
     p50: result.latency.p50,
     p99: result.latency.p99,
     repeat: counter?.rate(),
+    cpuPerRequest: result.requests.sent > 0 ? cpu / result.requests.sent : Number.NaN,
   };
 }
 
@@ -242,6 +266,10 @@ const spread = (list) => ({ median: median(list), min: Math.min(...list), max: M
  */
 async function roundsOf(tool) {
   const seed = Number(values.seed);
+  // One call first, with a `query` no varied input has: listTasks' first call brings generated
+  // tasks up to date (a write, once; later calls skip it while the data is unchanged), which no
+  // round should pay, and every tool's first call warms its statements.
+  await call(tool, { organization_id: organizationId, query: 'warm-up', page_size: 100 });
   const server = repeatCounter();
   const floorCounter = repeatCounter();
   const c = Number(values.connections);
@@ -306,6 +334,7 @@ async function roundsOf(tool) {
           rps: spread(list.map((s) => s.rps)),
           p50: spread(list.map((s) => s.p50)),
           p99: spread(list.map((s) => s.p99)),
+          cpu: spread(list.map((s) => s.cpuPerRequest)),
         },
       ]),
     ),
@@ -313,6 +342,10 @@ async function roundsOf(tool) {
     mcpOverRest: perRound((i) => slices.MCP[i].rps / slices.REST[i].rps),
     restP99OverFloor: perRound((i) => slices.REST[i].p99 / slices.floor[i].p99),
     mcpP99OverFloor: perRound((i) => slices.MCP[i].p99 / slices.floor[i].p99),
+    restCpuAboveFloor: spread(slices.floor.map((f, i) => slices.REST[i].cpuPerRequest - f.cpuPerRequest)),
+    mcpCpuAboveRest: spread(
+      slices.floor.map((_, i) => slices.MCP[i].cpuPerRequest - slices.REST[i].cpuPerRequest),
+    ),
     naive: Boolean(slices.naive),
     floorOverNaive: slices.naive ? perRound((i) => slices.floor[i].rps / slices.naive[i].rps) : undefined,
     repeat: { server: server.rate(), floor: floorCounter.rate() },
@@ -370,7 +403,10 @@ try {
 
 const bare = rows[0].rps;
 console.log(
-  `\nvaried load, ${values.driver}, ${risks} risks (${others} vendors, ${others} measures), ${seconds} s each, seed ${values.seed}\n`,
+  `\nvaried load, ${values.driver}, ${risks} risks (${others} each of vendors, measures, evidence files, tasks, documents, control tests), ${seconds} s each, seed ${values.seed}; load average ${loadBefore} before, ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} after\n`,
 );
 console.log('| workload                          | conns |   req/s | p50 ms | p99 ms | / bare | repeat |');
 console.log('|-----------------------------------|------:|--------:|-------:|-------:|-------:|-------:|');
@@ -386,12 +422,16 @@ if (rounded.length > 0) {
   console.log(
     `\nvaried reads, ${rounds} alternating rounds of ${seconds} s per door, ${values.connections} connections: median (min–max)\n`,
   );
-  console.log('| tool         | door  | req/s              | p50 ms         | p99 ms             |');
-  console.log('|--------------|-------|-------------------:|---------------:|-------------------:|');
+  console.log(
+    '| tool         | door  | req/s              | p50 ms         | p99 ms             | server CPU µs/req  |',
+  );
+  console.log(
+    '|--------------|-------|-------------------:|---------------:|-------------------:|-------------------:|',
+  );
   for (const r of rounded) {
     for (const [door, d] of Object.entries(r.doors)) {
       console.log(
-        `| ${r.tool.padEnd(12)} | ${door.padEnd(5)} | ${range(d.rps).padStart(18)} | ${range(d.p50).padStart(14)} | ${range(d.p99).padStart(18)} |`,
+        `| ${r.tool.padEnd(12)} | ${door.padEnd(5)} | ${range(d.rps).padStart(18)} | ${range(d.p50).padStart(14)} | ${range(d.p99).padStart(18)} | ${range(d.cpu).padStart(18)} |`,
       );
     }
   }
@@ -411,6 +451,9 @@ if (rounded.length > 0) {
         `p99 REST/floor ${judged(r.restP99OverFloor, 'goal <= 1.2', atMost)}; ` +
         `p99 MCP/floor ${judged(r.mcpP99OverFloor, 'goal <= 1.2', atMost)}; ` +
         `repeat rate: server ${(r.repeat.server * 100).toFixed(2)}%, floor ${(r.repeat.floor * 100).toFixed(2)}% (goal 0)`,
+    );
+    console.log(
+      `${r.tool}: server CPU per request above the floor: REST ${range(r.restCpuAboveFloor)} µs, MCP above REST ${range(r.mcpCpuAboveRest)} µs`,
     );
     if (r.naive) {
       console.log(

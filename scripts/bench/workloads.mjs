@@ -51,6 +51,31 @@ const TOOLS = {
     order: ['name', 'state', 'created_at'],
     score: false,
   },
+  // The newer registers have no category filter: their inputs never get one.
+  listTasks: {
+    status: ['status', ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED']],
+    order: ['due_date', 'title', 'created_at'],
+    score: false,
+    category: false,
+  },
+  listEvidence: {
+    status: ['kind', ['TEXT', 'URL', 'FILE']],
+    order: ['collected_at', 'title', 'created_at'],
+    score: false,
+    category: false,
+  },
+  listDocuments: {
+    status: ['status', ['DRAFT', 'IN_REVIEW', 'PUBLISHED', 'RETIRED']],
+    order: ['title', 'next_review_due', 'created_at'],
+    score: false,
+    category: false,
+  },
+  listControlTests: {
+    status: ['frequency', ['MONTHLY', 'QUARTERLY', 'ANNUALLY']],
+    order: ['title', 'frequency', 'created_at'],
+    score: false,
+    category: false,
+  },
 };
 
 /**
@@ -65,7 +90,7 @@ export function variedListInput({ tool, random, index, organizationId, searchEve
   if (spec.score) input.min_residual_score = 1 + Math.floor(random() * 25);
   input.order_by = { field: pick(random, spec.order), direction: random() < 0.5 ? 'asc' : 'desc' };
   if (searchEvery > 0 && index % searchEvery === searchEvery - 1) input.query = pick(random, QUERIES);
-  if (index % 7 === 6) input.category = pick(random, CATEGORIES);
+  if (index % 7 === 6 && spec.category !== false) input.category = pick(random, CATEGORIES);
   return input;
 }
 
@@ -111,7 +136,12 @@ export function uniqueListSource({ tool, seed, organizationId, searchEvery = 5, 
     }
     for (;;) {
       const n = ++widened;
-      input.category = caseVariant(CATEGORIES[n % CATEGORIES.length], Math.floor(n / CATEGORIES.length));
+      // A register without a category filter widens by the case of a `query` instead (ILIKE).
+      if (TOOLS[tool].category === false) {
+        input.query = caseVariant(QUERIES[n % QUERIES.length], Math.floor(n / QUERIES.length));
+      } else {
+        input.category = caseVariant(CATEGORIES[n % CATEGORIES.length], Math.floor(n / CATEGORIES.length));
+      }
       for (let step = 0; step <= MAX_PAGE_SIZE; step += 2) {
         if (fresh(input, drawn + step) || (step > 0 && fresh(input, drawn - step))) return { tool, input };
       }

@@ -19,10 +19,11 @@ export const PROBE_ROWS = 2000;
  * among the first PROBE_ROWS rows that `probe` admits, in the listing's order, read along the
  * ordering's index and only as far as the page needs. When they hold a full page of matches,
  * those are exactly the page the whole query would return: every later match sorts after all of
- * them. Otherwise the whole query runs.
- * The planner cannot tell how common a substring is, so left alone it filled the page of a common
- * one from the trigram index and sorted every match (a second at a million risks) when reading
- * the first few hundred rows in order was enough (docs/performance.md).
+ * them. Otherwise the matches are read on their own (the trigram index), then sorted to the page.
+ * The planner cannot tell how common a substring is, nor where its matches fall in an ordering:
+ * left alone it filled the page of a common one from the trigram index and sorted every match (a
+ * second at a million risks) when reading the first few hundred rows in order was enough, and it
+ * read most of the table in order when the matches all sort last (docs/performance.md).
  */
 export async function listPage<TB extends keyof Database, Row extends { id: string }>(args: {
   ctx: StorageContext;
@@ -39,6 +40,8 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
 }): Promise<Page<Row>> {
   const idColumn = args.spec.idColumn;
   const table = idColumn.slice(0, idColumn.indexOf('.'));
+  // How many rows match, when a first page's fallback read every match anyway (see below).
+  let matched: number | undefined;
   return paginate({
     secret: args.ctx.cursorSecret,
     register: args.register,
@@ -69,11 +72,42 @@ export async function listPage<TB extends keyof Database, Row extends { id: stri
         for (const term of orderBy) probed = probed.orderBy(term);
         const rows = await probed.limit(limit).execute();
         if (rows.length === limit) return rows;
+        // No full page in the first PROBE_ROWS rows in order: the matches are sparse there, so
+        // reading on in that order is the plan to avoid, yet with ORDER BY … LIMIT the planner
+        // still takes it (it read 858k risks, 1.6 s, for a common word whose matches all sort
+        // last). The matches are read first, on their own (a MATERIALIZED CTE named like the
+        // table, planned for `where` alone: the trigram index), then ordered and cut to the
+        // page; the select's sub-selects still run for the page's rows only.
+        const matches = args.ctx.db.with(
+          (cte) => cte(table).materialized(),
+          (db) => {
+            let rows = db
+              .selectFrom(table as never)
+              .selectAll()
+              .where(args.where as never);
+            if (after) rows = rows.where(after);
+            return rows;
+          },
+        ) as unknown as Db;
+        // On a first page every match is in the CTE, so their number comes along (a window
+        // count, before the sort and the limit) and the COUNT need not read them again.
+        let sparse = args
+          .select(matches)
+          .where(args.where)
+          .select([sortValue.as('sort_value'), sql<string>`count(*) over ()`.as('matched_count')]);
+        if (after) sparse = sparse.where(after);
+        for (const term of orderBy) sparse = sparse.orderBy(term);
+        const found = await sparse.limit(limit).execute();
+        if (!after)
+          matched = Number((found[0] as { matched_count?: unknown } | undefined)?.matched_count ?? 0);
+        for (const row of found) delete (row as { matched_count?: unknown }).matched_count;
+        return found;
       }
       return query.execute();
     },
     countLimit: args.probe ? SEARCH_COUNT_LIMIT : undefined,
     count: async () => {
+      if (matched !== undefined) return matched;
       const fast = args.count ? await args.count() : null;
       if (fast !== null) return fast;
       const matches = args.select().clearSelect().where(args.where);
