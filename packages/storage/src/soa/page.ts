@@ -11,14 +11,15 @@ export function applicabilityCounts(rows: readonly SoaControl[]): Record<SoaAppl
   return counts;
 }
 
-const CURSOR_ERROR = 'is not a cursor of this Statement of Applicability; pass next_cursor unchanged.';
+export const CURSOR_ERROR = 'is not a cursor of this Statement of Applicability; pass next_cursor unchanged.';
 
 /** The cursor after `code` of `version` (null: the current SoA): opaque, base64url JSON. */
-function encodeCursor(args: { code: string; version: number | null }): string {
+export function encodeCursor(args: { code: string; version: number | null }): string {
   return Buffer.from(JSON.stringify({ a: args.code, v: args.version })).toString('base64url');
 }
 
-function decodeCursor(cursor: string, version: number | null): string {
+/** The control code a cursor of `version` (null: the current SoA) is after; INVALID_INPUT otherwise. */
+export function decodeCursor(cursor: string, version: number | null): string {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
       a?: unknown;

@@ -7,6 +7,7 @@ import { invalidInput, StorageError } from '../errors.js';
 import { assertFramework, frameworkNotFound } from '../registers/frameworks/control-list.js';
 import { checkExpected, claimIdempotencyKey } from '../registers/kit.js';
 import { inSnapshot } from '../reports/repository.js';
+import { currentCounts, currentPage } from './current-page.js';
 import { applicabilityCounts, pageRows } from './page.js';
 import { currentSoaRows } from './rows.js';
 import type { SoaControl, SoaControlChange, SoaFilters, SoaPage, SoaVersion } from './types.js';
@@ -95,7 +96,11 @@ function checkChanges(args: {
 export function soaRepository(ctx: StorageContext) {
   const today = () => toDateString(ctx.clock());
   return {
-    /** One page of the current SoA, or of approved `version`; filters by decision and status. */
+    /**
+     * One page of the current SoA, or of approved `version`; filters by decision and status. The
+     * current SoA's page computes its own controls only (current-page.ts) unless a status filter
+     * asks for every control's readiness; a version pages its stored snapshot.
+     */
     get: (
       args: Scope & {
         version?: number | undefined;
@@ -109,6 +114,34 @@ export function soaRepository(ctx: StorageContext) {
         await assertFramework(scope);
         const [approved, updatedAt] = await Promise.all([versions(scope), soaUpdatedAt(scope)]);
         const version = args.version ?? null;
+        const filters = args.filters ?? {};
+        const approvedOne =
+          (version === null ? approved[0] : approved.find((v) => v.version === version)) ?? null;
+        const head = {
+          framework_id: args.frameworkId,
+          version,
+          approved: approvedOne,
+          versions: approved,
+          updated_at: updatedAt,
+        };
+        if (version === null && !filters.status) {
+          // A page costs a page: counts by one aggregate, the page's rows alone (current-page.ts).
+          const [counts, page] = await Promise.all([
+            currentCounts(scope),
+            currentPage({
+              ...scope,
+              today: today(),
+              applicability: filters.applicability,
+              pageSize: args.pageSize,
+              cursor: args.cursor,
+            }),
+          ]);
+          const listed = filters.applicability ? new Set(filters.applicability) : null;
+          const totalCount = listed
+            ? [...listed].reduce((sum, decision) => sum + counts.applicability_counts[decision], 0)
+            : counts.control_count;
+          return { ...head, ...counts, ...page, total_count: totalCount };
+        }
         let rows: SoaControl[];
         if (version === null) {
           rows = await currentSoaRows({ ...scope, today: today() });
@@ -131,20 +164,10 @@ export function soaRepository(ctx: StorageContext) {
           rows = stored.snapshot as SoaControl[];
         }
         return {
-          framework_id: args.frameworkId,
-          version,
-          approved: (version === null ? approved[0] : approved.find((v) => v.version === version)) ?? null,
-          versions: approved,
-          updated_at: updatedAt,
+          ...head,
           control_count: rows.length,
           applicability_counts: applicabilityCounts(rows),
-          ...pageRows({
-            rows,
-            filters: args.filters ?? {},
-            pageSize: args.pageSize,
-            cursor: args.cursor,
-            version,
-          }),
+          ...pageRows({ rows, filters, pageSize: args.pageSize, cursor: args.cursor, version }),
         };
       }),
 

@@ -3,15 +3,17 @@ import { readinessRows } from '../reports/readiness-rows.js';
 import type { SoaControl } from './types.js';
 
 /**
- * Every control of a framework as a Statement of Applicability row, in document order: its
- * decision (UNDECIDED without one), and its status, gap reasons and measures from readinessRows,
- * so the SoA and getAuditReadiness never disagree.
+ * Every control of a framework (or only those of `codes`) as a Statement of Applicability row, in
+ * document order: its decision (UNDECIDED without one), and its status, gap reasons and measures
+ * from readinessRows, so the SoA and getAuditReadiness never disagree. A control's row depends on
+ * its own decision and measures only, so a page's rows equal the same controls' rows of the whole.
  */
 export async function currentSoaRows(args: {
   db: Db;
   organizationId: string;
   frameworkId: string;
   today: string;
+  codes?: readonly string[];
 }): Promise<SoaControl[]> {
   const { controls, measures } = await readinessRows(args);
   const byCode = new Map<string, SoaControl['measures']>();
