@@ -23,35 +23,20 @@ function controlsWithDecisions(args: Scope) {
 const APPLICABILITY_SQL = sql`case when s.control_code is null then 'UNDECIDED'
   when s.applicable then 'APPLICABLE' else 'EXCLUDED' end`;
 
-/**
- * The current SoA's control count and controls per decision: one aggregate over the framework's
- * controls and their decisions, no row built.
- */
-export async function currentCounts(
-  args: Scope,
-): Promise<{ control_count: number; applicability_counts: Record<SoaApplicability, number> }> {
-  const { rows } = await sql<Record<SoaApplicability, string | number>>`
-    select count(*) filter (where s.applicable) as "APPLICABLE",
-      count(*) filter (where not s.applicable) as "EXCLUDED",
-      count(*) filter (where s.control_code is null) as "UNDECIDED"
-    from ${controlsWithDecisions(args)}`.execute(args.db);
-  const counts = {
-    APPLICABLE: Number(rows[0]?.APPLICABLE ?? 0),
-    EXCLUDED: Number(rows[0]?.EXCLUDED ?? 0),
-    UNDECIDED: Number(rows[0]?.UNDECIDED ?? 0),
-  };
-  return {
-    control_count: counts.APPLICABLE + counts.EXCLUDED + counts.UNDECIDED,
-    applicability_counts: counts,
-  };
+/** The current SoA's control count and controls per decision. */
+export interface SoaCounts {
+  control_count: number;
+  applicability_counts: Record<SoaApplicability, number>;
 }
 
 /**
- * One page of the current SoA, filtered by decision only: a keyset scan of the framework's
- * controls in document order (position, id) after the cursor's control, cut at the page size in
- * SQL, and rows (readiness, measures) computed for the page's controls alone. What pageRows does
- * over every row, for a page's cost. A status filter needs every control's readiness: that read
- * stays with pageRows.
+ * One page of the current SoA, filtered by decision only, with the SoA's counts. One statement
+ * reads the counts (an aggregate over the framework's controls left-joined to their decisions, no
+ * row built), the page's control codes (a keyset scan in document order, position then id, after
+ * the cursor's control, the decision filter applied and the page cut by LIMIT) and whether the
+ * cursor's control exists; then rows (readiness, measures) are computed for the page's controls
+ * alone. What pageRows does over every row, for a page's cost. A status filter needs every
+ * control's readiness: that read stays with pageRows.
  */
 export async function currentPage(
   args: Scope & {
@@ -60,38 +45,41 @@ export async function currentPage(
     pageSize: number;
     cursor: string | undefined;
   },
-): Promise<{ controls: SoaControl[]; next_cursor: string | null }> {
+): Promise<SoaCounts & { controls: SoaControl[]; next_cursor: string | null }> {
   const { db, organizationId, frameworkId } = args;
   const after = args.cursor === undefined ? undefined : decodeCursor(args.cursor, null);
-  const afterCursor =
-    after === undefined
-      ? sql``
-      : sql`and (c.position, c.id) > (select a.position, a.id from framework_controls a
-          where a.organization_id = ${organizationId} and a.framework_id = ${frameworkId}
-            and a.code = ${after})`;
+  const cursorControl = sql`(select a.position, a.id from framework_controls a
+    where a.organization_id = ${organizationId} and a.framework_id = ${frameworkId} and a.code = ${after ?? null})`;
+  const afterCursor = after === undefined ? sql`` : sql`and (c.position, c.id) > ${cursorControl}`;
   const decided = args.applicability
     ? sql`and ${APPLICABILITY_SQL} = any(${[...args.applicability]}::text[])`
     : sql``;
-  const [page, cursorControl] = await Promise.all([
-    sql<{ code: string }>`select c.code from ${controlsWithDecisions(args)} ${afterCursor} ${decided}
-      order by c.position, c.id limit ${args.pageSize + 1}`.execute(db),
-    after === undefined
-      ? undefined
-      : db
-          .selectFrom('framework_controls')
-          .select('code')
-          .where('organization_id', '=', organizationId)
-          .where('framework_id', '=', frameworkId)
-          .where('code', '=', after)
-          .executeTakeFirst(),
-  ]);
-  if (after !== undefined && !cursorControl) throw invalidInput('cursor', `\`cursor\` ${CURSOR_ERROR}`);
-  const codes = page.rows.slice(0, args.pageSize).map((row) => row.code);
+  const { rows } = await sql<
+    Record<SoaApplicability, string | number> & { codes: string[]; cursor_found: boolean }
+  >`select counts.*,
+      (select coalesce(array_agg(p.code order by p.position, p.id), '{}') from (
+        select c.code, c.position, c.id from ${controlsWithDecisions(args)} ${afterCursor} ${decided}
+        order by c.position, c.id limit ${args.pageSize + 1}) p) as codes,
+      ${after === undefined ? sql`true` : sql`exists ${cursorControl}`} as cursor_found
+    from (select count(*) filter (where s.applicable) as "APPLICABLE",
+        count(*) filter (where not s.applicable) as "EXCLUDED",
+        count(*) filter (where s.control_code is null) as "UNDECIDED"
+      from ${controlsWithDecisions(args)}) counts`.execute(db);
+  const row = rows[0];
+  if (!row?.cursor_found) throw invalidInput('cursor', `\`cursor\` ${CURSOR_ERROR}`);
+  const counts = {
+    APPLICABLE: Number(row.APPLICABLE),
+    EXCLUDED: Number(row.EXCLUDED),
+    UNDECIDED: Number(row.UNDECIDED),
+  };
+  const codes = row.codes.slice(0, args.pageSize);
   const controls = await currentSoaRows({ db, organizationId, frameworkId, today: args.today, codes });
   const last = controls.at(-1);
   return {
+    control_count: counts.APPLICABLE + counts.EXCLUDED + counts.UNDECIDED,
+    applicability_counts: counts,
     controls,
     next_cursor:
-      page.rows.length > args.pageSize && last ? encodeCursor({ code: last.code, version: null }) : null,
+      row.codes.length > args.pageSize && last ? encodeCursor({ code: last.code, version: null }) : null,
   };
 }

@@ -7,7 +7,7 @@ import { invalidInput, StorageError } from '../errors.js';
 import { assertFramework, frameworkNotFound } from '../registers/frameworks/control-list.js';
 import { checkExpected, claimIdempotencyKey } from '../registers/kit.js';
 import { inSnapshot } from '../reports/repository.js';
-import { currentCounts, currentPage } from './current-page.js';
+import { currentPage } from './current-page.js';
 import { applicabilityCounts, pageRows } from './page.js';
 import { currentSoaRows } from './rows.js';
 import type { SoaControl, SoaControlChange, SoaFilters, SoaPage, SoaVersion } from './types.js';
@@ -126,21 +126,18 @@ export function soaRepository(ctx: StorageContext) {
         };
         if (version === null && !filters.status) {
           // A page costs a page: counts by one aggregate, the page's rows alone (current-page.ts).
-          const [counts, page] = await Promise.all([
-            currentCounts(scope),
-            currentPage({
-              ...scope,
-              today: today(),
-              applicability: filters.applicability,
-              pageSize: args.pageSize,
-              cursor: args.cursor,
-            }),
-          ]);
+          const page = await currentPage({
+            ...scope,
+            today: today(),
+            applicability: filters.applicability,
+            pageSize: args.pageSize,
+            cursor: args.cursor,
+          });
           const listed = filters.applicability ? new Set(filters.applicability) : null;
           const totalCount = listed
-            ? [...listed].reduce((sum, decision) => sum + counts.applicability_counts[decision], 0)
-            : counts.control_count;
-          return { ...head, ...counts, ...page, total_count: totalCount };
+            ? [...listed].reduce((sum, decision) => sum + page.applicability_counts[decision], 0)
+            : page.control_count;
+          return { ...head, ...page, total_count: totalCount };
         }
         let rows: SoaControl[];
         if (version === null) {
