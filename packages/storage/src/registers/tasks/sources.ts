@@ -4,7 +4,8 @@ import { validUntilSql } from '../measures/validity.js';
 
 /**
  * One kind of date Comply holds that tasks are generated from. `rows` selects, for one
- * organization, every record whose date currently asks for a task, with the columns
+ * organization, every record whose date currently asks for a task (one row per record: the
+ * catch-up reads them a window at a time by `source_id`), with the columns
  * `source_id` (the record whose date it is), `subject_id` (the record the task is about), `due_date`,
  * `title` and `owner` (free text matched against members' e-mail addresses and names to pick an
  * assignee). A record that drops out of `rows`, or whose date changes, has its open task closed.
@@ -91,10 +92,13 @@ export const TASK_SOURCES: readonly TaskSource[] = [
   },
 ];
 
-/** Every source's rows for one organization, with `source` and `kind` columns added. */
-export function sourceRowsSql(organizationId: string): RawBuilder<unknown> {
+/** Every source's rows (or `sources`') for one organization, with `source` and `kind` columns added. */
+export function sourceRowsSql(
+  organizationId: string,
+  sources: readonly TaskSource[] = TASK_SOURCES,
+): RawBuilder<unknown> {
   return sql.join(
-    TASK_SOURCES.map(
+    sources.map(
       (s) =>
         sql`select ${s.name}::text as source, ${s.kind}::text as kind, r.source_id, r.subject_id,
           r.due_date::date as due_date, left(r.title, 200) as title, r.owner
