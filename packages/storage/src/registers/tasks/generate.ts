@@ -85,8 +85,8 @@ interface Found {
 type SourceRow = Omit<FreshRow, 'assignee_id'> & { owner: string | null };
 
 /**
- * Reads every source's rows a window at a time (`size` per statement, keyset by source_id, one row
- * per record: TASK_SOURCES), and with each window the tasks of the same kind and source_id range
+ * Reads every source's rows a window at a time (the records among the next `size` ids of its
+ * table, keyset by id: TASK_SOURCES), and with each window the tasks of the same kind and id range
  * (every status, on tasks_source_key), compared here rather than by an anti-join, which PGlite
  * (no statistics) would plan as a nested loop or a hash of every task, in one statement holding
  * its connection. A date due within the horizon with no task yet is fresh (in due date, source_id
@@ -101,14 +101,21 @@ async function readSources(args: { db: Db; org: string; horizon: string; size: n
     let after: string | null = null;
     for (;;) {
       const from: string | null = after;
+      // The window: the next `size` ids of the source's table (on its (organization_id, id) key),
+      // so that each read below takes those records only, an aggregate source's too.
+      const end: { rows: { id: string }[] } = await sql<{
+        id: string;
+      }>`select id from ${sql.table(source.table)}
+        where organization_id = ${org} and ${from === null ? sql`true` : sql`id > ${from}`}
+        order by id limit 1 offset ${size - 1}`.execute(db);
+      // The window's upper end; the last window has none.
+      const through: string | null = end.rows[0]?.id ?? null;
       const read: { rows: SourceRow[] } = await sql<SourceRow>`select s.source, s.kind, s.source_id,
           s.subject_id, to_char(s.due_date, 'YYYY-MM-DD') as due_date, s.title, s.owner
         from (${sourceRowsSql(org, [source])}) s
         where ${from === null ? sql`true` : sql`s.source_id > ${from}`}
-        order by s.source_id limit ${size}`.execute(db);
+          and ${through === null ? sql`true` : sql`s.source_id <= ${through}`}`.execute(db);
       const rows = read.rows;
-      // The window's upper end; the last window has none (every later task is in it).
-      const through: string | null = rows.length < size ? null : (rows[rows.length - 1]?.source_id ?? null);
       const tasks = await db
         .selectFrom('tasks')
         .select(['id', 'source_id', 'due_date', 'status'])
