@@ -402,6 +402,48 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
     expect(Number(rows[0]!.n)).toBe(130);
   });
 
+  it('reads the dates and open tasks a window at a time with the same results', async () => {
+    const seeded = await seedOrganization(storage, 'Windows');
+    const win = seeded.organization.id;
+    // 30 dates within the horizon, one in three owned by the member; 5 beyond it.
+    await sql`insert into vendors (id, organization_id, name, risk_tier, status, processes_personal_data,
+        last_reviewed_at, review_interval_days, owner, created_at, updated_at)
+      select 'vnd_01WIN' || lpad(n::text, 21, '0'), ${win}, 'Vendor ' || n, 'LOW', 'ACTIVE', false,
+        case when n <= 30 then '2025-06-20'::date + (n % 10) else '2026-06-01'::date end, 365,
+        case when n % 3 = 0 then ${seeded.user.email} else null end, now(), now()
+      from generate_series(1, 35) n`.execute(storage.db);
+    expect(await storage.tasks.generate({ organizationId: win, window: 4 })).toEqual({
+      created: 30,
+      closed: 0,
+    });
+    expect(await storage.tasks.generate({ organizationId: win, window: 4 })).toEqual({
+      created: 0,
+      closed: 0,
+    });
+    const open = await generatedOf(storage, win);
+    expect(open.map((t) => t.due_date).every((d) => d >= '2026-06-20' && d <= '2026-06-29')).toBe(true);
+    expect(open.filter((t) => t.assignee_id === seeded.user.id)).toHaveLength(10);
+    // A second open task for some of the same vendors (made by an earlier date), and 12 dates moved on.
+    await sql`update vendors set last_reviewed_at = '2026-06-15'
+      where organization_id = ${win} and id <= 'vnd_01WIN' || lpad('12', 21, '0')`.execute(storage.db);
+    await sql`insert into tasks (id, organization_id, kind, title, subject_id, source, source_id, due_date,
+        status, created_at, updated_at)
+      select 'tsk_01WINOLD' || substr(source_id, 11), organization_id, kind, title, subject_id, source,
+        source_id, due_date - 40, 'OPEN', now(), now()
+      from tasks where organization_id = ${win} and source_id > 'vnd_01WIN' || lpad('25', 21, '0')`.execute(
+      storage.db,
+    );
+    expect(await storage.tasks.generate({ organizationId: win, window: 4 })).toEqual({
+      created: 0,
+      closed: 17,
+    });
+    const after = await generatedOf(storage, win);
+    expect(after.filter((t) => t.status === 'OPEN')).toHaveLength(18);
+    expect(after.filter((t) => t.completion_note?.includes('moved to 2027-06-15'))).toHaveLength(12);
+    expect(after.filter((t) => t.id.startsWith('tsk_01WINOLD') && t.status === 'DONE')).toHaveLength(5);
+    expect(await storage.tasks.generate({ organizationId: win })).toEqual({ created: 0, closed: 0 });
+  });
+
   describe('lists', () => {
     let all: Task[] = [];
     beforeAll(async () => {

@@ -244,12 +244,18 @@ export const tasksRepository = Object.assign(
     return {
       ...repository,
       /** generateTasks for one organization now (see tasks/generate.ts). */
-      generate: (args: { organizationId: string; actor?: Actor; now?: Date }): Promise<GenerationResult> =>
+      generate: (args: {
+        organizationId: string;
+        actor?: Actor;
+        now?: Date;
+        window?: number;
+      }): Promise<GenerationResult> =>
         generateTasks({
           ctx,
           organizationId: args.organizationId,
           now: args.now ?? ctx.clock(),
           actor: args.actor,
+          window: args.window,
         }),
       /**
        * Catch-up before tasks are read: generation, skipped when this process knows the

@@ -4,7 +4,8 @@ import { validUntilSql } from '../measures/validity.js';
 
 /**
  * One kind of date Comply holds that tasks are generated from. `rows` selects, for one
- * organization, every record whose date currently asks for a task, with the columns
+ * organization, every record of `table` whose date currently asks for a task (one row per record:
+ * generation reads them a window of `table`'s ids at a time), with the columns
  * `source_id` (the record whose date it is), `subject_id` (the record the task is about), `due_date`,
  * `title` and `owner` (free text matched against members' e-mail addresses and names to pick an
  * assignee). A record that drops out of `rows`, or whose date changes, has its open task closed.
@@ -15,6 +16,8 @@ export interface TaskSource {
   /** Shown in a generated task's `source`: the table and column the date comes from. */
   name: string;
   kind: TaskKind;
+  /** The table whose ids `source_id` takes (with organization_id): generation's windows are its ids. */
+  table: string;
   rows: (organizationId: string) => RawBuilder<unknown>;
 }
 
@@ -24,6 +27,7 @@ export const TASK_SOURCES: readonly TaskSource[] = [
     // The measure's evidence with the latest validity: new evidence moves the date on.
     name: 'evidence.valid_until',
     kind: 'EVIDENCE_RENEWAL',
+    table: 'measures',
     rows: (org) => sql`select m.id as source_id, m.id as subject_id,
         max(${validUntilSql('e')}) as due_date, 'Renew evidence: ' || m.name as title, m.owner
       from measures m
@@ -36,6 +40,7 @@ export const TASK_SOURCES: readonly TaskSource[] = [
   {
     name: 'vendors.next_review_due',
     kind: 'VENDOR_REVIEW',
+    table: 'vendors',
     rows: (org) => sql`select id as source_id, id as subject_id, next_review_due as due_date,
         'Review vendor: ' || name as title, owner
       from vendors where organization_id = ${org} and status = 'ACTIVE' and next_review_due is not null`,
@@ -44,6 +49,7 @@ export const TASK_SOURCES: readonly TaskSource[] = [
     // An asset review checks who has access to it and that its classification still holds.
     name: 'assets.next_review_due',
     kind: 'ACCESS_REVIEW',
+    table: 'assets',
     rows: (org) => sql`select id as source_id, id as subject_id, next_review_due as due_date,
         'Review asset: ' || name as title, owner
       from assets where organization_id = ${org} and next_review_due is not null`,
@@ -52,6 +58,7 @@ export const TASK_SOURCES: readonly TaskSource[] = [
     // Only the latest HELD review's date counts: holding the next one brings it up to date.
     name: 'management_reviews.next_review_due',
     kind: 'MANAGEMENT_REVIEW',
+    table: 'management_reviews',
     rows: (org) => sql`select * from (select id as source_id, id as subject_id, next_review_due as due_date,
         'Hold the next management review' as title, owner
       from management_reviews where organization_id = ${org} and status = 'HELD'
@@ -61,6 +68,7 @@ export const TASK_SOURCES: readonly TaskSource[] = [
     // Set on publication from the review cycle; a new publication moves it on.
     name: 'documents.next_review_due',
     kind: 'DOCUMENT_REVIEW',
+    table: 'documents',
     rows: (org) => sql`select id as source_id, id as subject_id, next_review_due as due_date,
         'Review document: ' || title as title, owner
       from documents where organization_id = ${org} and status <> 'RETIRED' and archived_at is null
@@ -71,6 +79,7 @@ export const TASK_SOURCES: readonly TaskSource[] = [
     // the test's creation before any run), so recording a run moves the date on.
     name: 'control_tests.frequency',
     kind: 'CONTROL_TEST',
+    table: 'control_tests',
     rows: (org) => sql`select t.id as source_id, t.id as subject_id,
         (coalesce(max(r.period_end), (t.created_at at time zone 'UTC')::date) + case t.frequency
           when 'WEEKLY' then interval '7 days' when 'MONTHLY' then interval '1 month'
@@ -85,16 +94,20 @@ export const TASK_SOURCES: readonly TaskSource[] = [
   {
     name: 'nonconformities.due_date',
     kind: 'CORRECTIVE_ACTION',
+    table: 'nonconformities',
     rows: (org) => sql`select id as source_id, id as subject_id, due_date,
         'Corrective action: ' || reference || ' ' || title as title, owner
       from nonconformities where organization_id = ${org} and status <> 'CLOSED' and due_date is not null`,
   },
 ];
 
-/** Every source's rows for one organization, with `source` and `kind` columns added. */
-export function sourceRowsSql(organizationId: string): RawBuilder<unknown> {
+/** Every source's rows (or `sources`') for one organization, with `source` and `kind` columns added. */
+export function sourceRowsSql(
+  organizationId: string,
+  sources: readonly TaskSource[] = TASK_SOURCES,
+): RawBuilder<unknown> {
   return sql.join(
-    TASK_SOURCES.map(
+    sources.map(
       (s) =>
         sql`select ${s.name}::text as source, ${s.kind}::text as kind, r.source_id, r.subject_id,
           r.due_date::date as due_date, left(r.title, 200) as title, r.owner
