@@ -43,7 +43,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: archive and restore a record (Debian c
     expect(await session.page.getByRole('button', { name: 'Archive risk' }).count()).toBe(0);
     await session.page.getByRole('button', { name: 'Archive…' }).click();
     await session.page.getByRole('button', { name: 'Archive risk' }).click();
-    await session.page.getByText(/^Archived /).waitFor();
+    await session.page.getByText(/^Archived [A-Z][a-z]{2} \d/).waitFor();
     await session.page.getByRole('button', { name: 'Restore risk' }).waitFor();
     // The history, read again, names the change in words.
     await session.page.getByRole('cell', { name: 'Archived', exact: true }).waitFor();

@@ -9,7 +9,17 @@ export function SecondFactorRule({ organization }: { organization: Organization 
   const [required, setRequired] = useState<boolean | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    api<{ require_totp: boolean }>(path).then((r) => setRequired(r.require_totp), setError);
+    // Another organization's rule: unknown (the box disabled) until its answer, and an answer for
+    // an organization no longer shown is dropped, so it never undoes a change made since.
+    let current = true;
+    setRequired(null);
+    api<{ require_totp: boolean }>(path).then(
+      (r) => current && setRequired(r.require_totp),
+      (caught) => current && setError(caught),
+    );
+    return () => {
+      current = false;
+    };
   }, [path]);
   const change = async (next: boolean) => {
     setError(null);
