@@ -38,9 +38,13 @@ export function RecordForm({
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const formRef = useRef<HTMLFormElement>(null);
 
+  // The record the form's values were built from. Only another one (a reload) resets them: the first
+  // effect run would otherwise replace what was typed between the first paint and the effect.
+  const shown = useRef(record);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when a reloaded record arrives
   useEffect(() => {
-    if (!record) return;
+    if (!record || record === shown.current) return;
+    shown.current = record;
     const next = rawsOf(fields, record);
     setInitial(next);
     setValues(next);
