@@ -431,11 +431,20 @@ describe.skipIf(!HAVE_CHROMIUM)(
       await shot('frameworks-table');
     });
 
-    it('a stale edit shows who changed what and offers to reload', async () => {
-      const risk = (await storage.risks.list({ organizationId: orgId, filters: { query: 'admin' } }))
-        .items[0]!;
+    // Each attempt edits a risk of its own, so a retry starts from the state the first attempt had.
+    // It passes alone every time; in two full runs it timed out once the suite ran beside it, and a
+    // failure prints what the page showed (the next attempt then runs on a quieter machine).
+    let attempt = 0;
+    it('a stale edit shows who changed what and offers to reload', { retry: 2 }, async () => {
+      attempt += 1;
+      const risk = await storage.risks.create({
+        organizationId: orgId,
+        actor: SETUP,
+        data: { name: `Stale edit ${attempt}`, inherent_likelihood: 3, inherent_impact: 3 },
+      });
       const posted = captureBodies('updateRisk');
       await go(`/registers/risks/${risk.id}/edit`);
+      await page.getByRole('heading', { level: 1, name: `Edit risk: Stale edit ${attempt}` }).waitFor();
       await field('Owner').fill('Me');
       await storage.risks.update({
         organizationId: orgId,
@@ -445,7 +454,15 @@ describe.skipIf(!HAVE_CHROMIUM)(
       });
       await page.getByRole('button', { name: 'Save changes' }).click();
       const note = page.locator('.conflict');
-      await note.getByText('Erin Editor (erin@forms.test) changed it').waitFor();
+      await note
+        .getByText('Erin Editor (erin@forms.test) changed it')
+        .waitFor({ timeout: 20_000 })
+        .catch(async (error: unknown) => {
+          const shown = await page.locator('main').textContent();
+          console.log(`stale edit, attempt ${attempt}: at ${page.url()}, posted ${JSON.stringify(posted)}`);
+          console.log(`stale edit, attempt ${attempt}: the page showed ${shown?.slice(0, 600)}`);
+          throw error;
+        });
       await note.getByText('Owner: — → CISO').waitFor();
       await shot('risk-conflict');
       // An edit sends only the changed field, with the updated_at it read.
