@@ -27,7 +27,7 @@ type Json = Record<string, any>;
 
 const ssp = () => exportSystemSecurityPlan({ organization, framework: iso, controls: isoControls, measures });
 const controlIds = isoControls.map((c) => ({ framework_id: iso.id, code: c.code, oscal_id: c.oscal_id }));
-const ar = () =>
+const ar = (extra: Partial<Parameters<typeof exportAssessmentResults>[0]> = {}) =>
   exportAssessmentResults({
     organization,
     frameworks: [iso],
@@ -36,6 +36,7 @@ const ar = () =>
     audits,
     nonconformities,
     readiness: isoReadiness,
+    ...extra,
   });
 const poam = () => exportPoam({ organization, measures, nonconformities, risks });
 const mappingInput = {
@@ -219,14 +220,7 @@ describe('exportAssessmentResults', () => {
   });
 
   it('records each control test run as a TEST observation of its measure, and stays valid', () => {
-    const withRuns = exportAssessmentResults({
-      organization,
-      frameworks: [iso],
-      controls: controlIds,
-      measures,
-      audits,
-      nonconformities,
-      readiness: isoReadiness,
+    const withRuns = ar({
       testRuns: [
         {
           id: 'run_1',
