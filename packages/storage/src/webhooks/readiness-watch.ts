@@ -93,11 +93,11 @@ export function readinessWatch(ctx: StorageContext) {
         order by f.organization_id, f.id`.execute(db);
       const day = toDateString(clock());
       const byOrganization = new Map<string, string[]>();
-      for (const row of rows)
-        byOrganization.set(row.organization_id, [
-          ...(byOrganization.get(row.organization_id) ?? []),
-          row.framework_id,
-        ]);
+      for (const row of rows) {
+        const frameworkIds = byOrganization.get(row.organization_id);
+        if (frameworkIds) frameworkIds.push(row.framework_id);
+        else byOrganization.set(row.organization_id, [row.framework_id]);
+      }
       let events = 0;
       for (const [organizationId, frameworkIds] of byOrganization) {
         // The version read before the look: a write racing with it bumps it again.
