@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Upload and download throughput of the evidence vault (docs/server.md, "Evidence files") against
-// the floor: a bare fastify route in the same process that streams the same multipart upload to a
-// file on disk, and one that streams that file back. Both servers listen in this process and the
-// same client drives both (a file-backed Blob as the multipart part, the download piped to a file),
-// so the client's own cost is in both figures. Comply stores the file in the database (PostgreSQL,
+// the floor: a bare fastify route in a process of its own (scripts/bench/vault-floor.mjs) that
+// streams the same multipart upload to a file on disk, and one that streams that file back.
+// Comply's server runs in a process of its own too (scripts/bench/vault-server.mjs), and this
+// process's one client drives both (a file-backed Blob as the multipart part, the download piped to
+// a file), so the client's own cost is in both figures. Comply stores the file in the database (PostgreSQL,
 // a throwaway schema of DATABASE_URL, see bench-storage.mjs; --pglite: an in-memory PGlite) through
 // `POST /api/evidence/upload` with a Bearer token, hashing it on the way, and sends it back through
 // `GET /api/evidence/{id}/file`; each download is compared with the upload by SHA-256.
@@ -24,17 +25,16 @@ const { values: options } = parseArgs({
 runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { createHash, randomBytes } = await import('node:crypto');
-const { createReadStream, createWriteStream, openAsBlob } = await import('node:fs');
+const { createWriteStream, openAsBlob } = await import('node:fs');
 const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
 const { tmpdir } = await import('node:os');
 const { join } = await import('node:path');
 const { Readable } = await import('node:stream');
 const { pipeline } = await import('node:stream/promises');
-const { default: Fastify } = await import('fastify');
-const { default: multipart } = await import('@fastify/multipart');
-const { loadConfig } = await import('../../apps/server/src/config.ts');
-const { startServer } = await import('../../apps/server/src/serve.ts');
-const { benchOwner, withDriverStorage } = await import('./bench-storage.mjs');
+const { spawn } = await import('node:child_process');
+const { once } = await import('node:events');
+const { createInterface } = await import('node:readline');
+const { fileURLToPath } = await import('node:url');
 
 const MB = 1024 * 1024;
 const fileBytes = Math.round(Number(options.mb) * MB);
@@ -42,37 +42,19 @@ const rounds = Number(options.rounds);
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** The floor: multipart parsed by the same plugin and streamed to disk; the file streamed back. */
-async function bareServer(dir) {
-  const app = Fastify({ logger: false, bodyLimit: fileBytes * 2 });
-  await app.register(multipart, { limits: { fileSize: fileBytes * 2, files: 1 } });
-  app.post('/upload', async (request) => {
-    let size = 0;
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      await pipeline(part.file, createWriteStream(join(dir, 'bare-upload.bin')));
-      size = part.file.bytesRead;
-    }
-    return { size };
+/** Starts `script` in a process of its own; answers the JSON of its first line and a `close`. */
+async function startChild(script, args) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  app.get('/download', (_request, reply) =>
-    reply
-      .header('content-type', 'application/octet-stream')
-      .send(createReadStream(join(dir, 'bare-upload.bin'))),
-  );
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, close: () => app.close() };
-}
-
-async function seed(storage) {
-  const { user, organizationId } = await benchOwner(storage);
-  const { secret } = await storage.tokens.create({
-    userId: user.id,
-    name: 'bench',
-    scope: 'WRITE',
-    expiresAt: null,
-  });
-  return { organizationId, token: secret };
+  const [first] = await once(createInterface({ input: child.stdout }), 'line');
+  return {
+    ...JSON.parse(first),
+    close: async () => {
+      child.stdin.end();
+      await once(child, 'exit');
+    },
+  };
 }
 
 /** One multipart upload of the file at `path`; answers the milliseconds and the JSON reply. */
@@ -112,17 +94,12 @@ async function download({ url, token, into }) {
   return { took: ms(start), sha256: hash.digest('hex') };
 }
 
-async function run(storage) {
+async function run() {
   const dir = await mkdtemp(join(tmpdir(), 'comply-bench-vault-'));
-  const config = {
-    ...loadConfig({ COMPLY_RATE_LIMIT_PER_MINUTE: '0', COMPLY_EVIDENCE_MAX_BYTES: String(fileBytes * 2) }),
-    port: 0,
-    logLevel: 'warn',
-  };
-  const comply = await startServer({ config, storage, logger: false });
-  const bare = await bareServer(dir);
+  const limit = String(fileBytes * 2);
+  const comply = await startChild('./vault-server.mjs', [limit, ...(options.pglite ? ['--pglite'] : [])]);
+  const bare = await startChild('./vault-floor.mjs', [dir, limit]);
   try {
-    const seeded = await seed(storage);
     const times = { bareUp: [], bareDown: [], complyUp: [], complyDown: [] };
     for (let round = 0; round < rounds; round++) {
       // New content each round: Comply stores identical content once, which would skip the writes.
@@ -139,13 +116,13 @@ async function run(storage) {
       const complyUp = await upload({
         url: `${comply.url}/api/evidence/upload`,
         path,
-        token: seeded.token,
-        fields: { organization_id: seeded.organizationId, kind: 'FILE', title: `Bench file ${round}` },
+        token: comply.token,
+        fields: { organization_id: comply.organizationId, kind: 'FILE', title: `Bench file ${round}` },
       });
       if (complyUp.body.file?.sha256 !== sha256) throw new Error('Comply recorded another SHA-256');
       const complyDown = await download({
         url: `${comply.url}/api/evidence/${complyUp.body.id}/file`,
-        token: seeded.token,
+        token: comply.token,
         into: join(dir, 'comply-down.bin'),
       });
       if (complyDown.sha256 !== sha256) throw new Error('Comply sent other bytes back');
@@ -163,7 +140,7 @@ async function run(storage) {
       );
     };
     console.log(
-      `\nEvidence vault (${storage.driver}): a ${options.mb} MB file, median of ${rounds} rounds, every download verified by SHA-256\n`,
+      `\nEvidence vault (${comply.driver}): a ${options.mb} MB file, median of ${rounds} rounds, every download verified by SHA-256\n`,
     );
     console.log(
       '| direction | bare fastify route, to/from disk | Comply, to/from the database | throughput ratio | bound | |',
@@ -173,9 +150,9 @@ async function run(storage) {
     line('download', times.bareDown, times.complyDown);
   } finally {
     await bare.close();
-    await comply.stop();
+    await comply.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-await withDriverStorage({ pglite: options.pglite, poolSize: 4 }, (storage) => run(storage));
+await run();

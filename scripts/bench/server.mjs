@@ -115,9 +115,24 @@ const targets = [
   },
 ];
 
-function run(target, duration) {
+/** The server process's CPU time so far, µs (user + system; server-process.ts `/cpu`). */
+async function serverCpu() {
+  const reply = await fetch(`${setup.bareUrl}/cpu`);
+  return (await reply.json()).micros;
+}
+
+/**
+ * One slice of a door, with the server's CPU per request: steadier than req/s when other work
+ * shares the cores, since it counts only what this process spent.
+ */
+async function run(target, duration) {
   const { key: _key, name: _name, ...request } = target;
-  return autocannon({ ...request, connections, duration });
+  const before = await serverCpu();
+  const result = await autocannon({ ...request, connections, duration });
+  // Requests in flight when the slice ended are still finished by the server: let them settle.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  result.cpuPerRequest = ((await serverCpu()) - before) / Math.max(1, result.requests.sent);
+  return result;
 }
 
 const median = (list) => {
@@ -155,7 +170,7 @@ try {
 
 const of = (key, f) => spread(results[key].map(f));
 const row = (key, label) =>
-  `| ${label.padEnd(28)} | ${range(of(key, (r) => r.requests.average)).padStart(18)} | ${range(of(key, (r) => r.latency.p50)).padStart(12)} | ${range(of(key, (r) => r.latency.p99)).padStart(14)} |`;
+  `| ${label.padEnd(28)} | ${range(of(key, (r) => r.requests.average)).padStart(18)} | ${range(of(key, (r) => r.latency.p50)).padStart(12)} | ${range(of(key, (r) => r.latency.p99)).padStart(14)} | ${range(of(key, (r) => r.cpuPerRequest)).padStart(16)} |`;
 /** x/y per round (the same round's slices), as median (min–max). */
 const ratio = (x, y) => spread(results[x].map((r, i) => r.requests.average / results[y][i].requests.average));
 const verdict = (s, goal) => `${range(s, 2)}  (goal >= ${goal}: ${s.median >= goal ? 'meets' : 'misses'})`;
@@ -165,11 +180,20 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')} after\n`,
 );
-console.log('| door                         | req/s median (min–max) | p50 ms       | p99 ms         |');
-console.log('|------------------------------|-------------------:|-------------:|---------------:|');
+console.log(
+  '| door                         | req/s median (min–max) | p50 ms       | p99 ms         | server CPU µs/req |',
+);
+console.log(
+  '|------------------------------|-------------------:|-------------:|---------------:|-----------------:|',
+);
 for (const target of targets) console.log(row(target.key, `(${target.key}) ${target.name}`));
 console.log(`\nper-round ratios, median (min–max):`);
 console.log(`(c)/(b) = ${verdict(ratio('c', 'b'), 0.8)}  (MCP/REST, 2025-06-18 era)`);
 console.log(`(e)/(b) = ${verdict(ratio('e', 'b'), 0.8)}  (MCP/REST, 2026-07-28 era)`);
 console.log(`(b)/(a) = ${verdict(ratio('b', 'a'), 0.25)}  (REST against the bare route)`);
 console.log(`(c)/(d) = ${range(ratio('c', 'd'), 2)}  (MCP against a bare route sending its reply size)`);
+/** Server CPU per request of x above y's, per round, µs. */
+const cpuAbove = (x, y) => spread(results[x].map((r, i) => r.cpuPerRequest - results[y][i].cpuPerRequest));
+console.log(
+  `server CPU per request above REST's, µs: MCP ${range(cpuAbove('c', 'b'))}, MCP modern ${range(cpuAbove('e', 'b'))}; REST above the bare route ${range(cpuAbove('b', 'a'))}; the MCP-size bare route above the bare route ${range(cpuAbove('d', 'a'))}`,
+);

@@ -168,15 +168,19 @@ export function writeInput({ random, index, organizationId, riskIds }) {
       },
     };
   }
-  const status = pick(random, TOOLS.listRisks.status[1]);
+  // A plain write never sets ACCEPTED (only a risk acceptance does: docs/data-model.md), and CLOSED
+  // needs a treatment other than ACCEPT.
+  const status = pick(
+    random,
+    TOOLS.listRisks.status[1].filter((s) => s !== 'ACCEPTED'),
+  );
   return {
     tool: 'updateRisk',
     input: {
       organization_id: organizationId,
       id: pick(random, riskIds),
       status,
-      // The risk invariants: ACCEPTED needs treatment ACCEPT, CLOSED any other treatment.
-      treatment: status === 'ACCEPTED' ? 'ACCEPT' : 'MITIGATE',
+      treatment: 'MITIGATE',
       note: `Bench update ${index}`,
     },
   };

@@ -92,7 +92,7 @@ describe.each(DRIVERS)('read-result cache (%s)', (driver) => {
     await storage?.close();
   });
 
-  it('answers a repeated read from the cache with the same frozen result', async () => {
+  it('answers repeated reads from the cache with one frozen result; the first caller keeps its own', async () => {
     const { core, calls } = countingCore(storage);
     const { caller, organizationId } = await addOwner(storage);
     await addRisk({ core, caller, organizationId, name: 'first' });
@@ -100,10 +100,18 @@ describe.each(DRIVERS)('read-result cache (%s)', (driver) => {
     const before = calls.count;
     const one = await listRisks(core, caller, organizationId);
     const two = await listRisks(core, caller, organizationId);
+    const three = await listRisks(core, caller, organizationId);
     expect(calls.count).toBe(before + 1);
-    expect(two).toBe(one);
-    expect(Object.isFrozen(one.output)).toBe(true);
-    expect(JSON.parse(one.json)).toEqual(one.output);
+    // The hits share one result: the same JSON text, the same frozen object.
+    expect(three).toBe(two);
+    expect(two.json).toBe(one.json);
+    expect(Object.isFrozen(two.output)).toBe(true);
+    expect(three.output).toBe(two.output);
+    expect(two.output).toEqual(JSON.parse(one.json));
+    // The miss's object was never frozen nor cached: its caller changing it changes no later read.
+    expect(Object.isFrozen(one.output)).toBe(false);
+    (one.output as { risks: { name: string }[] }).risks[0]!.name = 'changed by its caller';
+    expect(riskNames(await listRisks(core, caller, organizationId))).toEqual(['first']);
   });
 
   it('drops cached reads when the organization is written on this instance, by any path', async () => {
@@ -182,10 +190,9 @@ describe('read-result cache bounds', () => {
   it('serves an entry only until it is maxAgeMs old, even when no change was heard', () => {
     let now = 0;
     const cache = createReadCache({ maxAgeMs: 10_000, now: () => now });
-    const value = { output: { risks: [] }, json: '{"risks":[]}' };
-    cache.set({ key: 'k', version: 1, value });
+    cache.set({ key: 'k', version: 1, json: '{"risks":[]}' });
     now = 10_000;
-    expect(cache.get({ key: 'k', version: 1 })).toBe(value);
+    expect(cache.get({ key: 'k', version: 1 })?.output).toEqual({ risks: [] });
     now = 10_001;
     expect(cache.get({ key: 'k', version: 1 })).toBeUndefined();
     // Expired entries are gone, not only hidden.

@@ -235,4 +235,25 @@ describe.each(DRIVERS)('reminders on $name', ({ name }) => {
       ['TASK_DUE_EVENT', 5],
     ]);
   });
+
+  it('claims a new task found after windows whose tasks were all claimed before', async () => {
+    clock.set('2026-06-22T08:00:00.000Z');
+    await scan();
+    const seeded = await seedOrganization(storage, 'Later windows');
+    const create = (title: string, due_date: string) =>
+      storage.tasks.create({
+        organizationId: seeded.organization.id,
+        actor: testActor(seeded.user.id, 'addTask'),
+        data: { title, due_date, assignee_id: seeded.user.id } as never,
+      });
+    // Enough claimed tasks for several windows of a 2-task scan (each looks at 16 or 32 open tasks).
+    for (let i = 0; i < 70; i++) await create(`Claimed ${i}`, '2026-06-20');
+    const walk = () =>
+      storage.reminders.scan({ mail: true, digestWeekday: 1, limit: 2, enqueue: async () => undefined });
+    expect((await walk()).mails).toBe(70 + 1);
+    // Sorts after every claimed task: the windows before it hold nothing to claim and are passed.
+    await create('New', '2026-06-23');
+    expect(await walk()).toEqual({ mails: 1, events: 0 });
+    expect(await walk()).toEqual({ mails: 0, events: 0 });
+  });
 });

@@ -1,8 +1,11 @@
 import type { ToolName } from '@comply/schemas';
 
-/** A tool's output with its JSON text, both computed once and shared by every reader. */
+/** A tool's output with its JSON text. */
 export interface ToolResult {
-  /** Deep-frozen when it came from or went into the cache. */
+  /**
+   * The caller's own object on a miss; on a hit, one deep-frozen object shared by every reader,
+   * parsed from the cached JSON when a reader first asks for it.
+   */
   output: unknown;
   json: string;
 }
@@ -10,7 +13,8 @@ export interface ToolResult {
 /** Results of organization-scoped read tools, valid while the organization's data version holds. */
 export interface ReadCache {
   get(args: { key: string; version: number }): ToolResult | undefined;
-  set(args: { key: string; version: number; value: ToolResult }): void;
+  /** Keeps the JSON text of a result: the object the handler made stays its caller's. */
+  set(args: { key: string; version: number; json: string }): void;
 }
 
 // Outputs that depend on who calls (the caller's role, their organizations), not only on the data.
@@ -63,6 +67,28 @@ interface Entry {
 }
 
 /**
+ * The cached result of `json`. The REST and MCP doors send the text as it is and never read the
+ * object; a reader that does (a console page, an export) gets one parsed, frozen copy shared by
+ * every later hit. Freezing the handler's own object on every miss cost as much as serializing it
+ * (hundreds of µs for a page of 50 risks) on reads that are never asked for again
+ * (docs/performance.md, "Read-result cache").
+ */
+function cachedResult(json: string): ToolResult {
+  let output: unknown;
+  let parsed = false;
+  return {
+    json,
+    get output() {
+      if (!parsed) {
+        output = freezeDeep(JSON.parse(json));
+        parsed = true;
+      }
+      return output;
+    },
+  };
+}
+
+/**
  * An LRU bounded by entries, by the length of the cached JSON and by age. The age limit bounds
  * what another instance's lost change notification can cost: a writer announces its commits to
  * other instances after they end (docs/performance.md), so one that dies in between leaves their
@@ -102,11 +128,11 @@ export function createReadCache({
       entries.set(key, entry);
       return entry.value;
     },
-    set({ key, version, value }) {
-      if (value.json.length > maxBytes / 4) return;
+    set({ key, version, json }) {
+      if (json.length > maxBytes / 4) return;
       remove(key);
-      entries.set(key, { value, version, storedAt: now() });
-      bytes += value.json.length;
+      entries.set(key, { value: cachedResult(json), version, storedAt: now() });
+      bytes += json.length;
       for (const oldest of entries.keys()) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
         remove(oldest);

@@ -4,14 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Caller, roleCanWrite } from './caller.js';
 import type { FileUpload, ToolContext } from './context.js';
 import { ToolError } from './errors.js';
-import {
-  createReadCache,
-  freezeDeep,
-  isCacheable,
-  type ReadCache,
-  readCacheKey,
-  type ToolResult,
-} from './read-cache.js';
+import { createReadCache, isCacheable, type ReadCache, readCacheKey, type ToolResult } from './read-cache.js';
 import { checkSelfAttestation } from './self-attestation.js';
 import { fromStorageError } from './storage-errors.js';
 import type { UsageRecorder } from './usage.js';
@@ -157,8 +150,8 @@ export function createToolCore({
     const key = readCacheKey({ organizationId: organizationId!, name, input: args, today });
     const cached = readCache.get({ key, version });
     if (cached) return cached;
-    const result = serialize(freezeDeep(await handler(context, args)));
-    readCache.set({ key, version, value: result });
+    const result = serialize(await handler(context, args));
+    readCache.set({ key, version, json: result.json });
     return result;
   }
 

@@ -23,8 +23,13 @@ const OPEN = sql`t.status in ('OPEN', 'IN_PROGRESS') and t.archived_at is null`;
  */
 export const SCAN_WINDOW = { pglite: 30, postgres: 500 } as const;
 
-/** A window ends after at most this many times its size of open tasks, claimed or not. */
-const EXAMINED = 16;
+/**
+ * A window ends after at most this many times its size of open tasks, claimed or not. On the
+ * embedded engine a window's read is one statement a waiting call cannot interrupt: 8 × 30 tasks
+ * keep it to a few milliseconds when nothing is left to claim (16 × 30 made a call beside such a
+ * scan wait 3.2× its p50 alone; `npm run bench:tasks`).
+ */
+const EXAMINED = { pglite: 8, postgres: 16 } as const;
 
 /** A task's place in the scan's order (tasks_open_due_key, migration 034). */
 interface TaskKey {
@@ -40,6 +45,8 @@ interface TaskWindow {
   after: TaskKey | null;
   through: TaskKey | null;
   done: boolean;
+  /** Whether any task of the window may need a claim; a window with none is not claimed from. */
+  needy: boolean;
 }
 
 /** The predicate of `alias`'s rows inside `window`, on the keyset index. */
@@ -86,11 +93,11 @@ export function reminderScan(ctx: StorageContext) {
    */
   async function nextWindow(db: Db, args: { after: TaskKey | null; size: number }): Promise<TaskWindow> {
     const today = toDateString(clock());
-    const examined = args.size * EXAMINED;
+    const examined = args.size * EXAMINED[ctx.driver];
     const after = args.after
       ? sql`and (t.due_date, t.id) > (${args.after.due_date}::date, ${args.after.id})`
       : sql``;
-    const { rows } = await sql<TaskKey & { pick: number }>`
+    const { rows } = await sql<TaskKey & { pick: number; needy: number }>`
       with w as (
         select t.due_date, t.id, t.organization_id, t.assignee_id from tasks t
         where ${OPEN} and t.due_date <= ${today}::date + ${MAX_DUE_SOON_DAYS}::int ${after}
@@ -108,20 +115,33 @@ export function reminderScan(ctx: StorageContext) {
               where e.organization_id = w.organization_id and e.enabled and e.archived_at is null
                 and 'task.due' = any (e.event_types)))
         order by w.due_date, w.id
-        offset ${args.size - 1} limit 1),
+        limit ${args.size}),
       last as (
         select w.due_date, w.id from w
         where (select count(*) from w) = ${examined}
         order by w.due_date desc, w.id desc
         limit 1)
-      select to_char(x.due_date, 'YYYY-MM-DD') as due_date, x.id, x.pick from (
-        select needy.due_date, needy.id, 1 as pick from needy
+      select to_char(x.due_date, 'YYYY-MM-DD') as due_date, x.id, x.pick,
+        (select count(*) from needy)::int as needy
+      from (
+        (select needy.due_date, needy.id, 1 as pick from needy
+          where (select count(*) from needy) = ${args.size}
+          order by needy.due_date desc, needy.id desc
+          limit 1)
         union all
-        select last.due_date, last.id, 2 as pick from last) x
+        (select last.due_date, last.id, 2 as pick from last)
+        union all
+        (select null::date, null::text, 3 as pick)) x
       order by x.pick
       limit 1`.execute(db);
-    const end = rows[0];
-    return { after: args.after, through: end ? { due_date: end.due_date, id: end.id } : null, done: false };
+    const end = rows[0]?.pick === 3 ? undefined : rows[0];
+    const needy = (rows[0]?.needy ?? 0) > 0;
+    return {
+      after: args.after,
+      through: end ? { due_date: end.due_date, id: end.id } : null,
+      done: false,
+      needy,
+    };
   }
 
   async function claimMails(
@@ -137,9 +157,10 @@ export function reminderScan(ctx: StorageContext) {
     // A task's reminder: due soon (from the member's lead until it is due) or overdue, in one
     // statement (the embedded engine plans every statement afresh: fewer is shorter).
     const dueSoonDays = sql`coalesce(p.due_soon_days, ${DEFAULT_DUE_SOON_DAYS}::int)`;
-    const { rows } = window.done
-      ? { rows: [] }
-      : await sql<{ id: string }>`
+    const { rows } =
+      window.done || !window.needy
+        ? { rows: [] }
+        : await sql<{ id: string }>`
         insert into reminders (id, organization_id, kind, subject_id, user_id, period, status, created_at)
         select ${NEW_ID('rmd')}, t.organization_id, k.kind, t.id, t.assignee_id, t.due_date, 'QUEUED', ${at}
         from tasks t ${member}
@@ -178,7 +199,15 @@ export function reminderScan(ctx: StorageContext) {
     return ids;
   }
 
-  async function claimEvents(trx: Transaction<Database>, limit: number, window: TaskWindow): Promise<number> {
+  /**
+   * Claims the window's `task.due` events and up to `limit` `evidence.expiring` events; `evidence`
+   * false skips the latter (an earlier round of this scan found fewer than `limit`: none is left).
+   */
+  async function claimEvents(
+    trx: Transaction<Database>,
+    args: { limit: number; window: TaskWindow; evidence: boolean },
+  ): Promise<{ tasks: number; evidence: number }> {
+    const { limit, window } = args;
     const now = clock();
     const today = toDateString(now);
     const at = now.toISOString();
@@ -224,29 +253,33 @@ export function reminderScan(ctx: StorageContext) {
       return rows.length;
     };
     // task.due: a task's due date has come (today or earlier), once per task and date.
-    const tasks = await claimEvent({
-      type: 'task.due',
-      kind: 'TASK_DUE_EVENT',
-      table: 'tasks',
-      recordType: 'task',
-      period: 'due_date',
-      when: sql`x.status in ('OPEN', 'IN_PROGRESS') and x.due_date <= ${today}::date and ${within('x', window)}`,
-      record: sql`jsonb_build_object('id', s.id, 'kind', s.kind, 'title', s.title,
+    const tasks = !window.needy
+      ? 0
+      : await claimEvent({
+          type: 'task.due',
+          kind: 'TASK_DUE_EVENT',
+          table: 'tasks',
+          recordType: 'task',
+          period: 'due_date',
+          when: sql`x.status in ('OPEN', 'IN_PROGRESS') and x.due_date <= ${today}::date and ${within('x', window)}`,
+          record: sql`jsonb_build_object('id', s.id, 'kind', s.kind, 'title', s.title,
         'subject_id', s.subject_id, 'assignee_id', s.assignee_id, 'due_date', to_char(s.due_date, 'YYYY-MM-DD'),
         'status', s.status, 'overdue', s.due_date < ${today}::date)`,
-    });
+        });
     // evidence.expiring: an evidence's valid_until is within EVIDENCE_EXPIRING_DAYS (or past).
-    const evidence = await claimEvent({
-      type: 'evidence.expiring',
-      kind: 'EVIDENCE_EXPIRING_EVENT',
-      table: 'evidence',
-      recordType: 'evidence',
-      period: 'valid_until',
-      when: sql`x.valid_until is not null and x.valid_until <= ${today}::date + ${EVIDENCE_EXPIRING_DAYS}::int`,
-      record: sql`jsonb_build_object('id', s.id, 'kind', s.kind, 'title', s.title,
+    const evidence = !args.evidence
+      ? 0
+      : await claimEvent({
+          type: 'evidence.expiring',
+          kind: 'EVIDENCE_EXPIRING_EVENT',
+          table: 'evidence',
+          recordType: 'evidence',
+          period: 'valid_until',
+          when: sql`x.valid_until is not null and x.valid_until <= ${today}::date + ${EVIDENCE_EXPIRING_DAYS}::int`,
+          record: sql`jsonb_build_object('id', s.id, 'kind', s.kind, 'title', s.title,
         'valid_until', to_char(s.valid_until, 'YYYY-MM-DD'), 'expired', s.valid_until < ${today}::date)`,
-    });
-    return tasks + evidence;
+        });
+    return { tasks, evidence };
   }
 
   return {
@@ -275,22 +308,32 @@ export function reminderScan(ctx: StorageContext) {
         limit 1`.execute(db);
       const withEvents = subscribed.rows.length > 0;
       if (!args.mail && !withEvents) return result;
+      // Whether evidence.expiring events may be left: a round that claimed fewer than `limit` took the last.
+      let evidenceLeft = true;
       for (;;) {
         // A round: the window (a read, its own statement), the mails with their jobs (one
-        // transaction), the events (another); on the embedded engine calls run between them.
+        // transaction), the events (another); on the embedded engine calls run between them. A
+        // window none of whose tasks needs a claim is the read alone: a scan of tasks claimed
+        // earlier is one short statement a window.
         const window: TaskWindow = tasksDone
-          ? { after: null, through: null, done: true }
+          ? { after: null, through: null, done: true, needy: false }
           : await nextWindow(db, { after, size: limit });
-        const mails = args.mail
-          ? await db.transaction().execute(async (trx) => {
-              const ids = await claimMails(trx, { digestWeekday: args.digestWeekday, limit, window });
-              if (ids.length > 0) await args.enqueue(trx, ids);
-              return ids.length;
-            })
-          : 0;
-        const events = withEvents
-          ? await db.transaction().execute((trx) => claimEvents(trx, limit, window))
-          : 0;
+        const mails =
+          args.mail && (window.needy || window.done)
+            ? await db.transaction().execute(async (trx) => {
+                const ids = await claimMails(trx, { digestWeekday: args.digestWeekday, limit, window });
+                if (ids.length > 0) await args.enqueue(trx, ids);
+                return ids.length;
+              })
+            : 0;
+        const claimed =
+          withEvents && (window.needy || evidenceLeft)
+            ? await db
+                .transaction()
+                .execute((trx) => claimEvents(trx, { limit, window, evidence: evidenceLeft }))
+            : { tasks: 0, evidence: 0 };
+        if (claimed.evidence < limit) evidenceLeft = false;
+        const events = claimed.tasks + claimed.evidence;
         result.mails += mails;
         result.events += events;
         // The last window has no upper bound: every open task has been looked at.

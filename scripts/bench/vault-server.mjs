@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Comply's server for the evidence vault benchmark (scripts/bench/evidence-vault.mjs), in a process
+// of its own like the floor's: a throwaway PostgreSQL schema (--pglite: an in-memory PGlite), one
+// organization and a WRITE token; evidence files up to the size the benchmark passes. Prints
+// `{"url", "token", "organizationId"}` on its first line once listening; ends, dropping the
+// schema, when its standard input closes.
+// Arguments: <largest file in bytes> [--pglite]. Started on the sources (runOnSources).
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { runOnSources } from './on-sources.mjs';
+
+const { values: options, positionals } = parseArgs({
+  options: { pglite: { type: 'boolean', default: false }, child: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
+
+const { loadConfig } = await import('../../apps/server/src/config.ts');
+const { startServer } = await import('../../apps/server/src/serve.ts');
+const { benchOwner, withDriverStorage } = await import('./bench-storage.mjs');
+
+await withDriverStorage({ pglite: options.pglite, poolSize: 4 }, async (storage) => {
+  const { user, organizationId } = await benchOwner(storage);
+  const { secret } = await storage.tokens.create({
+    userId: user.id,
+    name: 'bench',
+    scope: 'WRITE',
+    expiresAt: null,
+  });
+  const config = {
+    ...loadConfig({ COMPLY_RATE_LIMIT_PER_MINUTE: '0', COMPLY_EVIDENCE_MAX_BYTES: positionals[0] }),
+    port: 0,
+    logLevel: 'warn',
+  };
+  const comply = await startServer({ config, storage, logger: false });
+  process.stdout.write(
+    `${JSON.stringify({ url: comply.url, token: secret, organizationId, driver: storage.driver })}\n`,
+  );
+  process.stdin.resume();
+  await once(process.stdin, 'end');
+  await comply.stop();
+});
