@@ -152,6 +152,12 @@ export async function readChunkFromDevBlob(args: {
   return onlyValue(Buffer.from(await written.arrayBuffer()));
 }
 
+/**
+ * What Blob's constructor takes. With the DOM's types (a package compiling this with them) it takes
+ * no view that might be of a SharedArrayBuffer; Node's Blob copies any view.
+ */
+type BlobParts = NonNullable<ConstructorParameters<typeof Blob>[0]>;
+
 /** The end of a binary COPY stream: a tuple of -1 fields. */
 const TRAILER = Buffer.from([0xff, 0xff]);
 
@@ -181,7 +187,7 @@ export function chunkCopyStream(args: {
   offset = head.writeInt32BE(4, offset);
   offset = head.writeInt32BE(seq, offset);
   head.writeInt32BE(length, offset);
-  return new Blob([head, ...parts, TRAILER]);
+  return new Blob([head, ...parts, TRAILER] as unknown as BlobParts);
 }
 
 /**
