@@ -164,7 +164,12 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
 
   it('stores identical content once per organization, in chunks, and rolls back with its transaction', async () => {
     const content = Buffer.alloc(2500, 1);
-    const store = databaseBlobStore({ db: storage.db, organizationId: org, chunkBytes: 1000 });
+    const store = databaseBlobStore({
+      db: storage.db,
+      organizationId: org,
+      driver: storage.driver,
+      chunkBytes: 1000,
+    });
     const first = await store.put([content.subarray(0, 700), content.subarray(700)]);
     const again = await store.put([content]);
     expect(first).toMatchObject({ size: 2500, existed: false });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/types.js';
 import { newId } from '../ids.js';
-import { readChunkByCopy } from './copy-chunk.js';
+import { chunkCopyStream, readChunkByCopy, readChunkFromDevBlob, writeChunkToDevBlob } from './copy-chunk.js';
 
 /** Bytes per stored chunk: one `blob_chunks` row, so neither driver holds a whole file. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
@@ -51,12 +51,12 @@ export interface BlobStore {
 export function databaseBlobStore(args: {
   db: Db;
   organizationId: string;
-  /** PostgreSQL takes a chunk as a binary parameter; PGlite as base64 text (see `put`). */
-  driver?: 'pglite' | 'postgres';
+  /** How chunks travel: PostgreSQL's binary parameters and COPY, or PGlite's `/dev/blob`. */
+  driver: 'pglite' | 'postgres';
   chunkBytes?: number;
 }): BlobStore {
   const { db, organizationId } = args;
-  const binary = args.driver === 'postgres';
+  const onPostgres = args.driver === 'postgres';
   const chunkBytes = args.chunkBytes ?? BLOB_CHUNK_BYTES;
   return {
     async put(source, options = {}) {
@@ -72,31 +72,40 @@ export function databaseBlobStore(args: {
       // One chunk insert in flight while the next chunk is read: the upload's reading and the
       // database's writing overlap instead of taking turns (docs/performance.md, "Evidence vault").
       let writing = null as Promise<unknown> | null;
-      // Full chunks are gathered into two buffers taken in turn, not a new one each: a buffer is
-      // filled again only after the insert that sent it has ended (the next flush awaits it), and
-      // a large upload then allocates no memory per chunk for the store's part.
+      // On PostgreSQL, full chunks are gathered into two buffers taken in turn, not a new one
+      // each: a buffer is filled again only after the insert that sent it has ended (the next
+      // flush awaits it), and a large upload then allocates no memory per chunk for the store's
+      // part. On PGlite each chunk's COPY stream is a new Blob.
       const spare: Buffer[] = [];
       const flush = async () => {
         if (pendingBytes === 0) return;
-        let data: Buffer;
-        if (pendingBytes === chunkBytes) {
-          data = spare[seq % 2] ?? Buffer.allocUnsafe(chunkBytes);
-          spare[seq % 2] = data;
-          let offset = 0;
-          for (const part of pending) {
-            data.set(part, offset);
-            offset += part.byteLength;
-          }
-        } else data = Buffer.concat(pending, pendingBytes);
+        let write: () => Promise<unknown>;
+        if (onPostgres) {
+          let data: Buffer;
+          if (pendingBytes === chunkBytes) {
+            data = spare[seq % 2] ?? Buffer.allocUnsafe(chunkBytes);
+            spare[seq % 2] = data;
+            let offset = 0;
+            for (const part of pending) {
+              data.set(part, offset);
+              offset += part.byteLength;
+            }
+          } else data = Buffer.concat(pending, pendingBytes);
+          // node-postgres sends a Buffer parameter as raw bytes.
+          const at = seq;
+          write = () =>
+            sql`insert into blob_chunks (blob_id, seq, data) values (${blobId}, ${at}, ${data})`.execute(db);
+        } else {
+          // PGlite's bytea parameters go through a per-byte hex conversion in JavaScript: the chunk
+          // goes in as a binary COPY stream read from `/dev/blob` (copy-chunk.ts). The stream is a
+          // Blob holding a copy of the pieces, so they are not kept.
+          const stream = chunkCopyStream({ blobId, seq, parts: pending, length: pendingBytes });
+          write = () => writeChunkToDevBlob({ db, stream });
+        }
         pending = [];
         pendingBytes = 0;
         if (writing) await writing;
-        // PostgreSQL (node-postgres) sends a Buffer parameter as raw bytes. PGlite's bytea parameters
-        // go through a per-byte hex conversion in JavaScript, about ten times slower than base64 text
-        // decoded by the database (docs/performance.md), so PGlite gets the text.
-        const bytes = binary ? sql`${data}` : sql`decode(${data.toString('base64')}, 'base64')`;
-        writing =
-          sql`insert into blob_chunks (blob_id, seq, data) values (${blobId}, ${seq}, ${bytes})`.execute(db);
+        writing = write();
         // Awaited before the next insert or at the end; until then a failure must not go unhandled.
         writing.catch(() => undefined);
         seq += 1;
@@ -148,18 +157,12 @@ export function databaseBlobStore(args: {
       return (async function* chunks() {
         // One chunk per query: a download holds one chunk of memory, whatever the file's size.
         for (let seq = 0; seq < blob.chunks; seq++) {
-          // PostgreSQL: the chunk's bytes as they are (copy-chunk.ts), no string on the V8 heap.
-          if (binary) {
-            const data = await readChunkByCopy({ db, blobId: blob.id, seq });
-            if (data === null) return;
-            yield data;
-            continue;
-          }
-          const row = await sql<{ data: string }>`select encode(data, 'base64') as data from blob_chunks
-            where blob_id = ${blob.id} and seq = ${seq}`.execute(db);
-          const data = row.rows[0]?.data;
-          if (data === undefined) return;
-          yield Buffer.from(data, 'base64');
+          // The chunk's bytes as they are, by binary COPY (copy-chunk.ts): no string on the V8 heap.
+          const data = onPostgres
+            ? await readChunkByCopy({ db, blobId: blob.id, seq })
+            : await readChunkFromDevBlob({ db, blobId: blob.id, seq });
+          if (data === null) return;
+          yield data;
         }
       })();
     },

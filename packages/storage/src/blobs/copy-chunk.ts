@@ -1,10 +1,18 @@
 import type { CompiledQuery } from 'kysely';
+import { runDevBlob } from '../db/pglite/dev-blob.js';
 import type { Db } from '../db/types.js';
 
 /** The signature every binary COPY stream starts with (PostgreSQL, "COPY", binary format). */
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 const ID = /^[A-Za-z0-9_-]+$/;
+
+/** COPY takes no parameters: a chunk's reference goes into its text (or stream) only when checked. */
+function checkReference(blobId: string, seq: number): void {
+  if (!ID.test(blobId) || !Number.isInteger(seq) || seq < 0 || seq > 0x7fffffff) {
+    throw new Error('Not a stored chunk reference.');
+  }
+}
 
 /**
  * A PostgreSQL chunk read that never makes a string of the bytes. node-postgres reads every result
@@ -109,7 +117,7 @@ function onlyValue(copy: Buffer): Buffer | null {
  */
 export async function readChunkByCopy(args: { db: Db; blobId: string; seq: number }): Promise<Buffer | null> {
   const { db, blobId, seq } = args;
-  if (!ID.test(blobId) || !Number.isSafeInteger(seq)) throw new Error('Not a stored chunk reference.');
+  checkReference(blobId, seq);
   const text = `copy (select data from blob_chunks where blob_id = '${blobId}' and seq = ${seq}) to stdout with (format binary)`;
   const query = new CopyChunk(text);
   const compiled = {
@@ -121,4 +129,77 @@ export async function readChunkByCopy(args: { db: Db; blobId: string; seq: numbe
   } as unknown as CompiledQuery<{ data: Buffer }>;
   const result = await db.executeQuery(compiled);
   return result.rows[0]?.data ?? null;
+}
+
+/**
+ * The bytes of chunk `seq` of blob `blobId` on PGlite, or null when there is no such chunk. PGlite
+ * answers a `bytea` column as hex text decoded in JavaScript, byte by byte (base64 through
+ * `encode` is faster, still a string four thirds the chunk's size); `COPY … TO '/dev/blob'` writes
+ * the value's bytes as they are, which the database hands over as a Blob (docs/storage.md).
+ */
+export async function readChunkFromDevBlob(args: {
+  db: Db;
+  blobId: string;
+  seq: number;
+}): Promise<Buffer | null> {
+  const { db, blobId, seq } = args;
+  checkReference(blobId, seq);
+  const written = await runDevBlob({
+    db,
+    text: `copy (select data from blob_chunks where blob_id = '${blobId}' and seq = ${seq}) to '/dev/blob' with (format binary)`,
+  });
+  if (!written) throw new Error('The database sent no binary COPY header.');
+  return onlyValue(Buffer.from(await written.arrayBuffer()));
+}
+
+/**
+ * What Blob's constructor takes. With the DOM's types (a package compiling this with them) it takes
+ * no view that might be of a SharedArrayBuffer; Node's Blob copies any view.
+ */
+type BlobParts = NonNullable<ConstructorParameters<typeof Blob>[0]>;
+
+/** The end of a binary COPY stream: a tuple of -1 fields. */
+const TRAILER = Buffer.from([0xff, 0xff]);
+
+/**
+ * Chunk `seq` of blob `blobId` as a binary COPY stream of one `blob_chunks` row, its bytes given as
+ * `parts` (`length` bytes in all): what `writeChunkToDevBlob` reads. The Blob holds a copy of the
+ * parts, which the caller may reuse at once.
+ */
+export function chunkCopyStream(args: {
+  blobId: string;
+  seq: number;
+  parts: readonly Uint8Array[];
+  length: number;
+}): Blob {
+  const { blobId, seq, parts, length } = args;
+  checkReference(blobId, seq);
+  const id = Buffer.from(blobId, 'latin1');
+  // The header (signature, flags 0, no extension), then the tuple: 3 fields, each an int32 length
+  // and its bytes: blob_id as text, seq as a big-endian int4, data's length (its bytes follow).
+  const head = Buffer.alloc(SIGNATURE.length + 4 + 4 + 2 + 4 + id.length + 4 + 4 + 4);
+  let offset = SIGNATURE.copy(head, 0);
+  offset = head.writeInt32BE(0, offset);
+  offset = head.writeInt32BE(0, offset);
+  offset = head.writeInt16BE(3, offset);
+  offset = head.writeInt32BE(id.length, offset);
+  offset += id.copy(head, offset);
+  offset = head.writeInt32BE(4, offset);
+  offset = head.writeInt32BE(seq, offset);
+  head.writeInt32BE(length, offset);
+  return new Blob([head, ...parts, TRAILER] as unknown as BlobParts);
+}
+
+/**
+ * Writes a chunk on PGlite by `COPY blob_chunks FROM '/dev/blob'`, `stream` being its binary COPY
+ * (`chunkCopyStream`): the database reads the bytes as they are, where a `bytea` parameter would
+ * be turned into hex text byte by byte in JavaScript, and base64 text costs a string four thirds
+ * the chunk's size and the database's decoding (docs/storage.md).
+ */
+export function writeChunkToDevBlob(args: { db: Db; stream: Blob }): Promise<unknown> {
+  return runDevBlob({
+    db: args.db,
+    text: "copy blob_chunks (blob_id, seq, data) from '/dev/blob' with (format binary)",
+    blob: args.stream,
+  });
 }

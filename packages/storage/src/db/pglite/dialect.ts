@@ -15,6 +15,7 @@ import {
   SelectQueryNode,
 } from 'kysely';
 import { callRank, RankedLock } from './call-order.js';
+import { DevBlobStatement } from './dev-blob.js';
 import {
   deallocateAll,
   executePrepared,
@@ -67,6 +68,8 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const statement: unknown = compiled.sql;
+    if (statement instanceof DevBlobStatement) return (await this.#devBlob(statement)) as QueryResult<R>;
     const remembers = this.#rowsAsJson && wrappable(compiled);
     const seen = remembers ? this.#seen.get(compiled.sql) : undefined;
     if (seen) return { rows: await this.#jsonRows<R>(compiled, seen) };
@@ -107,6 +110,30 @@ class PGliteConnection implements DatabaseConnection {
       for (const name of seen.timestamps) value[name] = toDate(value[name]);
       return value as R;
     });
+  }
+
+  /**
+   * Runs a statement with PGlite's `/dev/blob` (./dev-blob.ts); its one row holds what the
+   * statement wrote to the device.
+   */
+  async #devBlob(statement: DevBlobStatement): Promise<QueryResult<{ blob: Blob | null }>> {
+    try {
+      const result = await this.#pglite.query(
+        statement.text,
+        [],
+        statement.blob ? { blob: statement.blob } : {},
+      );
+      return { rows: [{ blob: result.blob ?? null }], numAffectedRows: BigInt(result.affectedRows ?? 0) };
+    } catch (error) {
+      // PGlite clears a statement's blob, and takes what it wrote, only when the statement
+      // succeeds: after a failure the next COPY TO '/dev/blob' would answer this one's partial
+      // output ahead of its own, and the blob read would stay held.
+      await this.#pglite.runExclusive(async () => {
+        await this.#pglite._cleanupBlob();
+        await this.#pglite._getWrittenBlob();
+      });
+      throw error;
+    }
   }
 
   /** Forgets every select seen and its statement: when the memory is full, or a table changed. */
