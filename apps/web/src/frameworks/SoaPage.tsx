@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/PageLoading.js';
 import { FileExport } from '../components/RegisterExport.js';
 import { formatTime, humanize } from '../format.js';
@@ -187,81 +188,68 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
           </button>
         )}
       </div>
-      <div className="table-wrap">
-        <table
-          aria-label={
-            version === null ? 'Statement of Applicability' : `Statement of Applicability version ${version}`
-          }
-        >
-          <thead>
-            <tr>
-              <th scope="col">Control</th>
-              <th scope="col">Applicable</th>
-              <th scope="col">Justification</th>
-              <th scope="col">Status</th>
-              <th scope="col">Measures</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Last reviewed</th>
+      <ListTable
+        caption={
+          version === null ? 'Statement of Applicability' : `Statement of Applicability version ${version}`
+        }
+        hiddenCaption
+        columns={['Control', 'Applicable', 'Justification', 'Status', 'Measures', 'Owner', 'Last reviewed']}
+      >
+        {soa.controls.map((row) => {
+          const d = draft(row);
+          return (
+            <tr key={row.code}>
+              <th scope="row">
+                {row.code} <span className="hint">{row.title}</span>
+              </th>
+              <td>
+                {editable ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Applicable ${row.code}`}
+                    checked={d.applicable === true}
+                    ref={(el) => {
+                      if (el) el.indeterminate = d.applicable === null;
+                    }}
+                    onChange={(e) => edit(row, { applicable: e.target.checked })}
+                  />
+                ) : (
+                  humanize(row.applicability)
+                )}
+              </td>
+              <td>
+                {editable ? (
+                  <input
+                    aria-label={`Justification ${row.code}`}
+                    value={d.justification}
+                    maxLength={2000}
+                    onChange={(e) => edit(row, { justification: e.target.value })}
+                  />
+                ) : (
+                  row.justification
+                )}
+              </td>
+              <td>
+                <StatusBadge row={row} />
+              </td>
+              <td>{row.measures.map((m) => m.name).join(', ')}</td>
+              <td>
+                {editable ? (
+                  <input
+                    aria-label={`Owner ${row.code}`}
+                    value={d.owner}
+                    maxLength={200}
+                    onChange={(e) => edit(row, { owner: e.target.value })}
+                  />
+                ) : (
+                  row.owner
+                )}
+              </td>
+              <td>{formatTime(row.last_reviewed_at)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {soa.controls.map((row) => {
-              const d = draft(row);
-              return (
-                <tr key={row.code}>
-                  <th scope="row">
-                    {row.code} <span className="hint">{row.title}</span>
-                  </th>
-                  <td>
-                    {editable ? (
-                      <input
-                        type="checkbox"
-                        aria-label={`Applicable ${row.code}`}
-                        checked={d.applicable === true}
-                        ref={(el) => {
-                          if (el) el.indeterminate = d.applicable === null;
-                        }}
-                        onChange={(e) => edit(row, { applicable: e.target.checked })}
-                      />
-                    ) : (
-                      humanize(row.applicability)
-                    )}
-                  </td>
-                  <td>
-                    {editable ? (
-                      <input
-                        aria-label={`Justification ${row.code}`}
-                        value={d.justification}
-                        maxLength={2000}
-                        onChange={(e) => edit(row, { justification: e.target.value })}
-                      />
-                    ) : (
-                      row.justification
-                    )}
-                  </td>
-                  <td>
-                    <StatusBadge row={row} />
-                  </td>
-                  <td>{row.measures.map((m) => m.name).join(', ')}</td>
-                  <td>
-                    {editable ? (
-                      <input
-                        aria-label={`Owner ${row.code}`}
-                        value={d.owner}
-                        maxLength={200}
-                        onChange={(e) => edit(row, { owner: e.target.value })}
-                      />
-                    ) : (
-                      row.owner
-                    )}
-                  </td>
-                  <td>{formatTime(row.last_reviewed_at)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ListTable>
     </section>
   );
 }
