@@ -1,3 +1,4 @@
+import type { ListFrameworksOutput } from '@comply/schemas';
 import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
@@ -9,23 +10,20 @@ import { roleCanWrite } from '../roles.js';
 import type { Organization } from '../types.js';
 import { ExportLinks } from './ExportLinks.js';
 import { OscalImport } from './OscalImport.js';
-import { coveragePercent, type FrameworkSummary } from './types.js';
-
-type Page = { frameworks: FrameworkSummary[]; next_cursor: string | null; total_count: number };
+import { coveragePercent } from './types.js';
 
 /** The organization's frameworks with coverage, the way to the library, OSCAL import and the organization's exports. */
 export function FrameworksPage({ organization }: { organization: Organization }) {
-  const [page, setPage] = useState<Page | null>(null);
+  const [page, setPage] = useState<ListFrameworksOutput | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
   const canWrite = roleCanWrite(organization.role);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the list after an import
   useEffect(() => {
-    api<Page>(`/orgs/${organization.id}/registers/frameworks?page_size=100&order_by=name:asc`).then(
-      setPage,
-      setError,
-    );
+    api<ListFrameworksOutput>(
+      `/orgs/${organization.id}/registers/frameworks?page_size=100&order_by=name:asc`,
+    ).then(setPage, setError);
   }, [organization.id, version]);
 
   return (
