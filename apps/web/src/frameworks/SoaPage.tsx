@@ -34,6 +34,36 @@ async function loadSoa(base: string, version: number | null): Promise<Soa> {
   return soa;
 }
 
+/** A text column of a row: an input (named `label`) while the SoA is edited, the text otherwise. */
+function TextCell({
+  editable,
+  label,
+  value,
+  maxLength,
+  onChange,
+}: {
+  editable: boolean;
+  label: string;
+  value: string | null;
+  maxLength: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <td>
+      {editable ? (
+        <input
+          aria-label={label}
+          value={value ?? ''}
+          maxLength={maxLength}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        value
+      )}
+    </td>
+  );
+}
+
 function StatusBadge({ row }: { row: SoaControl }) {
   if (row.status === 'READY') return <span className="badge active">Ready</span>;
   if (row.status === 'EXCLUDED') return <span className="badge">Excluded</span>;
@@ -217,34 +247,24 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
                   humanize(row.applicability)
                 )}
               </td>
-              <td>
-                {editable ? (
-                  <input
-                    aria-label={`Justification ${row.code}`}
-                    value={d.justification}
-                    maxLength={2000}
-                    onChange={(e) => edit(row, { justification: e.target.value })}
-                  />
-                ) : (
-                  row.justification
-                )}
-              </td>
+              <TextCell
+                editable={editable}
+                label={`Justification ${row.code}`}
+                value={editable ? d.justification : row.justification}
+                maxLength={2000}
+                onChange={(justification) => edit(row, { justification })}
+              />
               <td>
                 <StatusBadge row={row} />
               </td>
               <td>{row.measures.map((m) => m.name).join(', ')}</td>
-              <td>
-                {editable ? (
-                  <input
-                    aria-label={`Owner ${row.code}`}
-                    value={d.owner}
-                    maxLength={200}
-                    onChange={(e) => edit(row, { owner: e.target.value })}
-                  />
-                ) : (
-                  row.owner
-                )}
-              </td>
+              <TextCell
+                editable={editable}
+                label={`Owner ${row.code}`}
+                value={editable ? d.owner : row.owner}
+                maxLength={200}
+                onChange={(owner) => edit(row, { owner })}
+              />
               <td>{formatTime(row.last_reviewed_at)}</td>
             </tr>
           );
