@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
-import { formatTime, humanize } from '../format.js';
+import { Options } from '../components/Options.js';
+import { formatTime } from '../format.js';
 import { Chip } from '../records/Chip.js';
 import { RecordPicker } from '../records/RecordPicker.js';
 import { recordPath } from '../records/registry.js';
@@ -156,11 +157,7 @@ function RecordRunForm({
       <label className="stack">
         <span>Result</span>
         <select value={form.result} onChange={set('result')}>
-          {RESULTS.map((r) => (
-            <option key={r} value={r}>
-              {humanize(r)}
-            </option>
-          ))}
+          <Options values={RESULTS} />
         </select>
       </label>
       <label className="stack">
