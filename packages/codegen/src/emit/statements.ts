@@ -29,3 +29,14 @@ export function exportedType(c: {
 }): StatementStructures {
   return { kind: StructureKind.TypeAlias, isExported: true, docs: [c.doc], name: c.name, type: c.type };
 }
+
+/** An initializer writing an object literal, one line of `lines` (each `key: value,`) a property, then `after`. */
+export function objectOfLines(lines: readonly string[], after = ''): WriterFunction {
+  return (w) => {
+    w.write('{').newLine();
+    w.indent(() => {
+      for (const line of lines) w.writeLine(line);
+    });
+    w.write(`}${after}`);
+  };
+}

@@ -4,7 +4,7 @@ import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { quote } from '../literal.js';
 import { genericTools } from '../schemas/registers.js';
-import { exportedConst, exportedType } from '../statements.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 
 /** The tools that need a handler file: every tool the generic register handler does not serve. */
 function ownHandlerTools(model: Model): Tool[] {
@@ -65,17 +65,12 @@ function emitHandlerMap(a: { model: Model; project: Project }): EmittedFile {
       name: names.handlers,
       doc: 'Every tool handler, by tool name.',
       type: names.handlersType,
-      init: (w) => {
-        w.write('{').newLine();
-        w.indent(() => {
-          if (generic) w.writeLine(`...${names.registerHandlers},`);
-          for (const t of own)
-            w.writeLine(
-              t.name === names.handler(t.name) ? `${t.name},` : `${t.name}: ${names.handler(t.name)},`,
-            );
-        });
-        w.write('}');
-      },
+      init: objectOfLines([
+        ...(generic ? [`...${names.registerHandlers},`] : []),
+        ...own.map((t) =>
+          t.name === names.handler(t.name) ? `${t.name},` : `${t.name}: ${names.handler(t.name)},`,
+        ),
+      ]),
     }),
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });

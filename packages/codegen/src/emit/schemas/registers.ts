@@ -3,7 +3,7 @@ import type { Model, Register } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral, quote, writeLiteral } from '../literal.js';
-import { exportedConst, exportedType } from '../statements.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 
 /** The tools a register serves through the generic handler: its plain tools without a custom one. */
 export function genericToolsOf(register: Register): string[] {
@@ -63,13 +63,10 @@ function pagingStatements(model: Model): StatementStructures[] {
     exportedConst({
       name: names.registerOrders,
       doc: "Each register's list order: the fields its list tool's `order_by` accepts and the default.",
-      init: (w) => {
-        w.write('{').newLine();
-        w.indent(() => {
-          for (const [plural, order] of orders) w.writeLine(`${plural}: ${inlineLiteral(order)},`);
-        });
-        w.write('} as const');
-      },
+      init: objectOfLines(
+        orders.map(([plural, order]) => `${plural}: ${inlineLiteral(order)},`),
+        ' as const',
+      ),
     }),
   ];
 }

@@ -4,7 +4,7 @@ import type { Model } from '../../model/types.js';
 import { names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral, quote } from '../literal.js';
-import { exportedConst, exportedType } from '../statements.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 import { writeZodObject, writeZodProperties } from './zod.js';
 
 /**
@@ -122,13 +122,7 @@ export function emitErrors(a: { model: Model; project: Project }): EmittedFile {
           name: names.errorStatus,
           doc: 'HTTP status of each error code on the REST path.',
           type: `{ readonly [C in ${names.errorCode}]: number }`,
-          init: (w) => {
-            w.write('{').newLine();
-            w.indent(() => {
-              for (const e of a.model.errors) w.writeLine(`${e.code}: ${e.status},`);
-            });
-            w.write('}');
-          },
+          init: objectOfLines(a.model.errors.map((e) => `${e.code}: ${e.status},`)),
         }),
       ],
     },

@@ -2,7 +2,7 @@ import { type Project, type StatementStructures, StructureKind } from 'ts-morph'
 import type { Model } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { exportedConst, exportedType } from '../statements.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 
 /**
  * packages/storage: `registers/registers.gen.ts`, every register's repository factory by register
@@ -24,13 +24,10 @@ export function emitStorage(a: { model: Model; project: Project }): EmittedFile[
     exportedConst({
       name: names.registerRepositories,
       doc: "Each register's repository factory, by register name, in catalog order.",
-      init: (w) => {
-        w.write('{').newLine();
-        w.indent(() => {
-          for (const r of registers) w.writeLine(`${r.plural}: ${names.storageRepository(r.plural)},`);
-        });
-        w.write('} as const');
-      },
+      init: objectOfLines(
+        registers.map((r) => `${r.plural}: ${names.storageRepository(r.plural)},`),
+        ' as const',
+      ),
     }),
     exportedType({
       name: names.registerRepositoriesType,
