@@ -31,6 +31,15 @@ function GapList<T>({
   );
 }
 
+/** A measure of a gap with the codes of the controls it serves. */
+function measureItem(m: { id: string; name: string; control_codes: string[] }) {
+  return (
+    <li key={m.id}>
+      {m.name} <span className="hint">{m.control_codes.join(', ')}</span>
+    </li>
+  );
+}
+
 /** getAuditReadiness: the gaps first, then readiness per status and per family. */
 export function ReadinessView({ readiness }: { readiness: Readiness }) {
   const { gaps } = readiness;
@@ -91,18 +100,10 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
           )}
         </GapList>
         <GapList title="Implemented without evidence" list={gaps.implemented_without_evidence}>
-          {(m) => (
-            <li key={m.id}>
-              {m.name} <span className="hint">{m.control_codes.join(', ')}</span>
-            </li>
-          )}
+          {measureItem}
         </GapList>
         <GapList title="Evidence expired" list={gaps.evidence_expired}>
-          {(m) => (
-            <li key={m.id}>
-              {m.name} <span className="hint">{m.control_codes.join(', ')}</span>
-            </li>
-          )}
+          {measureItem}
         </GapList>
         <GapList title="Open nonconformities" list={gaps.open_nonconformities}>
           {(n) => (

@@ -227,6 +227,15 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
       >
         {soa.controls.map((row) => {
           const d = draft(row);
+          const text = (field: 'justification' | 'owner', label: string, maxLength: number) => (
+            <TextCell
+              editable={editable}
+              label={`${label} ${row.code}`}
+              value={editable ? d[field] : row[field]}
+              maxLength={maxLength}
+              onChange={(value) => edit(row, { [field]: value })}
+            />
+          );
           return (
             <tr key={row.code}>
               <th scope="row">
@@ -247,24 +256,12 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
                   humanize(row.applicability)
                 )}
               </td>
-              <TextCell
-                editable={editable}
-                label={`Justification ${row.code}`}
-                value={editable ? d.justification : row.justification}
-                maxLength={2000}
-                onChange={(justification) => edit(row, { justification })}
-              />
+              {text('justification', 'Justification', 2000)}
               <td>
                 <StatusBadge row={row} />
               </td>
               <td>{row.measures.map((m) => m.name).join(', ')}</td>
-              <TextCell
-                editable={editable}
-                label={`Owner ${row.code}`}
-                value={editable ? d.owner : row.owner}
-                maxLength={200}
-                onChange={(owner) => edit(row, { owner })}
-              />
+              {text('owner', 'Owner', 200)}
               <td>{formatTime(row.last_reviewed_at)}</td>
             </tr>
           );
