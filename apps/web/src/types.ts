@@ -1,5 +1,7 @@
+import type { Role } from '@comply/schemas';
+
 /** Shapes of the console API replies the pages read. */
-export type Role = 'OWNER' | 'ADMIN' | 'EDITOR' | 'VIEWER' | 'AUDITOR';
+export type { Role };
 
 export interface User {
   id: string;

@@ -78,8 +78,8 @@ export interface ImportedMappingCollection {
   mappings: ImportedMapping[];
 }
 
-/** One entry of the built-in library. */
-export interface LibraryEntry {
+/** The public facts of a built-in library entry, as library/library.json states them. */
+export interface LibraryFacts {
   key: string;
   title: string;
   publisher: string;
@@ -88,6 +88,10 @@ export interface LibraryEntry {
   source: string;
   /** What the entry holds and leaves out, and where to get more (e.g. the full NIST catalog). */
   description: string;
+}
+
+/** One entry of the built-in library. */
+export interface LibraryEntry extends LibraryFacts {
   baselines: string[];
   control_count: number;
 }

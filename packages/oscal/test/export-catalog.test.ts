@@ -7,7 +7,7 @@ import {
   validateOscal,
 } from '../src/index.js';
 import { iso, organization } from './export-fixture.js';
-import { readJson } from './helpers.js';
+import { bareControl, readJson } from './helpers.js';
 
 function roundTrip(source: ImportedCatalog) {
   const doc = exportCatalog({
@@ -70,15 +70,7 @@ describe('exportCatalog', () => {
     const controls = [
       { code: '1 Governance', oscal_id: '1 governance', title: 'Governance', family: null, family_id: null },
       { code: 'Ops/2', oscal_id: 'ops-2', title: 'Operations', family: 'Ops', family_id: null },
-    ].map((c, position) => ({
-      ...c,
-      parent_code: null,
-      statement: null,
-      guidance: null,
-      parameters: [],
-      baselines: [],
-      position,
-    }));
+    ].map(bareControl);
     const doc = exportCatalog({ organization, framework: iso, controls });
     expect(validateOscal(doc)).toEqual({ ok: true, model: 'catalog' });
     expect(parseCatalog(doc).controls.map((c) => [c.code, c.oscal_id, c.family])).toEqual([

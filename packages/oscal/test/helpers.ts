@@ -1,7 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ImportedCatalog } from '../src/index.js';
+
+type Control = ImportedCatalog['controls'][number];
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** A control with only its code, id, title and family: no parent, text, parameters or baselines. */
+export function bareControl(
+  c: Pick<Control, 'code' | 'oscal_id' | 'title' | 'family' | 'family_id'>,
+  position: number,
+): Control {
+  return {
+    ...c,
+    parent_code: null,
+    statement: null,
+    guidance: null,
+    parameters: [],
+    baselines: [],
+    position,
+  };
+}
 
 /** Parses a JSON file relative to the package root. */
 export function readJson(relative: string): unknown {

@@ -8,6 +8,7 @@ import {
   resolveProfile,
   validateOscal,
 } from '../src/index.js';
+import { bareControl } from './helpers.js';
 import {
   catalogOf,
   chainedInsertionCatalog,
@@ -216,19 +217,9 @@ describe('mapping-collections and profiles (issue 24, item 3)', () => {
     description: null,
     oscal_uuid: 'c',
     families: [],
-    controls: ids.map((id, position) => ({
-      code: id,
-      oscal_id: id,
-      title: id,
-      family: null,
-      family_id: null,
-      parent_code: null,
-      statement: null,
-      guidance: null,
-      parameters: [],
-      baselines: [],
-      position,
-    })),
+    controls: ids.map((id, position) =>
+      bareControl({ code: id, oscal_id: id, title: id, family: null, family_id: null }, position),
+    ),
   });
 
   it('refuses a pattern longer than the limit and more patterns than the limit, naming the pattern', () => {

@@ -3,6 +3,7 @@ import { humanize } from '../format.js';
 import { RecordPicker } from '../records/RecordPicker.js';
 import { referencedRegister } from '../records/registry.js';
 import type { RegisterInfo } from '../types.js';
+import { Options } from './Options.js';
 
 /** An `…_id` filter as a select of the referenced register's records. */
 function IdFilter({
@@ -124,11 +125,7 @@ export function FilterForm({
         Order by
         <select name="order_field" defaultValue={orderField ?? ''}>
           {!info.default_order && <option value="">Default</option>}
-          {info.order_fields.map((f) => (
-            <option key={f} value={f}>
-              {humanize(f)}
-            </option>
-          ))}
+          <Options values={info.order_fields} />
         </select>
       </label>
       <label>

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
-import { formatDate, humanize } from '../format.js';
+import { formatDate } from '../format.js';
 import { dayFromToday, endOfDay, MAX_ACCESS_DAYS, ROLES } from '../roles.js';
 import type { CreatedInvitation, Role } from '../types.js';
 import { CopyButton } from './CopyButton.js';
 import { ErrorNote } from './ErrorNote.js';
+import { Options } from './Options.js';
 
 /**
  * Invites an email; shows the single-use invitation link once, for the owner to pass on. An
@@ -53,11 +54,7 @@ export function InviteForm({ base, onInvited }: { base: string; onInvited: () =>
         <label>
           Role
           <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {humanize(r)}
-              </option>
-            ))}
+            <Options values={ROLES} />
           </select>
         </label>
         {role === 'AUDITOR' && (

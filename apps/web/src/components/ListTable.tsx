@@ -3,6 +3,17 @@ import type { ReactNode } from 'react';
 /** A column heading; `num` right-aligns a column of figures. */
 export type ListColumn = string | { label: string; num: true };
 
+/** The one row of an empty table, spanning its `columns`, in hint text saying why it is empty. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="hint">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 /**
  * A table of records in its scrolling wrapper: the caption (visually hidden with `hiddenCaption`), a
  * heading per column, an unlabelled Actions column last when `actions`, and the rows as children.

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '../api.js';
+import { useSubmit } from '../submit.js';
 import type { Organization } from '../types.js';
 import { ErrorNote } from './ErrorNote.js';
 
@@ -10,8 +11,7 @@ import { ErrorNote } from './ErrorNote.js';
 export function NewOrganizationDialog({ onCreated }: { onCreated: (organization: Organization) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSubmit();
   // The form exists only while the dialog is open, so its "Name" is not a second, hidden field
   // labelled Name on every page.
   const [isOpen, setOpen] = useState(false);
@@ -25,26 +25,20 @@ export function NewOrganizationDialog({ onCreated }: { onCreated: (organization:
     setError(null);
     setOpen(true);
   };
-  const submit = async (event: FormEvent) => {
+  const create = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
       setError(new Error('Enter a name for the organization.'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await submit(async () => {
       const { organization } = await api<{ organization: Organization }>('/orgs', {
         method: 'POST',
         body: { name: name.trim() },
       });
       dialog.current?.close();
       onCreated(organization);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -59,7 +53,7 @@ export function NewOrganizationDialog({ onCreated }: { onCreated: (organization:
         onClose={() => setOpen(false)}
       >
         {isOpen && (
-          <form className="stack" onSubmit={submit} noValidate>
+          <form className="stack" onSubmit={create} noValidate>
             <h2 id="new-org-title">New organization</h2>
             <p className="hint">A separate set of registers, frameworks and members. You become its owner.</p>
             <label>

@@ -1,5 +1,31 @@
 import { toQuery } from '../api.js';
 
+/** The CSV and XLSX links of a console export route `base`, as a labelled group. */
+function ExportFormats({
+  base,
+  query,
+  label,
+  groupLabel,
+}: {
+  base: string;
+  query: string;
+  label: string;
+  groupLabel: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of two links, not a form's fieldset
+    <div className="export-links" role="group" aria-label={groupLabel}>
+      <span className="hint">{label}</span>
+      <a className="button secondary" href={`${base}/csv${query}`} download>
+        CSV
+      </a>
+      <a className="button secondary" href={`${base}/xlsx${query}`} download>
+        XLSX
+      </a>
+    </div>
+  );
+}
+
 /**
  * The register view's export: the same filters and order as the table, every page of it, as CSV or
  * XLSX (the console's export route answers with an attachment).
@@ -13,19 +39,13 @@ export function RegisterExport({
   register: string;
   filters: Record<string, string>;
 }) {
-  const query = toQuery(filters);
-  const base = `/api/console/orgs/${organizationId}/registers/${register}/export`;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of two links, not a form's fieldset
-    <div className="export-links" role="group" aria-label="Export">
-      <span className="hint">Export</span>
-      <a className="button secondary" href={`${base}/csv${query}`} download>
-        CSV
-      </a>
-      <a className="button secondary" href={`${base}/xlsx${query}`} download>
-        XLSX
-      </a>
-    </div>
+    <ExportFormats
+      base={`/api/console/orgs/${organizationId}/registers/${register}/export`}
+      query={toQuery(filters)}
+      label="Export"
+      groupLabel="Export"
+    />
   );
 }
 
@@ -44,18 +64,12 @@ export function FileExport({
   label: string;
   params?: Record<string, string | undefined>;
 }) {
-  const query = toQuery(params);
-  const base = `/api/console/orgs/${organizationId}/exports/${file}`;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of two links, not a form's fieldset
-    <div className="export-links" role="group" aria-label={`Export the ${label.toLowerCase()}`}>
-      <span className="hint">{label}</span>
-      <a className="button secondary" href={`${base}/csv${query}`} download>
-        CSV
-      </a>
-      <a className="button secondary" href={`${base}/xlsx${query}`} download>
-        XLSX
-      </a>
-    </div>
+    <ExportFormats
+      base={`/api/console/orgs/${organizationId}/exports/${file}`}
+      query={toQuery(params)}
+      label={label}
+      groupLabel={`Export the ${label.toLowerCase()}`}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { formatDate } from '../format.js';
 import { roleCanWrite } from '../roles.js';
 import type { CreatedToken, Me } from '../types.js';
 import { ErrorNote } from './ErrorNote.js';
+import { RadioChoice } from './RadioChoice.js';
 
 const EXPIRY = ['30', '60', '90', '365', 'date', 'never'] as const;
 
@@ -66,16 +67,15 @@ export function TokenForm({
         <legend>Expires</legend>
         <div className="choices">
           {EXPIRY.map((value) => (
-            <label key={value} className="choice">
-              <input
-                type="radio"
-                name="expiry"
-                value={value}
-                checked={expiry === value}
-                onChange={() => setExpiry(value)}
-              />
+            <RadioChoice
+              key={value}
+              name="expiry"
+              value={value}
+              checked={expiry === value}
+              onPick={() => setExpiry(value)}
+            >
               {value === 'date' ? 'On a date' : value === 'never' ? 'No expiry' : `${value} days`}
-            </label>
+            </RadioChoice>
           ))}
         </div>
         {expiry === 'date' && (
@@ -93,27 +93,23 @@ export function TokenForm({
       <fieldset>
         <legend>Permission</legend>
         <div className="choices">
-          <label className="choice">
-            <input
-              type="radio"
-              name="scope"
-              checked={effectiveScope === 'READ'}
-              onChange={() => setScope('READ')}
-              aria-describedby="token-scope-read"
-            />
+          <RadioChoice
+            name="scope"
+            checked={effectiveScope === 'READ'}
+            onPick={() => setScope('READ')}
+            describedBy="token-scope-read"
+          >
             Read-only
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="scope"
-              checked={effectiveScope === 'WRITE'}
-              disabled={!writable}
-              onChange={() => setScope('WRITE')}
-              aria-describedby="token-scope-write"
-            />
+          </RadioChoice>
+          <RadioChoice
+            name="scope"
+            checked={effectiveScope === 'WRITE'}
+            disabled={!writable}
+            onPick={() => setScope('WRITE')}
+            describedBy="token-scope-write"
+          >
             Read and write
-          </label>
+          </RadioChoice>
         </div>
         <p className="hint" id="token-scope-read">
           Read-only: an assistant using this token can read records, readiness and history, but cannot add or

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
-import { formatTime, humanize } from '../format.js';
+import { Options } from '../components/Options.js';
+import { formatTime } from '../format.js';
 import { Chip } from '../records/Chip.js';
 import { RecordPicker } from '../records/RecordPicker.js';
 import { recordPath } from '../records/registry.js';
+import { useSubmit } from '../submit.js';
 
 /** A run as getControlTest's `latest_runs` carries it. */
 export interface TestRunRow {
@@ -107,19 +109,16 @@ function RecordRunForm({
   const [form, setForm] = useState({ start: '', end: '', samples: '', result: 'PASSED', exceptions: '' });
   const [raise, setRaise] = useState('');
   const [evidence, setEvidence] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { error, busy, submit: run } = useSubmit();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     const exceptions = form.exceptions
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
-    try {
+    await run(async () => {
       await api(`/orgs/${organizationId}/tools/recordTestRun`, {
         method: 'POST',
         body: {
@@ -138,11 +137,7 @@ function RecordRunForm({
       setRaise('');
       setEvidence([]);
       onDone();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="stack" aria-labelledby="record-run-heading" onSubmit={submit}>
@@ -162,11 +157,7 @@ function RecordRunForm({
       <label className="stack">
         <span>Result</span>
         <select value={form.result} onChange={set('result')}>
-          {RESULTS.map((r) => (
-            <option key={r} value={r}>
-              {humanize(r)}
-            </option>
-          ))}
+          <Options values={RESULTS} />
         </select>
       </label>
       <label className="stack">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { useSubmit } from '../submit.js';
 import { formatBytes } from './upload.js';
 
 interface Verification {
@@ -27,24 +28,17 @@ export function VerifyIntegrity({
   evidenceId?: string;
 }) {
   const [result, setResult] = useState<Verification | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const verify = async () => {
-    setBusy(true);
-    setError(null);
+  const { error, busy, submit } = useSubmit();
+  const verify = () => {
     setResult(null);
-    try {
+    return submit(async () => {
       setResult(
         await api<Verification>(`/orgs/${organizationId}/tools/verifyEvidence`, {
           method: 'POST',
           body: evidenceId ? { evidence_id: evidenceId } : {},
         }),
       );
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div className="stack">

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { PeriodFields, usePeriod } from './PeriodFields.js';
+import type { FormEvent } from 'react';
+import { PeriodFields, PeriodProblem, usePeriod } from './PeriodFields.js';
 
 /**
  * Download the auditor package of a framework over a period: one ZIP with the OSCAL documents, the
@@ -14,7 +14,6 @@ export function AuditorPackageForm({
   frameworkId: string;
 }) {
   const period = usePeriod();
-  const [problem, setProblem] = useState<string | null>(null);
   const query = new URLSearchParams({
     framework_id: frameworkId,
     period_start: period.start,
@@ -23,9 +22,7 @@ export function AuditorPackageForm({
   const href = `/api/console/orgs/${organizationId}/auditor-package?${query.toString()}`;
   const check = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const wrong = period.problem();
-    setProblem(wrong);
-    if (!wrong) window.location.assign(href);
+    if (period.check()) window.location.assign(href);
   };
   return (
     <form className="card stack" onSubmit={check} aria-labelledby="package-heading">
@@ -39,11 +36,7 @@ export function AuditorPackageForm({
         <PeriodFields period={period} />
         <button type="submit">Download package</button>
       </div>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <PeriodProblem period={period} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { EmptyRow, ListTable } from '../components/ListTable.js';
 import { humanize } from '../format.js';
 import type { ControlsPage, FrameworkDetail } from './types.js';
 
@@ -110,72 +111,55 @@ export function ControlsTable({
         </div>
       </form>
       <ErrorNote error={error} />
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Controls of {framework.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Title</th>
-              <th scope="col">Family</th>
-              <th scope="col">Baselines</th>
-              <th scope="col">Coverage</th>
-              <th scope="col">Readiness</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page?.controls.map((c) => (
-              <tr key={c.code}>
-                <th scope="row" className="mono">
-                  {c.code}
-                </th>
-                <td>
-                  {c.title}
-                  {c.statement && (
-                    <details>
-                      <summary>Statement</summary>
-                      <p className="statement">
-                        {c.statement}
-                        {c.statement_truncated ? '…' : ''}
-                      </p>
-                    </details>
-                  )}
-                </td>
-                <td>{c.family ?? '—'}</td>
-                <td>{c.baselines.join(', ') || '—'}</td>
-                <td>
-                  {c.covered ? (
-                    <span className="badge active">
-                      Covered ({c.measure_ids.length} measure{c.measure_ids.length === 1 ? '' : 's'})
-                    </span>
-                  ) : c.covered_via_mapping.length > 0 ? (
-                    <span
-                      className="badge mapped"
-                      title={c.covered_via_mapping
-                        .map((m) => `${m.control_code} (${m.relationship}, ${m.mapping_title})`)
-                        .join('; ')}
-                    >
-                      Covered via mapping: {c.covered_via_mapping.map((m) => m.control_code).join(', ')}
-                    </span>
-                  ) : (
-                    <span className="badge expired">Not covered</span>
-                  )}
-                </td>
-                <td data-readiness={c.readiness}>
-                  <ReadinessBadge control={c} />
-                </td>
-              </tr>
-            ))}
-            {page && page.controls.length === 0 && (
-              <tr>
-                <td colSpan={6} className="hint">
-                  No controls match.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption={`Controls of ${framework.name}`}
+        hiddenCaption
+        columns={['Code', 'Title', 'Family', 'Baselines', 'Coverage', 'Readiness']}
+      >
+        {page?.controls.map((c) => (
+          <tr key={c.code}>
+            <th scope="row" className="mono">
+              {c.code}
+            </th>
+            <td>
+              {c.title}
+              {c.statement && (
+                <details>
+                  <summary>Statement</summary>
+                  <p className="statement">
+                    {c.statement}
+                    {c.statement_truncated ? '…' : ''}
+                  </p>
+                </details>
+              )}
+            </td>
+            <td>{c.family ?? '—'}</td>
+            <td>{c.baselines.join(', ') || '—'}</td>
+            <td>
+              {c.covered ? (
+                <span className="badge active">
+                  Covered ({c.measure_ids.length} measure{c.measure_ids.length === 1 ? '' : 's'})
+                </span>
+              ) : c.covered_via_mapping.length > 0 ? (
+                <span
+                  className="badge mapped"
+                  title={c.covered_via_mapping
+                    .map((m) => `${m.control_code} (${m.relationship}, ${m.mapping_title})`)
+                    .join('; ')}
+                >
+                  Covered via mapping: {c.covered_via_mapping.map((m) => m.control_code).join(', ')}
+                </span>
+              ) : (
+                <span className="badge expired">Not covered</span>
+              )}
+            </td>
+            <td data-readiness={c.readiness}>
+              <ReadinessBadge control={c} />
+            </td>
+          </tr>
+        ))}
+        {page && page.controls.length === 0 && <EmptyRow columns={6}>No controls match.</EmptyRow>}
+      </ListTable>
       <CursorPager
         cursors={cursors}
         onChange={setCursors}

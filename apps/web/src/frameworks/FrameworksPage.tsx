@@ -1,30 +1,29 @@
+import type { ListFrameworksOutput } from '@comply/schemas';
 import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { EmptyRow, ListTable } from '../components/ListTable.js';
 import { humanize } from '../format.js';
 import { plural } from '../plural.js';
 import { roleCanWrite } from '../roles.js';
 import type { Organization } from '../types.js';
 import { ExportLinks } from './ExportLinks.js';
 import { OscalImport } from './OscalImport.js';
-import { coveragePercent, type FrameworkSummary } from './types.js';
-
-type Page = { frameworks: FrameworkSummary[]; next_cursor: string | null; total_count: number };
+import { coveragePercent } from './types.js';
 
 /** The organization's frameworks with coverage, the way to the library, OSCAL import and the organization's exports. */
 export function FrameworksPage({ organization }: { organization: Organization }) {
-  const [page, setPage] = useState<Page | null>(null);
+  const [page, setPage] = useState<ListFrameworksOutput | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
   const canWrite = roleCanWrite(organization.role);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the list after an import
   useEffect(() => {
-    api<Page>(`/orgs/${organization.id}/registers/frameworks?page_size=100&order_by=name:asc`).then(
-      setPage,
-      setError,
-    );
+    api<ListFrameworksOutput>(
+      `/orgs/${organization.id}/registers/frameworks?page_size=100&order_by=name:asc`,
+    ).then(setPage, setError);
   }, [organization.id, version]);
 
   return (
@@ -42,50 +41,36 @@ export function FrameworksPage({ organization }: { organization: Organization })
         )}
       </div>
       <ErrorNote error={error} />
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Frameworks and their coverage</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Version</th>
-              <th scope="col">Source</th>
-              <th scope="col" className="num">
-                Controls
-              </th>
-              <th scope="col">Coverage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page?.frameworks.map((f) => (
-              <tr key={f.id}>
-                <td>
-                  <Link to={`/frameworks/${f.id}`}>{f.name}</Link>
-                </td>
-                <td>{f.version ?? '—'}</td>
-                <td>
-                  {humanize(f.source)}
-                  {f.baseline ? ` · ${humanize(f.baseline)} baseline` : ''}
-                </td>
-                <td className="num">{f.control_count}</td>
-                <td>
-                  <span className="coverage-cell">
-                    <meter min={0} max={100} value={coveragePercent(f)} aria-label={`${f.name} coverage`} />
-                    <span>{coveragePercent(f)}%</span>
-                  </span>
-                </td>
-              </tr>
-            ))}
-            {page && page.frameworks.length === 0 && (
-              <tr>
-                <td colSpan={5} className="hint">
-                  No frameworks yet. {canWrite ? 'Add one from the library or import an OSCAL catalog.' : ''}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="Frameworks and their coverage"
+        hiddenCaption
+        columns={['Name', 'Version', 'Source', { label: 'Controls', num: true }, 'Coverage']}
+      >
+        {page?.frameworks.map((f) => (
+          <tr key={f.id}>
+            <td>
+              <Link to={`/frameworks/${f.id}`}>{f.name}</Link>
+            </td>
+            <td>{f.version ?? '—'}</td>
+            <td>
+              {humanize(f.source)}
+              {f.baseline ? ` · ${humanize(f.baseline)} baseline` : ''}
+            </td>
+            <td className="num">{f.control_count}</td>
+            <td>
+              <span className="coverage-cell">
+                <meter min={0} max={100} value={coveragePercent(f)} aria-label={`${f.name} coverage`} />
+                <span>{coveragePercent(f)}%</span>
+              </span>
+            </td>
+          </tr>
+        ))}
+        {page && page.frameworks.length === 0 && (
+          <EmptyRow columns={5}>
+            No frameworks yet. {canWrite ? 'Add one from the library or import an OSCAL catalog.' : ''}
+          </EmptyRow>
+        )}
+      </ListTable>
       <div className="grid two">
         {canWrite && <OscalImport organization={organization} onImported={() => setVersion(version + 1)} />}
         <section className="card stack" aria-labelledby="org-exports">

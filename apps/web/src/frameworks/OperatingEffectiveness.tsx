@@ -7,7 +7,7 @@ import { StateBars } from '../components/StateBars.js';
 import { humanize } from '../format.js';
 import { plural } from '../plural.js';
 import { recordPath } from '../records/registry.js';
-import { PeriodFields, usePeriod } from './PeriodFields.js';
+import { PeriodFields, PeriodProblem, usePeriod } from './PeriodFields.js';
 
 type Effectiveness = GetOperatingEffectivenessOutput;
 
@@ -42,16 +42,13 @@ export function OperatingEffectiveness({
   frameworkId: string;
 }) {
   const period = usePeriod();
-  const [problem, setProblem] = useState<string | null>(null);
   const [report, setReport] = useState<Effectiveness | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
 
   const show = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const wrong = period.problem();
-    setProblem(wrong);
-    if (wrong) return;
+    if (!period.check()) return;
     setLoading(true);
     setError(null);
     const query = toQuery({ period_start: period.start, period_end: period.end });
@@ -73,11 +70,7 @@ export function OperatingEffectiveness({
           {loading ? 'Checking…' : 'Show'}
         </button>
       </form>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <PeriodProblem period={period} />
       <ErrorNote error={error} />
       {report && <EffectivenessTable report={report} />}
     </section>

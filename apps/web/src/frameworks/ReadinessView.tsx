@@ -1,8 +1,43 @@
+import type { ReactNode } from 'react';
+import { ListTable } from '../components/ListTable.js';
 import { humanize } from '../format.js';
 import type { Readiness } from './types.js';
 
-function Omitted({ omitted }: { omitted: number }) {
-  return omitted > 0 ? <li className="hint">… and {omitted} more</li> : null;
+/**
+ * One gap of the report: its heading with the count, an item per `children(item)`, and how many the
+ * report left out.
+ */
+function GapList<T>({
+  title,
+  list,
+  label,
+  children,
+}: {
+  title: string;
+  list: { count: number; items: T[]; omitted: number };
+  label?: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <div>
+      <h3>
+        {title} ({list.count})
+      </h3>
+      <ul className="gaps" aria-label={label}>
+        {list.items.map(children)}
+        {list.omitted > 0 && <li className="hint">… and {list.omitted} more</li>}
+      </ul>
+    </div>
+  );
+}
+
+/** A measure of a gap with the codes of the controls it serves. */
+function measureItem(m: { id: string; name: string; control_codes: string[] }) {
+  return (
+    <li key={m.id}>
+      {m.name} <span className="hint">{m.control_codes.join(', ')}</span>
+    </li>
+  );
 }
 
 /** getAuditReadiness: the gaps first, then readiness per status and per family. */
@@ -17,103 +52,67 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
         controls do not count).
       </p>
       <div className="grid two">
-        <div>
-          <h3>Controls not ready ({gaps.not_ready_controls.count})</h3>
-          <ul className="gaps" aria-label="Controls not ready">
-            {gaps.not_ready_controls.items.map((c) => (
-              <li key={c.code} data-code={c.code} data-state="GAP">
-                <strong>{c.code}</strong> {c.title}{' '}
-                {c.gap_reasons.map((r) => (
-                  <span key={r} className="badge expired">
-                    {humanize(r)}
-                  </span>
-                ))}
-              </li>
-            ))}
-            <Omitted omitted={gaps.not_ready_controls.omitted} />
-          </ul>
-        </div>
-        <div>
-          <h3>Excluded controls ({gaps.excluded_controls.count})</h3>
-          <ul className="gaps" aria-label="Excluded controls">
-            {gaps.excluded_controls.items.map((c) => (
-              <li key={c.code} data-code={c.code} data-state="EXCLUDED">
-                <strong>{c.code}</strong> {c.title}
-                {c.soa_justification && (
-                  <span className="hint">
-                    {' '}
-                    Excluded in the Statement of Applicability: {c.soa_justification}
-                  </span>
-                )}
-                {c.exclusions.map((x) => (
-                  <span key={x.measure_id} className="hint">
-                    {' '}
-                    Not applicable ({x.measure_name}): {x.justification}
-                  </span>
-                ))}
-              </li>
-            ))}
-            <Omitted omitted={gaps.excluded_controls.omitted} />
-          </ul>
-        </div>
-        <div>
-          <h3>Controls without measures ({gaps.controls_without_measures.count})</h3>
-          <ul className="gaps">
-            {gaps.controls_without_measures.items.map((c) => (
-              <li key={c.code}>
-                <strong>{c.code}</strong> {c.title}
-                {c.covered_via_mapping && <span className="badge mapped">Covered via mapping</span>}
-              </li>
-            ))}
-            <Omitted omitted={gaps.controls_without_measures.omitted} />
-          </ul>
-        </div>
-        <div>
-          <h3>Measures not implemented ({gaps.measures_not_implemented.count})</h3>
-          <ul className="gaps">
-            {gaps.measures_not_implemented.items.map((m) => (
-              <li key={m.id}>
-                {m.name} <span className="badge">{humanize(m.state)}</span>
-                <span className="hint"> {m.control_codes.join(', ')}</span>
-              </li>
-            ))}
-            <Omitted omitted={gaps.measures_not_implemented.omitted} />
-          </ul>
-        </div>
-        <div>
-          <h3>Implemented without evidence ({gaps.implemented_without_evidence.count})</h3>
-          <ul className="gaps">
-            {gaps.implemented_without_evidence.items.map((m) => (
-              <li key={m.id}>
-                {m.name} <span className="hint">{m.control_codes.join(', ')}</span>
-              </li>
-            ))}
-            <Omitted omitted={gaps.implemented_without_evidence.omitted} />
-          </ul>
-        </div>
-        <div>
-          <h3>Evidence expired ({gaps.evidence_expired.count})</h3>
-          <ul className="gaps">
-            {gaps.evidence_expired.items.map((m) => (
-              <li key={m.id}>
-                {m.name} <span className="hint">{m.control_codes.join(', ')}</span>
-              </li>
-            ))}
-            <Omitted omitted={gaps.evidence_expired.omitted} />
-          </ul>
-        </div>
-        <div>
-          <h3>Open nonconformities ({gaps.open_nonconformities.count})</h3>
-          <ul className="gaps">
-            {gaps.open_nonconformities.items.map((n) => (
-              <li key={n.id}>
-                <strong>{n.reference}</strong> {n.title} <span className="badge">{humanize(n.severity)}</span>
-                {n.overdue && <span className="badge expired">Overdue</span>}
-              </li>
-            ))}
-            <Omitted omitted={gaps.open_nonconformities.omitted} />
-          </ul>
-        </div>
+        <GapList title="Controls not ready" list={gaps.not_ready_controls} label="Controls not ready">
+          {(c) => (
+            <li key={c.code} data-code={c.code} data-state="GAP">
+              <strong>{c.code}</strong> {c.title}{' '}
+              {c.gap_reasons.map((r) => (
+                <span key={r} className="badge expired">
+                  {humanize(r)}
+                </span>
+              ))}
+            </li>
+          )}
+        </GapList>
+        <GapList title="Excluded controls" list={gaps.excluded_controls} label="Excluded controls">
+          {(c) => (
+            <li key={c.code} data-code={c.code} data-state="EXCLUDED">
+              <strong>{c.code}</strong> {c.title}
+              {c.soa_justification && (
+                <span className="hint">
+                  {' '}
+                  Excluded in the Statement of Applicability: {c.soa_justification}
+                </span>
+              )}
+              {c.exclusions.map((x) => (
+                <span key={x.measure_id} className="hint">
+                  {' '}
+                  Not applicable ({x.measure_name}): {x.justification}
+                </span>
+              ))}
+            </li>
+          )}
+        </GapList>
+        <GapList title="Controls without measures" list={gaps.controls_without_measures}>
+          {(c) => (
+            <li key={c.code}>
+              <strong>{c.code}</strong> {c.title}
+              {c.covered_via_mapping && <span className="badge mapped">Covered via mapping</span>}
+            </li>
+          )}
+        </GapList>
+        <GapList title="Measures not implemented" list={gaps.measures_not_implemented}>
+          {(m) => (
+            <li key={m.id}>
+              {m.name} <span className="badge">{humanize(m.state)}</span>
+              <span className="hint"> {m.control_codes.join(', ')}</span>
+            </li>
+          )}
+        </GapList>
+        <GapList title="Implemented without evidence" list={gaps.implemented_without_evidence}>
+          {measureItem}
+        </GapList>
+        <GapList title="Evidence expired" list={gaps.evidence_expired}>
+          {measureItem}
+        </GapList>
+        <GapList title="Open nonconformities" list={gaps.open_nonconformities}>
+          {(n) => (
+            <li key={n.id}>
+              <strong>{n.reference}</strong> {n.title} <span className="badge">{humanize(n.severity)}</span>
+              {n.overdue && <span className="badge expired">Overdue</span>}
+            </li>
+          )}
+        </GapList>
       </div>
       <p>
         {Object.entries(readiness.state_counts)
@@ -129,43 +128,29 @@ export function ReadinessView({ readiness }: { readiness: Readiness }) {
       </p>
       <details>
         <summary>Readiness per family ({readiness.families.count})</summary>
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Readiness per family</caption>
-            <thead>
-              <tr>
-                <th scope="col">Family</th>
-                <th scope="col" className="num">
-                  Controls
-                </th>
-                <th scope="col" className="num">
-                  Ready
-                </th>
-                <th scope="col" className="num">
-                  No measure
-                </th>
-                <th scope="col" className="num">
-                  Excluded
-                </th>
-                <th scope="col" className="num">
-                  Readiness
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {readiness.families.items.map((f) => (
-                <tr key={f.family ?? ''}>
-                  <th scope="row">{f.family ?? '(no family)'}</th>
-                  <td className="num">{f.control_count}</td>
-                  <td className="num">{f.ready_count}</td>
-                  <td className="num">{f.no_measure_count}</td>
-                  <td className="num">{f.excluded_count}</td>
-                  <td className="num">{f.readiness_percent}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Readiness per family"
+          hiddenCaption
+          columns={[
+            'Family',
+            { label: 'Controls', num: true },
+            { label: 'Ready', num: true },
+            { label: 'No measure', num: true },
+            { label: 'Excluded', num: true },
+            { label: 'Readiness', num: true },
+          ]}
+        >
+          {readiness.families.items.map((f) => (
+            <tr key={f.family ?? ''}>
+              <th scope="row">{f.family ?? '(no family)'}</th>
+              <td className="num">{f.control_count}</td>
+              <td className="num">{f.ready_count}</td>
+              <td className="num">{f.no_measure_count}</td>
+              <td className="num">{f.excluded_count}</td>
+              <td className="num">{f.readiness_percent}%</td>
+            </tr>
+          ))}
+        </ListTable>
       </details>
     </section>
   );

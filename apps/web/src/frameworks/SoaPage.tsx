@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, toQuery } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/PageLoading.js';
 import { FileExport } from '../components/RegisterExport.js';
 import { formatTime, humanize } from '../format.js';
@@ -31,6 +32,36 @@ async function loadSoa(base: string, version: number | null): Promise<Soa> {
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
   return soa;
+}
+
+/** A text column of a row: an input (named `label`) while the SoA is edited, the text otherwise. */
+function TextCell({
+  editable,
+  label,
+  value,
+  maxLength,
+  onChange,
+}: {
+  editable: boolean;
+  label: string;
+  value: string | null;
+  maxLength: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <td>
+      {editable ? (
+        <input
+          aria-label={label}
+          value={value ?? ''}
+          maxLength={maxLength}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        value
+      )}
+    </td>
+  );
 }
 
 function StatusBadge({ row }: { row: SoaControl }) {
@@ -187,81 +218,55 @@ export function SoaPage({ organization, frameworkId }: { organization: Organizat
           </button>
         )}
       </div>
-      <div className="table-wrap">
-        <table
-          aria-label={
-            version === null ? 'Statement of Applicability' : `Statement of Applicability version ${version}`
-          }
-        >
-          <thead>
-            <tr>
-              <th scope="col">Control</th>
-              <th scope="col">Applicable</th>
-              <th scope="col">Justification</th>
-              <th scope="col">Status</th>
-              <th scope="col">Measures</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Last reviewed</th>
+      <ListTable
+        caption={
+          version === null ? 'Statement of Applicability' : `Statement of Applicability version ${version}`
+        }
+        hiddenCaption
+        columns={['Control', 'Applicable', 'Justification', 'Status', 'Measures', 'Owner', 'Last reviewed']}
+      >
+        {soa.controls.map((row) => {
+          const d = draft(row);
+          const text = (field: 'justification' | 'owner', label: string, maxLength: number) => (
+            <TextCell
+              editable={editable}
+              label={`${label} ${row.code}`}
+              value={editable ? d[field] : row[field]}
+              maxLength={maxLength}
+              onChange={(value) => edit(row, { [field]: value })}
+            />
+          );
+          return (
+            <tr key={row.code}>
+              <th scope="row">
+                {row.code} <span className="hint">{row.title}</span>
+              </th>
+              <td>
+                {editable ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Applicable ${row.code}`}
+                    checked={d.applicable === true}
+                    ref={(el) => {
+                      if (el) el.indeterminate = d.applicable === null;
+                    }}
+                    onChange={(e) => edit(row, { applicable: e.target.checked })}
+                  />
+                ) : (
+                  humanize(row.applicability)
+                )}
+              </td>
+              {text('justification', 'Justification', 2000)}
+              <td>
+                <StatusBadge row={row} />
+              </td>
+              <td>{row.measures.map((m) => m.name).join(', ')}</td>
+              {text('owner', 'Owner', 200)}
+              <td>{formatTime(row.last_reviewed_at)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {soa.controls.map((row) => {
-              const d = draft(row);
-              return (
-                <tr key={row.code}>
-                  <th scope="row">
-                    {row.code} <span className="hint">{row.title}</span>
-                  </th>
-                  <td>
-                    {editable ? (
-                      <input
-                        type="checkbox"
-                        aria-label={`Applicable ${row.code}`}
-                        checked={d.applicable === true}
-                        ref={(el) => {
-                          if (el) el.indeterminate = d.applicable === null;
-                        }}
-                        onChange={(e) => edit(row, { applicable: e.target.checked })}
-                      />
-                    ) : (
-                      humanize(row.applicability)
-                    )}
-                  </td>
-                  <td>
-                    {editable ? (
-                      <input
-                        aria-label={`Justification ${row.code}`}
-                        value={d.justification}
-                        maxLength={2000}
-                        onChange={(e) => edit(row, { justification: e.target.value })}
-                      />
-                    ) : (
-                      row.justification
-                    )}
-                  </td>
-                  <td>
-                    <StatusBadge row={row} />
-                  </td>
-                  <td>{row.measures.map((m) => m.name).join(', ')}</td>
-                  <td>
-                    {editable ? (
-                      <input
-                        aria-label={`Owner ${row.code}`}
-                        value={d.owner}
-                        maxLength={200}
-                        onChange={(e) => edit(row, { owner: e.target.value })}
-                      />
-                    ) : (
-                      row.owner
-                    )}
-                  </td>
-                  <td>{formatTime(row.last_reviewed_at)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ListTable>
     </section>
   );
 }

@@ -1,31 +1,12 @@
-import type { GetAuditReadinessOutput, ListFrameworkControlsOutput } from '@comply/schemas';
-/** Shapes of the framework pages' replies (listFrameworks, getFramework, listFrameworkControls, readiness). */
-export interface FrameworkSummary {
-  id: string;
-  name: string;
-  version: string | null;
-  source: string;
-  library_key: string | null;
-  baseline: string | null;
-  control_count: number;
-  covered_control_count: number;
-}
+import type { Framework, GetAuditReadinessOutput, ListFrameworkControlsOutput } from '@comply/schemas';
 
-export interface FrameworkFamily {
-  family: string | null;
-  control_count: number;
-  covered_control_count: number;
-}
-
-export interface FrameworkDetail extends FrameworkSummary {
-  description: string | null;
-  families: FrameworkFamily[];
-  families_omitted: number;
-}
+/** A framework as getFramework returns it, with its families and their coverage. */
+export type FrameworkDetail = Framework;
 
 /** A page of listFrameworkControls, as the console's controls route returns it (the tool's output). */
 export type ControlsPage = ListFrameworkControlsOutput;
 
+/** One entry of the built-in library, as `/library` lists it (the OSCAL package's LibraryEntry). */
 export interface LibraryEntry {
   key: string;
   title: string;

@@ -7,7 +7,7 @@ import type { ActivityEntry } from '../activity/types.js';
 import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { humanize } from '../format.js';
+import { Options } from '../components/Options.js';
 import { plural } from '../plural.js';
 import { navigate, useSearch } from '../router.js';
 import type { MemberRow, Organization } from '../types.js';
@@ -134,11 +134,7 @@ export function ActivityPage({ organization }: { organization: Organization }) {
           Record type
           <select name="record_type" defaultValue={filters.record_type ?? ''}>
             <option value="">Any</option>
-            {RECORD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {humanize(t)}
-              </option>
-            ))}
+            <Options values={RECORD_TYPES} />
           </select>
         </label>
         <label>
@@ -162,11 +158,10 @@ export function ActivityPage({ organization }: { organization: Organization }) {
           Action
           <select name="action" defaultValue={filters.action ?? ''}>
             <option value="">Any</option>
-            {[...new Set([...ACTIONS, ...(filters.action ? [filters.action] : [])])].map((a) => (
-              <option key={a} value={a}>
-                {actionLabel(a)}
-              </option>
-            ))}
+            <Options
+              values={[...new Set([...ACTIONS, ...(filters.action ? [filters.action] : [])])]}
+              label={actionLabel}
+            />
           </select>
         </label>
         <div className="actions">

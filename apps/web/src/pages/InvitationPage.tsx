@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatDate, humanize } from '../format.js';
+import { useSubmit } from '../submit.js';
 import type { InvitationPreview, Me } from '../types.js';
 import { SignInPage } from './SignInPage.js';
 
@@ -17,27 +18,20 @@ function codeFromLocation(): string {
 export function InvitationPage({ me, onJoined }: { me: Me | null; onJoined: (me: Me) => void }) {
   const [code] = useState(codeFromLocation);
   const [preview, setPreview] = useState<InvitationPreview | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSubmit();
   const [signingIn, setSigningIn] = useState(false);
   useEffect(() => {
     api<{ invitation: InvitationPreview }>('/invitations/preview', { method: 'POST', body: { code } }).then(
       (r) => setPreview(r.invitation),
       setError,
     );
-  }, [code]);
+    // setError is a state setter, the same on every render: the preview is fetched once per code.
+  }, [code, setError]);
 
-  const run = async (fn: () => Promise<Me>) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const run = (fn: () => Promise<Me>) =>
+    submit(async () => {
       onJoined(await fn());
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const accept = () =>
     run(async () => {
       const reply = await api<{ organizations: Me['organizations'] }>('/invitations/accept', {

@@ -6,6 +6,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { EvidenceValiditySetting } from '../components/EvidenceValiditySetting.js';
 import { InviteForm } from '../components/InviteForm.js';
 import { ListTable } from '../components/ListTable.js';
+import { Options } from '../components/Options.js';
 import { PendingInvitations } from '../components/PendingInvitations.js';
 import { SecondFactorRule } from '../components/SecondFactorRule.js';
 import { formatDate, humanize } from '../format.js';
@@ -74,11 +75,7 @@ export function MembersPage({ organization, me }: { organization: Organization; 
                     );
                   }}
                 >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {humanize(r)}
-                    </option>
-                  ))}
+                  <Options values={ROLES} />
                 </select>
               ) : (
                 humanize(m.role)

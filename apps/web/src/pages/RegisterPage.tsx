@@ -5,6 +5,7 @@ import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { FilterForm } from '../components/FilterForm.js';
 import { Link } from '../components/Link.js';
+import { EmptyRow } from '../components/ListTable.js';
 import { FileExport, RegisterExport } from '../components/RegisterExport.js';
 import { cellText, humanize } from '../format.js';
 import { archivable } from '../records/ArchiveControls.js';
@@ -178,13 +179,7 @@ export function RegisterPage({ organization, register }: { organization: Organiz
                 ))}
               </tr>
             ))}
-            {page && rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="hint">
-                  No records match.
-                </td>
-              </tr>
-            )}
+            {page && rows.length === 0 && <EmptyRow columns={columns.length}>No records match.</EmptyRow>}
           </tbody>
         </table>
       </div>

@@ -2,27 +2,26 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { useSubmit } from '../submit.js';
 import type { Me } from '../types.js';
 
 /** First run: the one-time code printed by `comply serve`, then the owner account and first organization. */
 export function SetupPage({ onDone }: { onDone: (me: Me) => void }) {
   const [needed, setNeeded] = useState<boolean | undefined>(undefined);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSubmit();
   useEffect(() => {
     api<{ needed: boolean }>('/setup').then((s) => setNeeded(s.needed), setError);
-  }, []);
+    // setError is a state setter, the same on every render: this runs once.
+  }, [setError]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const setUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (form.get('password') !== form.get('confirm')) {
       setError(new Error('The two passwords differ.'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await submit(async () => {
       const body = {
         code: String(form.get('code')),
         name: String(form.get('name')) || undefined,
@@ -31,11 +30,7 @@ export function SetupPage({ onDone }: { onDone: (me: Me) => void }) {
         organization_name: String(form.get('organization')),
       };
       onDone(await api<Me>('/setup', { method: 'POST', body }));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -46,7 +41,7 @@ export function SetupPage({ onDone }: { onDone: (me: Me) => void }) {
           Setup is done. <Link to="/signin">Sign in</Link>
         </p>
       ) : (
-        <form onSubmit={submit} className="card stack">
+        <form onSubmit={setUp} className="card stack">
           <p className="hint">
             Enter the one-time setup code that <code>comply serve</code> printed, then create the owner
             account and your first organization.

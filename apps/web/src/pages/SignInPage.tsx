@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { useSubmit } from '../submit.js';
 import type { Me } from '../types.js';
 
 type SignInReply = Me | { second_factor_required: true };
@@ -14,24 +15,6 @@ const SSO_ERRORS: Record<string, string> = {
   domain: 'Addresses of this domain cannot sign in here with single sign-on.',
   account: 'This e-mail’s account is linked to another identity.',
 };
-
-/** Runs a form's request with its busy and error state. */
-function useSubmit() {
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, busy, submit };
-}
 
 /** The code step after a right password, for an account with a second factor. */
 function SecondFactorStep({ onSignedIn }: { onSignedIn: (me: Me) => void }) {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatTime } from '../format.js';
+import { useSubmit } from '../submit.js';
 import { singularLabel } from './registry.js';
 
 /** Whether a register's records can be archived (`archive: true` in its spec). */
@@ -30,24 +31,16 @@ export function ArchiveControls({
   onChange: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { error, busy, submit } = useSubmit();
   if (!archivable(register)) return null;
   const archivedAt = typeof record.archived_at === 'string' ? record.archived_at : null;
   const label = singularLabel(register).toLowerCase();
-  const call = async (tool: 'archiveRecord' | 'restoreRecord') => {
-    setBusy(true);
-    setError(null);
-    try {
+  const call = (tool: 'archiveRecord' | 'restoreRecord') =>
+    submit(async () => {
       await api(`/orgs/${organizationId}/tools/${tool}`, { method: 'POST', body: { id: record.id } });
       setConfirming(false);
       onChange();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   if (archivedAt) {
     return (
       <div className="conflict archive-note" role="status">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RadioChoice } from '../components/RadioChoice.js';
 import { EvidenceUpload } from '../evidence/EvidenceUpload.js';
 import { RecordPicker } from './RecordPicker.js';
 
@@ -43,24 +44,18 @@ export function DocumentVersionForm({
       >
         <fieldset className="stack">
           <legend>New version</legend>
-          <label className="choice">
-            <input
-              type="radio"
-              name="version-source"
-              checked={source === 'markdown'}
-              onChange={() => setSource('markdown')}
-            />{' '}
+          <RadioChoice
+            name="version-source"
+            checked={source === 'markdown'}
+            onPick={() => setSource('markdown')}
+          >
+            {' '}
             Markdown
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="version-source"
-              checked={source === 'file'}
-              onChange={() => setSource('file')}
-            />{' '}
+          </RadioChoice>
+          <RadioChoice name="version-source" checked={source === 'file'} onPick={() => setSource('file')}>
+            {' '}
             A file from the evidence vault
-          </label>
+          </RadioChoice>
         </fieldset>
         {source === 'markdown' ? (
           <label>

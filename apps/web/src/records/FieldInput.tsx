@@ -1,3 +1,4 @@
+import { Options } from '../components/Options.js';
 import { helpText, humanize } from '../format.js';
 import { RecordPicker } from './RecordPicker.js';
 import { type FormField, fieldLabel } from './registry.js';
@@ -158,11 +159,7 @@ export function FieldInput({
         {(!field.required || value === '') && (
           <option value="">{field.required ? 'Choose…' : '— None —'}</option>
         )}
-        {(field.values ?? []).map((v) => (
-          <option key={v} value={v}>
-            {humanize(v)}
-          </option>
-        ))}
+        <Options values={field.values ?? []} />
       </select>
     );
   } else if (field.kind === 'textarea' || field.kind === 'strings') {

@@ -3,21 +3,14 @@ import { api } from '../api.js';
 import { Link } from '../components/Link.js';
 import { cellText, formatDate, mitigationLabel } from '../format.js';
 import { CHIP_COLUMNS, Chip } from './Chip.js';
+import type { RecordAddress } from './RecordPage.js';
 import { fieldLabel, linkPath, recordTitle, referencedRegister } from './registry.js';
 
 type Named = { title: string; state?: string };
 const names = new Map<string, Promise<Named>>();
 
 /** A linked record's title and state chip (fetched once per page load), falling back to its id. */
-function RecordLink({
-  organizationId,
-  register,
-  id,
-}: {
-  organizationId: string;
-  register: string;
-  id: string;
-}) {
+function RecordLink({ organizationId, register, id }: RecordAddress) {
   const [named, setNamed] = useState<Named>({ title: id });
   useEffect(() => {
     const key = `${organizationId}/${register}/${id}`;

@@ -6,7 +6,7 @@ import { roleCanWrite } from '../roles.js';
 import { navigate } from '../router.js';
 import type { Organization } from '../types.js';
 import { RecordForm } from './RecordForm.js';
-import { useRecord } from './RecordPage.js';
+import { type RecordPageProps, useRecord } from './RecordPage.js';
 import { formOf, recordPath, recordTitle, singularLabel } from './registry.js';
 
 /** `/registers/<register>/new`: the add form. */
@@ -39,15 +39,7 @@ export function NewRecordPage({ organization, register }: { organization: Organi
 }
 
 /** `/registers/<register>/<id>/edit`: the update form of a record as just read. */
-export function EditRecordPage({
-  organization,
-  register,
-  id,
-}: {
-  organization: Organization;
-  register: string;
-  id: string;
-}) {
+export function EditRecordPage({ organization, register, id }: RecordPageProps) {
   const form = formOf(register);
   const { record, error, reload } = useRecord({ organizationId: organization.id, register, id });
   if (!form?.tools.update) return <p>The {register} register has no edit form.</p>;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { actionLabel, sourceLabel } from '../activity/format.js';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { ListTable } from '../components/ListTable.js';
 import { formatTime } from '../format.js';
 import type { AuditEntry } from '../types.js';
 import { changedKeys, showValue } from './history.js';
@@ -27,43 +28,34 @@ export function RecordHistory({ organizationId, recordId }: { organizationId: st
       <ErrorNote error={error} />
       {entries && entries.length === 0 && <p className="hint">No history recorded.</p>}
       {entries && entries.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">History of this record</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Changes</th>
+        <ListTable
+          caption="History of this record"
+          hiddenCaption
+          columns={['When', 'Who', 'Action', 'Changes']}
+        >
+          {entries.map((e) => {
+            const keys = changedKeys(e);
+            return (
+              <tr key={e.id}>
+                <td>{formatTime(e.at)}</td>
+                <td>
+                  {who(e)} <span className="hint">via {sourceLabel(e.source)}</span>
+                </td>
+                <td>{actionLabel(e.action)}</td>
+                <td>
+                  {e.before === null
+                    ? 'Created'
+                    : keys.map((k) => (
+                        <div key={k}>
+                          {fieldLabel(k)}: {showValue({ field: k, value: e.before?.[k] })} →{' '}
+                          {showValue({ field: k, value: e.after?.[k] })}
+                        </div>
+                      ))}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => {
-                const keys = changedKeys(e);
-                return (
-                  <tr key={e.id}>
-                    <td>{formatTime(e.at)}</td>
-                    <td>
-                      {who(e)} <span className="hint">via {sourceLabel(e.source)}</span>
-                    </td>
-                    <td>{actionLabel(e.action)}</td>
-                    <td>
-                      {e.before === null
-                        ? 'Created'
-                        : keys.map((k) => (
-                            <div key={k}>
-                              {fieldLabel(k)}: {showValue({ field: k, value: e.before?.[k] })} →{' '}
-                              {showValue({ field: k, value: e.after?.[k] })}
-                            </div>
-                          ))}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ListTable>
       )}
     </section>
   );

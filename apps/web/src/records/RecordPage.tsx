@@ -73,16 +73,22 @@ function linkedRegisters(record: Record<string, unknown>): string[] {
     .filter((r): r is string => r !== undefined);
 }
 
-/** Fetches one record of a register (`GET …/registers/:register/:id`); `reload` fetches it again. */
-export function useRecord({
-  organizationId,
-  register,
-  id,
-}: {
+/** Where a record is: its organization, its register and its id. */
+export interface RecordAddress {
   organizationId: string;
   register: string;
   id: string;
-}) {
+}
+
+/** What a record's pages are given: the organization (with the caller's role), register and id. */
+export interface RecordPageProps {
+  organization: Organization;
+  register: string;
+  id: string;
+}
+
+/** Fetches one record of a register (`GET …/registers/:register/:id`); `reload` fetches it again. */
+export function useRecord({ organizationId, register, id }: RecordAddress) {
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState<unknown>(null);
   const reload = useCallback(() => {
@@ -101,15 +107,7 @@ export function useRecord({
  * and those pointing to it, as lists with their state; a measure's evidence as links with dates;
  * its history last.
  */
-export function RecordPage({
-  organization,
-  register,
-  id,
-}: {
-  organization: Organization;
-  register: string;
-  id: string;
-}) {
+export function RecordPage({ organization, register, id }: RecordPageProps) {
   const { record, error, reload } = useRecord({ organizationId: organization.id, register, id });
   const form = formOf(register);
   const canWrite = roleCanWrite(organization.role);

@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatTime } from '../format.js';
 import { dayFromToday, roleCanAccept } from '../roles.js';
+import { useSubmit } from '../submit.js';
 import type { Organization } from '../types.js';
 import { Chip } from './Chip.js';
 
@@ -42,18 +43,15 @@ export function RiskAcceptancePanel({
   const [rationale, setRationale] = useState('');
   const [conditions, setConditions] = useState('');
   const [expires, setExpires] = useState(dayFromToday(365));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { error, busy, submit } = useSubmit();
   const [done, setDone] = useState<string | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const canAccept = roleCanAccept(organization.role) && risk.status !== 'CLOSED' && !risk.archived_at;
 
-  const accept = async (event: React.FormEvent) => {
+  const accept = (event: React.FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setDone(null);
-    try {
+    return submit(async () => {
       await api(`/orgs/${organization.id}/tools/acceptRisk`, {
         method: 'POST',
         body: {
@@ -69,11 +67,7 @@ export function RiskAcceptancePanel({
       setIdempotencyKey(crypto.randomUUID());
       setDone(`Accepted until ${expires}.`);
       reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { useSubmit } from '../submit.js';
 
 /**
  * Completing a task from its page: a note (what was done) and the Complete button, which calls
@@ -16,14 +17,11 @@ export function TaskComplete({
   onDone: () => void;
 }) {
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { error, busy, submit } = useSubmit();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const complete = async (event: React.FormEvent) => {
+  const complete = (event: React.FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return submit(async () => {
       await api(`/orgs/${organizationId}/tools/completeTask`, {
         method: 'POST',
         body: {
@@ -33,11 +31,7 @@ export function TaskComplete({
         },
       });
       onDone();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="card stack" aria-labelledby="complete-heading" onSubmit={complete}>

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { SpecFile } from '../load/load.js';
 import type { Catalog } from './catalog.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -49,60 +50,75 @@ export function validateSpecs(files: readonly SpecFile[]): { catalog: Catalog; d
     diagnostics.push(...shape);
     if (value) expanded.push(expandRegisterFile(spec, value));
   }
-  const typeSpecs: { spec: SpecFile; value?: RawTypes }[] = [
-    ...files.filter((f) => f.role === 'types' && f.data !== undefined).map((spec) => ({ spec })),
-    ...expanded.map((r) => r.types),
-  ];
-  for (const { spec, value: given } of typeSpecs) {
-    const { value, diagnostics: shape } = given
-      ? { value: given, diagnostics: [] }
-      : checkShape(spec, rawTypesSchema);
-    diagnostics.push(...shape);
-    if (!value) continue;
-    for (const [name, e] of Object.entries(value.enums ?? {})) {
-      if (declare({ name, spec, path: ['enums', name], what: 'type' }))
-        catalog.enums.set(name, { name, ...e, spec });
+  /**
+   * Each spec file of `role` whose shape checks, then each spec the register files expanded to
+   * (`derived`, checked when expanded), in that order.
+   */
+  const eachChecked = <T>(
+    role: SpecFile['role'],
+    schema: z.ZodType<T>,
+    derived: { spec: SpecFile; value?: T }[],
+    use: (spec: SpecFile, value: T, isDerived: boolean) => void,
+  ) => {
+    const specs: { spec: SpecFile; value?: T }[] = [
+      ...files.filter((f) => f.role === role && f.data !== undefined).map((spec) => ({ spec })),
+      ...derived,
+    ];
+    for (const { spec, value: given } of specs) {
+      const { value, diagnostics: shape } = given
+        ? { value: given, diagnostics: [] }
+        : checkShape(spec, schema);
+      diagnostics.push(...shape);
+      if (value) use(spec, value, given !== undefined);
     }
-    for (const [name, o] of Object.entries(value.types ?? {})) {
-      if (declare({ name, spec, path: ['types', name], what: 'type' })) {
-        catalog.objects.set(name, {
-          name,
-          description: o.description,
-          strict: o.strict ?? false,
-          fields: o.fields,
-          spec,
-        });
+  };
+  eachChecked<RawTypes>(
+    'types',
+    rawTypesSchema,
+    expanded.map((r) => r.types),
+    (spec, value) => {
+      for (const [name, e] of Object.entries(value.enums ?? {})) {
+        if (declare({ name, spec, path: ['enums', name], what: 'type' }))
+          catalog.enums.set(name, { name, ...e, spec });
       }
-    }
-    for (const [code, e] of Object.entries(value.errors ?? {})) {
-      if (declare({ name: `error:${code}`, spec, path: ['errors', code], what: 'error code' }))
-        catalog.errors.set(code, { ...e, spec });
-    }
-    if (value.pagination) {
-      if (catalog.pagination) {
-        report({
-          code: 'DUPLICATE_PAGINATION',
-          file: spec.file,
-          line: spec.lineOf(['pagination'], true),
-          message: `\`pagination\` is already declared in ${catalog.pagination.spec.file}.`,
-          fix: 'Keep one `pagination:` block.',
-        });
-      } else catalog.pagination = { raw: value.pagination, spec };
-    }
-  }
-  const toolSpecs: { spec: SpecFile; value?: RawTool }[] = [
-    ...files.filter((f) => f.role === 'tool' && f.data !== undefined).map((spec) => ({ spec })),
-    ...expanded.flatMap((r) => r.tools),
-  ];
-  for (const { spec, value: given } of toolSpecs) {
-    const { value, diagnostics: shape } = given
-      ? { value: given, diagnostics: [] }
-      : checkShape(spec, rawToolSchema);
-    diagnostics.push(...shape);
-    if (value && declare({ name: `tool:${value.name}`, spec, path: ['name'], what: 'tool' })) {
-      catalog.tools.push({ raw: value, spec, ...(given && { derived: true }) });
-    }
-  }
+      for (const [name, o] of Object.entries(value.types ?? {})) {
+        if (declare({ name, spec, path: ['types', name], what: 'type' })) {
+          catalog.objects.set(name, {
+            name,
+            description: o.description,
+            strict: o.strict ?? false,
+            fields: o.fields,
+            spec,
+          });
+        }
+      }
+      for (const [code, e] of Object.entries(value.errors ?? {})) {
+        if (declare({ name: `error:${code}`, spec, path: ['errors', code], what: 'error code' }))
+          catalog.errors.set(code, { ...e, spec });
+      }
+      if (value.pagination) {
+        if (catalog.pagination) {
+          report({
+            code: 'DUPLICATE_PAGINATION',
+            file: spec.file,
+            line: spec.lineOf(['pagination'], true),
+            message: `\`pagination\` is already declared in ${catalog.pagination.spec.file}.`,
+            fix: 'Keep one `pagination:` block.',
+          });
+        } else catalog.pagination = { raw: value.pagination, spec };
+      }
+    },
+  );
+  eachChecked<RawTool>(
+    'tool',
+    rawToolSchema,
+    expanded.flatMap((r) => r.tools),
+    (spec, value, isDerived) => {
+      if (declare({ name: `tool:${value.name}`, spec, path: ['name'], what: 'tool' })) {
+        catalog.tools.push({ raw: value, spec, ...(isDerived && { derived: true }) });
+      }
+    },
+  );
   for (const spec of files.filter((f) => f.role === 'openapi' && f.data !== undefined)) {
     const { value, diagnostics: shape } = checkShape(spec, rawOpenApiSchema);
     diagnostics.push(...shape);

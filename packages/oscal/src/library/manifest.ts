@@ -1,15 +1,8 @@
 import { readPackageJson } from '../paths.js';
+import type { LibraryFacts } from '../types.js';
 
 /** One entry of library/library.json: the public facts plus the files that make it up. */
-export interface ManifestEntry {
-  key: string;
-  title: string;
-  publisher: string;
-  version: string;
-  licence: string;
-  source: string;
-  /** What the entry holds and leaves out, and where to get more. */
-  description: string;
+export interface ManifestEntry extends LibraryFacts {
   /** Catalog files under library/; several are united (NIST's HIGH and PRIVACY). */
   catalogs: string[];
   /** Baseline name → profile file under library/ selecting that baseline's controls. */

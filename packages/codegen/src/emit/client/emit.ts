@@ -4,6 +4,7 @@ import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { directRefs } from '../refs.js';
+import { exportedType } from '../statements.js';
 import { emitClientFacade } from './facade.js';
 import { emitClientIndex } from './index.js';
 import { writeTsObject } from './ts-type.js';
@@ -25,22 +26,22 @@ export function emitClient(a: { model: Model; project: Project }): EmittedFile[]
 function emitClientTypes(a: { model: Model; project: Project }): EmittedFile {
   const statements: StatementStructures[] = [];
   for (const en of a.model.enums) {
-    statements.push({
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [en.description],
-      name: names.sharedType(en.name),
-      type: en.values.map((v) => `'${v}'`).join(' | '),
-    });
+    statements.push(
+      exportedType({
+        name: names.sharedType(en.name),
+        doc: en.description,
+        type: en.values.map((v) => `'${v}'`).join(' | '),
+      }),
+    );
   }
   for (const obj of a.model.objects) {
-    statements.push({
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [obj.description],
-      name: names.sharedType(obj.name),
-      type: (w) => writeTsObject({ w, fields: obj.fields, ctx: { input: obj.strict } }),
-    });
+    statements.push(
+      exportedType({
+        name: names.sharedType(obj.name),
+        doc: obj.description,
+        type: (w) => writeTsObject({ w, fields: obj.fields, ctx: { input: obj.strict } }),
+      }),
+    );
   }
   a.project.createSourceFile(paths.client.types, { statements }, { overwrite: true });
   return { path: paths.client.types, sources: a.model.typeSources, mode: 'generated' };
@@ -68,23 +69,19 @@ function emitClientTool(a: { model: Model; tool: Tool; project: Project }): Emit
     });
   }
   statements.push(
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [`What a caller sends to \`${tool.name}\`.`],
+    exportedType({
       name: names.toolInputType(tool.name),
+      doc: `What a caller sends to \`${tool.name}\`.`,
       type: (w) => writeTsObject({ w, fields: tool.input, ctx: { input: true } }),
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [`What \`${tool.name}\` returns.`],
+    }),
+    exportedType({
       name: names.toolOutputType(tool.name),
+      doc: `What \`${tool.name}\` returns.`,
       type:
         tool.output.kind === 'ref'
           ? names.sharedType(tool.output.name)
           : (w) => writeTsObject({ w, fields: outputFields, ctx: { input: false } }),
-    },
+    }),
   );
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   return { path, sources: [tool.source], mode: 'generated' };

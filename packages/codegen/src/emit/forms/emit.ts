@@ -4,6 +4,7 @@ import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { ConstRef, writeLiteral } from '../literal.js';
 import { toolsetOf } from '../mcp/emit.js';
+import { exportedConst } from '../statements.js';
 
 /** Inputs the console fills in itself rather than asking for. */
 const MACHINE_FIELDS = new Set(['organization_id', 'id', 'idempotency_key', 'expected_updated_at']);
@@ -240,19 +241,12 @@ export function emitForms(a: { model: Model; project: Project }): EmittedFile {
             },
           ],
         })),
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          docs: ['Per register, the fields of its add and update forms, from the tools\u2019 input specs.'],
-          declarationKind: VariableDeclarationKind.Const,
-          declarations: [
-            {
-              name: names.registerForms,
-              type: `Readonly<Record<string, ${names.registerFormType}>>`,
-              initializer: (w) => writeLiteral(w, forms),
-            },
-          ],
-        },
+        exportedConst({
+          name: names.registerForms,
+          doc: 'Per register, the fields of its add and update forms, from the tools\u2019 input specs.',
+          type: `Readonly<Record<string, ${names.registerFormType}>>`,
+          init: (w) => writeLiteral(w, forms),
+        }),
       ],
     },
     { overwrite: true },

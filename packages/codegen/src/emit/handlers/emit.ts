@@ -1,9 +1,10 @@
-import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { quote } from '../literal.js';
 import { genericTools } from '../schemas/registers.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 
 /** The tools that need a handler file: every tool the generic register handler does not serve. */
 function ownHandlerTools(model: Model): Tool[] {
@@ -55,38 +56,22 @@ function emitHandlerMap(a: { model: Model; project: Project }): EmittedFile {
         namedImports: [names.handler(t.name)],
       }),
     ),
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [
-        `One handler per tool: the build fails while a tool lacks one.${generic ? ' Plain register tools come from the generic register handler.' : ''}`,
-      ],
+    exportedType({
       name: names.handlersType,
+      doc: `One handler per tool: the build fails while a tool lacks one.${generic ? ' Plain register tools come from the generic register handler.' : ''}`,
       type: `{ readonly [N in ${names.toolName}]: ${names.toolHandlerType}<N> }`,
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ['Every tool handler, by tool name.'],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.handlers,
-          type: names.handlersType,
-          initializer: (w) => {
-            w.write('{').newLine();
-            w.indent(() => {
-              if (generic) w.writeLine(`...${names.registerHandlers},`);
-              for (const t of own)
-                w.writeLine(
-                  t.name === names.handler(t.name) ? `${t.name},` : `${t.name}: ${names.handler(t.name)},`,
-                );
-            });
-            w.write('}');
-          },
-        },
-      ],
-    },
+    }),
+    exportedConst({
+      name: names.handlers,
+      doc: 'Every tool handler, by tool name.',
+      type: names.handlersType,
+      init: objectOfLines([
+        ...(generic ? [`...${names.registerHandlers},`] : []),
+        ...own.map((t) =>
+          t.name === names.handler(t.name) ? `${t.name},` : `${t.name}: ${names.handler(t.name)},`,
+        ),
+      ]),
+    }),
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   const catalog = generic ? [...new Set(a.model.registers.map((r) => r.source))] : [];
@@ -106,19 +91,12 @@ function emitStub(a: { tool: Tool; project: Project }): EmittedFile {
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.server.handlerTypes }),
           namedImports: [names.notImplemented, { name: names.toolHandlerType, isTypeOnly: true }],
         },
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          docs: [`${a.tool.title}.`],
-          declarationKind: VariableDeclarationKind.Const,
-          declarations: [
-            {
-              name: names.handler(name),
-              type: `${names.toolHandlerType}<${quote(name)}>`,
-              initializer: `async () => ${names.notImplemented}(${quote(name)})`,
-            },
-          ],
-        },
+        exportedConst({
+          name: names.handler(name),
+          doc: `${a.tool.title}.`,
+          type: `${names.toolHandlerType}<${quote(name)}>`,
+          init: `async () => ${names.notImplemented}(${quote(name)})`,
+        }),
       ],
     },
     { overwrite: true },

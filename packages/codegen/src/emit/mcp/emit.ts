@@ -1,8 +1,9 @@
-import { type Project, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type Project, StructureKind } from 'ts-morph';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { Call, ConstRef, Getter, writeLiteral } from '../literal.js';
+import { exportedConst } from '../statements.js';
 
 /**
  * Only the hints that differ from MCP's defaults (readOnly false, destructive true, idempotent
@@ -102,21 +103,12 @@ export function emitMcpTools(a: { model: Model; project: Project }): EmittedFile
           moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.registry }),
           namedImports: [names.tools],
         },
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          docs: [
-            'What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only.',
-          ],
-          declarationKind: VariableDeclarationKind.Const,
-          declarations: [
-            {
-              name: names.mcpTools,
-              type: `readonly ${names.mcpToolEntryType}[]`,
-              initializer: (w) => writeLiteral(w, entries),
-            },
-          ],
-        },
+        exportedConst({
+          name: names.mcpTools,
+          doc: 'What tools/list says of every tool, in name order: full input descriptions, output schemas naming top-level fields only.',
+          type: `readonly ${names.mcpToolEntryType}[]`,
+          init: (w) => writeLiteral(w, entries),
+        }),
       ],
     },
     { overwrite: true },

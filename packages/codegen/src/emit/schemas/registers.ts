@@ -1,8 +1,9 @@
-import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
 import type { Model, Register } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral, quote, writeLiteral } from '../literal.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 
 /** The tools a register serves through the generic handler: its plain tools without a custom one. */
 export function genericToolsOf(register: Register): string[] {
@@ -38,57 +39,35 @@ function entry(r: Register) {
  */
 function pagingStatements(model: Model): StatementStructures[] {
   const pageSize = model.paging?.input.find((f) => f.name === 'page_size');
-  const constant = (name: string, doc: string, value: unknown): StatementStructures => ({
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    docs: [doc],
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [
-      {
-        name,
-        initializer: (w) => {
-          writeLiteral(w, value);
-          w.write(' as const');
-        },
-      },
-    ],
-  });
+  const limits =
+    pageSize?.type.kind === 'integer'
+      ? { min: pageSize.type.min, max: pageSize.type.max, default: pageSize.default }
+      : undefined;
   const orders = model.registers.flatMap((r) => {
     const p = model.tools.find((t) => t.name === r.tools.list)?.pagination;
     return p ? [[r.plural, { fields: p.orderFields, default: p.orderDefault }] as const] : [];
   });
   return [
-    ...(pageSize?.type.kind === 'integer'
+    ...(limits
       ? [
-          constant(
-            names.pageSizeLimits,
-            'Page sizes a list tool accepts (`page_size`), and the size when omitted.',
-            {
-              min: pageSize.type.min,
-              max: pageSize.type.max,
-              default: pageSize.default,
+          exportedConst({
+            name: names.pageSizeLimits,
+            doc: 'Page sizes a list tool accepts (`page_size`), and the size when omitted.',
+            init: (w) => {
+              writeLiteral(w, limits);
+              w.write(' as const');
             },
-          ),
+          }),
         ]
       : []),
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ["Each register's list order: the fields its list tool's `order_by` accepts and the default."],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.registerOrders,
-          initializer: (w) => {
-            w.write('{').newLine();
-            w.indent(() => {
-              for (const [plural, order] of orders) w.writeLine(`${plural}: ${inlineLiteral(order)},`);
-            });
-            w.write('} as const');
-          },
-        },
-      ],
-    },
+    exportedConst({
+      name: names.registerOrders,
+      doc: "Each register's list order: the fields its list tool's `order_by` accepts and the default.",
+      init: objectOfLines(
+        orders.map(([plural, order]) => `${plural}: ${inlineLiteral(order)},`),
+        ' as const',
+      ),
+    }),
   ];
 }
 
@@ -109,70 +88,41 @@ export function emitRegisters(a: { model: Model; project: Project }): EmittedFil
       moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.registerDefinition }),
       namedImports: [names.registerDefinitionType],
     },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ['Every register, keyed by its plural, in catalog order (specs/registers/*.yaml).'],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.registers,
-          initializer: (w) => {
-            writeLiteral(w, Object.fromEntries(registers.map((r) => [r.plural, entry(r)])));
-            w.write(` as const satisfies { readonly [plural: string]: ${names.registerDefinitionType} }`);
-          },
-        },
-      ],
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: ['The name (plural) of a register.'],
+    exportedConst({
+      name: names.registers,
+      doc: 'Every register, keyed by its plural, in catalog order (specs/registers/*.yaml).',
+      init: (w) => {
+        writeLiteral(w, Object.fromEntries(registers.map((r) => [r.plural, entry(r)])));
+        w.write(` as const satisfies { readonly [plural: string]: ${names.registerDefinitionType} }`);
+      },
+    }),
+    exportedType({
       name: names.registerNameType,
+      doc: 'The name (plural) of a register.',
       type: `keyof typeof ${names.registers}`,
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: ["A register's table in storage."],
+    }),
+    exportedType({
       name: names.registerTableType,
+      doc: "A register's table in storage.",
       type: `(typeof ${names.registers})[${names.registerNameType}]['table']`,
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ['Every register name, in catalog order.'],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.registerNames,
-          type: `readonly ${names.registerNameType}[]`,
-          initializer: inlineLiteral(registers.map((r) => r.plural)),
-        },
-      ],
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [
-        'A tool the generic register handler serves: a plain list, get, add or update tool of a register.',
-      ],
+    }),
+    exportedConst({
+      name: names.registerNames,
+      doc: 'Every register name, in catalog order.',
+      type: `readonly ${names.registerNameType}[]`,
+      init: inlineLiteral(registers.map((r) => r.plural)),
+    }),
+    exportedType({
       name: names.genericToolNameType,
+      doc: 'A tool the generic register handler serves: a plain list, get, add or update tool of a register.',
       type: generic.length > 0 ? generic.map(quote).join(' | ') : 'never',
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ['Every tool the generic register handler serves, sorted. Every other tool has a handler file.'],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.genericTools,
-          type: `readonly ${names.genericToolNameType}[]`,
-          initializer: inlineLiteral(generic),
-        },
-      ],
-    },
+    }),
+    exportedConst({
+      name: names.genericTools,
+      doc: 'Every tool the generic register handler serves, sorted. Every other tool has a handler file.',
+      type: `readonly ${names.genericToolNameType}[]`,
+      init: inlineLiteral(generic),
+    }),
     ...pagingStatements(a.model),
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });

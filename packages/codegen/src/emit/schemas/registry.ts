@@ -1,8 +1,9 @@
-import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
 import type { Model } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral, quote, writeLiteral } from '../literal.js';
+import { exportedConst, exportedType } from '../statements.js';
 
 /** `registry.gen.ts`: ToolName, toolNames, the ToolInputs/ToolArgs/ToolOutputs maps and the `tools` registry. */
 export function emitRegistry(a: { model: Model; project: Project }): EmittedFile {
@@ -42,26 +43,17 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
     properties: tools.map((t) => ({ name: t.name, type: c.type(t.name) })),
   });
   statements.push(
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: ['The name of a tool.'],
+    exportedType({
       name: names.toolName,
+      doc: 'The name of a tool.',
       type: tools.length > 0 ? tools.map((t) => quote(t.name)).join(' | ') : 'never',
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ['Every tool name, sorted.'],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.toolNames,
-          type: `readonly ${names.toolName}[]`,
-          initializer: inlineLiteral(tools.map((t) => t.name)),
-        },
-      ],
-    },
+    }),
+    exportedConst({
+      name: names.toolNames,
+      doc: 'Every tool name, sorted.',
+      type: `readonly ${names.toolName}[]`,
+      init: inlineLiteral(tools.map((t) => t.name)),
+    }),
     map({ name: names.toolInputs, doc: 'What a caller sends, per tool.', type: names.toolInputType }),
     map({
       name: names.toolArgs,
@@ -69,51 +61,44 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
       type: names.toolArgsType,
     }),
     map({ name: names.toolOutputs, doc: 'What each tool returns.', type: names.toolOutputType }),
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ['Metadata, schemas and (derived on first use) JSON Schemas of every tool.'],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.tools,
-          type: `{ readonly [N in ${names.toolName}]: ${names.toolDefinitionType}<N> }`,
-          initializer: (w) => {
-            w.write('{').newLine();
+    exportedConst({
+      name: names.tools,
+      doc: 'Metadata, schemas and (derived on first use) JSON Schemas of every tool.',
+      type: `{ readonly [N in ${names.toolName}]: ${names.toolDefinitionType}<N> }`,
+      init: (w) => {
+        w.write('{').newLine();
+        w.indent(() => {
+          for (const t of tools) {
+            w.write(`${t.name}: {`).newLine();
             w.indent(() => {
-              for (const t of tools) {
-                w.write(`${t.name}: {`).newLine();
-                w.indent(() => {
-                  w.writeLine(`name: ${quote(t.name)},`);
-                  w.writeLine(`title: ${quote(t.title)},`);
-                  w.writeLine(`description: ${quote(t.description)},`);
-                  w.writeLine(`annotations: ${inlineLiteral(t.annotations)},`);
-                  w.writeLine(`access: ${quote(t.access)},`);
-                  if (t.selfAttestation) w.writeLine('selfAttestation: true,');
-                  w.writeLine(`organizationScoped: ${t.organizationScoped},`);
-                  w.writeLine(`input: ${names.toolInputSchema(t.name)},`);
-                  w.writeLine(`output: ${names.toolOutputSchema(t.name)},`);
-                  // Derived from zod on first use, once (json-schema.ts).
-                  for (const [key, schema, io] of [
-                    ['inputJsonSchema', names.toolInputSchema(t.name), 'input'],
-                    ['outputJsonSchema', names.toolOutputSchema(t.name), 'output'],
-                  ] as const)
-                    w.writeLine(`get ${key}() { return ${names.jsonSchemaOf}(${schema}, ${quote(io)}); },`);
-                  w.write('examples: ');
-                  writeLiteral(w, t.examples);
-                  w.write(',').newLine();
-                  w.write('invalidExamples: ');
-                  writeLiteral(w, t.invalidExamples);
-                  w.write(',').newLine();
-                });
-                w.write('},').newLine();
-              }
+              w.writeLine(`name: ${quote(t.name)},`);
+              w.writeLine(`title: ${quote(t.title)},`);
+              w.writeLine(`description: ${quote(t.description)},`);
+              w.writeLine(`annotations: ${inlineLiteral(t.annotations)},`);
+              w.writeLine(`access: ${quote(t.access)},`);
+              if (t.selfAttestation) w.writeLine('selfAttestation: true,');
+              w.writeLine(`organizationScoped: ${t.organizationScoped},`);
+              w.writeLine(`input: ${names.toolInputSchema(t.name)},`);
+              w.writeLine(`output: ${names.toolOutputSchema(t.name)},`);
+              // Derived from zod on first use, once (json-schema.ts).
+              for (const [key, schema, io] of [
+                ['inputJsonSchema', names.toolInputSchema(t.name), 'input'],
+                ['outputJsonSchema', names.toolOutputSchema(t.name), 'output'],
+              ] as const)
+                w.writeLine(`get ${key}() { return ${names.jsonSchemaOf}(${schema}, ${quote(io)}); },`);
+              w.write('examples: ');
+              writeLiteral(w, t.examples);
+              w.write(',').newLine();
+              w.write('invalidExamples: ');
+              writeLiteral(w, t.invalidExamples);
+              w.write(',').newLine();
             });
-            w.write('}');
-          },
-        },
-      ],
-    },
+            w.write('},').newLine();
+          }
+        });
+        w.write('}');
+      },
+    }),
   );
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   return { path, sources: tools.map((t) => t.source), mode: 'generated' };

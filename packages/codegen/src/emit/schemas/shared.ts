@@ -1,15 +1,10 @@
-import {
-  type CodeBlockWriter,
-  type Project,
-  type StatementStructures,
-  StructureKind,
-  VariableDeclarationKind,
-} from 'ts-morph';
+import { type CodeBlockWriter, type Project, type StatementStructures, StructureKind } from 'ts-morph';
 import { orderByField } from '../../model/paging.js';
 import type { Model } from '../../model/types.js';
 import { names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral, quote } from '../literal.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 import { writeZodObject, writeZodProperties } from './zod.js';
 
 /**
@@ -23,46 +18,31 @@ export function emitSharedSchemas(a: { model: Model; project: Project }): Emitte
   ];
   for (const en of a.model.enums) {
     statements.push(
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        docs: [en.description],
-        declarationKind: VariableDeclarationKind.Const,
-        declarations: [
-          { name: names.sharedSchema(en.name), initializer: `z.enum(${inlineLiteral(en.values)})` },
-        ],
-      },
-      {
-        kind: StructureKind.TypeAlias,
-        isExported: true,
-        docs: [en.description],
+      exportedConst({
+        name: names.sharedSchema(en.name),
+        doc: en.description,
+        init: `z.enum(${inlineLiteral(en.values)})`,
+      }),
+      exportedType({
         name: names.sharedType(en.name),
+        doc: en.description,
         type: `z.output<typeof ${names.sharedSchema(en.name)}>`,
-      },
+      }),
     );
   }
   for (const obj of a.model.objects) {
     statements.push(
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        docs: [obj.description],
-        declarationKind: VariableDeclarationKind.Const,
-        declarations: [
-          {
-            name: names.sharedSchema(obj.name),
-            initializer: (w) =>
-              writeZodObject({ w, fields: obj.fields, strict: obj.strict, ctx: { input: obj.strict } }),
-          },
-        ],
-      },
-      {
-        kind: StructureKind.TypeAlias,
-        isExported: true,
-        docs: [obj.description],
+      exportedConst({
+        name: names.sharedSchema(obj.name),
+        doc: obj.description,
+        init: (w) =>
+          writeZodObject({ w, fields: obj.fields, strict: obj.strict, ctx: { input: obj.strict } }),
+      }),
+      exportedType({
         name: names.sharedType(obj.name),
+        doc: obj.description,
         type: `z.output<typeof ${names.sharedSchema(obj.name)}>`,
-      },
+      }),
     );
   }
   statements.push(...pagingStatements(a.model));
@@ -85,17 +65,6 @@ function pagingStatements(model: Model): StatementStructures[] {
   }).type;
   const directionDefault =
     direction.kind === 'object' ? direction.fields.find((f) => f.name === 'direction')?.default : undefined;
-  const constant = (c: {
-    name: string;
-    doc: string;
-    init: (w: CodeBlockWriter) => void;
-  }): StatementStructures => ({
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    docs: [c.doc],
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: c.name, initializer: c.init }],
-  });
   const shape = (fields: typeof paging.input, input: boolean) => (w: CodeBlockWriter) => {
     w.write('{').newLine();
     w.indent(() => writeZodProperties({ w, fields, ctx: { input } }));
@@ -104,7 +73,7 @@ function pagingStatements(model: Model): StatementStructures[] {
   const sortDirection = names.sharedSchema('SortDirection');
   const { orderBy } = paging;
   return [
-    constant({
+    exportedConst({
       name: names.pageInputShape,
       doc: 'The paging fields every list tool takes after its own (`page_size`, `cursor`).',
       init: shape(paging.input, true),
@@ -123,7 +92,7 @@ function pagingStatements(model: Model): StatementStructures[] {
         `return z.strictObject({ field: z.enum(fields).describe(${quote(orderBy.fieldDescription)}), direction: ${sortDirection}.default(${inlineLiteral(directionDefault)}).describe(${quote(orderBy.directionDescription)}) }).default(byDefault).describe(${quote(orderBy.description)});`,
       ],
     },
-    constant({
+    exportedConst({
       name: names.pageOutputShape,
       doc: 'The paging fields every list tool returns after its items.',
       init: shape(paging.output, false),
@@ -139,39 +108,22 @@ export function emitErrors(a: { model: Model; project: Project }): EmittedFile {
     paths.schemas.errors,
     {
       statements: [
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          docs: ['Every error code a tool call can fail with.'],
-          declarationKind: VariableDeclarationKind.Const,
-          declarations: [{ name: names.errorCodes, initializer: `${inlineLiteral(codes)} as const` }],
-        },
-        {
-          kind: StructureKind.TypeAlias,
-          isExported: true,
-          docs: ['An error code.'],
+        exportedConst({
+          name: names.errorCodes,
+          doc: 'Every error code a tool call can fail with.',
+          init: `${inlineLiteral(codes)} as const`,
+        }),
+        exportedType({
           name: names.errorCode,
+          doc: 'An error code.',
           type: `(typeof ${names.errorCodes})[number]`,
-        },
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          docs: ['HTTP status of each error code on the REST path.'],
-          declarationKind: VariableDeclarationKind.Const,
-          declarations: [
-            {
-              name: names.errorStatus,
-              type: `{ readonly [C in ${names.errorCode}]: number }`,
-              initializer: (w) => {
-                w.write('{').newLine();
-                w.indent(() => {
-                  for (const e of a.model.errors) w.writeLine(`${e.code}: ${e.status},`);
-                });
-                w.write('}');
-              },
-            },
-          ],
-        },
+        }),
+        exportedConst({
+          name: names.errorStatus,
+          doc: 'HTTP status of each error code on the REST path.',
+          type: `{ readonly [C in ${names.errorCode}]: number }`,
+          init: objectOfLines(a.model.errors.map((e) => `${e.code}: ${e.status},`)),
+        }),
       ],
     },
     { overwrite: true },

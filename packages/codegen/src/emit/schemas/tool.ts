@@ -1,9 +1,10 @@
-import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral } from '../literal.js';
 import { directRefs } from '../refs.js';
+import { exportedConst, exportedType } from '../statements.js';
 import { writeZodObject } from './zod.js';
 
 /** `tools/<name>.gen.ts`: the tool's zod input/output schemas and their types (JSON Schemas derive from them). */
@@ -38,32 +39,14 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
   }
   const inputSchema = names.toolInputSchema(tool.name);
   const outputSchema = names.toolOutputSchema(tool.name);
-  const constant = (c: {
-    name: string;
-    doc: string;
-    init: string | ((w: import('ts-morph').CodeBlockWriter) => void);
-  }): StatementStructures => ({
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    docs: [c.doc],
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: c.name, initializer: c.init }],
-  });
-  const alias = (c: { name: string; doc: string; type: string }): StatementStructures => ({
-    kind: StructureKind.TypeAlias,
-    isExported: true,
-    docs: [c.doc],
-    name: c.name,
-    type: c.type,
-  });
   statements.push(
-    constant({
+    exportedConst({
       name: inputSchema,
       doc: `Input of \`${tool.name}\`: unknown keys are rejected, defaults are applied.`,
       init: (w) =>
         writeZodObject({ w, fields: tool.input, strict: true, ctx: { input: true }, more: pageInput }),
     }),
-    constant({
+    exportedConst({
       name: outputSchema,
       doc: `Output of \`${tool.name}\`.`,
       init:
@@ -78,17 +61,17 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
                 more: pageOutput,
               }),
     }),
-    alias({
+    exportedType({
       name: names.toolInputType(tool.name),
       doc: `What a caller sends to \`${tool.name}\`.`,
       type: `z.input<typeof ${inputSchema}>`,
     }),
-    alias({
+    exportedType({
       name: names.toolArgsType(tool.name),
       doc: `What the \`${tool.name}\` handler receives (defaults applied).`,
       type: `z.output<typeof ${inputSchema}>`,
     }),
-    alias({
+    exportedType({
       name: names.toolOutputType(tool.name),
       doc: `What \`${tool.name}\` returns.`,
       type: `z.output<typeof ${outputSchema}>`,

@@ -1,7 +1,8 @@
-import { type Project, type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
 import type { Model } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
+import { exportedConst, exportedType, objectOfLines } from '../statements.js';
 
 /**
  * packages/storage: `registers/registers.gen.ts`, every register's repository factory by register
@@ -20,31 +21,19 @@ export function emitStorage(a: { model: Model; project: Project }): EmittedFile[
         namedImports: [names.storageRepository(r.plural)],
       }),
     ),
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      docs: ["Each register's repository factory, by register name, in catalog order."],
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [
-        {
-          name: names.registerRepositories,
-          initializer: (w) => {
-            w.write('{').newLine();
-            w.indent(() => {
-              for (const r of registers) w.writeLine(`${r.plural}: ${names.storageRepository(r.plural)},`);
-            });
-            w.write('} as const');
-          },
-        },
-      ],
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: ["Each register's repository, by register name."],
+    exportedConst({
+      name: names.registerRepositories,
+      doc: "Each register's repository factory, by register name, in catalog order.",
+      init: objectOfLines(
+        registers.map((r) => `${r.plural}: ${names.storageRepository(r.plural)},`),
+        ' as const',
+      ),
+    }),
+    exportedType({
       name: names.registerRepositoriesType,
+      doc: "Each register's repository, by register name.",
       type: `{ [R in keyof typeof ${names.registerRepositories}]: ReturnType<(typeof ${names.registerRepositories})[R]> }`,
-    },
+    }),
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   return [{ path, sources: [...new Set(registers.map((r) => r.source))], mode: 'generated' }];
