@@ -2,6 +2,9 @@
 // postgres://postgres@127.0.0.1:5432/test; the schema `bench_<random>` is dropped afterwards, also
 // on failure. Import it only from the child process runOnSources starts (it loads the sources).
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Runs `body` with a Storage on a fresh schema and drops the schema afterwards. */
 export async function withBenchStorage({ poolSize }, body) {
@@ -22,18 +25,22 @@ export async function withBenchStorage({ poolSize }, body) {
 }
 
 /**
- * Runs `body` on an in-memory PGlite when `pglite` is set, else on a throwaway PostgreSQL schema
+ * Runs `body` on a PGlite when `pglite` is set (in memory, or in a throwaway data directory with
+ * `pgliteOnDisk`), else on a throwaway PostgreSQL schema
  * (withBenchStorage); `body` gets the Storage and, on PostgreSQL, the URL and schema.
  */
-export async function withDriverStorage({ pglite, poolSize }, body) {
+export async function withDriverStorage({ pglite, poolSize, pgliteOnDisk = false }, body) {
   if (!pglite)
     return withBenchStorage({ poolSize }, ({ storage, url, schema }) => body(storage, { url, schema }));
   const { openStorage } = await import('@comply/storage');
-  const storage = await openStorage({ dataDir: 'memory://' });
+  // In memory by default; on disk (a throwaway folder), as `npm start` keeps its data, when asked.
+  const dir = pgliteOnDisk ? await mkdtemp(join(tmpdir(), 'comply-bench-pglite-')) : undefined;
+  const storage = await openStorage({ dataDir: dir ?? 'memory://' });
   try {
     return await body(storage);
   } finally {
     await storage.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -5,12 +5,13 @@
 // Comply's server runs in a process of its own too (scripts/bench/vault-server.mjs), and this
 // process's one client drives both (a file-backed Blob as the multipart part, the download piped to
 // a file), so the client's own cost is in both figures. Comply stores the file in the database (PostgreSQL,
-// a throwaway schema of DATABASE_URL, see bench-storage.mjs; --pglite: an in-memory PGlite) through
+// a throwaway schema of DATABASE_URL, see bench-storage.mjs; --pglite: PGlite in a throwaway data
+// directory on disk, as `npm start` keeps its data; --pglite-memory: PGlite in memory) through
 // `POST /api/evidence/upload` with a Bearer token, hashing it on the way, and sends it back through
 // `GET /api/evidence/{id}/file`; each download is compared with the upload by SHA-256.
 // Rounds alternate the floor and Comply; the medians are reported, and the ratio of throughputs
 // (the issue's bound: Comply ≥ 0.5 of the floor, both ways).
-// Options: --mb M (file size, default 40), --rounds N (default 3), --pglite.
+// Options: --mb M (file size, default 40), --rounds N (default 3), --pglite, --pglite-memory.
 import { parseArgs } from 'node:util';
 import { runOnSources } from './on-sources.mjs';
 
@@ -19,6 +20,7 @@ const { values: options } = parseArgs({
     mb: { type: 'string', default: '40' },
     rounds: { type: 'string', default: '3' },
     pglite: { type: 'boolean', default: false },
+    'pglite-memory': { type: 'boolean', default: false },
     child: { type: 'boolean', default: false },
   },
 });
@@ -97,7 +99,8 @@ async function download({ url, token, into }) {
 async function run() {
   const dir = await mkdtemp(join(tmpdir(), 'comply-bench-vault-'));
   const limit = String(fileBytes * 2);
-  const comply = await startChild('./vault-server.mjs', [limit, ...(options.pglite ? ['--pglite'] : [])]);
+  const driver = options.pglite ? ['--pglite'] : options['pglite-memory'] ? ['--pglite-memory'] : [];
+  const comply = await startChild('./vault-server.mjs', [limit, ...driver]);
   const bare = await startChild('./vault-floor.mjs', [dir, limit]);
   try {
     const times = { bareUp: [], bareDown: [], complyUp: [], complyDown: [] };

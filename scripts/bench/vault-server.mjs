@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // Comply's server for the evidence vault benchmark (scripts/bench/evidence-vault.mjs), in a process
-// of its own like the floor's: a throwaway PostgreSQL schema (--pglite: an in-memory PGlite), one
+// of its own like the floor's: a throwaway PostgreSQL schema (--pglite: PGlite in a throwaway data
+// directory on disk, as `npm start` keeps its data; --pglite-memory: in memory), one
 // organization and a WRITE token; evidence files up to the size the benchmark passes. Prints
 // `{"url", "token", "organizationId"}` on its first line once listening; ends, dropping the
 // schema, when its standard input closes.
-// Arguments: <largest file in bytes> [--pglite]. Started on the sources (runOnSources).
+// Arguments: <largest file in bytes> [--pglite | --pglite-memory]. Started on the sources (runOnSources).
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { runOnSources } from './on-sources.mjs';
 
 const { values: options, positionals } = parseArgs({
-  options: { pglite: { type: 'boolean', default: false }, child: { type: 'boolean', default: false } },
+  options: {
+    pglite: { type: 'boolean', default: false },
+    'pglite-memory': { type: 'boolean', default: false },
+    child: { type: 'boolean', default: false },
+  },
   allowPositionals: true,
 });
 runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
@@ -19,7 +24,8 @@ const { loadConfig } = await import('../../apps/server/src/config.ts');
 const { startServer } = await import('../../apps/server/src/serve.ts');
 const { benchOwner, withDriverStorage } = await import('./bench-storage.mjs');
 
-await withDriverStorage({ pglite: options.pglite, poolSize: 4 }, async (storage) => {
+const pglite = options.pglite || options['pglite-memory'];
+await withDriverStorage({ pglite, pgliteOnDisk: options.pglite, poolSize: 4 }, async (storage) => {
   const { user, organizationId } = await benchOwner(storage);
   const { secret } = await storage.tokens.create({
     userId: user.id,
@@ -34,7 +40,7 @@ await withDriverStorage({ pglite: options.pglite, poolSize: 4 }, async (storage)
   };
   const comply = await startServer({ config, storage, logger: false });
   process.stdout.write(
-    `${JSON.stringify({ url: comply.url, token: secret, organizationId, driver: storage.driver })}\n`,
+    `${JSON.stringify({ url: comply.url, token: secret, organizationId, driver: options.pglite ? 'pglite, on disk' : pglite ? 'pglite, in memory' : storage.driver })}\n`,
   );
   process.stdin.resume();
   await once(process.stdin, 'end');
