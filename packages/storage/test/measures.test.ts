@@ -31,20 +31,10 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
         data: { name: 'soc 2', controls: [{ code: 'CC1', title: 'Control environment' }] },
       })
     ).id;
-    ids.r1 = (
-      await ctx.storage.risks.create({
-        organizationId: org,
-        actor,
-        data: { name: 'r1', inherent_likelihood: 1, inherent_impact: 1 },
-      })
-    ).id;
-    ids.r2 = (
-      await ctx.storage.risks.create({
-        organizationId: org,
-        actor,
-        data: { name: 'r2', inherent_likelihood: 1, inherent_impact: 1 },
-      })
-    ).id;
+    for (const name of ['r1', 'r2'] as const) {
+      const data = { name, inherent_likelihood: 1, inherent_impact: 1 };
+      ids[name] = (await ctx.storage.risks.create({ organizationId: org, actor, data })).id;
+    }
     const rows: MeasureCreate[] = [
       {
         name: 'MFA',

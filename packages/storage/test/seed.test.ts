@@ -48,6 +48,16 @@ const DEMO_TEST_RUNS = DEMO_CONTROL_TESTS.reduce((sum, t) => sum + t.runs.length
 
 import { DRIVERS, NO_RECORDS, useStorage } from './helpers.js';
 
+/** The records seedBulk is asked for in each organization, and finds there. */
+const BULK_PER_ORGANIZATION = {
+  risks: 2_100,
+  vendors: 12,
+  measures: 7,
+  obligations: 9,
+  nonconformities: 11,
+  audits: 4,
+};
+
 describe.each(DRIVERS)('seed on $name', ({ name }) => {
   const ctx = useStorage(name);
   let ownerUserId: string;
@@ -185,12 +195,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
       storage: ctx.storage,
       ownerUserId,
       orgs: 2,
-      risks: 2_100,
-      vendors: 12,
-      measures: 7,
-      obligations: 9,
-      nonconformities: 11,
-      audits: 4,
+      ...BULK_PER_ORGANIZATION,
     });
     expect(result.organizationIds).toHaveLength(2);
     let acceptances = 0;
@@ -207,12 +212,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     for (const organizationId of result.organizationIds) {
       expect(await ctx.storage.organizations.counts({ organizationId })).toEqual({
         ...NO_RECORDS,
-        risks: 2_100,
-        vendors: 12,
-        measures: 7,
-        obligations: 9,
-        nonconformities: 11,
-        audits: 4,
+        ...BULK_PER_ORGANIZATION,
       });
       expect((await ctx.storage.auditLog.list({ organizationId })).total_count).toBe(0);
       const open = await ctx.storage.risks.list({
