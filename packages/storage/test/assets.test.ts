@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Asset, AssetCreate, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Asset, AssetCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
 import { collect, defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('assets on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   let other: string;
   let vendor: string;
@@ -15,12 +14,12 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
   let all: Asset[] = [];
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
-    other = (await seedOrganization(storage, 'Other')).organization.id;
-    vendor = (await storage.vendors.create({ organizationId: org, actor, data: { name: 'Cloud' } })).id;
-    foreignVendor = (await storage.vendors.create({ organizationId: other, actor, data: { name: 'Far' } }))
-      .id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
+    other = (await seedOrganization(ctx.storage, 'Other')).organization.id;
+    vendor = (await ctx.storage.vendors.create({ organizationId: org, actor, data: { name: 'Cloud' } })).id;
+    foreignVendor = (
+      await ctx.storage.vendors.create({ organizationId: other, actor, data: { name: 'Far' } })
+    ).id;
     const rows: AssetCreate[] = [
       {
         name: 'Zeta database',
@@ -46,13 +45,12 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
     ];
     for (const [index, data] of rows.entries()) {
       clock.set(`2026-06-15T13:0${[4, 2, 6, 1, 5][index]}:00.000Z`);
-      await storage.assets.create({ organizationId: org, actor, data });
+      await ctx.storage.assets.create({ organizationId: org, actor, data });
     }
-    await storage.assets.create({ organizationId: other, actor, data: { name: 'alien', type: 'OTHER' } });
+    await ctx.storage.assets.create({ organizationId: other, actor, data: { name: 'alien', type: 'OTHER' } });
     clock.set('2026-06-15T12:00:00.000Z');
-    all = (await storage.assets.list({ organizationId: org, pageSize: 100 })).items;
+    all = (await ctx.storage.assets.list({ organizationId: org, pageSize: 100 })).items;
   });
-  afterAll(() => dispose());
 
   it('applies defaults and computes next_review_due, review_overdue and never_reviewed', () => {
     const by = Object.fromEntries(all.map((a) => [a.name, a]));
@@ -76,7 +74,7 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
   });
 
   defineListTests<Asset>({
-    state: () => ({ list: (p) => storage.assets.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.assets.list(p), organizationId: org, all }),
     filters: [
       [{ type: ['DATA'] }, (a) => a.type === 'DATA'],
       [{ type: ['DEVICE', 'FACILITY'] }, (a) => a.type === 'DEVICE' || a.type === 'FACILITY'],
@@ -105,13 +103,13 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
 
   it('filters by hosting vendor, and a vendor of another organization matches nothing', async () => {
     const hosted = await collect({
-      list: storage.assets.list,
+      list: ctx.storage.assets.list,
       organizationId: org,
       filters: { vendor_id: vendor },
     });
     expect(hosted.map((a) => a.name).sort()).toEqual(['Mike portal', 'Zeta database']);
     const none = await collect({
-      list: storage.assets.list,
+      list: ctx.storage.assets.list,
       organizationId: org,
       filters: { vendor_id: foreignVendor },
     });
@@ -119,9 +117,9 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
   });
 
   it('refuses a hosting vendor of another organization, on add and update, and writes nothing', async () => {
-    const before = await storage.assets.list({ organizationId: org, pageSize: 100 });
+    const before = await ctx.storage.assets.list({ organizationId: org, pageSize: 100 });
     await expect(
-      storage.assets.create({
+      ctx.storage.assets.create({
         organizationId: org,
         actor,
         data: { name: 'x', type: 'DATA', vendor_id: foreignVendor },
@@ -129,39 +127,43 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'vendor_id' });
     const target = all.find((a) => a.name === 'alpha laptop')!;
     await expect(
-      storage.assets.update({
+      ctx.storage.assets.update({
         organizationId: org,
         actor,
         id: target.id,
         patch: { vendor_id: foreignVendor },
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'vendor_id' });
-    expect(await storage.assets.list({ organizationId: org, pageSize: 100 })).toEqual(before);
+    expect(await ctx.storage.assets.list({ organizationId: org, pageSize: 100 })).toEqual(before);
   });
 
   it('refuses a duplicate name (case-insensitive) with CONFLICT on name', async () => {
     await expect(
-      storage.assets.create({ organizationId: org, actor, data: { name: 'ZETA DATABASE', type: 'DATA' } }),
+      ctx.storage.assets.create({
+        organizationId: org,
+        actor,
+        data: { name: 'ZETA DATABASE', type: 'DATA' },
+      }),
     ).rejects.toMatchObject({ code: 'CONFLICT', field: 'name' });
   });
 
   it('moves to another vendor, clears it with null and records each change in the audit log', async () => {
     const target = all.find((a) => a.name === 'bravo office')!;
-    const moved = await storage.assets.update({
+    const moved = await ctx.storage.assets.update({
       organizationId: org,
       actor,
       id: target.id,
       patch: { vendor_id: vendor, review_interval_days: 10 },
     });
     expect(moved).toMatchObject({ vendor_id: vendor, next_review_due: '2026-06-11', review_overdue: true });
-    const cleared = await storage.assets.update({
+    const cleared = await ctx.storage.assets.update({
       organizationId: org,
       actor,
       id: target.id,
       patch: { vendor_id: null, review_interval_days: 30 },
     });
     expect(cleared).toMatchObject({ vendor_id: null, next_review_due: '2026-07-01' });
-    const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: target.id } });
+    const log = await ctx.storage.auditLog.list({ organizationId: org, filters: { record_id: target.id } });
     expect(log.items.map((entry) => entry.after)).toContainEqual(cleared);
     expect(log.items).toHaveLength(3);
   });
@@ -171,24 +173,24 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
       string,
       string,
     ];
-    const risk = await storage.risks.create({
+    const risk = await ctx.storage.risks.create({
       organizationId: org,
       actor,
       data: { name: 'Data loss', inherent_likelihood: 3, inherent_impact: 4, asset_ids: [zeta, kilo, zeta] },
     });
     expect(risk.asset_ids).toEqual([zeta, kilo].sort());
-    await storage.risks.create({
+    await ctx.storage.risks.create({
       organizationId: org,
       actor,
       data: { name: 'Unrelated', inherent_likelihood: 1, inherent_impact: 1 },
     });
     const onZeta = await collect({
-      list: storage.risks.list,
+      list: ctx.storage.risks.list,
       organizationId: org,
       filters: { asset_id: zeta },
     });
     expect(onZeta.map((r) => r.id)).toEqual([risk.id]);
-    const replaced = await storage.risks.update({
+    const replaced = await ctx.storage.risks.update({
       organizationId: org,
       actor,
       id: risk.id,
@@ -196,20 +198,25 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
     });
     expect(replaced.asset_ids).toEqual([kilo]);
     expect(
-      await collect({ list: storage.risks.list, organizationId: org, filters: { asset_id: zeta } }),
+      await collect({ list: ctx.storage.risks.list, organizationId: org, filters: { asset_id: zeta } }),
     ).toEqual([]);
-    const alien = (await storage.assets.list({ organizationId: other })).items[0]!.id;
+    const alien = (await ctx.storage.assets.list({ organizationId: other })).items[0]!.id;
     await expect(
-      storage.risks.update({ organizationId: org, actor, id: risk.id, patch: { asset_ids: [kilo, alien] } }),
+      ctx.storage.risks.update({
+        organizationId: org,
+        actor,
+        id: risk.id,
+        patch: { asset_ids: [kilo, alien] },
+      }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'asset_ids' });
-    expect((await storage.risks.get({ organizationId: org, id: risk.id }))?.asset_ids).toEqual([kilo]);
+    expect((await ctx.storage.risks.get({ organizationId: org, id: risk.id }))?.asset_ids).toEqual([kilo]);
   });
 
   it('is NOT_FOUND from another organization', async () => {
     const target = all[0]!;
-    expect(await storage.assets.get({ organizationId: other, id: target.id })).toBeNull();
+    expect(await ctx.storage.assets.get({ organizationId: other, id: target.id })).toBeNull();
     await expect(
-      storage.assets.update({ organizationId: other, actor, id: target.id, patch: { owner: 'thief' } }),
+      ctx.storage.assets.update({ organizationId: other, actor, id: target.id, patch: { owner: 'thief' } }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

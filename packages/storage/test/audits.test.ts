@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Audit, AuditCreate, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
-import { defineListTests } from './lists.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Audit, AuditCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('audits on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let org: string;
   let framework: string;
   const actor = testActor(null, 'addAudit');
   let all: Audit[] = [];
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
-    framework = (await storage.frameworks.create({ organizationId: org, actor, data: { name: 'ISO 27001' } }))
-      .id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
+    framework = (
+      await ctx.storage.frameworks.create({ organizationId: org, actor, data: { name: 'ISO 27001' } })
+    ).id;
     const rows: AuditCreate[] = [
       {
         name: 'Surveillance',
@@ -46,31 +44,13 @@ describe.each(DRIVERS)('audits on $name', ({ name }) => {
       { name: 'Cancelled one', kind: 'EXTERNAL', state: 'CANCELLED', start_date: '2026-06-25' },
       { name: 'Late planned', kind: 'INTERNAL', start_date: '2026-12-01' },
     ];
-    const minutes = [4, 2, 6, 1, 5, 3];
-    for (const [index, data] of rows.entries()) {
-      clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.audits.create({ organizationId: org, actor, data });
-    }
-    await storage.audits.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
-      actor,
-      data: { name: 'alien', kind: 'INTERNAL' },
+    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.audits, {
+      rows,
+      minutes: [4, 2, 6, 1, 5, 3],
+      foreign: { name: 'alien', kind: 'INTERNAL' },
+      touched: { named: ['gap review', 'Surveillance'], name: (a) => a.name, patch: { notes: 'n' } },
     });
-    let page = await storage.audits.list({ organizationId: org, pageSize: 100 });
-    for (const auditName of ['gap review', 'Surveillance']) {
-      clock.tick(60_000);
-      await storage.audits.update({
-        organizationId: org,
-        actor,
-        id: page.items.find((a) => a.name === auditName)!.id,
-        patch: { notes: 'n' },
-      });
-    }
-    clock.set('2026-06-15T12:00:00.000Z');
-    page = await storage.audits.list({ organizationId: org, pageSize: 100 });
-    all = page.items;
   });
-  afterAll(() => dispose());
 
   it('computes upcoming from start_date, state and the clock', () => {
     expect(
@@ -83,7 +63,7 @@ describe.each(DRIVERS)('audits on $name', ({ name }) => {
 
   it('refuses an end_date before start_date, also when only one side changes', async () => {
     await expect(
-      storage.audits.create({
+      ctx.storage.audits.create({
         organizationId: org,
         actor,
         data: { name: 'x', kind: 'INTERNAL', start_date: '2026-07-02', end_date: '2026-07-01' },
@@ -91,7 +71,7 @@ describe.each(DRIVERS)('audits on $name', ({ name }) => {
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'end_date' });
     const surveillance = all.find((a) => a.name === 'Surveillance')!;
     await expect(
-      storage.audits.update({
+      ctx.storage.audits.update({
         organizationId: org,
         actor,
         id: surveillance.id,
@@ -101,7 +81,7 @@ describe.each(DRIVERS)('audits on $name', ({ name }) => {
   });
 
   defineListTests<Audit>({
-    state: () => ({ list: (p) => storage.audits.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.audits.list(p), organizationId: org, all }),
     filters: [
       [{ state: ['PLANNED'] }, (a) => a.state === 'PLANNED'],
       [{ state: ['COMPLETED', 'CANCELLED'] }, (a) => a.state === 'COMPLETED' || a.state === 'CANCELLED'],
@@ -127,7 +107,7 @@ describe.each(DRIVERS)('audits on $name', ({ name }) => {
   });
 
   it('filters by framework_id', async () => {
-    const page = await storage.audits.list({
+    const page = await ctx.storage.audits.list({
       organizationId: org,
       filters: { framework_id: framework },
       pageSize: 100,

@@ -1,16 +1,15 @@
 import type { ControlTest } from '@comply/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../src/index.js';
 import type { CreateOf } from '../src/registers/define.js';
 import { expectedWindows } from '../src/reports/operating-effectiveness.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
 import { defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('control tests on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
   // Today is 2026-06-15 in UTC; 2026-06-16 somewhere on Earth, so 2026-06-17 is in the future.
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   let other: string;
   let owner: string;
@@ -23,7 +22,7 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
     controlTestId: string,
     extra: Partial<Parameters<Storage['control_tests']['recordRun']>[0]> = {},
   ) =>
-    storage.control_tests.recordRun({
+    ctx.storage.control_tests.recordRun({
       organizationId: org,
       actor: actor(),
       controlTestId,
@@ -35,14 +34,13 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
     });
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    const seeded = await seedOrganization(storage);
+    const seeded = await seedOrganization(ctx.storage);
     org = seeded.organization.id;
     owner = seeded.user.id;
     const add = async (organizationId: string, measure: string) =>
-      (await storage.measures.create({ organizationId, actor: actor(), data: { name: measure } })).id;
+      (await ctx.storage.measures.create({ organizationId, actor: actor(), data: { name: measure } })).id;
     measures = [await add(org, 'Access reviews'), await add(org, 'Vulnerability scanning')];
-    other = (await seedOrganization(storage, 'Other')).organization.id;
+    other = (await seedOrganization(ctx.storage, 'Other')).organization.id;
     foreignMeasure = await add(other, 'Alien measure');
     const rows: CreateOf<'control_tests'>[] = [
       { measure_id: measures[0]!, title: 'Leavers disabled', frequency: 'QUARTERLY', sample_size: 25 },
@@ -57,26 +55,25 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
     ];
     for (const [index, data] of rows.entries()) {
       clock.set(`2026-06-15T13:0${[3, 1, 4, 2][index]}:00.000Z`);
-      await storage.control_tests.create({ organizationId: org, actor: actor(), data });
+      await ctx.storage.control_tests.create({ organizationId: org, actor: actor(), data });
     }
-    await storage.control_tests.create({
+    await ctx.storage.control_tests.create({
       organizationId: other,
       actor: actor(),
       data: { measure_id: foreignMeasure, title: 'Alien test', frequency: 'ANNUALLY' },
     });
     clock.set('2026-06-15T14:00:00.000Z');
-    const first = await storage.control_tests.list({ organizationId: org, pageSize: 100 });
+    const first = await ctx.storage.control_tests.list({ organizationId: org, pageSize: 100 });
     const weekly = first.items.find((t) => t.title === 'Weekly scan ran')!;
-    await storage.control_tests.update({
+    await ctx.storage.control_tests.update({
       organizationId: org,
       actor: actor(),
       id: weekly.id,
       patch: { owner: 'SecOps' },
     });
     clock.set('2026-06-15T12:00:00.000Z');
-    all = (await storage.control_tests.list({ organizationId: org, pageSize: 100 })).items;
+    all = (await ctx.storage.control_tests.list({ organizationId: org, pageSize: 100 })).items;
   });
-  afterAll(() => dispose());
 
   it('keeps the plan as written, ACTIVE by default, with no runs yet', () => {
     expect(all).toHaveLength(4);
@@ -94,7 +91,7 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
   it('answers NOT_FOUND for a measure of another organization as for an unknown one', async () => {
     for (const measure_id of [foreignMeasure, 'msr_unknown']) {
       await expect(
-        storage.control_tests.create({
+        ctx.storage.control_tests.create({
           organizationId: org,
           actor: actor(),
           data: { measure_id, title: 'Foreign', frequency: 'WEEKLY' },
@@ -104,7 +101,7 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
   });
 
   defineListTests({
-    state: () => ({ list: storage.control_tests.list, organizationId: org, all }),
+    state: () => ({ list: ctx.storage.control_tests.list, organizationId: org, all }),
     filters: [
       [{ frequency: ['QUARTERLY', 'WEEKLY'] }, (t) => ['QUARTERLY', 'WEEKLY'].includes(t.frequency)],
       [{ status: ['RETIRED'] }, (t) => t.status === 'RETIRED'],
@@ -121,7 +118,7 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
   });
 
   it('filters by measure', async () => {
-    const page = await storage.control_tests.list({
+    const page = await ctx.storage.control_tests.list({
       organizationId: org,
       filters: { measure_id: measures[1]! },
     });
@@ -149,10 +146,10 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
       evidence_ids: [],
       nonconformity_id: null,
     });
-    const got = await storage.control_tests.get({ organizationId: org, id: test.id });
+    const got = await ctx.storage.control_tests.get({ organizationId: org, id: test.id });
     expect(got?.latest_runs.map((r) => r.id)).toEqual([q2.id, q1.id]);
     expect(got).toMatchObject({ last_result: 'FAILED', last_period_end: '2026-06-14' });
-    const log = await storage.db
+    const log = await ctx.storage.db
       .selectFrom('audit_log')
       .select(['record_id', 'actor_user_id'])
       .where('record_type', '=', 'test_run')
@@ -176,28 +173,28 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
 
   it('refuses a performer, evidence or test outside the organization, writing nothing', async () => {
     const id = byTitle('Weekly scan ran').id;
-    const stranger = (await seedOrganization(storage, 'Stranger')).user.id;
+    const stranger = (await seedOrganization(ctx.storage, 'Stranger')).user.id;
     await expect(run(id, { performedBy: stranger })).rejects.toMatchObject({ field: 'performed_by' });
     await expect(run(id, { evidenceIds: ['evd_unknown'] })).rejects.toMatchObject({ field: 'evidence_ids' });
-    const alien = (await storage.control_tests.list({ organizationId: other })).items[0]!;
+    const alien = (await ctx.storage.control_tests.list({ organizationId: other })).items[0]!;
     await expect(run(alien.id)).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'control_test_id' });
     // A failing part leaves no run and no nonconformity behind.
-    const before = await storage.nonconformities.list({ organizationId: org });
+    const before = await ctx.storage.nonconformities.list({ organizationId: org });
     await expect(
       run(id, { exceptions: ['x'], raiseNonconformity: { severity: 'MINOR' }, evidenceIds: ['evd_unknown'] }),
     ).rejects.toMatchObject({ field: 'evidence_ids' });
-    expect((await storage.nonconformities.list({ organizationId: org })).total_count).toBe(
+    expect((await ctx.storage.nonconformities.list({ organizationId: org })).total_count).toBe(
       before.total_count,
     );
     expect(
-      (await storage.control_tests.listRuns({ organizationId: org, filters: { control_test_id: id } }))
+      (await ctx.storage.control_tests.listRuns({ organizationId: org, filters: { control_test_id: id } }))
         .total_count,
     ).toBe(0);
   });
 
   it('raises a nonconformity from the exceptions in the same step, linked to the run and measure', async () => {
     const test = byTitle('Critical findings fixed');
-    const evidence = await storage.evidence.create({
+    const evidence = await ctx.storage.evidence.create({
       organizationId: org,
       actor: actor(),
       data: { kind: 'TEXT', title: 'Scanner export', text: 'May findings.' },
@@ -211,7 +208,7 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
       raiseNonconformity: { severity: 'MINOR' },
     });
     expect(recorded.evidence_ids).toEqual([evidence.id]);
-    const nc = await storage.nonconformities.get({ organizationId: org, id: recorded.nonconformity_id! });
+    const nc = await ctx.storage.nonconformities.get({ organizationId: org, id: recorded.nonconformity_id! });
     expect(nc).toMatchObject({
       severity: 'MINOR',
       status: 'OPEN',
@@ -241,25 +238,25 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
   });
 
   it('never changes or deletes a run: the database refuses it', async () => {
-    const [one] = (await storage.control_tests.listRuns({ organizationId: org, filters: {} })).items;
+    const [one] = (await ctx.storage.control_tests.listRuns({ organizationId: org, filters: {} })).items;
     await expect(
-      storage.db
+      ctx.storage.db
         .updateTable('control_test_runs')
         .set({ result: 'PASSED' })
         .where('id', '=', one!.id)
         .execute(),
     ).rejects.toThrow();
     await expect(
-      storage.db.deleteFrom('control_test_runs').where('id', '=', one!.id).execute(),
+      ctx.storage.db.deleteFrom('control_test_runs').where('id', '=', one!.id).execute(),
     ).rejects.toThrow();
-    expect((await storage.control_tests.listRuns({ organizationId: org, filters: {} })).items[0]).toEqual(
+    expect((await ctx.storage.control_tests.listRuns({ organizationId: org, filters: {} })).items[0]).toEqual(
       one,
     );
   });
 
   it('lists runs by test, measure, result and overlapping period, paged', async () => {
     const list = (filters: object, pageSize = 50) =>
-      storage.control_tests.listRuns({ organizationId: org, filters, pageSize });
+      ctx.storage.control_tests.listRuns({ organizationId: org, filters, pageSize });
     const everything = (await list({})).items;
     expect(everything.map((r) => r.period_end)).toEqual(
       [...everything.map((r) => r.period_end)].sort().reverse(),
@@ -278,7 +275,7 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
     ]);
     const first = await list({}, 2);
     expect(first.items).toHaveLength(2);
-    const second = await storage.control_tests.listRuns({
+    const second = await ctx.storage.control_tests.listRuns({
       organizationId: org,
       filters: {},
       pageSize: 2,
@@ -287,9 +284,9 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
     expect([...first.items, ...second.items].map((r) => r.id)).toEqual(
       everything.slice(0, 4).map((r) => r.id),
     );
-    expect((await storage.control_tests.listRuns({ organizationId: other, filters: {} })).total_count).toBe(
-      0,
-    );
+    expect(
+      (await ctx.storage.control_tests.listRuns({ organizationId: other, filters: {} })).total_count,
+    ).toBe(0);
   });
 });
 

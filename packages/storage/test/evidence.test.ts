@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { EvidenceRecord } from '@comply/schemas';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseBlobStore } from '../src/blobs/blob-store.js';
 import { readChunkByCopy } from '../src/blobs/copy-chunk.js';
-import type { Storage } from '../src/index.js';
 import type { CreateOf } from '../src/registers/define.js';
 import { withEvidenceFile } from '../src/registers/evidence.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
 import { defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('evidence on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   let measureId: string;
   const actor = testActor(null, 'addEvidence');
@@ -21,10 +19,9 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
   const byTitle = (title: string) => all.find((r) => r.title === title)!;
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
     measureId = (
-      await storage.measures.create({ organizationId: org, actor, data: { name: 'Access review' } })
+      await ctx.storage.measures.create({ organizationId: org, actor, data: { name: 'Access review' } })
     ).id;
     const rows: CreateOf<'evidence'>[] = [
       {
@@ -51,11 +48,11 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     ];
     for (const [index, data] of rows.entries()) {
       clock.set(`2026-06-15T13:0${[3, 1, 2][index]}:00.000Z`);
-      await storage.evidence.create({ organizationId: org, actor, data });
+      await ctx.storage.evidence.create({ organizationId: org, actor, data });
     }
     clock.set('2026-06-15T13:00:00.000Z');
     const bytes = Buffer.from('policy text');
-    const file = await storage.transaction(async (repos) => {
+    const file = await ctx.storage.transaction(async (repos) => {
       const stored = await repos.evidenceVault.blobs(org).put([bytes]);
       return repos.evidence.create({
         organizationId: org,
@@ -75,16 +72,16 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
       revision: 1,
       sha256: createHash('sha256').update(bytes).digest('hex'),
     });
-    await storage.evidence.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
+    await ctx.storage.evidence.create({
+      organizationId: (await seedOrganization(ctx.storage, 'Other')).organization.id,
       actor,
       data: { kind: 'TEXT', title: 'Alien', text: 'x' },
     });
-    let page = await storage.evidence.list({ organizationId: org, pageSize: 100 });
+    let page = await ctx.storage.evidence.list({ organizationId: org, pageSize: 100 });
     for (const title of ['Backup log', 'Policy file']) {
       clock.set(title === 'Backup log' ? '2026-06-15T14:00:00.000Z' : '2026-06-15T14:10:00.000Z');
       const record = page.items.find((r) => r.title === title)!;
-      await storage.evidence.update({
+      await ctx.storage.evidence.update({
         organizationId: org,
         actor,
         id: record.id,
@@ -92,10 +89,9 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
       });
     }
     clock.set('2026-06-15T12:00:00.000Z');
-    page = await storage.evidence.list({ organizationId: org, pageSize: 100 });
+    page = await ctx.storage.evidence.list({ organizationId: org, pageSize: 100 });
     all = page.items;
   });
-  afterAll(() => dispose());
 
   it('derives validity and the measure links, and a measure reads its evidence from the register', async () => {
     expect(all).toHaveLength(4);
@@ -110,12 +106,12 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
       file: null,
       revisions: [],
     });
-    const measure = await storage.measures.get({ organizationId: org, id: measureId });
+    const measure = await ctx.storage.measures.get({ organizationId: org, id: measureId });
     expect(measure?.evidence.map((e) => e.title)).toEqual(['access review minutes', 'Policy file']);
   });
 
   defineListTests<EvidenceRecord>({
-    state: () => ({ list: (p) => storage.evidence.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.evidence.list(p), organizationId: org, all }),
     filters: [
       [{ kind: ['TEXT'] }, (r) => r.kind === 'TEXT'],
       [{ kind: ['URL', 'FILE'] }, (r) => r.kind !== 'TEXT'],
@@ -132,7 +128,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
   });
 
   it('filters by measure', async () => {
-    const page = await storage.evidence.list({ organizationId: org, filters: { measure_id: measureId } });
+    const page = await ctx.storage.evidence.list({ organizationId: org, filters: { measure_id: measureId } });
     expect(page.items.map((r) => r.title).sort()).toEqual(['Policy file', 'access review minutes']);
   });
 
@@ -155,7 +151,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
       [{ kind: 'TEXT', title: 'x', text: 'y', measure_ids: ['msr_nope'] }, 'measure_ids'],
     ];
     for (const [data, field] of bad) {
-      await expect(storage.evidence.create({ organizationId: org, actor, data })).rejects.toMatchObject({
+      await expect(ctx.storage.evidence.create({ organizationId: org, actor, data })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
         field,
       });
@@ -165,9 +161,9 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
   it('stores identical content once per organization, in chunks, and rolls back with its transaction', async () => {
     const content = Buffer.alloc(2500, 1);
     const store = databaseBlobStore({
-      db: storage.db,
+      db: ctx.storage.db,
       organizationId: org,
-      driver: storage.driver,
+      driver: ctx.storage.driver,
       chunkBytes: 1000,
     });
     const first = await store.put([content.subarray(0, 700), content.subarray(700)]);
@@ -177,14 +173,14 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     const chunks = await sql<{
       n: string;
     }>`select count(*) as n from blob_chunks c join blobs b on b.id = c.blob_id
-      where b.sha256 = ${first.sha256}`.execute(storage.db);
+      where b.sha256 = ${first.sha256}`.execute(ctx.storage.db);
     expect(Number(chunks.rows[0]?.n)).toBe(3);
     const back: Uint8Array[] = [];
     for await (const piece of (await store.get(first.sha256))!) back.push(piece);
     expect(Buffer.concat(back).equals(content)).toBe(true);
     const other = Buffer.from('rolled back');
     await expect(
-      storage.transaction(async (repos) => {
+      ctx.storage.transaction(async (repos) => {
         await repos.evidenceVault.blobs(org).put([other]);
         throw new Error('abort');
       }),
@@ -196,15 +192,20 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     const content = Buffer.alloc(4600);
     for (let i = 0; i < content.length; i++) content[i] = (i * 7919) % 256;
     const store = databaseBlobStore({
-      db: storage.db,
+      db: ctx.storage.db,
       organizationId: org,
-      driver: storage.driver,
+      driver: ctx.storage.driver,
       chunkBytes: 1000,
     });
     // Pieces that straddle chunks, arriving while an insert is in flight: the put reuses its two
     // chunk buffers, so a buffer refilled too early would store the wrong bytes.
-    const stored = await storage.transaction((repos) =>
-      databaseBlobStore({ db: repos.db, organizationId: org, driver: storage.driver, chunkBytes: 1000 }).put(
+    const stored = await ctx.storage.transaction((repos) =>
+      databaseBlobStore({
+        db: repos.db,
+        organizationId: org,
+        driver: ctx.storage.driver,
+        chunkBytes: 1000,
+      }).put(
         (async function* () {
           for (let at = 0; at < content.length; at += 700) {
             await new Promise((resolve) => setImmediate(resolve));
@@ -217,7 +218,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     for await (const piece of (await store.get(stored.sha256))!) back.push(piece);
     expect(back.map((piece) => piece.byteLength)).toEqual([1000, 1000, 1000, 1000, 600]);
     expect(Buffer.concat(back).equals(content)).toBe(true);
-    const inside = await storage.transaction(async (repos) => {
+    const inside = await ctx.storage.transaction(async (repos) => {
       const read: Uint8Array[] = [];
       for await (const piece of (await repos.evidenceVault.blobs(org).get(stored.sha256))!) read.push(piece);
       return Buffer.concat(read);
@@ -229,7 +230,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     expect(none).toEqual([]);
     // A lost chunk ends the content short (verification then reports the mismatch).
     await sql`delete from blob_chunks where seq = 1 and blob_id = (select id from blobs
-      where organization_id = ${org} and sha256 = ${stored.sha256})`.execute(storage.db);
+      where organization_id = ${org} and sha256 = ${stored.sha256})`.execute(ctx.storage.db);
     const short: Uint8Array[] = [];
     for await (const piece of (await store.get(stored.sha256))!) short.push(piece);
     expect(Buffer.concat(short).equals(content.subarray(0, 1000))).toBe(true);
@@ -239,29 +240,33 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     async () => {
       // No blob_chunks on this search path: the COPY fails in the database.
       await expect(
-        storage.db.transaction().execute(async (trx) => {
+        ctx.storage.db.transaction().execute(async (trx) => {
           await sql`set local search_path to pg_catalog`.execute(trx);
           return readChunkByCopy({ db: trx, blobId: 'blob_missing', seq: 0 });
         }),
       ).rejects.toThrow();
-      await expect(readChunkByCopy({ db: storage.db, blobId: "x' or '1'='1", seq: 0 })).rejects.toThrow(
+      await expect(readChunkByCopy({ db: ctx.storage.db, blobId: "x' or '1'='1", seq: 0 })).rejects.toThrow(
         'Not a stored chunk reference.',
       );
-      expect(await readChunkByCopy({ db: storage.db, blobId: 'blob_missing', seq: 0 })).toBeNull();
+      expect(await readChunkByCopy({ db: ctx.storage.db, blobId: 'blob_missing', seq: 0 })).toBeNull();
     },
   );
   it('finds evidence by a word of its description as well as its title', async () => {
-    const other = (await seedOrganization(storage, 'Search')).organization.id;
+    const other = (await seedOrganization(ctx.storage, 'Search')).organization.id;
     const data = (title: string, description: string | null) =>
       ({ kind: 'TEXT', title, description, collected_at: '2026-01-01T00:00:00Z' }) as CreateOf<'evidence'>;
-    await storage.evidence.create({
+    await ctx.storage.evidence.create({
       organizationId: other,
       actor,
       data: data('Alpha', 'Quarterly zebra review'),
     });
-    await storage.evidence.create({ organizationId: other, actor, data: data('Zebra crossing log', null) });
-    await storage.evidence.create({ organizationId: other, actor, data: data('Beta', 'Nothing to see') });
-    const found = await storage.evidence.list({ organizationId: other, filters: { query: 'ZEBRA' } });
+    await ctx.storage.evidence.create({
+      organizationId: other,
+      actor,
+      data: data('Zebra crossing log', null),
+    });
+    await ctx.storage.evidence.create({ organizationId: other, actor, data: data('Beta', 'Nothing to see') });
+    const found = await ctx.storage.evidence.list({ organizationId: other, filters: { query: 'ZEBRA' } });
     expect(found.items.map((r) => r.title).sort()).toEqual(['Alpha', 'Zebra crossing log']);
     expect(found.total_count).toBe(2);
   });

@@ -236,24 +236,15 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
       ],
     });
     expect(result).toEqual({ mapping_count: 2 });
-    const via = (
-      await storage.frameworks.listControls({
-        organizationId: org,
-        frameworkId: big,
-        filters: { query: 'F0-3' },
-      })
-    ).items[0];
+    const firstMatch = async (frameworkId: string, query: string) =>
+      (await storage.frameworks.listControls({ organizationId: org, frameworkId, filters: { query } }))
+        .items[0];
+    const via = await firstMatch(big, 'F0-3');
     expect(via).toMatchObject({ covered: false });
     expect(via?.covered_via_mapping).toEqual([
       { framework_id: small, control_code: 'S1', relationship: 'subset-of', mapping_title: 'Big to Small' },
     ]);
-    const reverse = (
-      await storage.frameworks.listControls({
-        organizationId: org,
-        frameworkId: small,
-        filters: { query: 'S2' },
-      })
-    ).items[0];
+    const reverse = await firstMatch(small, 'S2');
     expect(reverse?.covered_via_mapping).toEqual([
       {
         framework_id: big,

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FrameworkSummary, Organization, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FrameworkSummary, Organization } from '../src/index.js';
+import { DRIVERS, NO_RECORDS, seedOrganization, testActor, useStorage } from './helpers.js';
 import { collect, defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   let userId: string;
   const actor = testActor(null, 'addFramework');
@@ -14,8 +13,7 @@ describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) =
   let organizations: Organization[] = [];
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    const seeded = await seedOrganization(storage, 'Mike corp');
+    const seeded = await seedOrganization(ctx.storage, 'Mike corp');
     org = seeded.organization.id;
     userId = seeded.user.id;
     const rows = [
@@ -27,37 +25,36 @@ describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) =
     const minutes = [3, 1, 4, 2];
     for (const [index, data] of rows.entries()) {
       clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.frameworks.create({ organizationId: org, actor, data });
+      await ctx.storage.frameworks.create({ organizationId: org, actor, data });
       clock.set(`2026-06-15T12:0${minutes[index]}:00.000Z`);
-      await storage.organizations.create({
+      await ctx.storage.organizations.create({
         name: `${data.name} holding`,
         ownerUserId: userId,
         actor: testActor(userId),
       });
     }
-    await storage.frameworks.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
+    await ctx.storage.frameworks.create({
+      organizationId: (await seedOrganization(ctx.storage, 'Other')).organization.id,
       actor,
       data: { name: 'alien' },
     });
-    let page = await storage.frameworks.list({ organizationId: org, pageSize: 100 });
+    let page = await ctx.storage.frameworks.list({ organizationId: org, pageSize: 100 });
     for (const fw of ['GDPR', 'ISO 27001']) {
       clock.tick(60_000);
-      await storage.frameworks.update({
+      await ctx.storage.frameworks.update({
         organizationId: org,
         actor,
         id: page.items.find((f) => f.name === fw)!.id,
         patch: { version: '1' },
       });
     }
-    page = await storage.frameworks.list({ organizationId: org, pageSize: 100 });
+    page = await ctx.storage.frameworks.list({ organizationId: org, pageSize: 100 });
     frameworks = page.items;
-    organizations = (await storage.organizations.listForUser({ userId, pageSize: 100 })).items;
+    organizations = (await ctx.storage.organizations.listForUser({ userId, pageSize: 100 })).items;
   });
-  afterAll(() => dispose());
 
   defineListTests<FrameworkSummary>({
-    state: () => ({ list: (p) => storage.frameworks.list(p), organizationId: org, all: frameworks }),
+    state: () => ({ list: (p) => ctx.storage.frameworks.list(p), organizationId: org, all: frameworks }),
     filters: [
       [{ query: 'SECURITY' }, (f) => f.description?.toLowerCase().includes('security') ?? false],
       [{ query: 'gdp' }, (f) => f.name === 'GDPR'],
@@ -80,45 +77,45 @@ describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) =
       'nis2 holding',
     ]);
     expect(organizations.every((o) => o.role === 'OWNER')).toBe(true);
-    const list = (p: never) => storage.organizations.listForUser({ userId, ...(p as object) });
+    const list = (p: never) => ctx.storage.organizations.listForUser({ userId, ...(p as object) });
     const paged = await collect<Organization>({ list, organizationId: userId });
     expect(paged.map((o) => o.id)).toEqual(organizations.map((o) => o.id));
   });
 
   it('orders organizations by created_at and filters by query and token restriction', async () => {
-    const byCreated = await storage.organizations.listForUser({
+    const byCreated = await ctx.storage.organizations.listForUser({
       userId,
       orderBy: { field: 'created_at', direction: 'asc' },
     });
     const created = byCreated.items.map((o) => o.created_at);
     expect(created).toEqual([...created].sort());
     expect(byCreated.items.map((o) => o.id)).not.toEqual(organizations.map((o) => o.id));
-    const query = await storage.organizations.listForUser({ userId, filters: { query: 'HOLD' } });
+    const query = await ctx.storage.organizations.listForUser({ userId, filters: { query: 'HOLD' } });
     expect(query.total_count).toBe(4);
-    const restricted = await storage.organizations.listForUser({ userId, organizationIds: [org] });
+    const restricted = await ctx.storage.organizations.listForUser({ userId, organizationIds: [org] });
     expect(restricted.items.map((o) => o.id)).toEqual([org]);
-    const page = await storage.organizations.listForUser({ userId, pageSize: 2 });
-    const { user: stranger } = await seedOrganization(storage, 'Stranger');
+    const page = await ctx.storage.organizations.listForUser({ userId, pageSize: 2 });
+    const { user: stranger } = await seedOrganization(ctx.storage, 'Stranger');
     await expect(
-      storage.organizations.listForUser({ userId: stranger.id, pageSize: 2, cursor: page.next_cursor }),
+      ctx.storage.organizations.listForUser({ userId: stranger.id, pageSize: 2, cursor: page.next_cursor }),
     ).rejects.toMatchObject({
       field: 'cursor',
     });
   });
 
   it('counts records per register and updates organizations with an audit entry', async () => {
-    expect(await storage.organizations.counts({ organizationId: org })).toEqual({
+    expect(await ctx.storage.organizations.counts({ organizationId: org })).toEqual({
       ...NO_RECORDS,
       frameworks: 4,
     });
-    const updated = await storage.organizations.update({
+    const updated = await ctx.storage.organizations.update({
       organizationId: org,
       userId,
       actor: testActor(userId),
       patch: { description: 'HQ' },
     });
     expect(updated).toMatchObject({ description: 'HQ', name: 'Mike corp', role: 'OWNER' });
-    const log = await storage.auditLog.list({
+    const log = await ctx.storage.auditLog.list({
       organizationId: org,
       filters: { record_type: 'organization' },
     });

@@ -104,16 +104,34 @@ export const NO_RECORDS: Readonly<Record<string, number>> = Object.fromEntries(
   registerNames.map((name) => [name, 0]),
 );
 
-/** A storage with two organizations, each owned by its own user, for a file's tests. */
-export interface TwoOrganizations {
+/** A file's storage, filled in before the first test, and the clock it reads. */
+export interface FileStorage {
   storage: Storage;
+  /** Set at `fixedClock`'s default time before the first test; tests move it on. */
+  clock: ReturnType<typeof fixedClock>;
+}
+
+/**
+ * Registers a file's storage as its first `beforeAll` and its `afterAll`: opened on `driver` with a
+ * fixed clock before the file's own set-up runs, disposed of after the last test.
+ */
+export function useStorage(driver: 'pglite' | 'postgres'): FileStorage {
+  let dispose: (() => Promise<void>) | undefined;
+  const ctx = { clock: fixedClock() } as FileStorage;
+  beforeAll(async () => {
+    ({ storage: ctx.storage, dispose } = await openTestStorage({ driver, options: { clock: ctx.clock } }));
+  });
+  afterAll(() => dispose?.());
+  return ctx;
+}
+
+/** A storage with two organizations, each owned by its own user, for a file's tests. */
+export interface TwoOrganizations extends FileStorage {
   /** The organization the tests act in, and its owner. */
   org: string;
   userId: string;
   /** Another user's organization, whose records the tests must never reach. */
   foreignOrg: string;
-  /** The storage's clock, set before the first test; tests move it on. */
-  clock: ReturnType<typeof fixedClock>;
   /** The owner writing through MCP with a token, doing `action`. */
   actor: (action: string) => Actor;
 }
@@ -123,18 +141,17 @@ export interface TwoOrganizations {
  * clock and two seeded organizations; filled in before the first test, disposed of after the last.
  */
 export function useTwoOrganizations(driver: 'pglite' | 'postgres'): TwoOrganizations {
-  let dispose: (() => Promise<void>) | undefined;
+  const opened = useStorage(driver);
   const ctx = {
-    clock: fixedClock(),
+    clock: opened.clock,
     actor: (action: string): Actor => ({ userId: ctx.userId, tokenId: 'tok_TEST', source: 'mcp', action }),
   } as TwoOrganizations;
   beforeAll(async () => {
-    ({ storage: ctx.storage, dispose } = await openTestStorage({ driver, options: { clock: ctx.clock } }));
+    ctx.storage = opened.storage;
     const seeded = await seedOrganization(ctx.storage);
     ctx.org = seeded.organization.id;
     ctx.userId = seeded.user.id;
     ctx.foreignOrg = (await seedOrganization(ctx.storage, 'Foreign')).organization.id;
   });
-  afterAll(() => dispose?.());
   return ctx;
 }

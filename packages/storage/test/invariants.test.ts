@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RiskCreate, Storage } from '../src/index.js';
 import { runMigrations } from '../src/index.js';
 import { INVARIANTS_MIGRATION_ACTION } from '../src/migrations/016_invariants.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, openTestStorage, seedOrganization, testActor, useStorage } from './helpers.js';
 
 const invalid = (field: string, message?: RegExp) =>
   expect.objectContaining({
@@ -13,31 +13,27 @@ const invalid = (field: string, message?: RegExp) =>
   });
 
 describe.each(DRIVERS)('invariants on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let org: string;
   const actor = testActor(null, 'test');
   const addRisk = (data: Partial<RiskCreate>) =>
-    storage.risks.create({
+    ctx.storage.risks.create({
       organizationId: org,
       actor,
       data: { name: 'Risk', inherent_likelihood: 4, inherent_impact: 4, ...data },
     });
   const updateRisk = (id: string, patch: Parameters<Storage['risks']['update']>[0]['patch']) =>
-    storage.risks.update({ organizationId: org, actor, id, patch });
+    ctx.storage.risks.update({ organizationId: org, actor, id, patch });
   const addNc = (data: Record<string, unknown>) =>
-    storage.nonconformities.create({
+    ctx.storage.nonconformities.create({
       organizationId: org,
       actor,
       data: { title: 'NC', severity: 'MINOR', ...data },
     });
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
   });
-  afterAll(() => dispose());
 
   describe('risks', () => {
     it('add: ACCEPTED and treatment ACCEPT only through an acceptance, naming the field and acceptRisk', async () => {
@@ -79,8 +75,8 @@ describe.each(DRIVERS)('invariants on $name', ({ name }) => {
       await expect(updateRisk(open.id, { treatment: 'ACCEPT' })).rejects.toEqual(
         invalid('treatment', /acceptRisk/),
       );
-      expect(await storage.risks.get({ organizationId: org, id: open.id })).toEqual(open);
-      const accepted = await storage.riskAcceptances.accept({
+      expect(await ctx.storage.risks.get({ organizationId: org, id: open.id })).toEqual(open);
+      const accepted = await ctx.storage.riskAcceptances.accept({
         organizationId: org,
         actor,
         role: 'OWNER',
@@ -143,7 +139,7 @@ describe.each(DRIVERS)('invariants on $name', ({ name }) => {
     it('update: closing, or clearing a closed one’s cause or action, is checked on the merged record', async () => {
       const nc = await addNc({ root_cause: 'No owner' });
       const update = (patch: Record<string, unknown>) =>
-        storage.nonconformities.update({ organizationId: org, actor, id: nc.id, patch });
+        ctx.storage.nonconformities.update({ organizationId: org, actor, id: nc.id, patch });
       await expect(update({ status: 'CLOSED' })).rejects.toEqual(invalid('corrective_action'));
       await expect(update({ status: 'CLOSED', root_cause: null, corrective_action: 'Done' })).rejects.toEqual(
         invalid('root_cause'),
@@ -160,11 +156,11 @@ describe.each(DRIVERS)('invariants on $name', ({ name }) => {
 
   it('mitigation: measures linked but none IMPLEMENTED is PLANNED, not partially mitigated', async () => {
     const measure = async (state: 'NOT_STARTED' | 'IN_PROGRESS' | 'IMPLEMENTED') =>
-      (await storage.measures.create({ organizationId: org, actor, data: { name: state, state } })).id;
+      (await ctx.storage.measures.create({ organizationId: org, actor, data: { name: state, state } })).id;
     const planned = [await measure('NOT_STARTED'), await measure('IN_PROGRESS')];
     const risk = await addRisk({ name: 'Planned mitigation', measure_ids: planned });
     expect(risk.mitigation).toEqual({ status: 'PLANNED', measures_total: 2, measures_implemented: 0 });
-    const listed = await storage.risks.list({
+    const listed = await ctx.storage.risks.list({
       organizationId: org,
       filters: { mitigation_status: ['PLANNED'] },
     });

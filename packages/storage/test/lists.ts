@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import type { Page } from '../src/index.js';
+import type { Actor, Page, Storage } from '../src/index.js';
+import { type fixedClock, seedOrganization } from './helpers.js';
 
 /** Any repository's list method; the helpers pass it loosely typed params. */
 type ListFn<T> = (params: never) => Promise<Page<T>>;
@@ -155,4 +156,50 @@ export function defineListTests<T extends { id: string }>(args: {
       });
     }
   }
+}
+
+/** What `seedListRecords` needs of a register's repository. */
+interface SeededRegister<T, Data, Patch> {
+  create: (args: { organizationId: string; actor: Actor; data: Data }) => Promise<unknown>;
+  update: (args: { organizationId: string; actor: Actor; id: string; patch: Patch }) => Promise<unknown>;
+  list: (args: { organizationId: string; pageSize: number }) => Promise<Page<T>>;
+}
+
+/**
+ * Fills a register for its list tests and returns the organization's records as listed. Each of
+ * `rows` is created at 13:0<its minute>, so created_at order is not the order of creation; one
+ * record goes to another organization, so a list that leaks shows it; then the records named in
+ * `touched` are updated a minute apart (from `touchFrom` when given), so updated_at order is
+ * neither. The clock is left at 12:00.
+ */
+export async function seedListRecords<T extends { id: string }, Data, Patch>(
+  at: { storage: Storage; clock: ReturnType<typeof fixedClock>; organizationId: string; actor: Actor },
+  register: SeededRegister<T, Data, Patch>,
+  args: {
+    rows: Data[];
+    minutes: number[];
+    foreign: Data;
+    touched: { named: string[]; name: (item: T) => string; patch: Patch; from?: string };
+  },
+): Promise<T[]> {
+  const { clock, organizationId, actor } = at;
+  for (const [index, data] of args.rows.entries()) {
+    clock.set(`2026-06-15T13:0${args.minutes[index]}:00.000Z`);
+    await register.create({ organizationId, actor, data });
+  }
+  await register.create({
+    organizationId: (await seedOrganization(at.storage, 'Other')).organization.id,
+    actor,
+    data: args.foreign,
+  });
+  if (args.touched.from) clock.set(args.touched.from);
+  const created = (await register.list({ organizationId, pageSize: 100 })).items;
+  for (const name of args.touched.named) {
+    clock.tick(60_000);
+    const record = created.find((item) => args.touched.name(item) === name);
+    if (!record) throw new Error(`no record named ${name} to touch`);
+    await register.update({ organizationId, actor, id: record.id, patch: args.touched.patch });
+  }
+  clock.set('2026-06-15T12:00:00.000Z');
+  return (await register.list({ organizationId, pageSize: 100 })).items;
 }

@@ -1,23 +1,19 @@
 import type { ManagementReview } from '@comply/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOf } from '../src/registers/define.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
-import { defineListTests } from './lists.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
   // Today is 2026-06-15 in UTC; 2026-06-16 somewhere on Earth, so 2026-06-17 is in the future.
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let org: string;
   const actor = testActor(null, 'addManagementReview');
   let all: ManagementReview[] = [];
   const byTitle = (title: string) => all.find((r) => r.title === title)!;
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
     const rows: CreateOf<'management_reviews'>[] = [
       {
         title: 'Q4 2025 review',
@@ -38,33 +34,18 @@ describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
       { title: 'Extra review', review_date: '2026-03-01', status: 'CANCELLED' },
       { title: 'Mid-year mfa check', review_date: '2026-07-01', owner: 'CISO' },
     ];
-    const minutes = [3, 1, 5, 2, 4];
-    for (const [index, data] of rows.entries()) {
-      clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.management_reviews.create({ organizationId: org, actor, data });
-    }
-    await storage.management_reviews.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
-      actor,
-      data: { title: 'Alien review', review_date: '2026-01-01', status: 'HELD' },
-    });
-    clock.set('2026-06-15T14:00:00.000Z');
-    let page = await storage.management_reviews.list({ organizationId: org, pageSize: 100 });
-    for (const title of ['Extra review', 'Q4 2026 review']) {
-      clock.tick(60_000);
-      const review = page.items.find((r) => r.title === title)!;
-      await storage.management_reviews.update({
-        organizationId: org,
-        actor,
-        id: review.id,
+    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.management_reviews, {
+      rows,
+      minutes: [3, 1, 5, 2, 4],
+      foreign: { title: 'Alien review', review_date: '2026-01-01', status: 'HELD' },
+      touched: {
+        named: ['Extra review', 'Q4 2026 review'],
+        name: (r) => r.title,
         patch: { chair: 'COO' },
-      });
-    }
-    clock.set('2026-06-15T12:00:00.000Z');
-    page = await storage.management_reviews.list({ organizationId: org, pageSize: 100 });
-    all = page.items;
+        from: '2026-06-15T14:00:00.000Z',
+      },
+    });
   });
-  afterAll(() => dispose());
 
   it('keeps every clause 9.3 field as written, with PLANNED by default', () => {
     expect(all).toHaveLength(5);
@@ -84,7 +65,7 @@ describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
   });
 
   defineListTests<ManagementReview>({
-    state: () => ({ list: (p) => storage.management_reviews.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.management_reviews.list(p), organizationId: org, all }),
     filters: [
       [{ status: ['HELD'] }, (r) => r.status === 'HELD'],
       [{ status: ['PLANNED', 'CANCELLED'] }, (r) => r.status !== 'HELD'],
@@ -109,7 +90,7 @@ describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
 
   it('refuses a HELD review dated in the future, also when only one side changes', async () => {
     await expect(
-      storage.management_reviews.create({
+      ctx.storage.management_reviews.create({
         organizationId: org,
         actor,
         data: { title: 'x', review_date: '2026-06-17', status: 'HELD' },
@@ -123,11 +104,11 @@ describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
     ];
     for (const [id, patch] of refusedPatches) {
       await expect(
-        storage.management_reviews.update({ organizationId: org, actor, id, patch }),
+        ctx.storage.management_reviews.update({ organizationId: org, actor, id, patch }),
       ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'review_date' });
     }
     // Today in the latest time zone is still the past for a HELD review.
-    const done = await storage.management_reviews.update({
+    const done = await ctx.storage.management_reviews.update({
       organizationId: org,
       actor,
       id: planned.id,
@@ -138,9 +119,9 @@ describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
       review_date: '2026-06-16',
       improvement: 'Automate evidence.',
     });
-    const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: planned.id } });
+    const log = await ctx.storage.auditLog.list({ organizationId: org, filters: { record_id: planned.id } });
     expect(log.items.map((entry) => entry.after)).toContainEqual(done);
-    await storage.management_reviews.update({
+    await ctx.storage.management_reviews.update({
       organizationId: org,
       actor,
       id: planned.id,

@@ -1,53 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Measure, MeasureCreate, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
-import { defineListTests } from './lists.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Measure, MeasureCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let org: string;
   const actor = testActor(null, 'addMeasure');
   let all: Measure[] = [];
   const ids = { iso: '', soc: '', r1: '', r2: '' };
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
     const controls = [
       { code: 'A.1', title: 'Access control' },
       { code: 'A.2', title: 'Backup', description: 'Copies of data' },
       { code: 'A.3', title: 'Logging' },
     ];
     ids.iso = (
-      await storage.frameworks.create({
+      await ctx.storage.frameworks.create({
         organizationId: org,
         actor,
         data: { name: 'ISO 27001', version: '2022', controls },
       })
     ).id;
     ids.soc = (
-      await storage.frameworks.create({
+      await ctx.storage.frameworks.create({
         organizationId: org,
         actor,
         data: { name: 'soc 2', controls: [{ code: 'CC1', title: 'Control environment' }] },
       })
     ).id;
-    ids.r1 = (
-      await storage.risks.create({
-        organizationId: org,
-        actor,
-        data: { name: 'r1', inherent_likelihood: 1, inherent_impact: 1 },
-      })
-    ).id;
-    ids.r2 = (
-      await storage.risks.create({
-        organizationId: org,
-        actor,
-        data: { name: 'r2', inherent_likelihood: 1, inherent_impact: 1 },
-      })
-    ).id;
+    for (const name of ['r1', 'r2'] as const) {
+      const data = { name, inherent_likelihood: 1, inherent_impact: 1 };
+      ids[name] = (await ctx.storage.risks.create({ organizationId: org, actor, data })).id;
+    }
     const rows: MeasureCreate[] = [
       {
         name: 'MFA',
@@ -85,31 +72,13 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
         evidence: [{ title: 'Waiver' }],
       },
     ];
-    const minutes = [4, 2, 5, 1, 3];
-    for (const [index, data] of rows.entries()) {
-      clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.measures.create({ organizationId: org, actor, data });
-    }
-    await storage.measures.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
-      actor,
-      data: { name: 'alien' },
+    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.measures, {
+      rows,
+      minutes: [4, 2, 5, 1, 3],
+      foreign: { name: 'alien' },
+      touched: { named: ['Legacy', 'backup'], name: (m) => m.name, patch: { owner: 'Ops' } },
     });
-    let page = await storage.measures.list({ organizationId: org, pageSize: 100 });
-    for (const measureName of ['Legacy', 'backup']) {
-      clock.tick(60_000);
-      await storage.measures.update({
-        organizationId: org,
-        actor,
-        id: page.items.find((m) => m.name === measureName)!.id,
-        patch: { owner: 'Ops' },
-      });
-    }
-    clock.set('2026-06-15T12:00:00.000Z');
-    page = await storage.measures.list({ organizationId: org, pageSize: 100 });
-    all = page.items;
   });
-  afterAll(() => dispose());
 
   it('returns evidence, controls and risk ids in wire shape', () => {
     const mfa = all.find((m) => m.name === 'MFA')!;
@@ -137,7 +106,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
   });
 
   defineListTests<Measure>({
-    state: () => ({ list: (p) => storage.measures.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.measures.list(p), organizationId: org, all }),
     filters: [
       [{ state: ['IMPLEMENTED'] }, (m) => m.state === 'IMPLEMENTED'],
       [{ state: ['NOT_STARTED', 'NOT_APPLICABLE'] }, (m) => m.state.startsWith('NOT_')],
@@ -159,7 +128,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
 
   it('filters by framework_id, control_code and risk_id', async () => {
     const names = async (filters: object) =>
-      (await storage.measures.list({ organizationId: org, filters, pageSize: 100 })).items
+      (await ctx.storage.measures.list({ organizationId: org, filters, pageSize: 100 })).items
         .map((m) => m.name)
         .sort();
     expect(await names({ framework_id: ids.iso })).toEqual(['Encryption', 'Legacy', 'MFA', 'backup']);
@@ -167,14 +136,14 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     expect(await names({ framework_id: ids.iso, control_code: 'A.2' })).toEqual(['Encryption', 'backup']);
     expect(await names({ risk_id: ids.r2 })).toEqual(['backup']);
     await expect(
-      storage.measures.list({ organizationId: org, filters: { control_code: 'A.2' } }),
+      ctx.storage.measures.list({ organizationId: org, filters: { control_code: 'A.2' } }),
     ).rejects.toMatchObject({ field: 'control_code' });
   });
 
   it('counts framework controls and the ones covered by IMPLEMENTED measures', async () => {
-    const iso = await storage.frameworks.get({ organizationId: org, id: ids.iso });
+    const iso = await ctx.storage.frameworks.get({ organizationId: org, id: ids.iso });
     expect(iso).toMatchObject({ control_count: 3, covered_control_count: 2, version: '2022' });
-    const controls = await storage.frameworks.listControls({
+    const controls = await ctx.storage.frameworks.listControls({
       organizationId: org,
       frameworkId: ids.iso,
       filters: {},
@@ -184,7 +153,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
       ['A.2', 2],
       ['A.3', 0],
     ]);
-    const listed = await storage.frameworks.list({ organizationId: org });
+    const listed = await ctx.storage.frameworks.list({ organizationId: org });
     expect(listed.items.map((f) => [f.name, f.control_count, f.covered_control_count])).toEqual([
       ['ISO 27001', 3, 2],
       ['soc 2', 1, 1],
@@ -194,7 +163,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
 
   it('appends evidence, replaces control and risk sets, and validates control codes', async () => {
     const backup = all.find((m) => m.name === 'backup')!;
-    const updated = await storage.measures.update({
+    const updated = await ctx.storage.measures.update({
       organizationId: org,
       actor,
       id: backup.id,
@@ -208,7 +177,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     expect(updated.evidence.map((e) => e.title)).toEqual(['Restore test']);
     expect(updated.controls).toEqual([{ framework_id: ids.iso, control_code: 'A.3' }]);
     expect(updated.risk_ids).toEqual([ids.r2]);
-    const again = await storage.measures.update({
+    const again = await ctx.storage.measures.update({
       organizationId: org,
       actor,
       id: backup.id,
@@ -216,12 +185,14 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     });
     expect(again.evidence.map((e) => e.title)).toEqual(['Restore test', 'Second']);
     expect(again.controls).toHaveLength(1);
-    expect((await storage.risks.get({ organizationId: org, id: ids.r2 }))?.measure_ids).toEqual([backup.id]);
-    expect((await storage.frameworks.get({ organizationId: org, id: ids.iso }))?.covered_control_count).toBe(
-      3,
-    );
+    expect((await ctx.storage.risks.get({ organizationId: org, id: ids.r2 }))?.measure_ids).toEqual([
+      backup.id,
+    ]);
+    expect(
+      (await ctx.storage.frameworks.get({ organizationId: org, id: ids.iso }))?.covered_control_count,
+    ).toBe(3);
     await expect(
-      storage.measures.update({
+      ctx.storage.measures.update({
         organizationId: org,
         actor,
         id: backup.id,
@@ -231,7 +202,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
   });
 
   it('upserts framework controls by code without removing any', async () => {
-    const updated = await storage.frameworks.update({
+    const updated = await ctx.storage.frameworks.update({
       organizationId: org,
       actor,
       id: ids.soc,
@@ -244,7 +215,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     });
     expect(updated.control_count).toBe(2);
     const controls = (
-      await storage.frameworks.listControls({ organizationId: org, frameworkId: ids.soc, filters: {} })
+      await ctx.storage.frameworks.listControls({ organizationId: org, frameworkId: ids.soc, filters: {} })
     ).items;
     expect(controls.map((c) => [c.code, c.title])).toEqual([
       ['CC1', 'Renamed'],
@@ -252,7 +223,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     ]);
     expect(controls[0]?.measure_ids).toHaveLength(1);
     await expect(
-      storage.frameworks.create({
+      ctx.storage.frameworks.create({
         organizationId: org,
         actor,
         data: {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Nonconformity, NonconformityCreate, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
-import { defineListTests } from './lists.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Nonconformity, NonconformityCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   let auditId: string;
   let measureId: string;
@@ -14,12 +13,11 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
   let all: Nonconformity[] = [];
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
     auditId = (
-      await storage.audits.create({ organizationId: org, actor, data: { name: 'Q1', kind: 'INTERNAL' } })
+      await ctx.storage.audits.create({ organizationId: org, actor, data: { name: 'Q1', kind: 'INTERNAL' } })
     ).id;
-    measureId = (await storage.measures.create({ organizationId: org, actor, data: { name: 'MFA' } })).id;
+    measureId = (await ctx.storage.measures.create({ organizationId: org, actor, data: { name: 'MFA' } })).id;
     const rows: NonconformityCreate[] = [
       {
         title: 'Missing MFA',
@@ -60,31 +58,17 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
       { title: 'Training late', severity: 'MINOR', due_date: '2026-06-10', date_identified: '2026-05-30' },
       { title: 'Log retention', severity: 'OBSERVATION', owner: 'it' },
     ];
-    const minutes = [4, 2, 6, 1, 5, 3];
-    for (const [index, data] of rows.entries()) {
-      clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.nonconformities.create({ organizationId: org, actor, data });
-    }
-    await storage.nonconformities.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
-      actor,
-      data: { title: 'alien', severity: 'MAJOR' },
-    });
-    let page = await storage.nonconformities.list({ organizationId: org, pageSize: 100 });
-    for (const title of ['Log retention', 'Supplier gap']) {
-      clock.tick(60_000);
-      await storage.nonconformities.update({
-        organizationId: org,
-        actor,
-        id: page.items.find((n) => n.title === title)!.id,
+    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.nonconformities, {
+      rows,
+      minutes: [4, 2, 6, 1, 5, 3],
+      foreign: { title: 'alien', severity: 'MAJOR' },
+      touched: {
+        named: ['Log retention', 'Supplier gap'],
+        name: (n) => n.title,
         patch: { root_cause: 'x' },
-      });
-    }
-    clock.set('2026-06-15T12:00:00.000Z');
-    page = await storage.nonconformities.list({ organizationId: org, pageSize: 100 });
-    all = page.items;
+      },
+    });
   });
-  afterAll(() => dispose());
 
   it('generates NC-<year>-<NNN> references and defaults date_identified to today', () => {
     const by = Object.fromEntries(all.map((n) => [n.title, n]));
@@ -111,7 +95,7 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
   });
 
   defineListTests<Nonconformity>({
-    state: () => ({ list: (p) => storage.nonconformities.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.nonconformities.list(p), organizationId: org, all }),
     filters: [
       [{ status: ['OPEN'] }, (n) => n.status === 'OPEN'],
       [{ severity: ['MAJOR', 'OBSERVATION'] }, (n) => n.severity !== 'MINOR'],
@@ -138,12 +122,12 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
   });
 
   it('filters by audit_id and measure_id', async () => {
-    const byAudit = await storage.nonconformities.list({
+    const byAudit = await ctx.storage.nonconformities.list({
       organizationId: org,
       filters: { audit_id: auditId },
     });
     expect(byAudit.items.map((n) => n.title).sort()).toEqual(['Missing MFA', 'Old policy']);
-    const byMeasure = await storage.nonconformities.list({
+    const byMeasure = await ctx.storage.nonconformities.list({
       organizationId: org,
       filters: { measure_id: measureId },
     });
@@ -153,7 +137,7 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
   it('sets closed_at when CLOSED and clears it when reopened', async () => {
     const nc = all.find((n) => n.title === 'Training late')!;
     clock.set('2026-06-16T08:00:00.000Z');
-    const closed = await storage.nonconformities.update({
+    const closed = await ctx.storage.nonconformities.update({
       organizationId: org,
       actor,
       id: nc.id,
@@ -164,14 +148,14 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
       },
     });
     expect(closed).toMatchObject({ closed_at: '2026-06-16T08:00:00.000Z', overdue: false });
-    const reopened = await storage.nonconformities.update({
+    const reopened = await ctx.storage.nonconformities.update({
       organizationId: org,
       actor,
       id: nc.id,
       patch: { status: 'IN_PROGRESS' },
     });
     expect(reopened.closed_at).toBeNull();
-    const cleared = await storage.nonconformities.update({
+    const cleared = await ctx.storage.nonconformities.update({
       organizationId: org,
       actor,
       id: nc.id,

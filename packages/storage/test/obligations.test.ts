@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Obligation, ObligationCreate, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
-import { defineListTests } from './lists.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Obligation, ObligationCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('obligations on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let org: string;
   const actor = testActor(null, 'addObligation');
   let all: Obligation[] = [];
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
     const rows: ObligationCreate[] = [
       {
         title: 'GDPR records',
@@ -53,31 +50,13 @@ describe.each(DRIVERS)('obligations on $name', ({ name }) => {
         actions: 'plan sessions',
       },
     ];
-    const minutes = [4, 2, 6, 1, 5, 3];
-    for (const [index, data] of rows.entries()) {
-      clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.obligations.create({ organizationId: org, actor, data });
-    }
-    await storage.obligations.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
-      actor,
-      data: { title: 'alien', source: 'LAW' },
+    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.obligations, {
+      rows,
+      minutes: [4, 2, 6, 1, 5, 3],
+      foreign: { title: 'alien', source: 'LAW' },
+      touched: { named: ['ISO clause 9', 'Customer SLA'], name: (o) => o.title, patch: { actions: 'x' } },
     });
-    let page = await storage.obligations.list({ organizationId: org, pageSize: 100 });
-    for (const title of ['ISO clause 9', 'Customer SLA']) {
-      clock.tick(60_000);
-      await storage.obligations.update({
-        organizationId: org,
-        actor,
-        id: page.items.find((o) => o.title === title)!.id,
-        patch: { actions: 'x' },
-      });
-    }
-    clock.set('2026-06-15T12:00:00.000Z');
-    page = await storage.obligations.list({ organizationId: org, pageSize: 100 });
-    all = page.items;
   });
-  afterAll(() => dispose());
 
   it('computes overdue from due_date, status and the clock', () => {
     const overdue = all
@@ -88,7 +67,7 @@ describe.each(DRIVERS)('obligations on $name', ({ name }) => {
   });
 
   defineListTests<Obligation>({
-    state: () => ({ list: (p) => storage.obligations.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.obligations.list(p), organizationId: org, all }),
     filters: [
       [{ status: ['PARTIALLY_COMPLIANT', 'COMPLIANT'] }, (o) => o.status !== 'NON_COMPLIANT'],
       [{ source: ['POLICY'] }, (o) => o.source === 'POLICY'],
@@ -117,7 +96,7 @@ describe.each(DRIVERS)('obligations on $name', ({ name }) => {
 
   it('is no longer overdue once COMPLIANT', async () => {
     const gdpr = all.find((o) => o.title === 'GDPR records')!;
-    const done = await storage.obligations.update({
+    const done = await ctx.storage.obligations.update({
       organizationId: org,
       actor,
       id: gdpr.id,

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controlReadiness, type ReadinessMeasure, type Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
 
 // Issue 25's held-out examples, on each driver: stale and future evidence, an open MAJOR
 // nonconformity raised outside any audit, a justified and an unjustified NOT_APPLICABLE measure.
 describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   let ownerId: string;
   let frameworkId: string;
   const actor = testActor(null, 'readiness');
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    const seeded = await seedOrganization(storage, 'Ready');
+    const seeded = await seedOrganization(ctx.storage, 'Ready');
     org = seeded.organization.id;
     ownerId = seeded.user.id;
-    const framework = await storage.frameworks.create({
+    const framework = await ctx.storage.frameworks.create({
       organizationId: org,
       actor,
       data: {
@@ -31,14 +29,15 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     });
     frameworkId = framework.id;
   });
-  afterAll(() => dispose());
 
   const ctl = (code: string) => ({ framework_id: frameworkId, control_code: code });
   const addMeasure = (data: Parameters<Storage['measures']['create']>[0]['data']) =>
-    storage.measures.create({ organizationId: org, actor, data });
-  const readiness = () => storage.reports.auditReadiness({ organizationId: org, frameworkId, topN: 25 });
+    ctx.storage.measures.create({ organizationId: org, actor, data });
+  const readiness = () => ctx.storage.reports.auditReadiness({ organizationId: org, frameworkId, topN: 25 });
   const stateOf = async (code: string) =>
-    (await storage.reports.controlStates({ organizationId: org, frameworkId })).find((c) => c.code === code);
+    (await ctx.storage.reports.controlStates({ organizationId: org, frameworkId })).find(
+      (c) => c.code === code,
+    );
 
   it('refuses evidence collected in the future, naming the field, and allows 5 minutes of skew', async () => {
     const future = await addMeasure({
@@ -53,7 +52,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
       evidence: [{ title: 'Four minutes ahead', collected_at: '2026-06-15T12:04:00.000Z' }],
     });
     expect(skewed.evidence[0]?.collected_at).toBe('2026-06-15T12:04:00.000Z');
-    const later = await storage.measures
+    const later = await ctx.storage.measures
       .update({
         organizationId: org,
         actor,
@@ -67,7 +66,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
       evidence: [{ title: 'x', collected_at: '2026-06-01T00:00:00.000Z', valid_until: '2026-05-31' }],
     }).catch((e: unknown) => e);
     expect(backwards).toMatchObject({ code: 'INVALID_INPUT', field: 'evidence.0.valid_until' });
-    const names = (await storage.measures.list({ organizationId: org })).items.map((m) => m.name);
+    const names = (await ctx.storage.measures.list({ organizationId: org })).items.map((m) => m.name);
     expect(names).not.toContain('Future');
     expect(names).not.toContain('Backwards');
   });
@@ -75,41 +74,44 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
   it('refuses review and identification dates in the future; today anywhere on Earth passes', async () => {
     const at = { organizationId: org, actor };
     await expect(
-      storage.vendors.create({ ...at, data: { name: 'Reviewed in 2031', last_reviewed_at: '2031-01-01' } }),
+      ctx.storage.vendors.create({
+        ...at,
+        data: { name: 'Reviewed in 2031', last_reviewed_at: '2031-01-01' },
+      }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_reviewed_at' });
-    const vendor = await storage.vendors.create({
+    const vendor = await ctx.storage.vendors.create({
       ...at,
       data: { name: 'Vendor', last_reviewed_at: '2026-06-16' },
     });
     await expect(
-      storage.vendors.update({ ...at, id: vendor.id, patch: { last_reviewed_at: '2026-06-17' } }),
+      ctx.storage.vendors.update({ ...at, id: vendor.id, patch: { last_reviewed_at: '2026-06-17' } }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_reviewed_at' });
     await expect(
-      storage.assets.create({
+      ctx.storage.assets.create({
         ...at,
         data: { name: 'Laptop', type: 'DEVICE', last_reviewed_at: '2027-01-01' },
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_reviewed_at' });
     await expect(
-      storage.obligations.create({
+      ctx.storage.obligations.create({
         ...at,
         data: { title: 'GDPR', source: 'LAW', last_review_date: '2028-02-02' },
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_review_date' });
     await expect(
-      storage.nonconformities.create({
+      ctx.storage.nonconformities.create({
         ...at,
         data: { title: 'Later', severity: 'MINOR', date_identified: '2026-07-01' },
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'date_identified' });
-    const nc = await storage.nonconformities.create({
+    const nc = await ctx.storage.nonconformities.create({
       ...at,
       data: { title: 'Now', severity: 'MINOR', date_identified: '2026-06-15' },
     });
     await expect(
-      storage.nonconformities.update({ ...at, id: nc.id, patch: { date_identified: '2029-01-01' } }),
+      ctx.storage.nonconformities.update({ ...at, id: nc.id, patch: { date_identified: '2029-01-01' } }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'date_identified' });
-    await storage.nonconformities.update({
+    await ctx.storage.nonconformities.update({
       ...at,
       id: nc.id,
       patch: { status: 'CLOSED', root_cause: 'x', corrective_action: 'y' },
@@ -129,7 +131,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     expect(report.gaps.evidence_expired.items.map((m) => m.name)).toEqual(['Stale policy']);
     expect(report.gap_reason_counts.EVIDENCE_EXPIRED).toBe(1);
     // Valid through its last day, expired from the next.
-    await storage.measures.update({
+    await ctx.storage.measures.update({
       organizationId: org,
       actor,
       id: stale.id,
@@ -151,16 +153,16 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
       evidence: [{ title: 'Jan', collected_at: '2026-01-31T23:30:00.000Z' }],
     });
     expect(measure.evidence[0]?.valid_until).toBe('2027-01-31');
-    const updated = await storage.organizations.update({
+    const updated = await ctx.storage.organizations.update({
       organizationId: org,
       userId: ownerId,
       actor,
       patch: { evidence_validity_months: 6 },
     });
     expect(updated.evidence_validity_months).toBe(6);
-    const again = await storage.measures.get({ organizationId: org, id: measure.id });
+    const again = await ctx.storage.measures.get({ organizationId: org, id: measure.id });
     expect(again?.evidence[0]).toMatchObject({ valid_until: '2026-07-31', expired: false });
-    await storage.organizations.update({
+    await ctx.storage.organizations.update({
       organizationId: org,
       userId: ownerId,
       actor,
@@ -176,7 +178,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
       evidence: [{ title: 'MDM report', collected_at: '2026-05-01T09:00:00.000Z' }],
     });
     expect(await stateOf('A.8.24')).toMatchObject({ state: 'READY' });
-    const nc = await storage.nonconformities.create({
+    const nc = await ctx.storage.nonconformities.create({
       organizationId: org,
       actor,
       data: {
@@ -201,7 +203,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     expect(report.gaps.not_ready_controls.items).toContainEqual(
       expect.objectContaining({ code: 'A.8.24', gap_reasons: ['OPEN_NONCONFORMITY'] }),
     );
-    await storage.nonconformities.update({
+    await ctx.storage.nonconformities.update({
       organizationId: org,
       actor,
       id: nc.id,
@@ -252,7 +254,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     );
     expect(before.readiness_percent).not.toBe(after.readiness_percent);
     // Justify the last two and make them ready: 100 % is reachable.
-    await storage.measures.update({
+    await ctx.storage.measures.update({
       organizationId: org,
       actor,
       id: unjustified.id,
@@ -270,17 +272,17 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
   });
 
   it('lists evidence expiring within N days and expired evidence in the compliance report', async () => {
-    const other = await seedOrganization(storage, 'Expiring');
+    const other = await seedOrganization(ctx.storage, 'Expiring');
     const at = { organizationId: other.organization.id, actor };
-    await storage.measures.create({
+    await ctx.storage.measures.create({
       ...at,
       data: { name: 'Soon', state: 'IMPLEMENTED', evidence: [{ title: 'a', valid_until: '2026-07-01' }] },
     });
-    await storage.measures.create({
+    await ctx.storage.measures.create({
       ...at,
       data: { name: 'Later', state: 'IMPLEMENTED', evidence: [{ title: 'b', valid_until: '2026-09-01' }] },
     });
-    await storage.measures.create({
+    await ctx.storage.measures.create({
       ...at,
       data: {
         name: 'Renewed',
@@ -291,7 +293,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
         ],
       },
     });
-    await storage.measures.create({
+    await ctx.storage.measures.create({
       ...at,
       data: {
         name: 'Lapsed',
@@ -299,14 +301,14 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
         evidence: [{ title: 'c', collected_at: '2025-01-01T00:00:00.000Z' }],
       },
     });
-    const report = await storage.reports.complianceReport({ organizationId: at.organizationId });
+    const report = await ctx.storage.reports.complianceReport({ organizationId: at.organizationId });
     expect(report.evidence.expiring.items.map((e) => [e.measure_name, e.valid_until])).toEqual([
       ['Soon', '2026-07-01'],
     ]);
     expect(report.evidence.expired.items).toEqual([
       expect.objectContaining({ measure_name: 'Lapsed', evidence_title: 'c', valid_until: '2026-01-01' }),
     ]);
-    const wide = await storage.reports.complianceReport({
+    const wide = await ctx.storage.reports.complianceReport({
       organizationId: at.organizationId,
       evidenceExpiringWithinDays: 90,
     });

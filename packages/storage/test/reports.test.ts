@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Storage, StorageError } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { StorageError } from '../src/index.js';
+import { DRIVERS, seedOrganization, useStorage } from './helpers.js';
 import { buildReportFixture, type ReportFixture } from './reports-fixture.js';
 
 describe.each(DRIVERS)('reports on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let f: ReportFixture;
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    f = await buildReportFixture(storage);
+    f = await buildReportFixture(ctx.storage);
   });
-  afterAll(() => dispose());
 
   it('counts every register and caps each list at top_n with the number omitted', async () => {
-    const report = await storage.reports.complianceReport({ organizationId: f.org });
+    const report = await ctx.storage.reports.complianceReport({ organizationId: f.org });
     expect(report.organization_id).toBe(f.org);
     expect(report.generated_at).toBe('2026-06-15T12:00:00.000Z');
     expect(report.risks.total).toBe(6);
@@ -164,9 +161,9 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   });
 
   it('counts review_overdue and never_reviewed vendors exactly as the vendor filters do', async () => {
-    const report = await storage.reports.complianceReport({ organizationId: f.org });
+    const report = await ctx.storage.reports.complianceReport({ organizationId: f.org });
     for (const flag of ['review_overdue', 'never_reviewed'] as const) {
-      const listed = await storage.vendors.list({
+      const listed = await ctx.storage.vendors.list({
         organizationId: f.org,
         filters: { [flag]: true },
         pageSize: 100,
@@ -180,7 +177,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   });
 
   it('applies the threshold, the upcoming window and top_n', async () => {
-    const report = await storage.reports.complianceReport({
+    const report = await ctx.storage.reports.complianceReport({
       organizationId: f.org,
       highPriorityThreshold: 19,
       upcomingWithinDays: 365,
@@ -200,7 +197,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   it('follows the clock: tomorrow the obligation due today is overdue', async () => {
     clock.set('2026-06-16T08:00:00.000Z');
     try {
-      const report = await storage.reports.complianceReport({ organizationId: f.org, topN: 50 });
+      const report = await ctx.storage.reports.complianceReport({ organizationId: f.org, topN: 50 });
       expect(report.obligations.overdue.count).toBe(3);
       expect(report.obligations.overdue.items.map((o) => o.title)).toContain('Due today');
     } finally {
@@ -209,7 +206,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   });
 
   it("never shows another organization's records", async () => {
-    const report = await storage.reports.complianceReport({ organizationId: f.other, topN: 50 });
+    const report = await ctx.storage.reports.complianceReport({ organizationId: f.other, topN: 50 });
     expect(report.risks.total).toBe(1);
     expect(report.measures.total).toBe(1);
     expect(report.obligations.overdue.count).toBe(1);
@@ -223,13 +220,15 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
       RESTRICTED: 0,
     });
     expect(report.frameworks.map((fw) => fw.id)).toEqual([f.foreignFramework.id]);
-    const ours = JSON.stringify(await storage.reports.complianceReport({ organizationId: f.org, topN: 50 }));
+    const ours = JSON.stringify(
+      await ctx.storage.reports.complianceReport({ organizationId: f.org, topN: 50 }),
+    );
     expect(ours).not.toContain('Foreign');
   });
 
   it('reports zeros for an empty organization', async () => {
-    const empty = (await seedOrganization(storage, 'Empty')).organization.id;
-    const report = await storage.reports.complianceReport({ organizationId: empty });
+    const empty = (await seedOrganization(ctx.storage, 'Empty')).organization.id;
+    const report = await ctx.storage.reports.complianceReport({ organizationId: empty });
     expect(report.risks).toEqual({
       total: 0,
       by_status: { OPEN: 0, IN_TREATMENT: 0, ACCEPTED: 0, CLOSED: 0 },
@@ -248,7 +247,10 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   });
 
   it('checks audit readiness: counts per status and family, then the gaps', async () => {
-    const readiness = await storage.reports.auditReadiness({ organizationId: f.org, frameworkId: f.iso.id });
+    const readiness = await ctx.storage.reports.auditReadiness({
+      organizationId: f.org,
+      frameworkId: f.iso.id,
+    });
     const { backups, logging, training, disposal } = f.measures;
     expect(readiness.framework).toEqual({ id: f.iso.id, name: 'ISO 27001', version: '2022' });
     expect(readiness.generated_at).toBe('2026-06-15T12:00:00.000Z');
@@ -345,7 +347,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   });
 
   it('caps each gap list at top_n and says how many were left out', async () => {
-    const readiness = await storage.reports.auditReadiness({
+    const readiness = await ctx.storage.reports.auditReadiness({
       organizationId: f.org,
       frameworkId: f.iso.id,
       topN: 1,
@@ -356,7 +358,10 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
   });
 
   it('reports a framework with no measures as 0% ready', async () => {
-    const readiness = await storage.reports.auditReadiness({ organizationId: f.org, frameworkId: f.gdpr.id });
+    const readiness = await ctx.storage.reports.auditReadiness({
+      organizationId: f.org,
+      frameworkId: f.gdpr.id,
+    });
     expect(readiness.readiness_percent).toBe(0);
     expect(readiness.gap_reason_counts.NO_MEASURE).toBe(2);
     expect(readiness.gaps.controls_without_measures.items.map((c) => c.code)).toEqual(['Art. 5', 'Art. 32']);
@@ -366,7 +371,7 @@ describe.each(DRIVERS)('reports on $name', ({ name }) => {
 
   it("answers NOT_FOUND on framework_id for a missing or another organization's framework", async () => {
     for (const frameworkId of [f.foreignFramework.id, 'fw_01JD3W5Q8Z6X4V2T0R9P7N5M3K']) {
-      const error = await storage.reports
+      const error = await ctx.storage.reports
         .auditReadiness({ organizationId: f.org, frameworkId })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StorageError);

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Risk, RiskCreate, Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
 import { checkFilter, checkOrdering, collect, idOrders } from './lists.js';
 
 describe.each(DRIVERS)('risks on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock();
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   const actor = testActor(null, 'addRisk');
   let all: Risk[] = [];
   const measures: Record<'impl' | 'prog' | 'na', string> = { impl: '', prog: '', na: '' };
-  const list = (params: Parameters<Storage['risks']['list']>[0]) => storage.risks.list(params);
+  const list = (params: Parameters<Storage['risks']['list']>[0]) => ctx.storage.risks.list(params);
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
     const measure = async (state: 'IMPLEMENTED' | 'IN_PROGRESS' | 'NOT_APPLICABLE') =>
-      (await storage.measures.create({ organizationId: org, actor, data: { name: state, state } })).id;
+      (await ctx.storage.measures.create({ organizationId: org, actor, data: { name: state, state } })).id;
     measures.impl = await measure('IMPLEMENTED');
     measures.prog = await measure('IN_PROGRESS');
     measures.na = await measure('NOT_APPLICABLE');
@@ -95,13 +93,13 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       // ACCEPTED or treatment ACCEPT come only from an acceptance: added OPEN, accepted, then moved
       // back to its status (Alpha: IN_TREATMENT, still treated by ACCEPT).
       const accepting = data.status === 'ACCEPTED' || data.treatment === 'ACCEPT';
-      const created = await storage.risks.create({
+      const created = await ctx.storage.risks.create({
         organizationId: org,
         actor,
         data: accepting ? { ...data, status: 'OPEN', treatment: null } : data,
       });
       if (!accepting) continue;
-      await storage.riskAcceptances.accept({
+      await ctx.storage.riskAcceptances.accept({
         organizationId: org,
         actor,
         role: 'OWNER',
@@ -110,7 +108,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
         expiresOn: '2027-06-15',
       });
       if (data.status !== 'ACCEPTED') {
-        await storage.risks.update({
+        await ctx.storage.risks.update({
           organizationId: org,
           actor,
           id: created.id,
@@ -119,35 +117,39 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       }
     }
     // A second organization's risks must never show up.
-    const other = (await seedOrganization(storage, 'Other')).organization.id;
-    await storage.risks.create({
+    const other = (await seedOrganization(ctx.storage, 'Other')).organization.id;
+    await ctx.storage.risks.create({
       organizationId: other,
       actor,
       data: { name: 'alien', inherent_likelihood: 5, inherent_impact: 5 },
     });
-    all = (await storage.risks.list({ organizationId: org, pageSize: 100 })).items;
+    all = (await ctx.storage.risks.list({ organizationId: org, pageSize: 100 })).items;
     for (const n of ['charlie', 'Alpha']) {
       clock.tick(60_000);
       const risk = all.find((r) => r.name === n)!;
-      await storage.risks.update({ organizationId: org, actor, id: risk.id, patch: { note: 'reviewed' } });
+      await ctx.storage.risks.update({
+        organizationId: org,
+        actor,
+        id: risk.id,
+        patch: { note: 'reviewed' },
+      });
     }
-    all = (await storage.risks.list({ organizationId: org, pageSize: 100 })).items;
+    all = (await ctx.storage.risks.list({ organizationId: org, pageSize: 100 })).items;
   });
-  afterAll(() => dispose());
 
   it('lists every risk with the same links and mitigation as reading it alone', async () => {
     // Lists read a page's links in one query per link table; get reads them per risk.
-    const linked = (await seedOrganization(storage, 'Linked')).organization.id;
+    const linked = (await seedOrganization(ctx.storage, 'Linked')).organization.id;
     const at = { organizationId: linked, actor };
     const measure = async (state: 'IMPLEMENTED' | 'IN_PROGRESS' | 'NOT_APPLICABLE') =>
-      (await storage.measures.create({ ...at, data: { name: state, state } })).id;
+      (await ctx.storage.measures.create({ ...at, data: { name: state, state } })).id;
     const [impl, prog, na] = [
       await measure('IMPLEMENTED'),
       await measure('IN_PROGRESS'),
       await measure('NOT_APPLICABLE'),
     ];
     const asset = async (assetName: string) =>
-      (await storage.assets.create({ ...at, data: { name: assetName, type: 'SYSTEM' } })).id;
+      (await ctx.storage.assets.create({ ...at, data: { name: assetName, type: 'SYSTEM' } })).id;
     const [crm, erp] = [await asset('crm'), await asset('erp')];
     const links: Pick<RiskCreate, 'measure_ids' | 'asset_ids'>[] = [
       {},
@@ -158,7 +160,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       { asset_ids: [erp] },
     ];
     for (const [index, link] of links.entries()) {
-      await storage.risks.create({
+      await ctx.storage.risks.create({
         ...at,
         data: { name: `linked ${index}`, inherent_likelihood: 3, inherent_impact: 3, ...link },
       });
@@ -171,7 +173,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
         new Set(['UNMITIGATED', 'PLANNED', 'MITIGATED', 'PARTIALLY_MITIGATED']),
       );
       for (const risk of listed) {
-        expect(risk).toEqual(await storage.risks.get({ organizationId: linked, id: risk.id }));
+        expect(risk).toEqual(await ctx.storage.risks.get({ organizationId: linked, id: risk.id }));
       }
     }
   });
@@ -246,7 +248,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
   });
 
   it('treats LIKE wildcards in query literally', async () => {
-    const page = await storage.risks.list({ organizationId: org, filters: { query: '_' } });
+    const page = await ctx.storage.risks.list({ organizationId: org, filters: { query: '_' } });
     expect(page.total_count).toBe(0);
   });
 
@@ -307,7 +309,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
 
   it('updates partially, clears with null, replaces measure links and recomputes', async () => {
     const risk = all.find((r) => r.name === 'delta')!;
-    const updated = await storage.risks.update({
+    const updated = await ctx.storage.risks.update({
       organizationId: org,
       actor,
       id: risk.id,
@@ -326,15 +328,15 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       measures_total: 1,
       measures_implemented: 0,
     });
-    await storage.risks.update({ organizationId: org, actor, id: risk.id, patch: { measure_ids: [] } });
-    expect((await storage.risks.get({ organizationId: org, id: risk.id }))?.mitigation.status).toBe(
+    await ctx.storage.risks.update({ organizationId: org, actor, id: risk.id, patch: { measure_ids: [] } });
+    expect((await ctx.storage.risks.get({ organizationId: org, id: risk.id }))?.mitigation.status).toBe(
       'UNMITIGATED',
     );
   });
 
   it('refuses invalid enum values and scores naming the field', async () => {
     await expect(
-      storage.risks.create({
+      ctx.storage.risks.create({
         organizationId: org,
         actor,
         data: { name: 'x', status: 'DONE' as 'OPEN', inherent_likelihood: 1, inherent_impact: 1 },
@@ -345,7 +347,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       message: expect.stringContaining('OPEN, IN_TREATMENT'),
     });
     await expect(
-      storage.risks.create({
+      ctx.storage.risks.create({
         organizationId: org,
         actor,
         data: { name: 'x', inherent_likelihood: 6, inherent_impact: 1 },

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Storage, seedBulk, seedDemo } from '../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedBulk, seedDemo } from '../src/index.js';
 import { DEMO_ASSETS } from '../src/seed/demo-assets.js';
 import { DEMO_CONTROL_TESTS } from '../src/seed/demo-control-tests.js';
 import { DEMO_DOCUMENTS } from '../src/seed/demo-documents.js';
@@ -46,26 +46,37 @@ const DEMO_COUNTS = {
 /** The demo control tests' runs, each audited on its own. */
 const DEMO_TEST_RUNS = DEMO_CONTROL_TESTS.reduce((sum, t) => sum + t.runs.length, 0);
 
-import { DRIVERS, fixedClock, NO_RECORDS, openTestStorage } from './helpers.js';
+import { DRIVERS, NO_RECORDS, useStorage } from './helpers.js';
+
+/** The records seedBulk is asked for in each organization, and finds there. */
+const BULK_PER_ORGANIZATION = {
+  risks: 2_100,
+  vendors: 12,
+  measures: 7,
+  obligations: 9,
+  nonconformities: 11,
+  audits: 4,
+};
 
 describe.each(DRIVERS)('seed on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let ownerUserId: string;
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    ownerUserId = (await storage.users.create({ email: 'owner@example.com', password: 'correct horse' })).id;
+    ownerUserId = (await ctx.storage.users.create({ email: 'owner@example.com', password: 'correct horse' }))
+      .id;
   });
-  afterAll(() => dispose());
 
   it('creates one realistic demo organization with overdue, high-priority and upcoming items', async () => {
-    const { organizationId } = await seedDemo({ storage, ownerUserId, organizationName: 'Demo Co' });
-    const org = await storage.organizations.getForUser({ organizationId, userId: ownerUserId });
+    const { organizationId } = await seedDemo({
+      storage: ctx.storage,
+      ownerUserId,
+      organizationName: 'Demo Co',
+    });
+    const org = await ctx.storage.organizations.getForUser({ organizationId, userId: ownerUserId });
     expect(org).toMatchObject({ name: 'Demo Co', role: 'OWNER' });
-    expect(await storage.organizations.counts({ organizationId })).toEqual(DEMO_COUNTS);
-    const report = await storage.reports.complianceReport({ organizationId, topN: 50 });
+    expect(await ctx.storage.organizations.counts({ organizationId })).toEqual(DEMO_COUNTS);
+    const report = await ctx.storage.reports.complianceReport({ organizationId, topN: 50 });
     expect(report.obligations.overdue.count).toBeGreaterThan(0);
     expect(report.risks.high_priority.items.some((r) => r.status === 'OPEN' && r.residual_score > 15)).toBe(
       true,
@@ -77,11 +88,14 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     expect(Object.values(report.measures.by_state).every((n) => n > 0)).toBe(true);
     expect(Object.values(report.assets.by_classification).every((n) => n > 0)).toBe(true);
     expect(report.assets.review_overdue).toBeGreaterThan(0);
-    const onAsset = await storage.assets.list({
+    const onAsset = await ctx.storage.assets.list({
       organizationId,
       filters: { classification: ['RESTRICTED'] },
     });
-    const risks = await storage.risks.list({ organizationId, filters: { asset_id: onAsset.items[0]!.id } });
+    const risks = await ctx.storage.risks.list({
+      organizationId,
+      filters: { asset_id: onAsset.items[0]!.id },
+    });
     expect(risks.total_count).toBeGreaterThan(0);
     // Adopted whole from the library; covered = at least one IMPLEMENTED measure (counted by hand
     // from DEMO_MEASURES: 35 Annex A controls, 3 clauses (5.2, 7.2, 7.3), 18 criteria, 7 GDPR provisions).
@@ -93,24 +107,31 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     ]);
     for (const framework of report.frameworks) {
       expect(framework.control_count).toBeGreaterThan(0);
-      const readiness = await storage.reports.auditReadiness({ organizationId, frameworkId: framework.id });
+      const readiness = await ctx.storage.reports.auditReadiness({
+        organizationId,
+        frameworkId: framework.id,
+      });
       expect(readiness.control_count).toBe(framework.control_count);
     }
     // Issue 25's walk-through: A.8.24's encryption measure carries the open, overdue MAJOR
     // "Laptop found without disk encryption", raised outside any audit, so A.8.24 is not ready;
     // media disposal is justified as not applicable, so A.7.10 is excluded.
     const iso = report.frameworks.find((f) => f.name === 'ISO/IEC 27001:2022 Annex A')!;
-    const states = await storage.reports.controlStates({ organizationId, frameworkId: iso.id });
+    const states = await ctx.storage.reports.controlStates({ organizationId, frameworkId: iso.id });
     expect(states.find((c) => c.code === 'A.8.24')?.gap_reasons).toContain('OPEN_NONCONFORMITY');
     expect(states.find((c) => c.code === 'A.7.10')).toMatchObject({ state: 'EXCLUDED' });
     expect(report.evidence.expired.count).toBe(0);
-    const measures = await storage.measures.list({ organizationId, filters: { has_evidence: true } });
+    const measures = await ctx.storage.measures.list({ organizationId, filters: { has_evidence: true } });
     expect(measures.total_count).toBeGreaterThan(10);
   });
 
   it('is a programme an auditor recognises: certification before surveillance, real corrective actions, consistent risks', async () => {
-    const { organizationId } = await seedDemo({ storage, ownerUserId, organizationName: 'Programme Co' });
-    const audits = (await storage.audits.list({ organizationId, pageSize: 100 })).items;
+    const { organizationId } = await seedDemo({
+      storage: ctx.storage,
+      ownerUserId,
+      organizationName: 'Programme Co',
+    });
+    const audits = (await ctx.storage.audits.list({ organizationId, pageSize: 100 })).items;
     const iso = audits.filter((a) => a.name.startsWith('ISO 27001'));
     const startOf = (pattern: RegExp) => {
       const found = iso.filter((a) => pattern.test(a.name));
@@ -127,7 +148,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     for (const audit of iso.filter((a) => /stage/.test(a.name))) {
       expect(audit).toMatchObject({ kind: 'EXTERNAL', state: 'COMPLETED' });
     }
-    const ncs = (await storage.nonconformities.list({ organizationId, pageSize: 100 })).items;
+    const ncs = (await ctx.storage.nonconformities.list({ organizationId, pageSize: 100 })).items;
     const actions = ncs.map((nc) => nc.corrective_action ?? '');
     expect(new Set(actions).size).toBe(ncs.length);
     for (const nc of ncs) {
@@ -136,7 +157,7 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
         nc.root_cause!.toLowerCase().replace(/\.$/, ''),
       );
     }
-    const risks = (await storage.risks.list({ organizationId, pageSize: 100 })).items;
+    const risks = (await ctx.storage.risks.list({ organizationId, pageSize: 100 })).items;
     for (const risk of risks) {
       if (risk.status === 'ACCEPTED') expect(risk.treatment).toBe('ACCEPT');
       if (risk.status === 'CLOSED') expect(risk.treatment).not.toBe('ACCEPT');
@@ -145,8 +166,8 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   });
 
   it('gives the demo owner tasks: generated from the dates, made by hand, one overdue', async () => {
-    const { organizationId } = await seedDemo({ storage, ownerUserId });
-    const tasks = (await storage.tasks.list({ organizationId, pageSize: 100 })).items;
+    const { organizationId } = await seedDemo({ storage: ctx.storage, ownerUserId });
+    const tasks = (await ctx.storage.tasks.list({ organizationId, pageSize: 100 })).items;
     const kinds = [...new Set(tasks.filter((t) => t.source !== null).map((t) => t.kind))].sort();
     expect(kinds).toEqual(['ACCESS_REVIEW', 'CORRECTIVE_ACTION', 'VENDOR_REVIEW']);
     const mine = tasks.filter((t) => t.assignee_id === ownerUserId);
@@ -155,8 +176,8 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
   });
 
   it('records the demo seed in the audit log as a CLI action', async () => {
-    const { organizationId } = await seedDemo({ storage, ownerUserId });
-    const log = await storage.auditLog.list({ organizationId, pageSize: 100 });
+    const { organizationId } = await seedDemo({ storage: ctx.storage, ownerUserId });
+    const log = await ctx.storage.auditLog.list({ organizationId, pageSize: 100 });
     // The organization and one entry per record (a measure's evidence is in the measure's entry),
     // the SoA's decisions and approval, the four risk acceptances, and each policy's review,
     // approval, publication and acknowledgement, and each control test run.
@@ -171,22 +192,17 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
 
   it('inserts bulk rows per organization without audit-log entries', async () => {
     const result = await seedBulk({
-      storage,
+      storage: ctx.storage,
       ownerUserId,
       orgs: 2,
-      risks: 2_100,
-      vendors: 12,
-      measures: 7,
-      obligations: 9,
-      nonconformities: 11,
-      audits: 4,
+      ...BULK_PER_ORGANIZATION,
     });
     expect(result.organizationIds).toHaveLength(2);
     let acceptances = 0;
     for (const organizationId of result.organizationIds) {
       // A risk is ACCEPTED (treatment ACCEPT) only with an acceptance record, in bulk data too.
-      const accepted = await storage.risks.list({ organizationId, filters: { status: ['ACCEPTED'] } });
-      const treated = await storage.risks.list({ organizationId, filters: { treatment: ['ACCEPT'] } });
+      const accepted = await ctx.storage.risks.list({ organizationId, filters: { status: ['ACCEPTED'] } });
+      const treated = await ctx.storage.risks.list({ organizationId, filters: { treatment: ['ACCEPT'] } });
       expect(accepted.total_count).toBeGreaterThan(0);
       expect(treated.total_count).toBe(accepted.total_count);
       expect(accepted.items.every((r) => r.acceptances[0]?.state === 'ACTIVE')).toBe(true);
@@ -194,24 +210,19 @@ describe.each(DRIVERS)('seed on $name', ({ name }) => {
     }
     expect(result.rows).toBe(2 * (2 + 2_100 + 12 + 7 + 9 + 11 + 4) + acceptances);
     for (const organizationId of result.organizationIds) {
-      expect(await storage.organizations.counts({ organizationId })).toEqual({
+      expect(await ctx.storage.organizations.counts({ organizationId })).toEqual({
         ...NO_RECORDS,
-        risks: 2_100,
-        vendors: 12,
-        measures: 7,
-        obligations: 9,
-        nonconformities: 11,
-        audits: 4,
+        ...BULK_PER_ORGANIZATION,
       });
-      expect((await storage.auditLog.list({ organizationId })).total_count).toBe(0);
-      const open = await storage.risks.list({
+      expect((await ctx.storage.auditLog.list({ organizationId })).total_count).toBe(0);
+      const open = await ctx.storage.risks.list({
         organizationId,
         filters: { status: ['OPEN'], min_residual_score: 16 },
       });
       expect(open.total_count).toBeGreaterThan(0);
       expect(open.items.every((r) => r.status === 'OPEN' && r.residual_score >= 16)).toBe(true);
     }
-    const listed = await storage.organizations.listForUser({ userId: ownerUserId });
+    const listed = await ctx.storage.organizations.listForUser({ userId: ownerUserId });
     expect(listed.items.map((o) => o.id)).toEqual(expect.arrayContaining(result.organizationIds));
   });
 });

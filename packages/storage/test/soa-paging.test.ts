@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SoaFilters, SoaPage } from '../src/soa/types.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
 
 /** 240 controls whose document order is not code order (families listed last to first). */
 const CODES = Array.from({ length: 240 }, (_, i) => {
@@ -11,20 +10,17 @@ const CODES = Array.from({ length: 240 }, (_, i) => {
 const EVERY_STATUS: SoaFilters = { status: ['READY', 'GAP', 'EXCLUDED'] };
 
 describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let org: string;
   let frameworkId: string;
   let userId: string;
   const actor = () => testActor(userId, 'soa');
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    const seeded = await seedOrganization(storage, 'Soa pages');
+    const seeded = await seedOrganization(ctx.storage, 'Soa pages');
     org = seeded.organization.id;
     userId = seeded.user.id;
-    const framework = await storage.frameworks.create({
+    const framework = await ctx.storage.frameworks.create({
       organizationId: org,
       actor: actor(),
       data: {
@@ -37,7 +33,7 @@ describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) =
     const states = ['NOT_STARTED', 'IN_PROGRESS', 'IMPLEMENTED', 'IMPLEMENTED', 'NOT_APPLICABLE'] as const;
     for (let m = 0; m < 40; m++) {
       const state = states[m % states.length] ?? 'IMPLEMENTED';
-      await storage.measures.create({
+      await ctx.storage.measures.create({
         organizationId: org,
         actor: actor(),
         data: {
@@ -53,7 +49,7 @@ describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) =
       });
     }
     // Decisions on every third control: applicable, or excluded with a justification.
-    await storage.soa.update({
+    await ctx.storage.soa.update({
       organizationId: org,
       frameworkId,
       actor: actor(),
@@ -65,10 +61,9 @@ describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) =
       })),
     });
   });
-  afterAll(() => dispose());
 
   const read = (extra: { filters?: SoaFilters; pageSize: number; cursor?: string | undefined }) =>
-    storage.soa.get({ organizationId: org, frameworkId, ...extra });
+    ctx.storage.soa.get({ organizationId: org, frameworkId, ...extra });
 
   /** Every page of `pageSize`, walked by next_cursor. */
   async function walk(pageSize: number, filters?: SoaFilters): Promise<SoaPage[]> {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
 
 const CODES = ['A.5.1', 'A.5.2', 'A.7.1', 'A.7.2', 'A.8.1'];
 
 describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
+  const { clock } = ctx;
   let org: string;
   let other: string;
   let frameworkId: string;
@@ -15,19 +14,18 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
   const actor = () => testActor(userId, 'soa');
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    const seeded = await seedOrganization(storage, 'Soa');
+    const seeded = await seedOrganization(ctx.storage, 'Soa');
     org = seeded.organization.id;
     userId = seeded.user.id;
-    other = (await seedOrganization(storage, 'Elsewhere')).organization.id;
-    const framework = await storage.frameworks.create({
+    other = (await seedOrganization(ctx.storage, 'Elsewhere')).organization.id;
+    const framework = await ctx.storage.frameworks.create({
       organizationId: org,
       actor: actor(),
       data: { name: 'Annex A', controls: CODES.map((code) => ({ code, title: `Control ${code}` })) },
     });
     frameworkId = framework.id;
     // A.5.2: an implemented measure with evidence (READY); A.8.1: a justified NOT_APPLICABLE one.
-    await storage.measures.create({
+    await ctx.storage.measures.create({
       organizationId: org,
       actor: actor(),
       data: {
@@ -37,7 +35,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
         controls: [{ framework_id: frameworkId, control_code: 'A.5.2' }],
       },
     });
-    await storage.measures.create({
+    await ctx.storage.measures.create({
       organizationId: org,
       actor: actor(),
       data: {
@@ -48,12 +46,11 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
       },
     });
   });
-  afterAll(() => dispose());
 
   const scope = () => ({ organizationId: org, frameworkId });
   const read = (extra: Partial<Parameters<Storage['soa']['get']>[0]> = {}) =>
-    storage.soa.get({ ...scope(), pageSize: 100, ...extra });
-  const readiness = () => storage.reports.auditReadiness({ ...scope(), topN: 25 });
+    ctx.storage.soa.get({ ...scope(), pageSize: 100, ...extra });
+  const readiness = () => ctx.storage.reports.auditReadiness({ ...scope(), topN: 25 });
 
   it('lists every control UNDECIDED with the status readiness gives it before any decision', async () => {
     const soa = await read();
@@ -76,13 +73,15 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
       { code: 'A.5.1', applicable: true, justification: 'Needed for ISMS.' },
       { code: 'A.7.1', applicable: false },
     ];
-    await expect(storage.soa.update({ ...scope(), actor: actor(), controls: bad })).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
-      field: 'controls.1.justification',
-      message: expect.stringContaining('A.7.1'),
-    });
+    await expect(ctx.storage.soa.update({ ...scope(), actor: actor(), controls: bad })).rejects.toMatchObject(
+      {
+        code: 'INVALID_INPUT',
+        field: 'controls.1.justification',
+        message: expect.stringContaining('A.7.1'),
+      },
+    );
     await expect(
-      storage.soa.update({
+      ctx.storage.soa.update({
         ...scope(),
         actor: actor(),
         controls: [bad[0]!, { code: 'A.9.9', applicable: true }],
@@ -93,7 +92,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
       message: expect.stringContaining('A.9.9'),
     });
     await expect(
-      storage.soa.update({ ...scope(), actor: actor(), controls: [bad[0]!, bad[0]!] }),
+      ctx.storage.soa.update({ ...scope(), actor: actor(), controls: [bad[0]!, bad[0]!] }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'controls.1.code' });
     expect((await read()).applicability_counts.UNDECIDED).toBe(5);
   });
@@ -101,7 +100,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
   it('sets many decisions in one call, and exclusions leave the readiness denominator', async () => {
     const before = await readiness();
     expect(before.state_counts).toEqual({ READY: 1, GAP: 3, EXCLUDED: 1 });
-    const result = await storage.soa.update({
+    const result = await ctx.storage.soa.update({
       ...scope(),
       actor: actor(),
       controls: [
@@ -132,9 +131,9 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
     expect(byCode['A.5.1']).toMatchObject({ owner: 'CISO', last_reviewed_at: '2026-06-15T12:00:00.000Z' });
     expect(byCode['A.8.1']).toMatchObject({ status: 'GAP', gap_reasons: ['NOT_IMPLEMENTED'] });
     // Every SoA row's status is the state readiness counts.
-    const states = await storage.reports.controlStates(scope());
+    const states = await ctx.storage.reports.controlStates(scope());
     expect(soa.controls.map((c) => c.status)).toEqual(states.map((s) => s.state));
-    const log = await storage.db
+    const log = await ctx.storage.db
       .selectFrom('audit_log')
       .select(['action', 'record_type', 'record_id'])
       .where('organization_id', '=', org)
@@ -146,14 +145,14 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
   it('keeps an omitted justification, refuses a stale expected_updated_at, filters and pages', async () => {
     clock.tick(1000);
     await expect(
-      storage.soa.update({
+      ctx.storage.soa.update({
         ...scope(),
         actor: actor(),
         controls: [{ code: 'A.5.1', applicable: true }],
         expectedUpdatedAt: '2026-06-15T11:00:00.000Z',
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT', field: 'expected_updated_at' });
-    await storage.soa.update({
+    await ctx.storage.soa.update({
       ...scope(),
       actor: actor(),
       controls: [{ code: 'A.7.1', applicable: false, owner: 'Facilities' }],
@@ -184,7 +183,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
 
   it('approves numbered versions whose snapshot later edits leave unchanged', async () => {
     clock.tick(1000);
-    const v1 = await storage.soa.approve({
+    const v1 = await ctx.storage.soa.approve({
       ...scope(),
       actor: actor(),
       note: 'Management review',
@@ -197,14 +196,14 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
     });
     expect(v1).toMatchObject({ control_count: 5, excluded_count: 2 });
     // A retry returns the same version; a second approval is version 2.
-    expect(await storage.soa.approve({ ...scope(), actor: actor(), idempotencyKey: 'k1' })).toEqual(v1);
+    expect(await ctx.storage.soa.approve({ ...scope(), actor: actor(), idempotencyKey: 'k1' })).toEqual(v1);
     clock.tick(1000);
-    await storage.soa.update({
+    await ctx.storage.soa.update({
       ...scope(),
       actor: actor(),
       controls: [{ code: 'A.7.2', applicable: true, justification: 'New office opened.' }],
     });
-    const v2 = await storage.soa.approve({ ...scope(), actor: actor() });
+    const v2 = await ctx.storage.soa.approve({ ...scope(), actor: actor() });
     expect(v2.version).toBe(2);
     expect(v2.excluded_count).toBe(1);
     const approved1 = await read({ version: 1 });
@@ -218,7 +217,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
     await expect(read({ version: 9 })).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'version' });
     // The database itself refuses to change an approved version.
     await expect(
-      storage.db
+      ctx.storage.db
         .updateTable('soa_versions')
         .set({ note: 'rewritten' })
         .where('organization_id', '=', org)
@@ -229,14 +228,14 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
 
   it('never shows or changes another organization’s framework', async () => {
     const outside = { organizationId: other, frameworkId };
-    await expect(storage.soa.get({ ...outside, pageSize: 10 })).rejects.toMatchObject({
+    await expect(ctx.storage.soa.get({ ...outside, pageSize: 10 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       field: 'framework_id',
     });
     await expect(
-      storage.soa.update({ ...outside, actor: actor(), controls: [{ code: 'A.5.1', applicable: true }] }),
+      ctx.storage.soa.update({ ...outside, actor: actor(), controls: [{ code: 'A.5.1', applicable: true }] }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'framework_id' });
-    await expect(storage.soa.approve({ ...outside, actor: actor() })).rejects.toMatchObject({
+    await expect(ctx.storage.soa.approve({ ...outside, actor: actor() })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       field: 'framework_id',
     });

@@ -268,30 +268,24 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
       email: `stranger-${schema}@example.com`,
       password: 'correct horse',
     });
+    // Each value of `field` is refused, the error naming that field.
+    const refused = async (field: 'assignee_id' | 'subject_id', values: string[]) => {
+      for (const value of values) {
+        const data = { title: 'x', due_date: '2026-07-01', [field]: value } as never;
+        await expect(storage.tasks.create({ organizationId: org, actor, data })).rejects.toMatchObject({
+          code: 'INVALID_INPUT',
+          field,
+        });
+      }
+    };
     const otherOwner = (await seedOrganization(storage, 'Third')).user;
-    for (const assignee_id of [stranger.id, otherOwner.id, 'usr_nope']) {
-      await expect(
-        storage.tasks.create({
-          organizationId: org,
-          actor,
-          data: { title: 'x', due_date: '2026-07-01', assignee_id } as never,
-        }),
-      ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'assignee_id' });
-    }
+    await refused('assignee_id', [stranger.id, otherOwner.id, 'usr_nope']);
     const foreign = await storage.vendors.create({
       organizationId: other,
       actor,
       data: { name: 'Theirs' } as never,
     });
-    for (const subject_id of [foreign.id, 'vnd_01J0000000000000000000000', 'xyz_1']) {
-      await expect(
-        storage.tasks.create({
-          organizationId: org,
-          actor,
-          data: { title: 'x', due_date: '2026-07-01', subject_id } as never,
-        }),
-      ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'subject_id' });
-    }
+    await refused('subject_id', [foreign.id, 'vnd_01J0000000000000000000000', 'xyz_1']);
     const mine = await storage.tasks.create({
       organizationId: org,
       actor,

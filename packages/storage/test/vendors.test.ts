@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage, Vendor, VendorCreate } from '../src/index.js';
-import { DRIVERS, fixedClock, openTestStorage, seedOrganization, testActor } from './helpers.js';
-import { defineListTests } from './lists.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Vendor, VendorCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('vendors on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  const clock = fixedClock('2026-06-15T12:00:00.000Z');
+  const ctx = useStorage(name);
   let org: string;
   const actor = testActor(null, 'addVendor');
   let all: Vendor[] = [];
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name, options: { clock } }));
-    org = (await seedOrganization(storage)).organization.id;
+    org = (await seedOrganization(ctx.storage)).organization.id;
     const rows: VendorCreate[] = [
       {
         name: 'Zeta',
@@ -49,33 +46,18 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       },
       { name: 'echo', status: 'OFFBOARDED', risk_tier: 'LOW' },
     ];
-    const minutes = [4, 2, 6, 1, 5, 3];
-    for (const [index, data] of rows.entries()) {
-      clock.set(`2026-06-15T13:0${minutes[index]}:00.000Z`);
-      await storage.vendors.create({ organizationId: org, actor, data });
-    }
-    await storage.vendors.create({
-      organizationId: (await seedOrganization(storage, 'Other')).organization.id,
-      actor,
-      data: { name: 'alien' },
-    });
-    clock.set('2026-06-15T14:00:00.000Z');
-    let page = await storage.vendors.list({ organizationId: org, pageSize: 100 });
-    for (const vendorName of ['echo', 'Zeta']) {
-      clock.tick(60_000);
-      const vendor = page.items.find((v) => v.name === vendorName)!;
-      await storage.vendors.update({
-        organizationId: org,
-        actor,
-        id: vendor.id,
+    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.vendors, {
+      rows,
+      minutes: [4, 2, 6, 1, 5, 3],
+      foreign: { name: 'alien' },
+      touched: {
+        named: ['echo', 'Zeta'],
+        name: (v) => v.name,
         patch: { website: 'https://example.com' },
-      });
-    }
-    clock.set('2026-06-15T12:00:00.000Z');
-    page = await storage.vendors.list({ organizationId: org, pageSize: 100 });
-    all = page.items;
+        from: '2026-06-15T14:00:00.000Z',
+      },
+    });
   });
-  afterAll(() => dispose());
 
   it('computes next_review_due, review_overdue and never_reviewed (one flag each, no overlap)', () => {
     const by = Object.fromEntries(all.map((v) => [v.name, v]));
@@ -114,7 +96,7 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
   });
 
   defineListTests<Vendor>({
-    state: () => ({ list: (p) => storage.vendors.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.vendors.list(p), organizationId: org, all }),
     filters: [
       [{ status: ['OFFBOARDED'] }, (v) => v.status === 'OFFBOARDED'],
       [{ risk_tier: ['CRITICAL', 'HIGH'] }, (v) => v.risk_tier === 'CRITICAL' || v.risk_tier === 'HIGH'],
@@ -161,7 +143,7 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
 
   it('recomputes next_review_due on update and clears it with last_reviewed_at: null', async () => {
     const bravo = all.find((v) => v.name === 'bravo')!;
-    const moved = await storage.vendors.update({
+    const moved = await ctx.storage.vendors.update({
       organizationId: org,
       actor,
       id: bravo.id,
@@ -169,7 +151,7 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
     });
     expect(moved.next_review_due).toBe('2026-06-11');
     expect(moved.review_overdue).toBe(true);
-    const cleared = await storage.vendors.update({
+    const cleared = await ctx.storage.vendors.update({
       organizationId: org,
       actor,
       id: bravo.id,
@@ -181,7 +163,7 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       review_overdue: false,
       never_reviewed: true,
     });
-    await storage.vendors.update({
+    await ctx.storage.vendors.update({
       organizationId: org,
       actor,
       id: bravo.id,

@@ -66,6 +66,25 @@ async function load(args: { db: Db; organizationId: string; userId: string }): P
   return row ? toMembership(row) : null;
 }
 
+/** Who becomes a member with which role, and an AUDITOR's end of access. */
+interface MemberRole {
+  organizationId: string;
+  userId: string;
+  role: Role;
+  expiresAt?: string | null;
+  actor: Actor;
+}
+
+/** The member's end of access as stored: checked against the role, written at `now`. */
+function memberExpiry(args: MemberRole, now: string): string | null {
+  return accessExpiry({
+    role: args.role,
+    expiresAt: args.expiresAt,
+    now: new Date(now),
+    field: 'expires_at',
+  });
+}
+
 async function refuseLastOwner(args: {
   trx: Transaction<Database>;
   organizationId: string;
@@ -120,13 +139,7 @@ export function membershipsRepository(ctx: StorageContext) {
 
   return {
     /** Adds a member; an AUDITOR's `expiresAt` is required (at most a year ahead), others take none. */
-    add: async (args: {
-      organizationId: string;
-      userId: string;
-      role: Role;
-      expiresAt?: string | null;
-      actor: Actor;
-    }): Promise<Membership> =>
+    add: async (args: MemberRole): Promise<Membership> =>
       (await write({
         ...args,
         change: async (trx, before, now) => {
@@ -136,12 +149,7 @@ export function membershipsRepository(ctx: StorageContext) {
               field: 'user_id',
               message: 'The user is already a member.',
             });
-          const expiresAt = accessExpiry({
-            role: args.role,
-            expiresAt: args.expiresAt,
-            now: new Date(now),
-            field: 'expires_at',
-          });
+          const expiresAt = memberExpiry(args, now);
           await trx
             .insertInto('memberships')
             .values({
@@ -162,24 +170,13 @@ export function membershipsRepository(ctx: StorageContext) {
      * none for the others: changing an auditor to another role ends the end). The auditor's tokens
      * for this organization alone are cut back to the new end.
      */
-    changeRole: async (args: {
-      organizationId: string;
-      userId: string;
-      role: Role;
-      expiresAt?: string | null;
-      actor: Actor;
-    }): Promise<Membership> =>
+    changeRole: async (args: MemberRole): Promise<Membership> =>
       (await write({
         ...args,
         change: async (trx, before, now) => {
           if (!before) throw notFound('membership', args.userId);
           if (before.role === 'OWNER' && args.role !== 'OWNER') await refuseLastOwner({ trx, ...args });
-          const expiresAt = accessExpiry({
-            role: args.role,
-            expiresAt: args.expiresAt,
-            now: new Date(now),
-            field: 'expires_at',
-          });
+          const expiresAt = memberExpiry(args, now);
           await trx
             .updateTable('memberships')
             .set({ role: args.role, expires_at: expiresAt, updated_at: now })

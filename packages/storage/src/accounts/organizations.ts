@@ -7,8 +7,9 @@ import type { Database, Db } from '../db/types.js';
 import type { Role } from '../enums.js';
 import { notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { type Page, paginate } from '../paging/list.js';
+import type { Page } from '../paging/list.js';
 import type { OrderBy, OrderSpec } from '../paging/order.js';
+import { listPage } from '../paging/query.js';
 import { definedOnly, likePattern } from '../registers/kit.js';
 import { liveMembership } from './access-expiry.js';
 
@@ -186,8 +187,8 @@ export function organizationsRepository(ctx: StorageContext) {
         }
         return eb.and(terms);
       };
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'organizations',
         spec: ORG_ORDER,
         params: {
@@ -197,22 +198,8 @@ export function organizationsRepository(ctx: StorageContext) {
           pageSize: args.pageSize,
           cursor: args.cursor,
         },
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = selectForUser({ db: ctx.db, userId: args.userId, now: ctx.clock() })
-            .select(sortValue.as('sort_value'))
-            .where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await selectForUser({ db: ctx.db, userId: args.userId, now: ctx.clock() })
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: (db = ctx.db) => selectForUser({ db, userId: args.userId, now: ctx.clock() }),
+        where,
       });
       return { ...page, items: page.items.map(toOrganization) };
     },

@@ -31,3 +31,26 @@ export async function appendAudit(args: {
     })
     .execute();
 }
+
+/**
+ * Appends the entry of a change made by a call: in the call's organization, by its actor, to
+ * `record` (its type and id).
+ */
+export function auditCall(args: {
+  trx: Transaction<Database>;
+  call: { organizationId: string; actor: Actor };
+  record: [type: string, id: string];
+  before: unknown;
+  after: unknown;
+  at: Date;
+}): Promise<void> {
+  const { call, record, ...entry } = args;
+  const [recordType, recordId] = record;
+  return appendAudit({
+    ...entry,
+    organizationId: call.organizationId,
+    actor: call.actor,
+    recordType,
+    recordId,
+  });
+}

@@ -3,8 +3,9 @@ import type { StorageContext } from '../context.js';
 import { toIsoTimestamp } from '../dates.js';
 import type { Database } from '../db/types.js';
 import type { AuditSource } from '../enums.js';
-import { type Page, paginate } from '../paging/list.js';
+import type { Page } from '../paging/list.js';
 import type { OrderSpec } from '../paging/order.js';
+import { listPage } from '../paging/query.js';
 
 /** One audit-log entry: who changed which record, how, and the record before and after. */
 export interface AuditLogEntry {
@@ -60,8 +61,8 @@ export function auditLogRepository(ctx: StorageContext) {
           terms.push(eb('audit_log.record_type', 'not in', [...f.exclude_record_types]));
         return eb.and(terms);
       };
-      const page = await paginate({
-        secret: ctx.cursorSecret,
+      const page = await listPage({
+        ctx,
         register: 'audit_log',
         spec: LOG_ORDER,
         params: {
@@ -70,24 +71,8 @@ export function auditLogRepository(ctx: StorageContext) {
           pageSize: args.pageSize,
           cursor: args.cursor,
         },
-        fetch: ({ after, orderBy, sortValue, limit }) => {
-          let query = ctx.db
-            .selectFrom('audit_log')
-            .selectAll()
-            .select(sortValue.as('sort_value'))
-            .where(where);
-          if (after) query = query.where(after);
-          for (const term of orderBy) query = query.orderBy(term);
-          return query.limit(limit).execute();
-        },
-        count: async () => {
-          const row = await ctx.db
-            .selectFrom('audit_log')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow();
-          return Number(row.count);
-        },
+        select: (db = ctx.db) => db.selectFrom('audit_log').selectAll(),
+        where,
       });
       return {
         ...page,

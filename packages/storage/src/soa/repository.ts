@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { appendAudit } from '../audit/append.js';
+import { auditCall } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
 import type { Database, Db } from '../db/types.js';
@@ -249,17 +249,15 @@ export function soaRepository(ctx: StorageContext) {
             })),
           )
           .execute();
-        await appendAudit({
+        await auditCall({
           trx,
-          organizationId: args.organizationId,
-          actor: args.actor,
-          recordType: 'framework',
-          recordId: args.frameworkId,
+          call: args,
+          record: ['framework', args.frameworkId],
+          at,
           before: {
             soa_controls: after.map((row) => ({ code: row.code, ...(before.get(row.code) ?? null) })),
           },
           after: { soa_controls: after },
-          at,
         });
         return { framework_id: args.frameworkId, updated_at: now, updated_count: after.length };
       }),
@@ -324,15 +322,13 @@ export function soaRepository(ctx: StorageContext) {
             snapshot: JSON.stringify(rows),
           })
           .execute();
-        await appendAudit({
+        await auditCall({
           trx,
-          organizationId: args.organizationId,
-          actor: args.actor,
-          recordType: 'framework',
-          recordId: args.frameworkId,
+          call: args,
+          record: ['framework', args.frameworkId],
+          at,
           before: null,
           after: { soa_version: version },
-          at,
         });
         return version;
       }),

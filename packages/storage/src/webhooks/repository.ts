@@ -60,16 +60,13 @@ export type Enqueue = (db: Transaction<Database>, deliveryIds: string[]) => Prom
 
 const MAX_RESPONSE_BODY = 1024;
 
-function endpointOf(row: {
-  id: string;
-  organization_id: string;
-  url: string;
-  description: string | null;
-  event_types: string[];
-  enabled: boolean;
+/** An endpoint's row as read: its timestamps are Dates. */
+type EndpointRow = Omit<WebhookEndpoint, 'created_at' | 'updated_at'> & {
   created_at: Date;
   updated_at: Date;
-}): WebhookEndpoint {
+};
+
+function endpointOf(row: EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
     organization_id: row.organization_id,
@@ -82,18 +79,14 @@ function endpointOf(row: {
   };
 }
 
-function deliveryOf(row: {
-  id: string;
-  organization_id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
+/** A delivery's row as read: its status a plain string, its timestamps Dates. */
+type DeliveryRow = Omit<WebhookDelivery, 'status' | 'created_at' | 'delivered_at'> & {
   status: string;
-  attempts: number;
-  last_response_status: number | null;
   created_at: Date;
   delivered_at: Date | null;
-}): WebhookDelivery {
+};
+
+function deliveryOf(row: DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     organization_id: row.organization_id,

@@ -1,6 +1,6 @@
 import type { Document } from '@comply/schemas';
 import type { Transaction } from 'kysely';
-import { appendAudit } from '../../audit/append.js';
+import { auditCall } from '../../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../../context.js';
 import type { Database } from '../../db/types.js';
 import { invalidInput, notFound, StorageError } from '../../errors.js';
@@ -41,16 +41,14 @@ async function lockDocument(trx: Transaction<Database>, organizationId: string, 
 }
 
 /** A retry with a key already used: the document the first call wrote to, if any. */
-async function replayed(
-  args: DocumentTarget & { trx: Transaction<Database>; register: string; recordId: string; at: Date },
-) {
+async function replayed(args: DocumentTarget & { trx: Transaction<Database>; register: string; at: Date }) {
   if (!args.idempotencyKey) return undefined;
   return claimIdempotencyKey({
     trx: args.trx,
     organizationId: args.organizationId,
     register: args.register,
     key: args.idempotencyKey,
-    recordId: args.recordId,
+    recordId: args.id,
     at: args.at,
   });
 }
@@ -95,13 +93,7 @@ export function documentActions(args: {
           );
         }
         const next = (doc.current_version ?? 0) + 1;
-        const previous = await replayed({
-          ...a,
-          trx,
-          register: 'document_versions',
-          recordId: a.id,
-          at: ctx.clock(),
-        });
+        const previous = await replayed({ ...a, trx, register: 'document_versions', at: ctx.clock() });
         if (previous) return previous;
         if (a.submit && (await approverCount({ trx, documentId: a.id })) === 0) {
           throw invalidInput(
@@ -136,15 +128,13 @@ export function documentActions(args: {
           .set({ current_version: next, status, updated_at: now })
           .where('id', '=', a.id)
           .execute();
-        await appendAudit({
+        await auditCall({
           trx,
-          organizationId: a.organizationId,
-          actor: a.actor,
-          recordType: 'document',
-          recordId: a.id,
+          call: a,
+          record: ['document', a.id],
+          at,
           before: { status: doc.status, current_version: doc.current_version },
           after: { status, current_version: next, version },
-          at,
         });
         return a.id;
       });
@@ -206,13 +196,7 @@ export function documentActions(args: {
             `\`content_hash\` does not match version ${a.version}'s content (${stored.content_hash}); read it again (getDocument) before approving.`,
           );
         }
-        const previous = await replayed({
-          ...a,
-          trx,
-          register: 'document_approvals',
-          recordId: a.id,
-          at: ctx.clock(),
-        });
+        const previous = await replayed({ ...a, trx, register: 'document_approvals', at: ctx.clock() });
         if (previous) return previous;
         const at = ctx.clock();
         const now = at.toISOString();
@@ -230,15 +214,13 @@ export function documentActions(args: {
         const approved = await currentVersionApproved({ trx, documentId: a.id });
         const status = approved ? 'APPROVED' : doc.status;
         await trx.updateTable('documents').set({ status, updated_at: now }).where('id', '=', a.id).execute();
-        await appendAudit({
+        await auditCall({
           trx,
-          organizationId: a.organizationId,
-          actor: a.actor,
-          recordType: 'document',
-          recordId: a.id,
+          call: a,
+          record: ['document', a.id],
+          at,
           before: { status: doc.status },
           after: { status, approval: { version: a.version, content_hash: a.contentHash } },
-          at,
         });
         return a.id;
       });
@@ -279,7 +261,6 @@ export function documentActions(args: {
           ...a,
           trx,
           register: 'document_acknowledgements',
-          recordId: a.id,
           at: ctx.clock(),
         });
         if (previous) return previous;
@@ -297,15 +278,13 @@ export function documentActions(args: {
           .returning('version')
           .executeTakeFirst();
         if (inserted) {
-          await appendAudit({
+          await auditCall({
             trx,
-            organizationId: a.organizationId,
-            actor: a.actor,
-            recordType: 'document',
-            recordId: a.id,
+            call: a,
+            record: ['document', a.id],
+            at,
             before: null,
             after: { acknowledgement: { version: doc.published_version } },
-            at,
           });
         }
         return a.id;
