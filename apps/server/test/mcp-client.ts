@@ -32,6 +32,39 @@ export async function connectMcp({
   return client;
 }
 
+/**
+ * One raw POST as a Streamable HTTP client sends it: a Bearer token, a JSON content type and both
+ * reply types accepted. `body` goes as it is when it is a string (a malformed or hand-written body),
+ * else as JSON; `path` is the MCP endpoint unless named, `headers` add to or replace these.
+ */
+export function postMcp({
+  url,
+  token,
+  body,
+  path = '/api/mcp/v1',
+  headers = {},
+  signal,
+}: {
+  url: string;
+  token: string;
+  body: unknown;
+  path?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });
+}
+
 /** Calls a tool and returns its structured output, failing on an error result. */
 export async function callOk({
   client,
