@@ -86,6 +86,30 @@ export async function callOk({
   return result.structuredContent;
 }
 
+/** Every control code of a framework, read with listFrameworkControls a page of 100 at a time. */
+export async function frameworkControlCodes({
+  call,
+  frameworkId,
+}: {
+  /** A tool call in the framework's organization, e.g. callOk with its organization_id. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
+  call: (name: string, args: Record<string, unknown>) => Promise<any>;
+  frameworkId: string;
+}): Promise<string[]> {
+  const codes: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await call('listFrameworkControls', {
+      framework_id: frameworkId,
+      page_size: 100,
+      ...(cursor ? { cursor } : {}),
+    });
+    codes.push(...page.controls.map((c: { code: string }) => c.code));
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return codes;
+}
+
 /** The MCP client calls a read-only check needs; the v1 and the v2 SDK clients both have them. */
 interface ToolClient {
   listTools(): Promise<{ tools: { name: string }[] }>;

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callOk, connectMcp, frameworkControlCodes } from './mcp-client.js';
 
 interface Row {
   code: string;
@@ -56,17 +56,7 @@ describe.each(DRIVERS)('Statement of Applicability walk over MCP (%s)', (driver)
   it('adopts ISO 27001 and starts with 93 undecided controls', async () => {
     const framework = await call('addFramework', { library_key: 'iso-27001-2022' });
     frameworkId = framework.id;
-    codes = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call('listFrameworkControls', {
-        framework_id: frameworkId,
-        page_size: 100,
-        ...(cursor ? { cursor } : {}),
-      });
-      codes.push(...page.controls.map((c: { code: string }) => c.code));
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
+    codes = await frameworkControlCodes({ call, frameworkId });
     expect(codes).toHaveLength(93);
     const soa = await call('getStatementOfApplicability', { framework_id: frameworkId, page_size: 1 });
     expect(soa.applicability_counts).toEqual({ APPLICABLE: 0, EXCLUDED: 0, UNDECIDED: 93 });
