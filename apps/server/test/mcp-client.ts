@@ -86,28 +86,47 @@ export async function callOk({
   return result.structuredContent;
 }
 
+/** A tool call answering the tool's output, e.g. callOk in the caller's organization. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
+type ToolCall = (name: string, args: Record<string, unknown>) => Promise<any>;
+
+/** Every item of a paged tool's `key` list: `args` for the first page, then each next_cursor. */
+export async function everyItem({
+  call,
+  name,
+  args,
+  key,
+}: {
+  call: ToolCall;
+  name: string;
+  args: Record<string, unknown>;
+  key: string;
+}): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await call(name, { ...args, ...(cursor ? { cursor } : {}) });
+    items.push(...page[key]);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
 /** Every control code of a framework, read with listFrameworkControls a page of 100 at a time. */
 export async function frameworkControlCodes({
   call,
   frameworkId,
 }: {
-  /** A tool call in the framework's organization, e.g. callOk with its organization_id. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
-  call: (name: string, args: Record<string, unknown>) => Promise<any>;
+  call: ToolCall;
   frameworkId: string;
 }): Promise<string[]> {
-  const codes: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await call('listFrameworkControls', {
-      framework_id: frameworkId,
-      page_size: 100,
-      ...(cursor ? { cursor } : {}),
-    });
-    codes.push(...page.controls.map((c: { code: string }) => c.code));
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return codes;
+  const controls = await everyItem({
+    call,
+    name: 'listFrameworkControls',
+    args: { framework_id: frameworkId, page_size: 100 },
+    key: 'controls',
+  });
+  return controls.map((c) => (c as { code: string }).code);
 }
 
 /** The MCP client calls a read-only check needs; the v1 and the v2 SDK clients both have them. */
