@@ -147,16 +147,19 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
 
   const packageUrl = (query: Record<string, string>) =>
     `${server.url}/api/export/auditor-package?${new URLSearchParams(query).toString()}`;
+  /** The package of the framework for the period the fixtures are dated in. */
+  const periodPackageUrl = () =>
+    packageUrl({
+      organization_id: org,
+      framework_id: frameworkId,
+      period_start: period.start,
+      period_end: period.end,
+    });
 
   it('streams a ZIP to an AUDITOR’s token whose manifest verifies, with the period’s evidence byte for byte', async () => {
     const { entries, manifest, byName } = await downloadPackage({
       dir,
-      url: packageUrl({
-        organization_id: org,
-        framework_id: frameworkId,
-        period_start: period.start,
-        period_end: period.end,
-      }),
+      url: periodPackageUrl(),
       headers: { authorization: `Bearer ${auditor.token}` },
     });
     verifyManifest({ entries, manifest });
@@ -245,12 +248,7 @@ describe.each(DRIVERS)('auditor package (%s)', (driver) => {
         and sha256 = ${sha256(original)})`.execute(server.storage.db);
     const { entries, manifest, byName } = await downloadPackage({
       dir,
-      url: packageUrl({
-        organization_id: org,
-        framework_id: frameworkId,
-        period_start: period.start,
-        period_end: period.end,
-      }),
+      url: periodPackageUrl(),
       headers: { authorization: `Bearer ${server.owner.token}` },
     });
     verifyManifest({ entries, manifest });

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedDemo } from '@comply/storage';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
@@ -122,6 +123,24 @@ export function useBrowserSession(
 }
 
 type ServerOptions = Parameters<typeof startTestServer>[0];
+
+/**
+ * useBrowserSession on the demo data (seedDemo for the owner), the demo organization the console's
+ * current one; `demoId` is that organization's id once the session has started.
+ */
+export function useDemoBrowserSession(): BrowserSession & { demoId: string } {
+  const session = useBrowserSession({
+    bypassCSP: true,
+    seed: async (server) => {
+      const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
+      session.demoId = demo.organizationId;
+    },
+  }) as BrowserSession & { demoId: string };
+  beforeAll(() =>
+    session.page.evaluate((id) => localStorage.setItem('comply.organization', id), session.demoId),
+  );
+  return session;
+}
 
 /** Signs in through the sign-in page (signing out first when a session is open). */
 export async function signInAs({ page, url, email }: { page: Page; url: string; email: string }) {

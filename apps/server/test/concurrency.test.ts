@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callOk, connectMcp, postMcp } from './mcp-client.js';
 
 const TENANTS = 6;
 const ROUNDS = 15;
@@ -63,19 +63,15 @@ describe.each(DRIVERS)('concurrent callers with different tokens (%s)', (driver)
 
   it('route replies by caller even when every request carries the same JSON-RPC id', async () => {
     const post = (member: Member) =>
-      fetch(`${server.url}/api/mcp/v1`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${member.token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({
+      postMcp({
+        url: server.url,
+        token: member.token,
+        body: {
           jsonrpc: '2.0',
           id: 1,
           method: 'tools/call',
           params: { name: 'listRisks', arguments: { organization_id: member.organizationId } },
-        }),
+        },
       }).then(
         (r) =>
           r.json() as Promise<{

@@ -1,8 +1,7 @@
-import { seedDemo } from '@comply/storage';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useDemoBrowserSession } from './browser.js';
 
 requireChromium('console-archive-browser');
 
@@ -18,19 +17,11 @@ async function risksFigure(page: Page, url: string): Promise<number> {
 }
 
 describe.skipIf(!HAVE_CHROMIUM)('console: archive and restore a record (Debian chromium)', () => {
-  let demoId: string;
-
-  const session = useBrowserSession({
-    bypassCSP: true,
-    seed: async (server) => {
-      const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
-      demoId = demo.organizationId;
-    },
-  });
-  beforeAll(() => session.page.evaluate((id) => localStorage.setItem('comply.organization', id), demoId));
+  const session = useDemoBrowserSession();
 
   it('archives a risk after confirmation: it leaves the list and the dashboard count, then restores', async () => {
-    const risk = (await session.server.storage.risks.list({ organizationId: demoId, pageSize: 1 })).items[0]!;
+    const risk = (await session.server.storage.risks.list({ organizationId: session.demoId, pageSize: 1 }))
+      .items[0]!;
     const before = await risksFigure(session.page, session.server.url);
     expect(before).toBeGreaterThan(0);
     const search = `?query=${encodeURIComponent(risk.name)}`;
@@ -80,7 +71,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: archive and restore a record (Debian c
 
     // Both changes are in the record's audit log, made through the console.
     const log = await session.server.storage.auditLog.list({
-      organizationId: demoId,
+      organizationId: session.demoId,
       filters: { record_id: risk.id },
     });
     expect(log.items.slice(0, 2).map((entry) => entry.action)).toEqual(['restoreRecord', 'archiveRecord']);

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { registerNames, registers } from '@comply/schemas';
-import { seedDemo } from '@comply/storage';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
+import { HAVE_CHROMIUM, requireChromium, screenshot, useDemoBrowserSession } from './browser.js';
 import { signedIn } from './console-client.js';
 import { parseCsv, readXlsx } from './export-files.js';
 
@@ -25,17 +24,8 @@ async function download(page: Page, name: string): Promise<Buffer> {
 }
 
 describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (Debian chromium)', () => {
-  let demoId: string;
-
-  const session = useBrowserSession({
-    bypassCSP: true,
-    seed: async (server) => {
-      const demo = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId });
-      demoId = demo.organizationId;
-    },
-  });
+  const session = useDemoBrowserSession();
   beforeAll(async () => {
-    await session.page.evaluate((id) => localStorage.setItem('comply.organization', id), demoId);
     await session.page.goto(session.server.url);
     await session.page.getByRole('heading', { name: 'Needs attention' }).waitFor();
   });
@@ -76,7 +66,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
     // The table is the list tool's answer for the URL's filters and order.
     const client = await signedIn({ server: session.server, email: session.server.owner.email });
     const listed = await client.get(
-      `/orgs/${demoId}/registers/risks?status=OPEN&order_by=name:desc&page_size=25`,
+      `/orgs/${session.demoId}/registers/risks?status=OPEN&order_by=name:desc&page_size=25`,
     );
     const names: string[] = listed.body.risks.map((r: { name: string }) => r.name);
     expect(names.length).toBeGreaterThan(0);
@@ -130,7 +120,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
 
   it('shows a demo load as one batch of all its records, and actions by name', async () => {
     const client = await signedIn({ server: session.server, email: session.server.owner.email });
-    const seeded = (await client.get(`/orgs/${demoId}/activity?action=seedDemo&page_size=1`)).body
+    const seeded = (await client.get(`/orgs/${session.demoId}/activity?action=seedDemo&page_size=1`)).body
       .total_count;
     expect(seeded).toBeGreaterThan(100);
     await session.page.goto(`${session.server.url}/activity`);
@@ -154,7 +144,7 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
 
   it('designs record pages: facts, linked records with their state, evidence with dates, history last', async () => {
     const measures = await session.server.storage.measures.list({
-      organizationId: demoId,
+      organizationId: session.demoId,
       filters: { has_evidence: true },
     });
     const measure = measures.items.find((m) => m.evidence.some((e) => e.url) && m.controls.length > 0)!;
@@ -182,7 +172,10 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
 
     // A risk lists its measures with their state.
     const risk = (
-      await session.server.storage.risks.list({ organizationId: demoId, filters: { has_mitigation: true } })
+      await session.server.storage.risks.list({
+        organizationId: session.demoId,
+        filters: { has_mitigation: true },
+      })
     ).items[0]!;
     await session.page.goto(`${session.server.url}/registers/risks/${risk.id}`);
     const measuresBlock = session.page.locator('.record-list').first();
@@ -193,11 +186,14 @@ describe.skipIf(!HAVE_CHROMIUM)('console: shareable register views and exports (
   });
 
   it('fits 390 px and 1,024 px without page-level horizontal scroll, light and dark', async () => {
-    const risk = (await session.server.storage.risks.list({ organizationId: demoId, filters: {} })).items[0]!;
-    const framework = (await session.server.storage.frameworks.list({ organizationId: demoId, filters: {} }))
+    const risk = (await session.server.storage.risks.list({ organizationId: session.demoId, filters: {} }))
       .items[0]!;
-    const policy = (await session.server.storage.documents.list({ organizationId: demoId, filters: {} }))
-      .items[0]!;
+    const framework = (
+      await session.server.storage.frameworks.list({ organizationId: session.demoId, filters: {} })
+    ).items[0]!;
+    const policy = (
+      await session.server.storage.documents.list({ organizationId: session.demoId, filters: {} })
+    ).items[0]!;
     // Every register's page, from the catalog, so a new register is measured with no edit here.
     const pages: [string, string][] = [
       ['dashboard', '/'],

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { connectMcp, UI_CAPABILITIES } from './mcp-client.js';
+import { connectMcp, postMcp, UI_CAPABILITIES } from './mcp-client.js';
 import { connectMcpV2 } from './mcp-client-v2.js';
 
 const VIEW_TOOLS: Record<string, string> = {
@@ -76,19 +76,15 @@ describe.each(DRIVERS)(
 
     it('2025 era: only an initialize announcing the HTML profile gets the marker session id', async () => {
       const initialize = (capabilities: object) =>
-        fetch(`${server.url}/api/mcp/v1`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${server.owner.token}`,
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-          },
-          body: JSON.stringify({
+        postMcp({
+          url: server.url,
+          token: server.owner.token,
+          body: {
             jsonrpc: '2.0',
             id: 1,
             method: 'initialize',
             params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } },
-          }),
+          },
         });
       expect((await initialize(UI_CAPABILITIES)).headers.get('mcp-session-id')).toMatch(/^ui-[0-9a-f-]{36}$/);
       expect((await initialize({})).headers.get('mcp-session-id')).toBeNull();

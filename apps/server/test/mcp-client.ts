@@ -32,6 +32,39 @@ export async function connectMcp({
   return client;
 }
 
+/**
+ * One raw POST as a Streamable HTTP client sends it: a Bearer token, a JSON content type and both
+ * reply types accepted. `body` goes as it is when it is a string (a malformed or hand-written body),
+ * else as JSON; `path` is the MCP endpoint unless named, `headers` add to or replace these.
+ */
+export function postMcp({
+  url,
+  token,
+  body,
+  path = '/api/mcp/v1',
+  headers = {},
+  signal,
+}: {
+  url: string;
+  token: string;
+  body: unknown;
+  path?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });
+}
+
 /** Calls a tool and returns its structured output, failing on an error result. */
 export async function callOk({
   client,
@@ -51,6 +84,49 @@ export async function callOk({
     throw new Error(`${name}: text content and structuredContent differ`);
   }
   return result.structuredContent;
+}
+
+/** A tool call answering the tool's output, e.g. callOk in the caller's organization. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
+type ToolCall = (name: string, args: Record<string, unknown>) => Promise<any>;
+
+/** Every item of a paged tool's `key` list: `args` for the first page, then each next_cursor. */
+export async function everyItem({
+  call,
+  name,
+  args,
+  key,
+}: {
+  call: ToolCall;
+  name: string;
+  args: Record<string, unknown>;
+  key: string;
+}): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await call(name, { ...args, ...(cursor ? { cursor } : {}) });
+    items.push(...page[key]);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+/** Every control code of a framework, read with listFrameworkControls a page of 100 at a time. */
+export async function frameworkControlCodes({
+  call,
+  frameworkId,
+}: {
+  call: ToolCall;
+  frameworkId: string;
+}): Promise<string[]> {
+  const controls = await everyItem({
+    call,
+    name: 'listFrameworkControls',
+    args: { framework_id: frameworkId, page_size: 100 },
+    key: 'controls',
+  });
+  return controls.map((c) => (c as { code: string }).code);
 }
 
 /** The MCP client calls a read-only check needs; the v1 and the v2 SDK clients both have them. */

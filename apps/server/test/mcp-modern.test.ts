@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPrompts } from '../src/mcp/prompts/get-prompt.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { expectReadOnlyTools } from './mcp-client.js';
+import { expectReadOnlyTools, postMcp } from './mcp-client.js';
 import { connectMcpV2, type Negotiation } from './mcp-client-v2.js';
 
 const NEGOTIATIONS: Negotiation[] = ['pinned', 'auto'];
@@ -175,17 +175,11 @@ describe.each(DRIVERS)('MCP 2026-07-28 with the v2 SDK client (%s)', (driver) =>
       headers?: Record<string, string>;
       meta?: Record<string, unknown>;
     }) =>
-      fetch(`${server.url}/api/mcp/v1`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${server.owner.token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': method,
-          ...headers,
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
+      postMcp({
+        url: server.url,
+        token: server.owner.token,
+        headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...headers },
+        body: { jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } },
       });
 
     it('answers server/discover with the modern version, resultType and a private cache hint', async () => {

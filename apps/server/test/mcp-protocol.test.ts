@@ -2,7 +2,7 @@ import { toolNames, tools } from '@comply/schemas';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { connectMcp } from './mcp-client.js';
+import { connectMcp, postMcp } from './mcp-client.js';
 
 describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
   let server: TestServer;
@@ -101,14 +101,10 @@ describe.each(DRIVERS)('MCP protocol over Streamable HTTP (%s)', (driver) => {
   });
 
   it('answers notifications with 202 and no body', async () => {
-    const response = await fetch(`${server.url}/api/mcp/v1`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${server.owner.token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    const response = await postMcp({
+      url: server.url,
+      token: server.owner.token,
+      body: { jsonrpc: '2.0', method: 'notifications/initialized' },
     });
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');

@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSelfAttestation } from '../src/core/self-attestation.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { connectMcp, expectReadOnlyTools, UI_CAPABILITIES } from './mcp-client.js';
+import { connectMcp, expectReadOnlyTools, postMcp, UI_CAPABILITIES } from './mcp-client.js';
 import { minimalInput } from './reliability/minimal-input.js';
 import { seedTenant, type Tenant } from './reliability/tenants.js';
 
@@ -130,14 +130,11 @@ describe.each(DRIVERS)('tools/list: lean, per token, by toolset, with icons (%s)
     const { tools: listed } = await narrowed.listTools();
     const expected = mcpTools.filter((e) => e.toolset === 'risks' || e.toolset === 'vendors');
     expect(listed.map((t) => t.name).sort()).toEqual(expected.map((e) => e.tool.name).sort());
-    const reply = await fetch(`${server.url}/api/mcp/v1?toolsets=risks,spaceships`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${server.owner.token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    const reply = await postMcp({
+      url: server.url,
+      path: '/api/mcp/v1?toolsets=risks,spaceships',
+      token: server.owner.token,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
     });
     expect(reply.status).toBe(400);
     const body = (await reply.json()) as { error: { message: string } };

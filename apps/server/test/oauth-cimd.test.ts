@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { CookieBrowser, consentForm, MemoryOAuthProvider, REDIRECT_URI } from './oauth-client.js';
+import { approval, CookieBrowser, consentForm, MemoryOAuthProvider, REDIRECT_URI } from './oauth-client.js';
 
 /** A self-signed certificate for 127.0.0.1, made with the system's openssl. */
 function selfSigned(): { key: string; cert: string } {
@@ -115,15 +115,10 @@ describe.each(DRIVERS)('OAuth with a Client ID Metadata Document (%s)', (driver)
     const html = await consent.response.text();
     expect(html).toContain('Metadata document client');
     const form = consentForm(html);
-    const done = await browser.follow(form.action!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-      body: new URLSearchParams({
-        decision: 'approve',
-        access: 'write',
-        organization_id: server.owner.organizationId,
-      }),
-    });
+    const done = await browser.follow(
+      form.action!,
+      approval({ origin: server.url, access: 'write', organizationId: server.owner.organizationId }),
+    );
     const code = new URL(done.url).searchParams.get('code');
     expect(code).toBeTruthy();
     await transport.finishAuth(code!);

@@ -110,6 +110,23 @@ export class CookieBrowser {
   }
 }
 
+/** The consent form's approving POST, as the browser sends it from `origin`: one organization, one access. */
+export function approval({
+  origin,
+  access,
+  organizationId,
+}: {
+  origin: string;
+  access: 'read' | 'write';
+  organizationId: string;
+}): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams({ decision: 'approve', access, organization_id: organizationId }),
+  };
+}
+
 /** The form fields of the consent page (checked organizations, the access choices). */
 export function consentForm(html: string) {
   const organizations = [...html.matchAll(/name="organization_id" value="([^"]+)"/g)].map((m) => m[1]!);

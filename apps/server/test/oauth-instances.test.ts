@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from './instances.js';
-import { CookieBrowser, consentForm, REDIRECT_URI } from './oauth-client.js';
+import { postMcp } from './mcp-client.js';
+import { approval, CookieBrowser, consentForm, REDIRECT_URI } from './oauth-client.js';
 
 const PUBLIC = 'https://comply.example.test';
 const RESOURCE = `${PUBLIC}/api/mcp/v1`;
@@ -60,15 +61,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('OAuth across two instances', ()
     const page = await onA.request(consentPath);
     expect(page.status).toBe(200);
     const form = consentForm(await page.text());
-    const decided = await onA.follow(form.action!, {
-      method: 'POST',
-      headers: { 'content-type': FORM, origin: PUBLIC },
-      body: new URLSearchParams({
-        decision: 'approve',
-        access: 'write',
-        organization_id: owner.organizationId,
-      }),
-    });
+    const decided = await onA.follow(
+      form.action!,
+      approval({ origin: PUBLIC, access: 'write', organizationId: owner.organizationId }),
+    );
     // The library sends the browser back to the address that took the authorization request
     // (instance B here; one public address behind a load balancer). Resume it on A instead.
     expect(decided.response.status).toBe(303);
@@ -93,15 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('OAuth across two instances', ()
     expect(exchanged.status).toBe(200);
     const { access_token: access } = await exchanged.json();
     const list = (url: string) =>
-      fetch(`${url}/api/mcp/v1`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${access}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      });
+      postMcp({ url, token: access, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
     expect((await list(a.url)).status).toBe(200);
     expect((await list(b.url)).status).toBe(200);
 

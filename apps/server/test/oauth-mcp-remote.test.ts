@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
-import { CookieBrowser, consentForm } from './oauth-client.js';
+import { approval, CookieBrowser, consentForm } from './oauth-client.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
@@ -68,15 +68,10 @@ describe('mcp-remote started with no headers signs in through OAuth', () => {
     );
     const consent = await browser.follow(authorizationUrl);
     const form = consentForm(await consent.response.text());
-    const done = await browser.follow(form.action!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-      body: new URLSearchParams({
-        decision: 'approve',
-        access: 'read',
-        organization_id: server.owner.organizationId,
-      }),
-    });
+    const done = await browser.follow(
+      form.action!,
+      approval({ origin: server.url, access: 'read', organizationId: server.owner.organizationId }),
+    );
     // The browser lands on mcp-remote's own callback server, which takes the code.
     expect(new URL(done.url).hostname).toMatch(/^(localhost|127\.0\.0\.1)$/);
     expect((await fetch(done.url)).status).toBeLessThan(400);

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { CookieBrowser, consentForm, MemoryOAuthProvider, REDIRECT_URI } from './oauth-client.js';
+import { approval, CookieBrowser, consentForm, MemoryOAuthProvider, REDIRECT_URI } from './oauth-client.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -427,15 +427,14 @@ describe.each(DRIVERS)('OAuth for the MCP endpoint (%s)', (driver) => {
     browser.setCookie('comply_session', session);
     const consent = await browser.follow(provider.authorizationUrl!.href);
     const form = consentForm(await consent.response.text());
-    const response = await browser.request(form.action!, {
-      method: 'POST',
-      headers: { 'content-type': FORM, origin: 'https://evil.example.test' },
-      body: new URLSearchParams({
-        decision: 'approve',
+    const response = await browser.request(
+      form.action!,
+      approval({
+        origin: 'https://evil.example.test',
         access: 'write',
-        organization_id: server.owner.organizationId,
+        organizationId: server.owner.organizationId,
       }),
-    });
+    );
     expect(response.status).toBe(403);
   });
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from './export-files.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callOk, connectMcp, frameworkControlCodes } from './mcp-client.js';
 
 /**
  * An ISO 27001 programme of record, walked as a compliance lead would with the official MCP SDK
@@ -49,17 +49,7 @@ describe.each(DRIVERS)('ISO 27001 programme walk over MCP (%s)', (driver) => {
     // Scope: the Annex A framework, adopted from the library.
     const framework = await write('addFramework', { library_key: 'iso-27001-2022' });
     expect(framework.control_count).toBe(93);
-    const codes: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call('listFrameworkControls', {
-        framework_id: framework.id,
-        page_size: 100,
-        ...(cursor ? { cursor } : {}),
-      });
-      codes.push(...page.controls.map((c: { code: string }) => c.code));
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
+    const codes = await frameworkControlCodes({ call, frameworkId: framework.id });
     expect(codes).toHaveLength(93);
 
     // Assets and risks, one treated by a measure with evidence (a READY control), one to accept.

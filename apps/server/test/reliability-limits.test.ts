@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { postMcp } from './mcp-client.js';
 import { rowCounts } from './reliability/row-counts.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: replies are arbitrary JSON
@@ -17,15 +18,7 @@ const ODD_TEXT = [
 describe.each(DRIVERS)('request limits and odd bodies (%s)', (driver) => {
   let server: TestServer;
   const post = ({ path, body }: { path: string; body: string }) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${server.owner.token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body,
-    });
+    postMcp({ url: server.url, path, token: server.owner.token, body });
   const rpc = (args: string) =>
     `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"addRisk","arguments":${args}}}`;
 

@@ -1,7 +1,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
-import { connectMcp } from './mcp-client.js';
+import { connectMcp, postMcp } from './mcp-client.js';
 
 const PER_TOKEN = 10;
 
@@ -15,14 +15,10 @@ describe('JSON-RPC batches, cancellations and malformed calls on the MCP endpoin
   let server: TestServer;
 
   const rpc = async ({ token, body }: { token: string; body: unknown }) => {
-    const reply = await fetch(`${server.url}/api/mcp/v1`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify(body),
+    const reply = await postMcp({
+      url: server.url,
+      token,
+      body,
       // A hang is the failure under test: give up long before vitest's own timeout.
       signal: AbortSignal.timeout(10_000),
     });
@@ -161,15 +157,7 @@ describe('the size of a batch’s replies', () => {
     }));
     const started = Date.now();
     const [reply, live] = await Promise.all([
-      fetch(`${server.url}/api/mcp/v1`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${server.owner.token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify(batch),
-      }),
+      postMcp({ url: server.url, token: server.owner.token, body: batch }),
       fetch(`${server.url}/livez`).then((r) => ({ status: r.status, ms: Date.now() - started })),
     ]);
     expect(live.status).toBe(200);

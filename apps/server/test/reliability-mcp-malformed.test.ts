@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
+import { postMcp } from './mcp-client.js';
 
 interface RpcReply {
   id: unknown;
@@ -31,12 +32,10 @@ describe('malformed MCP messages get a 4xx or -32602, never a 500 or -32603', ()
     method?: string;
     name?: string;
   }) => {
-    const reply = await fetch(`${server.url}/api/mcp/v1`, {
-      method: 'POST',
+    const reply = await postMcp({
+      url: server.url,
+      token: server.owner.token,
       headers: {
-        authorization: `Bearer ${server.owner.token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
         ...(modern && { 'mcp-protocol-version': MODERN }),
         ...(modern && method && { 'mcp-method': method }),
         ...(modern && name && { 'mcp-name': name }),

@@ -3,6 +3,7 @@ import { loadConfig } from '../src/config.js';
 import { createTokenBuckets } from '../src/http/token-bucket.js';
 import { listPrompts } from '../src/mcp/prompts/get-prompt.js';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { postMcp } from './mcp-client.js';
 
 const PER_TOKEN = 20;
 const REFUSED_PER_ADDRESS = 5;
@@ -16,15 +17,7 @@ interface RpcReply {
 describe.each(DRIVERS)('rate limits on the MCP paths (%s)', (driver) => {
   let server: TestServer;
   const post = ({ path, token, body }: { path: string; token: string; body: unknown }) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify(body),
-    });
+    postMcp({ url: server.url, path, token, body });
   const listOrgs = (token: string) => post({ path: '/api/mcp/tools/listOrganizations', token, body: {} });
   const mcpList = (token: string) =>
     post({ path: '/api/mcp/v1', token, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callOk, connectMcp, everyItem, frameworkControlCodes } from './mcp-client.js';
 
 interface Row {
   code: string;
@@ -20,21 +20,13 @@ describe.each(DRIVERS)('Statement of Applicability walk over MCP (%s)', (driver)
   const call = (name: string, args: Record<string, unknown>) =>
     callOk({ client, name, args: { organization_id: organizationId, ...args } });
   /** Every row of an SoA, page by page. */
-  const allRows = async (args: Record<string, unknown>) => {
-    const rows: Row[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call('getStatementOfApplicability', {
-        framework_id: frameworkId,
-        page_size: 40,
-        ...args,
-        ...(cursor ? { cursor } : {}),
-      });
-      rows.push(...page.controls);
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
-    return rows;
-  };
+  const allRows = async (args: Record<string, unknown>) =>
+    (await everyItem({
+      call,
+      name: 'getStatementOfApplicability',
+      args: { framework_id: frameworkId, page_size: 40, ...args },
+      key: 'controls',
+    })) as Row[];
   const errorOf = async (name: string, args: Record<string, unknown>, token?: string) => {
     const other = token ? await connectMcp({ server, token }) : client;
     const result = await other.callTool({ name, arguments: { organization_id: organizationId, ...args } });
@@ -56,17 +48,7 @@ describe.each(DRIVERS)('Statement of Applicability walk over MCP (%s)', (driver)
   it('adopts ISO 27001 and starts with 93 undecided controls', async () => {
     const framework = await call('addFramework', { library_key: 'iso-27001-2022' });
     frameworkId = framework.id;
-    codes = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call('listFrameworkControls', {
-        framework_id: frameworkId,
-        page_size: 100,
-        ...(cursor ? { cursor } : {}),
-      });
-      codes.push(...page.controls.map((c: { code: string }) => c.code));
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
+    codes = await frameworkControlCodes({ call, frameworkId });
     expect(codes).toHaveLength(93);
     const soa = await call('getStatementOfApplicability', { framework_id: frameworkId, page_size: 1 });
     expect(soa.applicability_counts).toEqual({ APPLICABLE: 0, EXCLUDED: 0, UNDECIDED: 93 });

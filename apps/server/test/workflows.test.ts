@@ -2,9 +2,9 @@ import { seedDemo } from '@comply/storage';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callOk, connectMcp, everyItem } from './mcp-client.js';
 
-/** Every item of a list tool, following next_cursor to the end. */
+/** Every item of a list tool, seven a page, following next_cursor to the end. */
 async function listAll({
   client,
   name,
@@ -16,14 +16,12 @@ async function listAll({
   args: object;
   key: string;
 }) {
-  const items: Record<string, unknown>[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await callOk({ client, name, args: { ...args, page_size: 7, ...(cursor && { cursor }) } });
-    items.push(...page[key]);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return items;
+  return (await everyItem({
+    call: (tool, input) => callOk({ client, name: tool, args: input }),
+    name,
+    args: { ...args, page_size: 7 },
+    key,
+  })) as Record<string, unknown>[];
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

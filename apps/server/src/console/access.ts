@@ -1,4 +1,6 @@
 import type { Organization, Role, Storage } from '@comply/storage';
+import type { FastifyRequest } from 'fastify';
+import { identityOf } from './context.js';
 import { consoleError } from './errors.js';
 
 /** The user's organization with their role; another organization is NOT_FOUND, as if it did not exist. */
@@ -20,6 +22,21 @@ export async function requireMembership({
     });
   }
   return organization;
+}
+
+/** The signed-in user's membership of the route's `:orgId` organization, as requireMembership. */
+export function routeMembership({
+  storage,
+  request,
+}: {
+  storage: Storage;
+  request: FastifyRequest<{ Params: { orgId: string } }>;
+}): Promise<Organization> {
+  return requireMembership({
+    storage,
+    userId: identityOf(request).user.id,
+    organizationId: request.params.orgId,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { packageFor, sendPackage } from '../auditor-package/routes.js';
-import { requireMembership } from './access.js';
+import { routeMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleCaller } from './read-tool.js';
 
@@ -20,11 +20,7 @@ export function registerConsoleAuditorPackage({
     '/orgs/:orgId/auditor-package',
     async (request, reply) => {
       const { user } = identityOf(request);
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       const caller = consoleCaller({ request, user, organization, scope: 'READ' });
       const built = await packageFor({
         app: scope,

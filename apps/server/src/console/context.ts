@@ -46,6 +46,11 @@ export function identityOf(request: FastifyRequest): ConsoleIdentity {
   return request.consoleIdentity;
 }
 
+/** The audit log's actor for a console write: the signed-in user, no token. */
+export function consoleActor(request: FastifyRequest, action: string) {
+  return { userId: identityOf(request).user.id, tokenId: null, source: 'console' as const, action };
+}
+
 /** Whether the browser reached us over HTTPS (directly, through a trusted proxy, or per the public URL). */
 export function isSecure({ request, config }: { request: FastifyRequest; config: ServerConfig }): boolean {
   return request.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https://'));

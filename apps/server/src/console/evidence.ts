@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendDocumentVersionFile } from '../documents/file-route.js';
 import { evidenceFor, registerMultipart, sendEvidenceFile, uploadThroughTool } from '../evidence/routes.js';
-import { requireMembership } from './access.js';
+import { routeMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleCaller } from './read-tool.js';
 
@@ -11,11 +11,7 @@ async function callerIn(
   write: boolean,
 ) {
   const { user } = identityOf(request);
-  const organization = await requireMembership({
-    storage: deps.storage,
-    userId: user.id,
-    organizationId: request.params.orgId,
-  });
+  const organization = await routeMembership({ storage: deps.storage, request });
   return {
     organization,
     caller: consoleCaller({ request, user, organization, scope: write ? 'WRITE' : 'READ' }),

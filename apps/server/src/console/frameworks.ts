@@ -1,8 +1,8 @@
 import { tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
 import { libraryEntries } from '../oscal/library.js';
-import { requireMembership } from './access.js';
-import { type ConsoleDeps, identityOf } from './context.js';
+import { routeMembership } from './access.js';
+import type { ConsoleDeps } from './context.js';
 import { queryToInput } from './query-params.js';
 import { runReadTool } from './read-tool.js';
 
@@ -20,11 +20,7 @@ export function registerFrameworkRoutes({ scope, deps }: { scope: FastifyInstanc
       Params: { orgId: string; frameworkId: string };
       Querystring: Record<string, string | string[]>;
     }>(`/orgs/:orgId/frameworks/:frameworkId/${suffix}`, async (request) => {
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: identityOf(request).user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       const query = { ...request.query, framework_id: request.params.frameworkId };
       const input = queryToInput({ query, schema: tools[name].inputJsonSchema });
       return runReadTool({ deps, request, organization, name, input });

@@ -2,7 +2,7 @@ import { ROLES } from '@comply/storage';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireRole } from './access.js';
-import { type ConsoleRoutes, identityOf, publicOrigin } from './context.js';
+import { type ConsoleRoutes, consoleActor, identityOf, publicOrigin } from './context.js';
 import { INVITATION_ROLES } from './invitation-visibility.js';
 import { parseInput } from './validate.js';
 
@@ -29,12 +29,6 @@ export function registerInvitationRoutes({ scope, deps }: ConsoleRoutes) {
       organizationId,
       roles: [...INVITATION_ROLES],
     });
-  const actor = (request: FastifyRequest, action: string) => ({
-    userId: identityOf(request).user.id,
-    tokenId: null,
-    source: 'console' as const,
-    action,
-  });
 
   scope.get<OrgParams>('/orgs/:orgId/invitations', async (request) => {
     await owner(request, request.params.orgId);
@@ -50,7 +44,7 @@ export function registerInvitationRoutes({ scope, deps }: ConsoleRoutes) {
       email: body.email,
       role: body.role,
       accessExpiresAt: body.access_expires_at ?? null,
-      actor: actor(request, 'inviteMember'),
+      actor: consoleActor(request, 'inviteMember'),
     });
     // The code travels in the fragment, which browsers never send to a server or put in logs.
     const url = `${publicOrigin({ request, config: deps.config })}/invitation#${secret}`;
@@ -60,7 +54,11 @@ export function registerInvitationRoutes({ scope, deps }: ConsoleRoutes) {
   scope.delete<InvitationParams>('/orgs/:orgId/invitations/:id', async (request, reply) => {
     const { orgId: organizationId, id } = request.params;
     await owner(request, organizationId);
-    await storage.invitations.revoke({ organizationId, id, actor: actor(request, 'withdrawInvitation') });
+    await storage.invitations.revoke({
+      organizationId,
+      id,
+      actor: consoleActor(request, 'withdrawInvitation'),
+    });
     return reply.code(204).send();
   });
 }

@@ -2,7 +2,7 @@ import { ROLES } from '@comply/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OWN_PEOPLE_ROLES, requireRole } from './access.js';
-import { type ConsoleDeps, identityOf } from './context.js';
+import { type ConsoleDeps, consoleActor, identityOf } from './context.js';
 import { parseInput } from './validate.js';
 
 const roleBody = z.strictObject({
@@ -12,10 +12,6 @@ const roleBody = z.strictObject({
 });
 type OrgParams = { Params: { orgId: string } };
 type MemberParams = { Params: { orgId: string; userId: string } };
-
-function actorOf(request: FastifyRequest, action: string) {
-  return { userId: identityOf(request).user.id, tokenId: null, source: 'console' as const, action };
-}
 
 /**
  * Organization members: every member but an AUDITOR may list (an auditor sees people's names where
@@ -47,7 +43,7 @@ export function registerMemberRoutes({ scope, deps }: { scope: FastifyInstance; 
       userId,
       role: body.role,
       expiresAt: body.expires_at ?? null,
-      actor: actorOf(request, 'changeMemberRole'),
+      actor: consoleActor(request, 'changeMemberRole'),
     });
     return { member };
   });
@@ -55,7 +51,11 @@ export function registerMemberRoutes({ scope, deps }: { scope: FastifyInstance; 
   scope.delete<MemberParams>('/orgs/:orgId/members/:userId', async (request, reply) => {
     const { orgId: organizationId, userId } = request.params;
     await owner(request, organizationId);
-    await storage.memberships.remove({ organizationId, userId, actor: actorOf(request, 'removeMember') });
+    await storage.memberships.remove({
+      organizationId,
+      userId,
+      actor: consoleActor(request, 'removeMember'),
+    });
     return reply.code(204).send();
   });
 }

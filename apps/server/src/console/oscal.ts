@@ -3,7 +3,7 @@ import { roleCanWrite } from '../core/caller.js';
 import { exportOscalText } from '../oscal/export.js';
 import { type ImportOptions, importOscal } from '../oscal/import.js';
 import { OSCAL_BODY_LIMIT, oscalError } from '../oscal/routes.js';
-import { requireMembership } from './access.js';
+import { routeMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
 
@@ -29,11 +29,7 @@ export function registerConsoleOscalRoutes({ scope, deps }: { scope: FastifyInst
     { bodyLimit: OSCAL_BODY_LIMIT },
     async (request, reply) => {
       const { user } = identityOf(request);
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       if (!roleCanWrite(organization.role)) {
         throw consoleError({
           code: 'FORBIDDEN',
@@ -59,11 +55,7 @@ export function registerConsoleOscalRoutes({ scope, deps }: { scope: FastifyInst
   scope.get<{ Params: { orgId: string; model: string }; Querystring: { framework_id?: string } }>(
     '/orgs/:orgId/oscal/export/:model',
     async (request, reply) => {
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: identityOf(request).user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       const frameworkId = request.query.framework_id || undefined;
       const { model } = request.params;
       const text = await exportOscalText({ storage: deps.storage, organization, model, frameworkId });

@@ -4,8 +4,8 @@ import { ToolError } from '../core/errors.js';
 import { requiredParam, soaTable, treatmentPlanTable, versionOf } from '../export/auditor.js';
 import { exportFormat, sendRegisterExport } from '../export/registers.js';
 import { sendExport } from '../export/send.js';
-import { requireMembership } from './access.js';
-import { type ConsoleDeps, identityOf } from './context.js';
+import { routeMembership } from './access.js';
+import type { ConsoleDeps } from './context.js';
 import { consoleError } from './errors.js';
 import { propertiesOf, queryToInput } from './query-params.js';
 import { runReadTool } from './read-tool.js';
@@ -61,11 +61,7 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
     '/orgs/:orgId/registers/:register',
     async (request) => {
       const name = REGISTERS[registerOf(request.params.register)].list;
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: identityOf(request).user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       const input = queryToInput({ query: request.query, schema: tools[name].inputJsonSchema });
       return runReadTool({ deps, request, organization, name, input });
     },
@@ -78,11 +74,7 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
   }>('/orgs/:orgId/registers/:register/export/:format', async (request, reply) => {
     const format = exportFormat(request.params.format);
     const register = registerOf(request.params.register);
-    const organization = await requireMembership({
-      storage: deps.storage,
-      userId: identityOf(request).user.id,
-      organizationId: request.params.orgId,
-    });
+    const organization = await routeMembership({ storage: deps.storage, request });
     return sendRegisterExport({
       reply,
       register,
@@ -96,11 +88,7 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
     '/orgs/:orgId/registers/:register/:id',
     async (request) => {
       const name = REGISTERS[registerOf(request.params.register)].get;
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: identityOf(request).user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       return runReadTool({ deps, request, organization, name, input: { id: request.params.id } });
     },
   );
@@ -111,11 +99,7 @@ export function registerRegisterRoutes({ scope, deps }: { scope: FastifyInstance
     '/orgs/:orgId/exports/:file/:format',
     async (request, reply) => {
       const format = exportFormat(request.params.format);
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: identityOf(request).user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       const run = (name: ToolName, input: Record<string, unknown>) =>
         runReadTool({ deps, request, organization, name, input });
       const organizationId = organization.id;

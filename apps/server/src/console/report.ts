@@ -1,7 +1,7 @@
 import { tools } from '@comply/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireMembership } from './access.js';
-import { type ConsoleDeps, identityOf } from './context.js';
+import { routeMembership } from './access.js';
+import type { ConsoleDeps } from './context.js';
 import { queryToInput } from './query-params.js';
 import { runReadTool } from './read-tool.js';
 
@@ -10,11 +10,7 @@ type Query = { Querystring: Record<string, string | string[]> };
 /** The dashboard and framework pages: getComplianceReport, getAuditReadiness, getOperatingEffectiveness. */
 export function registerReportRoutes({ scope, deps }: { scope: FastifyInstance; deps: ConsoleDeps }) {
   const organizationOf = (request: FastifyRequest<{ Params: { orgId: string } }>) =>
-    requireMembership({
-      storage: deps.storage,
-      userId: identityOf(request).user.id,
-      organizationId: request.params.orgId,
-    });
+    routeMembership({ storage: deps.storage, request });
 
   scope.get<{ Params: { orgId: string } } & Query>('/orgs/:orgId/report', async (request) => {
     const organization = await organizationOf(request);

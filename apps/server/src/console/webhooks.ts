@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { encryptSecret, newSigningSecret } from '../webhooks/secrets.js';
 import { checkedAddresses, parseTarget, TargetRefused } from '../webhooks/target.js';
 import { requireRole } from './access.js';
-import { type ConsoleDeps, identityOf } from './context.js';
+import { type ConsoleDeps, consoleActor, identityOf } from './context.js';
 import { consoleError } from './errors.js';
 import { parseInput } from './validate.js';
 
@@ -31,12 +31,6 @@ export function registerWebhookRoutes({ scope, deps }: { scope: FastifyInstance;
   const { storage, webhooks } = deps;
   const admin = (request: FastifyRequest, organizationId: string) =>
     requireRole({ storage, userId: identityOf(request).user.id, organizationId, roles: ['OWNER', 'ADMIN'] });
-  const actorOf = (request: FastifyRequest, action: string) => ({
-    userId: identityOf(request).user.id,
-    tokenId: null,
-    source: 'console' as const,
-    action,
-  });
 
   scope.get<OrgParams>('/orgs/:orgId/webhooks', async (request) => {
     const organizationId = request.params.orgId;
@@ -62,7 +56,7 @@ export function registerWebhookRoutes({ scope, deps }: { scope: FastifyInstance;
       description: body.description ?? null,
       eventTypes: [...new Set(body.event_types)],
       secretCiphertext: await encryptSecret(webhooks.keys, secret),
-      actor: actorOf(request, 'addWebhookEndpoint'),
+      actor: consoleActor(request, 'addWebhookEndpoint'),
     });
     // The endpoint is written: an engine that fails to start now (another instance starting it at the
     // same moment) must not turn that into an error that hides the secret; the service's watcher
@@ -82,7 +76,7 @@ export function registerWebhookRoutes({ scope, deps }: { scope: FastifyInstance;
       organizationId,
       id: endpointId,
       enabled: body.enabled,
-      actor: actorOf(request, body.enabled ? 'enableWebhookEndpoint' : 'disableWebhookEndpoint'),
+      actor: consoleActor(request, body.enabled ? 'enableWebhookEndpoint' : 'disableWebhookEndpoint'),
     });
     return { endpoint };
   });
@@ -93,7 +87,7 @@ export function registerWebhookRoutes({ scope, deps }: { scope: FastifyInstance;
     await storage.webhooks.deleteEndpoint({
       organizationId,
       id: endpointId,
-      actor: actorOf(request, 'deleteWebhookEndpoint'),
+      actor: consoleActor(request, 'deleteWebhookEndpoint'),
     });
     return reply.code(204).send();
   });
@@ -129,7 +123,7 @@ export function registerWebhookRoutes({ scope, deps }: { scope: FastifyInstance;
     const delivery = await storage.webhooks.replay({
       organizationId,
       deliveryId,
-      actor: actorOf(request, 'replayWebhookDelivery'),
+      actor: consoleActor(request, 'replayWebhookDelivery'),
       enqueue: webhooks.enqueue,
     });
     return { delivery };

@@ -1,6 +1,6 @@
 import { type ToolName, tools } from '@comply/schemas';
 import type { FastifyInstance } from 'fastify';
-import { requireMembership } from './access.js';
+import { routeMembership } from './access.js';
 import { type ConsoleDeps, identityOf } from './context.js';
 import { consoleError } from './errors.js';
 import { consoleCaller } from './read-tool.js';
@@ -29,11 +29,7 @@ export function registerWriteToolRoute({ scope, deps }: { scope: FastifyInstance
     async (request) => {
       const name = consoleWriteTool(request.params.tool);
       const { user } = identityOf(request);
-      const organization = await requireMembership({
-        storage: deps.storage,
-        userId: user.id,
-        organizationId: request.params.orgId,
-      });
+      const organization = await routeMembership({ storage: deps.storage, request });
       const body = request.body ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw consoleError({

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ToolCore } from '../core/tool-core.js';
-import { requiredParam, soaTable, treatmentPlanTable, versionOf } from './auditor.js';
+import { type RunTool, requiredParam, soaTable, treatmentPlanTable, versionOf } from './auditor.js';
 import { exportFormat, exportRegister, sendRegisterExport } from './registers.js';
 import { sendExport } from './send.js';
 
@@ -8,6 +8,12 @@ import { sendExport } from './send.js';
 export const EXPORT_PREFIX = '/api/export/';
 
 type Query = { Querystring: Record<string, string | string[]> };
+
+/** The request's caller running tools through the core, as every export route reads its rows. */
+const runAs =
+  (core: ToolCore, request: FastifyRequest): RunTool =>
+  async (name, input) =>
+    (await core.invoke({ caller: request.caller!, name, input })).output;
 
 /**
  * `GET /api/export/{register}/{csv|xlsx}?organization_id=…&<list filters>`: a register as a file,
@@ -22,7 +28,7 @@ export function registerExportRoutes({ app, core }: { app: FastifyInstance; core
     async (request, reply) => {
       const format = exportFormat(request.params.format);
       const table = await soaTable({
-        run: async (name, input) => (await core.invoke({ caller: request.caller!, name, input })).output,
+        run: runAs(core, request),
         organizationId: requiredParam(request.query, 'organization_id'),
         frameworkId: requiredParam(request.query, 'framework_id'),
         version: versionOf(request.query.version),
@@ -35,7 +41,7 @@ export function registerExportRoutes({ app, core }: { app: FastifyInstance; core
     async (request, reply) => {
       const format = exportFormat(request.params.format);
       const table = await treatmentPlanTable({
-        run: async (name, input) => (await core.invoke({ caller: request.caller!, name, input })).output,
+        run: runAs(core, request),
         organizationId: requiredParam(request.query, 'organization_id'),
       });
       return sendExport({ reply, table, format });
@@ -50,7 +56,7 @@ export function registerExportRoutes({ app, core }: { app: FastifyInstance; core
         register: exportRegister(request.params.register),
         format: exportFormat(request.params.format),
         query: request.query,
-        listPage: async (name, input) => (await core.invoke({ caller: request.caller!, name, input })).output,
+        listPage: runAs(core, request),
       }),
   );
 }

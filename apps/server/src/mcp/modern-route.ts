@@ -134,6 +134,13 @@ export function modernRequest(request: FastifyRequest): ModernRequest | undefine
   return outcome.kind === 'legacy' ? undefined : { kind: 'sdk' };
 }
 
+/** One POST to the MCP endpoint from an authenticated caller, as either era's server takes it. */
+export interface McpPost {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  caller: Caller;
+}
+
 /**
  * The v2 SDK's `createMcpHandler` for the 2026-07-28 requests the fast path does not answer
  * (strict: 2025-era requests never reach it), and `stamp`, the fields it adds to every result
@@ -151,15 +158,7 @@ export function createModernEra({
   return {
     stamp: { resultType: 'complete', _meta: { [SERVER_INFO_META]: serverInfo } },
     close: () => handler.close(),
-    async serve({
-      request,
-      reply,
-      caller,
-    }: {
-      request: FastifyRequest;
-      reply: FastifyReply;
-      caller: Caller;
-    }) {
+    async serve({ request, reply, caller }: McpPost) {
       const response = await handler.fetch(webRequest(request), {
         authInfo: authInfoFor(caller),
         parsedBody: request.body,

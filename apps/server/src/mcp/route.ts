@@ -6,7 +6,6 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '../core/caller.js';
 import { REFUSES_METHOD } from '../http/not-found.js';
 import type { TokenLimiter } from '../http/rate-limit.js';
 import { announcesUi, UI_SESSION_PREFIX } from './apps.js';
@@ -15,7 +14,7 @@ import { createBatchCharger } from './batch-charge.js';
 import { registerIconRoute } from './icons.js';
 import { parseMessages } from './messages.js';
 import type { MethodTable } from './methods.js';
-import { type createModernEra, modernRequest } from './modern-route.js';
+import { type createModernEra, type McpPost, modernRequest } from './modern-route.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
 import { repliesBody, replyBody } from './reply-body.js';
 import { invalidParamsReply } from './request-params.js';
@@ -82,15 +81,7 @@ export async function registerMcpRoute({
   });
 
   /** A 2025-era POST: one message or a batch, each charged, checked and answered. */
-  async function serveLegacy({
-    request,
-    reply,
-    caller,
-  }: {
-    request: FastifyRequest;
-    reply: FastifyReply;
-    caller: Caller;
-  }) {
+  async function serveLegacy({ request, reply, caller }: McpPost) {
     checkLegacyHeaders(request);
     const messages = parseMessages(request.body);
     if (!messages) {

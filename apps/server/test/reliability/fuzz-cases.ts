@@ -12,16 +12,15 @@ export interface InvalidCase {
   value: unknown;
 }
 
-/** Valid inputs of `tool`, in `organizationId` whenever the input names an organization. */
-export function validInputs({
-  tool,
-  organizationId,
-  ids,
-}: {
+/** A tool, the organization its inputs name and where their ids come from. */
+interface InputsOf {
   tool: ToolName;
   organizationId: string;
   ids: IdSource;
-}) {
+}
+
+/** Valid inputs of `tool`, in `organizationId` whenever the input names an organization. */
+export function validInputs({ tool, organizationId, ids }: InputsOf) {
   const schema = asSchema(tools[tool].inputJsonSchema);
   return validArbitrary({ schema, ids }).map((value) => {
     const input = value as Record<string, unknown>;
@@ -32,15 +31,7 @@ export function validInputs({
 }
 
 /** Valid inputs of `tool` with one invalid property, unknown key or list item property. */
-export function invalidInputs({
-  tool,
-  organizationId,
-  ids,
-}: {
-  tool: ToolName;
-  organizationId: string;
-  ids: IdSource;
-}) {
+export function invalidInputs({ tool, organizationId, ids }: InputsOf) {
   const schema = asSchema(tools[tool].inputJsonSchema);
   const base = validInputs({ tool, organizationId, ids });
   const topLevel = fc.tuple(base, mutationArbitrary({ schema })).map(([input, m]): InvalidCase => {

@@ -1,3 +1,5 @@
+import { postMcp } from '../mcp-client.js';
+
 /** A tool call over MCP as one raw JSON-RPC `tools/call`; returns the reply as the REST path would. */
 export async function mcpToolCall({
   url,
@@ -11,19 +13,10 @@ export async function mcpToolCall({
   input: unknown;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
 }): Promise<{ status: number; isError: boolean; body: any }> {
-  const response = await fetch(`${url}/api/mcp/v1`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: tool, arguments: input },
-    }),
+  const response = await postMcp({
+    url,
+    token,
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: input } },
   });
   const text = await response.text();
   if (response.status !== 200)
