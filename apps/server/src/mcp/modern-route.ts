@@ -2,6 +2,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS as LEGACY_PROTOCOL_VERSIONS } from '@modelc
 import { classifyInboundRequest, createMcpHandler, type Implementation } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/caller.js';
+import { freezeDeep } from '../core/read-cache.js';
 import { authInfoFor } from './auth-info.js';
 import type { modernServerFactory } from './modern-server.js';
 import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
@@ -156,7 +157,8 @@ export function createModernEra({
 }) {
   const handler = createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' });
   return {
-    stamp: { resultType: 'complete', _meta: { [SERVER_INFO_META]: serverInfo } },
+    // Frozen: reply-body.ts reuses its serialization while the values are the same objects.
+    stamp: freezeDeep({ resultType: 'complete', _meta: { [SERVER_INFO_META]: structuredClone(serverInfo) } }),
     close: () => handler.close(),
     async serve({ request, reply, caller }: McpPost) {
       const response = await handler.fetch(webRequest(request), {

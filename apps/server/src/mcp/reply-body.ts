@@ -36,6 +36,27 @@ function resultTail({ others, text }: { others: string; text: string }): Buffer 
 }
 
 /**
+ * The JSON of a result's fields other than its content, reused while they are the same values:
+ * in the 2026-07-28 era every result carries the same frozen stamp (`resultType` and the server
+ * info in `_meta`, modern-route.ts), whose serialization and hashing would otherwise be paid on
+ * every reply. The same string instance also keeps the memo's lookup below cheap.
+ */
+let lastOthers: { keys: string[]; values: unknown[]; json: string } | undefined;
+function othersJson(rest: Record<string, unknown>): string {
+  const keys = Object.keys(rest);
+  const last = lastOthers;
+  if (
+    last &&
+    keys.length === last.keys.length &&
+    keys.every((k, i) => k === last.keys[i] && rest[k] === last.values[i])
+  )
+    return last.json;
+  const json = JSON.stringify(rest);
+  lastOthers = { keys, values: keys.map((k) => rest[k]), json };
+  return json;
+}
+
+/**
  * The body of one reply. A successful tools/call result carries the tool's output twice: as
  * structuredContent and as its JSON text (mcp/server.ts builds both from the tool core's one
  * serialization), so the text is spliced in as structuredContent instead of serializing the
@@ -47,7 +68,7 @@ export function replyBody(reply: JsonRpcReply): string | Buffer {
   if (text === undefined || !result) return JSON.stringify(reply);
   const { structuredContent: _, content: __, ...rest } = result;
   const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},`);
-  return Buffer.concat([head, resultTail({ others: JSON.stringify(rest), text })]);
+  return Buffer.concat([head, resultTail({ others: othersJson(rest), text })]);
 }
 
 /**
