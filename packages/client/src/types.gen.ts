@@ -23,6 +23,25 @@
 //   specs/types/reports.yaml
 //   specs/types/risk-acceptance.yaml
 //   specs/types/soa.yaml
+//   specs/tools/acceptRisk.yaml
+//   specs/tools/acknowledgeDocument.yaml
+//   specs/tools/addDocumentVersion.yaml
+//   specs/tools/approveDocumentVersion.yaml
+//   specs/tools/approveStatementOfApplicability.yaml
+//   specs/tools/archiveRecord.yaml
+//   specs/tools/completeTask.yaml
+//   specs/tools/getAuditReadiness.yaml
+//   specs/tools/getComplianceReport.yaml
+//   specs/tools/getOperatingEffectiveness.yaml
+//   specs/tools/getOrganization.yaml
+//   specs/tools/getStatementOfApplicability.yaml
+//   specs/tools/listFrameworkControls.yaml
+//   specs/tools/listOrganizations.yaml
+//   specs/tools/listTestRuns.yaml
+//   specs/tools/recordTestRun.yaml
+//   specs/tools/restoreRecord.yaml
+//   specs/tools/updateControlApplicability.yaml
+//   specs/tools/verifyEvidence.yaml
 // Change the spec(s) and run `npm run generate`.
 
 /** Information classification of an asset, from least to most sensitive: PUBLIC, INTERNAL, CONFIDENTIAL, RESTRICTED. */
@@ -1593,4 +1612,2274 @@ export type VendorReviewList = {
   items: VendorReviewItem[];
   /** Vendors left out of items. */
   omitted: number;
+};
+
+// acceptRisk, from specs/tools/acceptRisk.yaml
+
+/** What a caller sends to `acceptRisk`. */
+export type AcceptRiskInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Risk id (risk_…). */
+  risk_id: string;
+  /** Why the residual risk is acceptable. */
+  rationale: string;
+  /** Conditions it depends on. */
+  conditions?: string;
+  /** Last day it holds; after today. */
+  expires_on: string;
+  /** Retry key. */
+  idempotency_key?: string;
+};
+
+/** What `acceptRisk` returns. */
+export type AcceptRiskOutput = Risk;
+
+// acknowledgeDocument, from specs/tools/acknowledgeDocument.yaml
+
+/** What a caller sends to `acknowledgeDocument`. */
+export type AcknowledgeDocumentInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Document id (doc_…). */
+  document_id: string;
+  /** The published version read; refused if another is in force. */
+  version?: number;
+  /** Retry key. */
+  idempotency_key?: string;
+};
+
+/** What `acknowledgeDocument` returns. */
+export type AcknowledgeDocumentOutput = Document;
+
+// addAsset, from specs/registers/assets.yaml
+
+/** What a caller sends to `addAsset`. */
+export type AddAssetInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Asset name, unique per organization. */
+  name: string;
+  /** What kind of asset it is. */
+  type: AssetType;
+  /** Information classification (default INTERNAL). */
+  classification?: AssetClassification;
+  /** Person or role accountable for the asset. */
+  owner?: string | null;
+  /** What the asset is and what it holds. */
+  description?: string | null;
+  /** Where the asset lives, e.g. eu-west-1, Office Berlin or a repository. */
+  location?: string | null;
+  /** Hosting or providing vendor (vnd_…, same organization). */
+  vendor_id?: string | null;
+  /** Date of the last review; omit or null when never reviewed. */
+  last_reviewed_at?: string | null;
+  /** Days between reviews (default 365). */
+  review_interval_days?: number;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addAsset` returns. */
+export type AddAssetOutput = Asset;
+
+// addAudit, from specs/registers/audits.yaml
+
+/** What a caller sends to `addAudit`. */
+export type AddAuditInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Name of the audit. */
+  name: string;
+  /** The framework audited against. */
+  framework_id?: string | null;
+  /** INTERNAL or EXTERNAL. */
+  kind: AuditKind;
+  /** Who performs the audit. */
+  auditor?: string | null;
+  /** State. */
+  state?: AuditState;
+  /** First day. */
+  start_date?: string | null;
+  /** Last day; not before start_date. */
+  end_date?: string | null;
+  /** Where the report is stored (http or https). */
+  report_url?: string | null;
+  /** Free-text notes. */
+  notes?: string | null;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addAudit` returns. */
+export type AddAuditOutput = Audit;
+
+// addControlTest, from specs/registers/control_tests.yaml
+
+/** What a caller sends to `addControlTest`. */
+export type AddControlTestInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** The measure it tests (msr_…). */
+  measure_id: string;
+  /** Short title. */
+  title: string;
+  /** How the test is performed. */
+  procedure?: string | null;
+  /** How often. */
+  frequency: ControlTestFrequency;
+  /** What is sampled from. */
+  population?: string | null;
+  /** Samples per run. */
+  sample_size?: number | null;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** Status. */
+  status?: ControlTestStatus;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addControlTest` returns. */
+export type AddControlTestOutput = ControlTest;
+
+// addDocument, from specs/registers/documents.yaml
+
+/** What a caller sends to `addDocument`. */
+export type AddDocumentInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Title. */
+  title: string;
+  /** Kind. */
+  kind: DocumentKind;
+  /** Purpose and scope. */
+  description?: string | null;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** Review cycle; sets next_review_due on publication. */
+  review_interval_months?: number | null;
+  /** Next review date. */
+  next_review_due?: string | null;
+  /** Emails of OWNER or ADMIN members who must all approve; needed before review. */
+  approvers?: string[];
+  /** Controls it serves. */
+  controls?: ControlRef[];
+  /** Measures it serves. */
+  measure_ids?: string[];
+  /** Markdown of version 1. */
+  content?: string;
+  /** Or FILE evidence (evd_…) as version 1. */
+  evidence_id?: string;
+  /** Note of version 1. */
+  change_note?: string;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addDocument` returns. */
+export type AddDocumentOutput = Document;
+
+// addDocumentVersion, from specs/tools/addDocumentVersion.yaml
+
+/** What a caller sends to `addDocumentVersion`. */
+export type AddDocumentVersionInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Document id (doc_…). */
+  document_id: string;
+  /** Markdown (or evidence_id). */
+  content?: string;
+  /** FILE evidence (evd_…) whose current file is the version. */
+  evidence_id?: string;
+  /** What changed. */
+  change_note?: string;
+  /** Send it for review (IN_REVIEW). */
+  submit?: boolean;
+  /** Retry key. */
+  idempotency_key?: string;
+};
+
+/** What `addDocumentVersion` returns. */
+export type AddDocumentVersionOutput = Document;
+
+// addEvidence, from specs/registers/evidence.yaml
+
+/** What a caller sends to `addEvidence`. */
+export type AddEvidenceInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** FILE, URL or TEXT. */
+  kind: EvidenceKind;
+  /** What it shows. */
+  title: string;
+  /** More about it. */
+  description?: string | null;
+  /** Kind URL. */
+  url?: string;
+  /** Kind TEXT. */
+  text?: string;
+  /** Kind FILE, base64. */
+  content_base64?: string;
+  /** Kind FILE. */
+  filename?: string;
+  /** Kind FILE; checked against the content. */
+  media_type?: string;
+  /** Default now; not in the future. */
+  collected_at?: string;
+  /** Default collected_at + org validity. */
+  valid_until?: string;
+  /** Measures it supports. */
+  measure_ids?: string[];
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addEvidence` returns. */
+export type AddEvidenceOutput = EvidenceRecord;
+
+// addFramework, from specs/registers/frameworks.yaml
+
+/** What a caller sends to `addFramework`. */
+export type AddFrameworkInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Framework name, e.g. ISO/IEC 27001; required with controls, the library title by default. */
+  name?: string;
+  /** Framework version, e.g. 2022. */
+  version?: string | null;
+  /** What the framework covers. */
+  description?: string | null;
+  /** The framework's controls; codes must be unique. Not with library_key. */
+  controls?: FrameworkControlInput[];
+  /** Library entry to adopt, e.g. iso-27001-2022 or nist-sp-800-53-r5. Not with controls. */
+  library_key?: string;
+  /** With library_key: keep only the controls this baseline selects (NIST: LOW, MODERATE, HIGH, PRIVACY). */
+  baseline?: string;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addFramework` returns. */
+export type AddFrameworkOutput = Framework;
+
+// addManagementReview, from specs/registers/management_reviews.yaml
+
+/** What a caller sends to `addManagementReview`. */
+export type AddManagementReviewInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Short title. */
+  title: string;
+  /** Planned or held date. */
+  review_date: string;
+  /** Status. */
+  status?: ManagementReviewStatus;
+  /** Chair. */
+  chair?: string | null;
+  /** Who attends. */
+  attendees?: string | null;
+  /** 9.3.2 a: previous actions' status. */
+  previous_actions?: string | null;
+  /** 9.3.2 b: internal/external issues. */
+  issue_changes?: string | null;
+  /** 9.3.2 c: parties' needs. */
+  party_needs?: string | null;
+  /** 9.3.2 d: ISMS performance. */
+  performance?: string | null;
+  /** 9.3.2 e: parties' feedback. */
+  party_feedback?: string | null;
+  /** 9.3.2 f: risk treatment status. */
+  risk_results?: string | null;
+  /** 9.3.2 g: opportunities. */
+  improvement?: string | null;
+  /** 9.3.3: improvement decisions. */
+  decisions?: string | null;
+  /** With owner and due date. */
+  actions?: string | null;
+  /** Next review date. */
+  next_review_due?: string | null;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addManagementReview` returns. */
+export type AddManagementReviewOutput = ManagementReview;
+
+// addMeasure, from specs/registers/measures.yaml
+
+/** What a caller sends to `addMeasure`. */
+export type AddMeasureInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Short name of the measure. */
+  name: string;
+  /** What the measure does. */
+  description?: string | null;
+  /** Free-text category. */
+  category?: string | null;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** Implementation state. */
+  state?: MeasureState;
+  /** Why NOT_APPLICABLE; its controls leave readiness. */
+  applicability_justification?: string | null;
+  /** Initial evidence. */
+  evidence?: EvidenceInput[];
+  /** Controls it satisfies. */
+  controls?: ControlRef[];
+  /** Mitigated risk ids. */
+  risk_ids?: string[];
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addMeasure` returns. */
+export type AddMeasureOutput = Measure;
+
+// addNonconformity, from specs/registers/nonconformities.yaml
+
+/** What a caller sends to `addNonconformity`. */
+export type AddNonconformityInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Unique reference; NC-<year>-<NNN> when omitted. */
+  reference?: string;
+  /** Short title. */
+  title: string;
+  /** What was found. */
+  description?: string | null;
+  /** MAJOR, MINOR or OBSERVATION. */
+  severity: NonconformitySeverity;
+  /** Status. */
+  status?: NonconformityStatus;
+  /** The audit that found it. */
+  audit_id?: string | null;
+  /** The measure it concerns. */
+  measure_id?: string | null;
+  /** When it was identified; defaults to today. */
+  date_identified?: string;
+  /** Analysed root cause. */
+  root_cause?: string | null;
+  /** Action taken or planned. */
+  corrective_action?: string | null;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** When it must be resolved. */
+  due_date?: string | null;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addNonconformity` returns. */
+export type AddNonconformityOutput = Nonconformity;
+
+// addObligation, from specs/registers/obligations.yaml
+
+/** What a caller sends to `addObligation`. */
+export type AddObligationInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Short title. */
+  title: string;
+  /** What must be done. */
+  requirement?: string | null;
+  /** Where the obligation comes from. */
+  source: ObligationSource;
+  /** The authority that enforces it. */
+  regulator?: string | null;
+  /** Free-text area, e.g. Data protection. */
+  area?: string | null;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** Compliance status. */
+  status?: ObligationStatus;
+  /** When it must be met. */
+  due_date?: string | null;
+  /** Date of the last review. */
+  last_review_date?: string | null;
+  /** Planned or taken actions. */
+  actions?: string | null;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addObligation` returns. */
+export type AddObligationOutput = Obligation;
+
+// addRisk, from specs/registers/risks.yaml
+
+/** What a caller sends to `addRisk`. */
+export type AddRiskInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Short name of the risk. */
+  name: string;
+  /** What could happen and why. */
+  description?: string | null;
+  /** Free-text category, e.g. Information security. */
+  category?: string | null;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** Life-cycle status. */
+  status?: RiskStatus;
+  /** Chosen treatment. */
+  treatment?: RiskTreatment | null;
+  /** Likelihood before measures (1-5). */
+  inherent_likelihood: number;
+  /** Impact before measures (1-5). */
+  inherent_impact: number;
+  /** Likelihood with measures (1-5); defaults to inherent_likelihood. */
+  residual_likelihood?: number;
+  /** Impact with measures (1-5); defaults to inherent_impact. */
+  residual_impact?: number;
+  /** Mitigating measure ids. */
+  measure_ids?: string[];
+  /** Ids of the assets the risk is assessed on, from listAssets. */
+  asset_ids?: string[];
+  /** Next planned review. */
+  review_date?: string | null;
+  /** Free-text note. */
+  note?: string | null;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addRisk` returns. */
+export type AddRiskOutput = Risk;
+
+// addTask, from specs/registers/tasks.yaml
+
+/** What a caller sends to `addTask`. */
+export type AddTaskInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Kind. */
+  kind?: TaskKind;
+  /** Title. */
+  title: string;
+  /** Details. */
+  description?: string | null;
+  /** Id of the record it is about, in this organization. */
+  subject_id?: string | null;
+  /** Account id (usr_…) of a member. */
+  assignee_id?: string | null;
+  /** Due date. */
+  due_date: string;
+  /** OPEN, IN_PROGRESS or CANCELLED; completeTask sets DONE. */
+  status?: TaskStatus;
+  /** Repeat every N units; with recurrence_unit. */
+  recurrence_every?: number | null;
+  /** With recurrence_every. */
+  recurrence_unit?: TaskRecurrenceUnit | null;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addTask` returns. */
+export type AddTaskOutput = Task;
+
+// addVendor, from specs/registers/vendors.yaml
+
+/** What a caller sends to `addVendor`. */
+export type AddVendorInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Vendor name, unique per organization. */
+  name: string;
+  /** The service the vendor provides. */
+  description?: string | null;
+  /** Free-text category, e.g. Cloud hosting. */
+  category?: string | null;
+  /** Vendor website (http or https). */
+  website?: string | null;
+  /** Risk tier. */
+  risk_tier?: VendorRiskTier;
+  /** Status. */
+  status?: VendorStatus;
+  /** Whether the vendor processes personal data. */
+  processes_personal_data?: boolean;
+  /** End of the current contract. */
+  contract_end?: string | null;
+  /** Last review; omit when never reviewed. */
+  last_reviewed_at?: string | null;
+  /** Days between reviews. */
+  review_interval_days?: number;
+  /** Person or role responsible. */
+  owner?: string | null;
+  /** Contact address at the vendor. */
+  contact_email?: string | null;
+  /** Retry key: a repeat returns the first record. */
+  idempotency_key?: string;
+};
+
+/** What `addVendor` returns. */
+export type AddVendorOutput = Vendor;
+
+// approveDocumentVersion, from specs/tools/approveDocumentVersion.yaml
+
+/** What a caller sends to `approveDocumentVersion`. */
+export type ApproveDocumentVersionInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Document id (doc_…). */
+  document_id: string;
+  /** Version approved. */
+  version: number;
+  /** Its content_hash as read (getDocument). */
+  content_hash: string;
+  /** Retry key. */
+  idempotency_key?: string;
+};
+
+/** What `approveDocumentVersion` returns. */
+export type ApproveDocumentVersionOutput = Document;
+
+// approveStatementOfApplicability, from specs/tools/approveStatementOfApplicability.yaml
+
+/** What a caller sends to `approveStatementOfApplicability`. */
+export type ApproveStatementOfApplicabilityInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Framework id (fw_…) from listFrameworks. */
+  framework_id: string;
+  /** E.g. the management decision it follows. */
+  note?: string;
+  /** Retry key. */
+  idempotency_key?: string;
+};
+
+/** What `approveStatementOfApplicability` returns. */
+export type ApproveStatementOfApplicabilityOutput = SoaVersion;
+
+// archiveRecord, from specs/tools/archiveRecord.yaml
+
+/** What a caller sends to `archiveRecord`. */
+export type ArchiveRecordInput = {
+  /** Record id (risk_…, vnd_…, msr_…, …). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `archiveRecord` returns. */
+export type ArchiveRecordOutput = ArchiveState;
+
+// completeTask, from specs/tools/completeTask.yaml
+
+/** What a caller sends to `completeTask`. */
+export type CompleteTaskInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Task id (tsk_…). */
+  task_id: string;
+  /** What was done. */
+  note?: string;
+  /** Evidence (evd_…) showing it. */
+  evidence_id?: string;
+  /** Retry key. */
+  idempotency_key?: string;
+};
+
+/** What `completeTask` returns. */
+export type CompleteTaskOutput = Task;
+
+// getAsset, from specs/registers/assets.yaml
+
+/** What a caller sends to `getAsset`. */
+export type GetAssetInput = {
+  /** Asset id (ast_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getAsset` returns. */
+export type GetAssetOutput = Asset;
+
+// getAudit, from specs/registers/audits.yaml
+
+/** What a caller sends to `getAudit`. */
+export type GetAuditInput = {
+  /** Audit id (aud_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getAudit` returns. */
+export type GetAuditOutput = Audit;
+
+// getAuditReadiness, from specs/tools/getAuditReadiness.yaml
+
+/** What a caller sends to `getAuditReadiness`. */
+export type GetAuditReadinessInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Framework id (fw_…) from listFrameworks. */
+  framework_id: string;
+  /** Items per gap list (1-25). */
+  top_n?: number;
+};
+
+/** What `getAuditReadiness` returns. */
+export type GetAuditReadinessOutput = {
+  /** The framework checked. */
+  framework: {
+    /** Framework id. */
+    id: string;
+    /** Framework name. */
+    name: string;
+    /** Framework version. */
+    version: string | null;
+  };
+  /** When the report was computed. */
+  generated_at: string;
+  /** READY controls / (all controls − EXCLUDED controls) × 100, one decimal; 0 when no control is left. */
+  readiness_percent: number;
+  /** Number of controls of the framework. */
+  control_count: number;
+  /** Number of controls per readiness state. */
+  state_counts: ReadinessStateCounts;
+  /** Number of GAP controls per reason (a control may have several). */
+  gap_reason_counts: ReadinessReasonCounts;
+  /** Controls without an IMPLEMENTED measure of their own whose mapped control (crosswalk) is covered. */
+  covered_via_mapping_count: number;
+  /** Readiness per family, in document order. */
+  families: FamilyReadinessList;
+  /** What to fix before the audit. */
+  gaps: ReadinessGaps;
+};
+
+// getComplianceReport, from specs/tools/getComplianceReport.yaml
+
+/** What a caller sends to `getComplianceReport`. */
+export type GetComplianceReportInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** residual_score above this is high priority. */
+  high_priority_threshold?: number;
+  /** Window for upcoming audits in days. */
+  upcoming_within_days?: number;
+  /** Window of evidence.expiring. */
+  evidence_expiring_within_days?: number;
+  /** Items per list. */
+  top_n?: number;
+};
+
+/** What `getComplianceReport` returns. */
+export type GetComplianceReportOutput = {
+  /** The organization reported on. */
+  organization_id: string;
+  /** When the report was computed. */
+  generated_at: string;
+  /** Risk register summary. */
+  risks: {
+    /** Number of risks. */
+    total: number;
+    /** Number of risks per status. */
+    by_status: RiskStatusCounts;
+    /** Risks above the high-priority threshold. */
+    high_priority: HighPriorityRiskList;
+    /** ACCEPTED risks whose acceptance lapsed (or was never recorded). */
+    acceptance_expired: ExpiredAcceptanceList;
+  };
+  /** Measure summary. */
+  measures: {
+    /** Number of measures. */
+    total: number;
+    /** Number of measures per state. */
+    by_state: MeasureStateCounts;
+    /** IMPLEMENTED / all measures × 100, one decimal; 0 when there are none. */
+    implemented_percent: number;
+  };
+  /** Obligation summary. */
+  obligations: {
+    /** Number of obligations. */
+    total: number;
+    /** Number of obligations per status. */
+    by_status: ObligationStatusCounts;
+    /** Overdue obligations. */
+    overdue: OverdueObligationList;
+  };
+  /** Vendor review summary (ACTIVE vendors only). */
+  vendors: {
+    /** Number of ACTIVE vendors. */
+    total_active: number;
+    /** Vendors with review_overdue: reviewed before, next review date passed (listVendors review_overdue: true). */
+    review_overdue: VendorReviewList;
+    /** Vendors with never_reviewed: no review yet (listVendors never_reviewed: true). */
+    never_reviewed: VendorReviewList;
+  };
+  /** Nonconformity summary. */
+  nonconformities: {
+    /** Open nonconformities per severity. */
+    open_by_severity: SeverityCounts;
+    /** Overdue nonconformities. */
+    overdue: OverdueNonconformityList;
+  };
+  /** Audit summary. */
+  audits: {
+    /** Audits starting within upcoming_within_days. */
+    upcoming: UpcomingAuditList;
+  };
+  /** Asset inventory summary. */
+  assets: {
+    /** Number of assets. */
+    total: number;
+    /** Number of assets per classification. */
+    by_classification: AssetClassificationCounts;
+    /** Assets reviewed before whose next_review_due is before today (listAssets with review_overdue lists them). */
+    review_overdue: number;
+    /** Assets without a review date (listAssets with never_reviewed lists them). */
+    never_reviewed: number;
+  };
+  /** Evidence to renew, by measure (a measure's evidence is current until its latest valid_until). */
+  evidence: {
+    /** Measures whose latest evidence expires within evidence_expiring_within_days (today included), soonest first. */
+    expiring: EvidenceDueList;
+    /** IMPLEMENTED measures whose evidence has all expired (a readiness gap), longest expired first. */
+    expired: EvidenceDueList;
+  };
+  /** Control coverage of each framework. */
+  frameworks: FrameworkCoverage[];
+  /** Controlled documents (policies …). */
+  documents: {
+    /** Documents not RETIRED. */
+    total: number;
+    /** Documents with a version in force. */
+    published: number;
+    /** Documents IN_REVIEW, awaiting approvals. */
+    in_review: number;
+    /** Documents whose next_review_due passed (listDocuments review_overdue). */
+    review_overdue: number;
+  };
+};
+
+// getControlTest, from specs/registers/control_tests.yaml
+
+/** What a caller sends to `getControlTest`. */
+export type GetControlTestInput = {
+  /** Control test id (ctt_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getControlTest` returns. */
+export type GetControlTestOutput = ControlTest;
+
+// getDocument, from specs/registers/documents.yaml
+
+/** What a caller sends to `getDocument`. */
+export type GetDocumentInput = {
+  /** Document id (doc_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getDocument` returns. */
+export type GetDocumentOutput = Document;
+
+// getEvidence, from specs/registers/evidence.yaml
+
+/** What a caller sends to `getEvidence`. */
+export type GetEvidenceInput = {
+  /** Evidence id (evd_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getEvidence` returns. */
+export type GetEvidenceOutput = EvidenceRecord;
+
+// getFramework, from specs/registers/frameworks.yaml
+
+/** What a caller sends to `getFramework`. */
+export type GetFrameworkInput = {
+  /** Framework id (fw_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getFramework` returns. */
+export type GetFrameworkOutput = Framework;
+
+// getManagementReview, from specs/registers/management_reviews.yaml
+
+/** What a caller sends to `getManagementReview`. */
+export type GetManagementReviewInput = {
+  /** Management review id (mrv_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getManagementReview` returns. */
+export type GetManagementReviewOutput = ManagementReview;
+
+// getMeasure, from specs/registers/measures.yaml
+
+/** What a caller sends to `getMeasure`. */
+export type GetMeasureInput = {
+  /** Measure id (msr_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getMeasure` returns. */
+export type GetMeasureOutput = Measure;
+
+// getNonconformity, from specs/registers/nonconformities.yaml
+
+/** What a caller sends to `getNonconformity`. */
+export type GetNonconformityInput = {
+  /** Nonconformity id (nc_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getNonconformity` returns. */
+export type GetNonconformityOutput = Nonconformity;
+
+// getObligation, from specs/registers/obligations.yaml
+
+/** What a caller sends to `getObligation`. */
+export type GetObligationInput = {
+  /** Obligation id (obl_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getObligation` returns. */
+export type GetObligationOutput = Obligation;
+
+// getOperatingEffectiveness, from specs/tools/getOperatingEffectiveness.yaml
+
+/** What a caller sends to `getOperatingEffectiveness`. */
+export type GetOperatingEffectivenessInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Framework id (fw_…) from listFrameworks. */
+  framework_id: string;
+  /** First day of the period. */
+  period_start: string;
+  /** Last day; at most 1,830 days after period_start. */
+  period_end: string;
+};
+
+/** What `getOperatingEffectiveness` returns. */
+export type GetOperatingEffectivenessOutput = {
+  /** The framework checked. */
+  framework_id: string;
+  /** First day of the period. */
+  period_start: string;
+  /** Last day of the period. */
+  period_end: string;
+  /** When the report was computed. */
+  generated_at: string;
+  /** Controls with at least one ACTIVE test. */
+  tested_control_count: number;
+  /** Controls with a measure but no ACTIVE test. */
+  untested_control_count: number;
+  /** Tested controls per state. */
+  state_counts: {
+    /** A window's latest run FAILED. */
+    FAILED: number;
+    /** A window ended without a run. */
+    GAP: number;
+    /** Passed, some with exceptions. */
+    EXCEPTIONS: number;
+    /** Every ended window passed. */
+    EFFECTIVE: number;
+    /** No window has ended yet. */
+    NOT_DUE: number;
+  };
+  /** Tested controls in document order. */
+  controls: OperatingControl[];
+};
+
+// getOrganization, from specs/tools/getOrganization.yaml
+
+/** What a caller sends to `getOrganization`. */
+export type GetOrganizationInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+};
+
+/** What `getOrganization` returns. */
+export type GetOrganizationOutput = OrganizationDetail;
+
+// getRisk, from specs/registers/risks.yaml
+
+/** What a caller sends to `getRisk`. */
+export type GetRiskInput = {
+  /** Risk id (risk_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getRisk` returns. */
+export type GetRiskOutput = Risk;
+
+// getStatementOfApplicability, from specs/tools/getStatementOfApplicability.yaml
+
+/** What a caller sends to `getStatementOfApplicability`. */
+export type GetStatementOfApplicabilityInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Framework id (fw_…) from listFrameworks. */
+  framework_id: string;
+  /** An approved version; omit for the current SoA. */
+  version?: number;
+  /** Any of these decisions. */
+  applicability?: SoaApplicability[];
+  /** Any of these statuses. */
+  status?: ControlReadiness[];
+  /** Controls per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+};
+
+/** What `getStatementOfApplicability` returns. */
+export type GetStatementOfApplicabilityOutput = {
+  /** The framework. */
+  framework_id: string;
+  /** The approved version read; null for the current SoA. */
+  version: number | null;
+  /** The version read, or for the current SoA the latest approved one; null when none. */
+  approved: SoaVersion | null;
+  /** Every approved version, newest first. */
+  versions: SoaVersion[];
+  /** Last change of a decision (pass as expected_updated_at); null when none. */
+  updated_at: string | null;
+  /** Controls of the framework (of the snapshot for a version). */
+  control_count: number;
+  /** Controls per decision. */
+  applicability_counts: {
+    /** Applicable controls. */
+    APPLICABLE: number;
+    /** Excluded controls. */
+    EXCLUDED: number;
+    /** Controls without a decision. */
+    UNDECIDED: number;
+  };
+  /** This page of controls, in document order. */
+  controls: SoaControl[];
+  /** Cursor for the next page; null on the last. */
+  next_cursor: string | null;
+  /** Controls matching the filters. */
+  total_count: number;
+};
+
+// getTask, from specs/registers/tasks.yaml
+
+/** What a caller sends to `getTask`. */
+export type GetTaskInput = {
+  /** Task id (tsk_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getTask` returns. */
+export type GetTaskOutput = Task;
+
+// getVendor, from specs/registers/vendors.yaml
+
+/** What a caller sends to `getVendor`. */
+export type GetVendorInput = {
+  /** Vendor id (vnd_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `getVendor` returns. */
+export type GetVendorOutput = Vendor;
+
+// listAssets, from specs/registers/assets.yaml
+
+/** What a caller sends to `listAssets`. */
+export type ListAssetsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Only assets of one of these types. */
+  type?: AssetType[];
+  /** Any of these classifications. */
+  classification?: AssetClassification[];
+  /** Exact owner (case-insensitive). */
+  owner?: string;
+  /** Text in name, description or location. */
+  query?: string;
+  /** Only assets hosted by this vendor (vnd_…). */
+  vendor_id?: string;
+  /** true = only assets with review_overdue (reviewed before, next_review_due passed; see never_reviewed); false = the others. */
+  review_overdue?: boolean;
+  /** true = only assets without a review date; false = the others. */
+  never_reviewed?: boolean;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'name' | 'next_review_due' | 'last_reviewed_at' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listAssets` returns. */
+export type ListAssetsOutput = {
+  /** The assets on this page, in order_by order. */
+  assets: Asset[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listAudits, from specs/registers/audits.yaml
+
+/** What a caller sends to `listAudits`. */
+export type ListAuditsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these states. */
+  state?: AuditState[];
+  /** Any of these kinds. */
+  kind?: AuditKind[];
+  /** Against this framework. */
+  framework_id?: string;
+  /** Text in name or auditor. */
+  query?: string;
+  /** Starting after this date. */
+  start_after?: string;
+  /** Starting before this date. */
+  start_before?: string;
+  /** start_date within this many days from today. */
+  upcoming_within_days?: number;
+  /** true = PLANNED or IN_PROGRESS audits starting after today. */
+  upcoming?: boolean;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'start_date' | 'name' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listAudits` returns. */
+export type ListAuditsOutput = {
+  /** The audits on this page, in order_by order. */
+  audits: Audit[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listControlTests, from specs/registers/control_tests.yaml
+
+/** What a caller sends to `listControlTests`. */
+export type ListControlTestsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Tests of this measure (msr_…). */
+  measure_id?: string;
+  /** Any of these frequencies. */
+  frequency?: ControlTestFrequency[];
+  /** Any of these statuses. */
+  status?: ControlTestStatus[];
+  /** Text in title or procedure. */
+  query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'title' | 'frequency' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listControlTests` returns. */
+export type ListControlTestsOutput = {
+  /** The control_tests on this page, in order_by order. */
+  control_tests: ControlTest[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listDocuments, from specs/registers/documents.yaml
+
+/** What a caller sends to `listDocuments`. */
+export type ListDocumentsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these statuses. */
+  status?: DocumentStatus[];
+  /** Any of these kinds. */
+  kind?: DocumentKind[];
+  /** Review date passed. */
+  review_overdue?: boolean;
+  /** Text in title or description. */
+  query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'title' | 'next_review_due' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listDocuments` returns. */
+export type ListDocumentsOutput = {
+  /** The documents on this page, in order_by order. */
+  documents: DocumentSummary[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listEvidence, from specs/registers/evidence.yaml
+
+/** What a caller sends to `listEvidence`. */
+export type ListEvidenceInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these kinds. */
+  kind?: EvidenceKind[];
+  /** Evidence for this measure. */
+  measure_id?: string;
+  /** Whether valid_until is past. */
+  expired?: boolean;
+  /** Text in title or description. */
+  query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'collected_at' | 'title' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listEvidence` returns. */
+export type ListEvidenceOutput = {
+  /** The evidence on this page, in order_by order. */
+  evidence: EvidenceRecord[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listFrameworkControls, from specs/tools/listFrameworkControls.yaml
+
+/** What a caller sends to `listFrameworkControls`. */
+export type ListFrameworkControlsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Framework id (fw_…) from listFrameworks. */
+  framework_id: string;
+  /** Family title (case-insensitive) or OSCAL group id, e.g. ac. */
+  family?: string;
+  /** A baseline, e.g. MODERATE (NIST: LOW, MODERATE, HIGH, PRIVACY). */
+  baseline?: string;
+  /** true: controls with an IMPLEMENTED measure; false: those without. */
+  covered?: boolean;
+  /** Text in code, title or statement. */
+  query?: string;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'position';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listFrameworkControls` returns. */
+export type ListFrameworkControlsOutput = {
+  /** The controls on this page, in order_by order. */
+  controls: FrameworkControl[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listFrameworks, from specs/registers/frameworks.yaml
+
+/** What a caller sends to `listFrameworks`. */
+export type ListFrameworksInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Text in name or description. */
+  query?: string;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'name' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listFrameworks` returns. */
+export type ListFrameworksOutput = {
+  /** The frameworks on this page, in order_by order. */
+  frameworks: FrameworkSummary[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listManagementReviews, from specs/registers/management_reviews.yaml
+
+/** What a caller sends to `listManagementReviews`. */
+export type ListManagementReviewsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these statuses. */
+  status?: ManagementReviewStatus[];
+  /** review_date before this date. */
+  held_before?: string;
+  /** review_date after this date. */
+  held_after?: string;
+  /** Text in title or decisions. */
+  query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'review_date' | 'title' | 'next_review_due' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listManagementReviews` returns. */
+export type ListManagementReviewsOutput = {
+  /** The management_reviews on this page, in order_by order. */
+  management_reviews: ManagementReview[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listMeasures, from specs/registers/measures.yaml
+
+/** What a caller sends to `listMeasures`. */
+export type ListMeasuresInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these states. */
+  state?: MeasureState[];
+  /** Exact category (case-insensitive). */
+  category?: string;
+  /** Exact owner (case-insensitive). */
+  owner?: string;
+  /** Text in name or description. */
+  query?: string;
+  /** Satisfies a control of this framework. */
+  framework_id?: string;
+  /** Satisfies this control code (needs framework_id). */
+  control_code?: string;
+  /** Mitigates this risk. */
+  risk_id?: string;
+  /** Whether the measure has evidence. */
+  has_evidence?: boolean;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'name' | 'state' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listMeasures` returns. */
+export type ListMeasuresOutput = {
+  /** The measures on this page, in order_by order. */
+  measures: Measure[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listNonconformities, from specs/registers/nonconformities.yaml
+
+/** What a caller sends to `listNonconformities`. */
+export type ListNonconformitiesInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these statuses. */
+  status?: NonconformityStatus[];
+  /** Any of these severities. */
+  severity?: NonconformitySeverity[];
+  /** true = not CLOSED; false = CLOSED. */
+  open?: boolean;
+  /** true = due_date before today and not CLOSED. */
+  overdue?: boolean;
+  /** Found by this audit. */
+  audit_id?: string;
+  /** Concerning this measure. */
+  measure_id?: string;
+  /** Exact owner (case-insensitive). */
+  owner?: string;
+  /** Text in reference, title or description. */
+  query?: string;
+  /** Due before this date. */
+  due_before?: string;
+  /** Identified after this date. */
+  identified_after?: string;
+  /** Identified before this date. */
+  identified_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'date_identified' | 'due_date' | 'reference' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listNonconformities` returns. */
+export type ListNonconformitiesOutput = {
+  /** The nonconformities on this page, in order_by order. */
+  nonconformities: Nonconformity[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listObligations, from specs/registers/obligations.yaml
+
+/** What a caller sends to `listObligations`. */
+export type ListObligationsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these statuses. */
+  status?: ObligationStatus[];
+  /** Any of these sources. */
+  source?: ObligationSource[];
+  /** Exact area (case-insensitive). */
+  area?: string;
+  /** Exact owner (case-insensitive). */
+  owner?: string;
+  /** Exact regulator (case-insensitive). */
+  regulator?: string;
+  /** Text in title or requirement. */
+  query?: string;
+  /** Due before this date. */
+  due_before?: string;
+  /** Due after this date. */
+  due_after?: string;
+  /** Whether the obligation is overdue. */
+  overdue?: boolean;
+  /** Last reviewed before this date. */
+  reviewed_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'due_date' | 'title' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listObligations` returns. */
+export type ListObligationsOutput = {
+  /** The obligations on this page, in order_by order. */
+  obligations: Obligation[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listOrganizations, from specs/tools/listOrganizations.yaml
+
+/** What a caller sends to `listOrganizations`. */
+export type ListOrganizationsInput = {
+  /** Text in the organization name. */
+  query?: string;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'name' | 'created_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listOrganizations` returns. */
+export type ListOrganizationsOutput = {
+  /** The organizations on this page, in order_by order. */
+  organizations: Organization[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listRisks, from specs/registers/risks.yaml
+
+/** What a caller sends to `listRisks`. */
+export type ListRisksInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these statuses. */
+  status?: RiskStatus[];
+  /** Any of these treatments. */
+  treatment?: RiskTreatment[];
+  /** Any of these computed mitigation statuses. */
+  mitigation_status?: MitigationStatus[];
+  /** Exact category (case-insensitive). */
+  category?: string;
+  /** Exact owner (case-insensitive). */
+  owner?: string;
+  /** Text in name or description. */
+  query?: string;
+  /** residual_score >= this value (16 finds high-priority risks). */
+  min_residual_score?: number;
+  /** residual_score <= this value. */
+  max_residual_score?: number;
+  /** inherent_score >= this value. */
+  min_inherent_score?: number;
+  /** inherent_score <= this value. */
+  max_inherent_score?: number;
+  /** Whether a measure is linked. */
+  has_mitigation?: boolean;
+  /** Mitigated by this measure. */
+  measure_id?: string;
+  /** Only risks assessed on this asset (ast_…). */
+  asset_id?: string;
+  /** review_date before this date. */
+  review_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'residual_score' | 'inherent_score' | 'name' | 'created_at' | 'updated_at' | 'review_date';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listRisks` returns. */
+export type ListRisksOutput = {
+  /** The risks on this page, in order_by order. */
+  risks: Risk[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listTasks, from specs/registers/tasks.yaml
+
+/** What a caller sends to `listTasks`. */
+export type ListTasksInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** 'mine' for the caller, or an account id (usr_…). */
+  assignee?: string;
+  /** due_date before this date. */
+  due_before?: string;
+  /** true = overdue only. */
+  overdue?: boolean;
+  /** Any of these kinds. */
+  kind?: TaskKind[];
+  /** Any of these statuses. */
+  status?: TaskStatus[];
+  /** Text in title or description. */
+  query?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'due_date' | 'title' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listTasks` returns. */
+export type ListTasksOutput = {
+  /** The tasks on this page, in order_by order. */
+  tasks: Task[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listTestRuns, from specs/tools/listTestRuns.yaml
+
+/** What a caller sends to `listTestRuns`. */
+export type ListTestRunsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Runs of this control test (ctt_…). */
+  control_test_id?: string;
+  /** Runs testing this measure (msr_…). */
+  measure_id?: string;
+  /** Any of these results. */
+  result?: TestRunResult[];
+  /** Runs whose period ends on or after this day. */
+  from?: string;
+  /** Runs whose period starts on or before this day. */
+  to?: string;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'period_end';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listTestRuns` returns. */
+export type ListTestRunsOutput = {
+  /** The test_runs on this page, in order_by order. */
+  test_runs: TestRun[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// listVendors, from specs/registers/vendors.yaml
+
+/** What a caller sends to `listVendors`. */
+export type ListVendorsInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Any of these statuses. */
+  status?: VendorStatus[];
+  /** Any of these risk tiers. */
+  risk_tier?: VendorRiskTier[];
+  /** Exact category (case-insensitive). */
+  category?: string;
+  /** Exact owner (case-insensitive). */
+  owner?: string;
+  /** Text in name or description. */
+  query?: string;
+  /** Whether the vendor processes personal data. */
+  processes_personal_data?: boolean;
+  /** Last reviewed before this date. */
+  reviewed_before?: string;
+  /** Last reviewed after this date. */
+  reviewed_after?: string;
+  /** next_review_due before this date. */
+  review_due_before?: string;
+  /** true = only vendors with review_overdue (ACTIVE, reviewed before, next_review_due passed; see never_reviewed); false = the others. */
+  review_overdue?: boolean;
+  /** true = only vendors with never_reviewed (ACTIVE and never reviewed); false = the others. */
+  never_reviewed?: boolean;
+  /** contract_end before this date. */
+  contract_ends_before?: string;
+  /** true: archived records only. Default: active only. */
+  archived?: boolean;
+  /** Items per page. */
+  page_size?: number;
+  /** A next_cursor. */
+  cursor?: string;
+  /** Sort order. */
+  order_by?: {
+    /** Sort field. */
+    field: 'name' | 'next_review_due' | 'last_reviewed_at' | 'created_at' | 'updated_at';
+    /** Sort direction. */
+    direction?: SortDirection;
+  };
+};
+
+/** What `listVendors` returns. */
+export type ListVendorsOutput = {
+  /** The vendors on this page, in order_by order. */
+  vendors: Vendor[];
+  /** Cursor for the next page; null when this is the last page. */
+  next_cursor: string | null;
+  /** Number of records matching the filters across all pages, counted when the listing began: pages reached through a cursor repeat the first page's count. Exact, except for a free-text `query` matching more than 10000 records: then 10000, with total_count_is_lower_bound true. */
+  total_count: number;
+  /** Present, and true, only when total_count is a lower bound: a free-text `query` matched more than 10000 records and counting stopped there. Absent when total_count is exact. */
+  total_count_is_lower_bound?: boolean;
+};
+
+// recordTestRun, from specs/tools/recordTestRun.yaml
+
+/** What a caller sends to `recordTestRun`. */
+export type RecordTestRunInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Control test id (ctt_…). */
+  control_test_id: string;
+  /** First day of the period covered. */
+  period_start: string;
+  /** Last day covered; not before period_start, not in the future. */
+  period_end: string;
+  /** Member account id (usr_…); the caller by default. */
+  performed_by?: string;
+  /** When performed (not future); now by default. */
+  performed_at?: string;
+  /** Samples tested. */
+  samples_tested: number;
+  /** The result. */
+  result: TestRunResult;
+  /** Notes. */
+  notes?: string | null;
+  /** Exceptions found, one text each. */
+  exceptions?: string[];
+  /** Vault evidence (evd_…). */
+  evidence_ids?: string[];
+  /** Open a nonconformity from the exceptions, linked to the run and measure. */
+  raise_nonconformity?: {
+    /** MAJOR, MINOR or OBSERVATION. */
+    severity: NonconformitySeverity;
+    /** Its title; from the test's title by default. */
+    title?: string;
+  };
+  /** Retry key. */
+  idempotency_key?: string;
+};
+
+/** What `recordTestRun` returns. */
+export type RecordTestRunOutput = TestRun;
+
+// restoreRecord, from specs/tools/restoreRecord.yaml
+
+/** What a caller sends to `restoreRecord`. */
+export type RestoreRecordInput = {
+  /** Record id. */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+};
+
+/** What `restoreRecord` returns. */
+export type RestoreRecordOutput = ArchiveState;
+
+// updateAsset, from specs/registers/assets.yaml
+
+/** What a caller sends to `updateAsset`. */
+export type UpdateAssetInput = {
+  /** Asset id (ast_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New name (unique per organization). */
+  name?: string;
+  /** New type. */
+  type?: AssetType;
+  /** New classification. */
+  classification?: AssetClassification;
+  /** New owner; null clears it. */
+  owner?: string | null;
+  /** New description; null clears it. */
+  description?: string | null;
+  /** New location; null clears it. */
+  location?: string | null;
+  /** New hosting vendor (vnd_…); null when in-house. */
+  vendor_id?: string | null;
+  /** Date of the latest review; null marks the asset as never reviewed. */
+  last_reviewed_at?: string | null;
+  /** New review interval in days. */
+  review_interval_days?: number;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateAsset` returns. */
+export type UpdateAssetOutput = Asset;
+
+// updateAudit, from specs/registers/audits.yaml
+
+/** What a caller sends to `updateAudit`. */
+export type UpdateAuditInput = {
+  /** Audit id (aud_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New name. */
+  name?: string;
+  /** New framework. */
+  framework_id?: string | null;
+  /** New kind. */
+  kind?: AuditKind;
+  /** New auditor. */
+  auditor?: string | null;
+  /** New state. */
+  state?: AuditState;
+  /** New first day. */
+  start_date?: string | null;
+  /** New last day. */
+  end_date?: string | null;
+  /** New report URL. */
+  report_url?: string | null;
+  /** New notes; null clears them. */
+  notes?: string | null;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateAudit` returns. */
+export type UpdateAuditOutput = Audit;
+
+// updateControlApplicability, from specs/tools/updateControlApplicability.yaml
+
+/** What a caller sends to `updateControlApplicability`. */
+export type UpdateControlApplicabilityInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Framework id (fw_…) from listFrameworks. */
+  framework_id: string;
+  /** Decisions by control code. */
+  controls: SoaControlInput[];
+  /** The SoA's updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateControlApplicability` returns. */
+export type UpdateControlApplicabilityOutput = {
+  /** The framework. */
+  framework_id: string;
+  /** The SoA's new updated_at. */
+  updated_at: string;
+  /** Controls whose decision was set. */
+  updated_count: number;
+};
+
+// updateControlTest, from specs/registers/control_tests.yaml
+
+/** What a caller sends to `updateControlTest`. */
+export type UpdateControlTestInput = {
+  /** Control test id (ctt_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New title. */
+  title?: string;
+  /** New procedure. */
+  procedure?: string | null;
+  /** New frequency. */
+  frequency?: ControlTestFrequency;
+  /** New population. */
+  population?: string | null;
+  /** New sample size. */
+  sample_size?: number | null;
+  /** New owner. */
+  owner?: string | null;
+  /** New status; RETIRED when no longer performed. */
+  status?: ControlTestStatus;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateControlTest` returns. */
+export type UpdateControlTestOutput = ControlTest;
+
+// updateDocument, from specs/registers/documents.yaml
+
+/** What a caller sends to `updateDocument`. */
+export type UpdateDocumentInput = {
+  /** Document id (doc_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New title. */
+  title?: string;
+  /** New kind. */
+  kind?: DocumentKind;
+  /** New description. */
+  description?: string | null;
+  /** New owner. */
+  owner?: string | null;
+  /** New review cycle. */
+  review_interval_months?: number | null;
+  /** New review date. */
+  next_review_due?: string | null;
+  /** Replaces the approvers (DRAFT only). */
+  approvers?: string[];
+  /** Replaces the controls. */
+  controls?: ControlRef[];
+  /** Replaces the measures. */
+  measure_ids?: string[];
+  /** New status. */
+  status?: DocumentStatus;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateDocument` returns. */
+export type UpdateDocumentOutput = Document;
+
+// updateEvidence, from specs/registers/evidence.yaml
+
+/** What a caller sends to `updateEvidence`. */
+export type UpdateEvidenceInput = {
+  /** Evidence id (evd_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New title. */
+  title?: string;
+  /** New description. */
+  description?: string | null;
+  /** New URL (kind URL). */
+  url?: string;
+  /** New text (kind TEXT). */
+  text?: string;
+  /** New file revision (kind FILE). */
+  content_base64?: string;
+  /** Its file name. */
+  filename?: string;
+  /** Its media type. */
+  media_type?: string;
+  /** New last day current. */
+  valid_until?: string;
+  /** Replaces the measures. */
+  measure_ids?: string[];
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateEvidence` returns. */
+export type UpdateEvidenceOutput = EvidenceRecord;
+
+// updateFramework, from specs/registers/frameworks.yaml
+
+/** What a caller sends to `updateFramework`. */
+export type UpdateFrameworkInput = {
+  /** Framework id (fw_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New name. */
+  name?: string;
+  /** New version. */
+  version?: string | null;
+  /** New description. */
+  description?: string | null;
+  /** Controls to add or update by code; none is removed. */
+  controls?: FrameworkControlInput[];
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateFramework` returns. */
+export type UpdateFrameworkOutput = Framework;
+
+// updateManagementReview, from specs/registers/management_reviews.yaml
+
+/** What a caller sends to `updateManagementReview`. */
+export type UpdateManagementReviewInput = {
+  /** Management review id (mrv_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New title. */
+  title?: string;
+  /** New date; not future once HELD. */
+  review_date?: string;
+  /** New status. */
+  status?: ManagementReviewStatus;
+  /** New chair. */
+  chair?: string | null;
+  /** New attendees. */
+  attendees?: string | null;
+  /** 9.3.2 a. */
+  previous_actions?: string | null;
+  /** 9.3.2 b. */
+  issue_changes?: string | null;
+  /** 9.3.2 c. */
+  party_needs?: string | null;
+  /** 9.3.2 d. */
+  performance?: string | null;
+  /** 9.3.2 e. */
+  party_feedback?: string | null;
+  /** 9.3.2 f. */
+  risk_results?: string | null;
+  /** 9.3.2 g. */
+  improvement?: string | null;
+  /** New decisions. */
+  decisions?: string | null;
+  /** New actions. */
+  actions?: string | null;
+  /** New next review date. */
+  next_review_due?: string | null;
+  /** New owner. */
+  owner?: string | null;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateManagementReview` returns. */
+export type UpdateManagementReviewOutput = ManagementReview;
+
+// updateMeasure, from specs/registers/measures.yaml
+
+/** What a caller sends to `updateMeasure`. */
+export type UpdateMeasureInput = {
+  /** Measure id (msr_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New name. */
+  name?: string;
+  /** New description. */
+  description?: string | null;
+  /** New category. */
+  category?: string | null;
+  /** New owner. */
+  owner?: string | null;
+  /** New state. */
+  state?: MeasureState;
+  /** Why NOT_APPLICABLE; its controls leave readiness. */
+  applicability_justification?: string | null;
+  /** Evidence to append (append-only). */
+  add_evidence?: EvidenceInput[];
+  /** Replaces the set of framework controls. */
+  controls?: ControlRef[];
+  /** Replaces the set of mitigated risks. */
+  risk_ids?: string[];
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateMeasure` returns. */
+export type UpdateMeasureOutput = Measure;
+
+// updateNonconformity, from specs/registers/nonconformities.yaml
+
+/** What a caller sends to `updateNonconformity`. */
+export type UpdateNonconformityInput = {
+  /** Nonconformity id (nc_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New reference (unique per organization). */
+  reference?: string;
+  /** New title. */
+  title?: string;
+  /** New description. */
+  description?: string | null;
+  /** New severity. */
+  severity?: NonconformitySeverity;
+  /** New status; CLOSED sets closed_at. */
+  status?: NonconformityStatus;
+  /** New audit. */
+  audit_id?: string | null;
+  /** New measure. */
+  measure_id?: string | null;
+  /** New identification date. */
+  date_identified?: string;
+  /** New root cause. */
+  root_cause?: string | null;
+  /** New corrective action. */
+  corrective_action?: string | null;
+  /** New owner. */
+  owner?: string | null;
+  /** New due date. */
+  due_date?: string | null;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateNonconformity` returns. */
+export type UpdateNonconformityOutput = Nonconformity;
+
+// updateObligation, from specs/registers/obligations.yaml
+
+/** What a caller sends to `updateObligation`. */
+export type UpdateObligationInput = {
+  /** Obligation id (obl_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New title. */
+  title?: string;
+  /** New requirement. */
+  requirement?: string | null;
+  /** New source. */
+  source?: ObligationSource;
+  /** New regulator. */
+  regulator?: string | null;
+  /** New area. */
+  area?: string | null;
+  /** New owner. */
+  owner?: string | null;
+  /** New status. */
+  status?: ObligationStatus;
+  /** New due date. */
+  due_date?: string | null;
+  /** New last review date. */
+  last_review_date?: string | null;
+  /** New actions; null clears them. */
+  actions?: string | null;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateObligation` returns. */
+export type UpdateObligationOutput = Obligation;
+
+// updateRisk, from specs/registers/risks.yaml
+
+/** What a caller sends to `updateRisk`. */
+export type UpdateRiskInput = {
+  /** Risk id (risk_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New name. */
+  name?: string;
+  /** New description. */
+  description?: string | null;
+  /** New category. */
+  category?: string | null;
+  /** New owner. */
+  owner?: string | null;
+  /** New status. */
+  status?: RiskStatus;
+  /** New treatment. */
+  treatment?: RiskTreatment | null;
+  /** New inherent likelihood (1-5). */
+  inherent_likelihood?: number;
+  /** New inherent impact (1-5). */
+  inherent_impact?: number;
+  /** New residual likelihood (1-5). */
+  residual_likelihood?: number;
+  /** New residual impact (1-5). */
+  residual_impact?: number;
+  /** Replaces the set of mitigating measures. */
+  measure_ids?: string[];
+  /** Replaces the set of assets the risk is assessed on. */
+  asset_ids?: string[];
+  /** New review date. */
+  review_date?: string | null;
+  /** New note. */
+  note?: string | null;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateRisk` returns. */
+export type UpdateRiskOutput = Risk;
+
+// updateTask, from specs/registers/tasks.yaml
+
+/** What a caller sends to `updateTask`. */
+export type UpdateTaskInput = {
+  /** Task id (tsk_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New title. */
+  title?: string;
+  /** New details. */
+  description?: string | null;
+  /** New subject. */
+  subject_id?: string | null;
+  /** New assignee (member). */
+  assignee_id?: string | null;
+  /** New due date. */
+  due_date?: string;
+  /** New status; DONE through completeTask. */
+  status?: TaskStatus;
+  /** New interval. */
+  recurrence_every?: number | null;
+  /** New unit. */
+  recurrence_unit?: TaskRecurrenceUnit | null;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateTask` returns. */
+export type UpdateTaskOutput = Task;
+
+// updateVendor, from specs/registers/vendors.yaml
+
+/** What a caller sends to `updateVendor`. */
+export type UpdateVendorInput = {
+  /** Vendor id (vnd_…). */
+  id: string;
+  /** Optional. */
+  organization_id?: string;
+  /** New name (unique per organization). */
+  name?: string;
+  /** New description. */
+  description?: string | null;
+  /** New category. */
+  category?: string | null;
+  /** New website. */
+  website?: string | null;
+  /** New risk tier. */
+  risk_tier?: VendorRiskTier;
+  /** New status. */
+  status?: VendorStatus;
+  /** Whether the vendor processes personal data. */
+  processes_personal_data?: boolean;
+  /** New contract end. */
+  contract_end?: string | null;
+  /** Latest review; null = never reviewed. */
+  last_reviewed_at?: string | null;
+  /** New review interval in days. */
+  review_interval_days?: number;
+  /** New owner. */
+  owner?: string | null;
+  /** New contact address. */
+  contact_email?: string | null;
+  /** updated_at as read; CONFLICT if changed since. */
+  expected_updated_at?: string;
+};
+
+/** What `updateVendor` returns. */
+export type UpdateVendorOutput = Vendor;
+
+// verifyEvidence, from specs/tools/verifyEvidence.yaml
+
+/** What a caller sends to `verifyEvidence`. */
+export type VerifyEvidenceInput = {
+  /** From listOrganizations. */
+  organization_id: string;
+  /** Only this evidence (evd_…). */
+  evidence_id?: string;
+};
+
+/** What `verifyEvidence` returns. */
+export type VerifyEvidenceOutput = {
+  /** File revisions re-hashed. */
+  checked: number;
+  /** Bytes read. */
+  bytes: number;
+  /** Revisions whose content does not match. */
+  mismatches: EvidenceMismatch[];
 };

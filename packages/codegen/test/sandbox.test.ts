@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
@@ -44,8 +44,12 @@ describe('a temporary copy of the repository', () => {
     const run = cli({ dir, argv: [] });
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain('created: apps/server/src/tools/handlers/getPing.ts');
-    expect(readFileSync(join(dir, 'packages/schemas/src/tools/getPing.gen.ts'), 'utf8')).toContain(
-      'export const getPingInput = z.strictObject(',
+    const tools = readFileSync(join(dir, 'packages/schemas/src/tools.gen.ts'), 'utf8');
+    expect(tools).toContain('// getPing, from specs/tools/getPing.yaml');
+    expect(tools).toContain('export const getPingInput = z.strictObject(');
+    expect(tools).toMatch(/^\/\/ {3}specs\/tools\/getPing\.yaml$/m);
+    expect(readFileSync(join(dir, 'packages/client/src/types.gen.ts'), 'utf8')).toContain(
+      'export type GetPingOutput = {',
     );
     expect(readFileSync(join(dir, 'packages/client/src/client.gen.ts'), 'utf8')).toContain(
       "getPing: (input, callOptions) => call<GetPingOutput>({ tool: 'getPing', input, options: callOptions }),",
@@ -63,21 +67,24 @@ describe('a temporary copy of the repository', () => {
 
   it('--check names an edited, a deleted and an extra generated file, writes nothing, and keeps hand-written stubs', () => {
     const dir = generatedSandbox();
-    const edited = 'packages/schemas/src/tools/listRisks.gen.ts';
+    const edited = 'packages/schemas/src/tools.gen.ts';
     const stub = 'apps/server/src/tools/handlers/getRisk.ts';
     writeFileSync(join(dir, edited), `${readFileSync(join(dir, edited), 'utf8')}// hand edit\n`);
     writeFileSync(join(dir, stub), 'export const getRisk = 1;\n');
+    // A per-tool module of the old layout is left over; a generated file goes missing.
+    mkdirSync(join(dir, 'packages/client/src/tools'), { recursive: true });
     writeFileSync(join(dir, 'packages/client/src/tools/oldTool.gen.ts'), '// left over\n');
-    rmSync(join(dir, 'packages/client/src/tools/getRisk.gen.ts'));
+    rmSync(join(dir, 'packages/client/src/types.gen.ts'));
     const check = cli({ dir, argv: ['--check'] });
     expect(check.code).toBe(1);
     expect(check.output).toContain(`stale:   ${edited}`);
     expect(check.output).toContain('extra:   packages/client/src/tools/oldTool.gen.ts');
-    expect(check.output).toContain('missing: packages/client/src/tools/getRisk.gen.ts');
+    expect(check.output).toContain('missing: packages/client/src/types.gen.ts');
     expect(check.output).toContain('npm run generate');
     expect(check.output).not.toContain(stub);
     expect(readFileSync(join(dir, edited), 'utf8')).toContain('// hand edit');
     expect(cli({ dir, argv: [] }).code).toBe(0);
+    expect(existsSync(join(dir, 'packages/client/src/tools/oldTool.gen.ts'))).toBe(false);
     expect(readFileSync(join(dir, stub), 'utf8')).toBe('export const getRisk = 1;\n');
     expect(cli({ dir, argv: ['--check'] }).code).toBe(0);
   }, 180_000);

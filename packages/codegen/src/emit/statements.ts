@@ -40,3 +40,8 @@ export function objectOfLines(lines: readonly string[], after = ''): WriterFunct
     w.write(`}${after}`);
   };
 }
+
+/** A `// text` line that opens a section of a file holding many tools, with a blank line before it. */
+export function sectionComment(text: string): string {
+  return `\n// ${text}`;
+}

@@ -97,7 +97,8 @@ export const paths = {
   schemas: {
     shared: 'packages/schemas/src/shared.gen.ts',
     errors: 'packages/schemas/src/errors.gen.ts',
-    tool: (tool: string) => `packages/schemas/src/tools/${tool}.gen.ts`,
+    /** Every tool's zod input and output and their types, one section a tool. */
+    tools: 'packages/schemas/src/tools.gen.ts',
     registry: 'packages/schemas/src/registry.gen.ts',
     index: 'packages/schemas/src/index.gen.ts',
     /** The OpenAPI 3.1 document of the REST paths, exported as `@comply/schemas/openapi.json`. */
@@ -119,8 +120,8 @@ export const paths = {
     jsonSchema: 'packages/schemas/src/json-schema.ts',
   },
   client: {
+    /** The shared types, then every tool's input and output types, one section a tool. */
     types: 'packages/client/src/types.gen.ts',
-    tool: (tool: string) => `packages/client/src/tools/${tool}.gen.ts`,
     client: 'packages/client/src/client.gen.ts',
     index: 'packages/client/src/index.gen.ts',
     /** Hand-written transport core. */

@@ -1,30 +1,24 @@
-import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
+import type { Project, StatementStructures } from 'ts-morph';
 import { pagedFields } from '../../model/paging.js';
 import type { Model, Tool } from '../../model/types.js';
-import { moduleSpecifier, names, paths } from '../../naming/naming.js';
+import { names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
-import { directRefs } from '../refs.js';
-import { exportedType } from '../statements.js';
+import { exportedType, sectionComment } from '../statements.js';
 import { emitClientFacade } from './facade.js';
 import { emitClientIndex } from './index.js';
 import { writeTsObject } from './ts-type.js';
 
 /** Every file of packages/client that the generator owns. */
 export function emitClient(a: { model: Model; project: Project }): EmittedFile[] {
-  return [
-    emitClientTypes(a),
-    // The client's types are plain and self-contained: a list tool's paging is expanded into them.
-    ...a.model.tools.map((tool) =>
-      emitClientTool({ ...a, tool: { ...tool, ...pagedFields(a.model, tool) } }),
-    ),
-    emitClientFacade(a),
-    emitClientIndex(a),
-  ];
+  return [emitClientTypes(a), emitClientFacade(a), emitClientIndex(a)];
 }
 
-/** `types.gen.ts`: shared enums as string unions, shared objects as interfaces-like aliases. */
+/**
+ * `types.gen.ts`: shared enums as string unions, shared objects as interfaces-like aliases, then each
+ * tool's input and output types, by tool name.
+ */
 function emitClientTypes(a: { model: Model; project: Project }): EmittedFile {
-  const statements: StatementStructures[] = [];
+  const statements: (string | StatementStructures)[] = [];
   for (const en of a.model.enums) {
     statements.push(
       exportedType({
@@ -43,32 +37,21 @@ function emitClientTypes(a: { model: Model; project: Project }): EmittedFile {
       }),
     );
   }
+  // The client's types are plain and self-contained: a list tool's paging is expanded into them.
+  for (const tool of a.model.tools) statements.push(...toolTypes({ ...tool, ...pagedFields(a.model, tool) }));
   a.project.createSourceFile(paths.client.types, { statements }, { overwrite: true });
-  return { path: paths.client.types, sources: a.model.typeSources, mode: 'generated' };
+  return {
+    path: paths.client.types,
+    sources: [...a.model.typeSources, ...a.model.tools.map((t) => t.source)],
+    mode: 'generated',
+  };
 }
 
-/** `tools/<name>.gen.ts`: the input and output types of one tool. */
-function emitClientTool(a: { model: Model; tool: Tool; project: Project }): EmittedFile {
-  const { tool } = a;
-  const path = paths.client.tool(tool.name);
+/** One tool's section of types.gen.ts: a comment naming it and its spec, its input and output types. */
+function toolTypes(tool: Tool): (string | StatementStructures)[] {
   const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
-  const refs = [
-    ...new Set([
-      ...directRefs(tool.input),
-      ...directRefs(outputFields),
-      ...(tool.output.kind === 'ref' ? [tool.output.name] : []),
-    ]),
-  ].sort();
-  const statements: StatementStructures[] = [];
-  if (refs.length > 0) {
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: moduleSpecifier({ from: path, to: paths.client.types }),
-      namedImports: refs.map(names.sharedType),
-    });
-  }
-  statements.push(
+  return [
+    sectionComment(`${tool.name}, from ${tool.source}`),
     exportedType({
       name: names.toolInputType(tool.name),
       doc: `What a caller sends to \`${tool.name}\`.`,
@@ -82,7 +65,5 @@ function emitClientTool(a: { model: Model; tool: Tool; project: Project }): Emit
           ? names.sharedType(tool.output.name)
           : (w) => writeTsObject({ w, fields: outputFields, ctx: { input: false } }),
     }),
-  );
-  a.project.createSourceFile(path, { statements }, { overwrite: true });
-  return { path, sources: [tool.source], mode: 'generated' };
+  ];
 }

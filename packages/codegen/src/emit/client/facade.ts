@@ -51,6 +51,18 @@ export function emitClientFacade(a: { model: Model; project: Project }): Emitted
             namedImports: ['iterateItems', 'iteratePages'],
           },
         ];
+  const toolTypes = tools.flatMap((t) => [names.toolInputType(t.name), output(t)]);
+  const typesImport: StatementStructures[] =
+    toolTypes.length === 0
+      ? []
+      : [
+          {
+            kind: StructureKind.ImportDeclaration,
+            isTypeOnly: true,
+            moduleSpecifier: moduleSpecifier({ from: path, to: paths.client.types }),
+            namedImports: toolTypes,
+          },
+        ];
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
@@ -62,14 +74,7 @@ export function emitClientFacade(a: { model: Model; project: Project }): Emitted
       ],
     },
     ...pagesImport,
-    ...tools.map(
-      (t): StatementStructures => ({
-        kind: StructureKind.ImportDeclaration,
-        isTypeOnly: true,
-        moduleSpecifier: moduleSpecifier({ from: path, to: paths.client.tool(t.name) }),
-        namedImports: [names.toolInputType(t.name), output(t)],
-      }),
-    ),
+    ...typesImport,
     {
       kind: StructureKind.Interface,
       isExported: true,

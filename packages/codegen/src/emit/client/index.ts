@@ -47,16 +47,11 @@ export function emitClientIndex(a: { model: Model; project: Project }): EmittedF
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: from(paths.client.types),
-      namedExports: shared,
+      namedExports: [
+        ...shared,
+        ...a.model.tools.flatMap((t) => [names.toolInputType(t.name), names.toolOutputType(t.name)]),
+      ],
     },
-    ...a.model.tools.map(
-      (t): ExportDeclarationStructure => ({
-        kind: StructureKind.ExportDeclaration,
-        isTypeOnly: true,
-        moduleSpecifier: from(paths.client.tool(t.name)),
-        namedExports: [names.toolInputType(t.name), names.toolOutputType(t.name)],
-      }),
-    ),
   ];
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   return {

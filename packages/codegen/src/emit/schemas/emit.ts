@@ -14,7 +14,7 @@ export function emitSchemas(a: { model: Model; project: Project }): EmittedFile[
   return [
     emitSharedSchemas(a),
     emitErrors(a),
-    ...a.model.tools.map((tool) => emitToolSchemas({ ...a, tool })),
+    emitToolSchemas(a),
     emitRegistry(a),
     ...emitRegisters(a),
     emitMcpTools(a),

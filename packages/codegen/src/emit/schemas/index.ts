@@ -77,16 +77,16 @@ export function emitSchemasIndex(a: { model: Model; project: Project }): Emitted
       values: shared.map(names.sharedSchema).sort(),
       types: shared.map(names.sharedType),
     }),
+    ...exp({
+      to: paths.schemas.tools,
+      values: a.model.tools.flatMap((t) => [names.toolInputSchema(t.name), names.toolOutputSchema(t.name)]),
+      types: a.model.tools.flatMap((t) => [
+        names.toolArgsType(t.name),
+        names.toolInputType(t.name),
+        names.toolOutputType(t.name),
+      ]),
+    }),
   ];
-  for (const t of a.model.tools) {
-    statements.push(
-      ...exp({
-        to: paths.schemas.tool(t.name),
-        values: [names.toolInputSchema(t.name), names.toolOutputSchema(t.name)],
-        types: [names.toolArgsType(t.name), names.toolInputType(t.name), names.toolOutputType(t.name)],
-      }),
-    );
-  }
   a.project.createSourceFile(path, { statements }, { overwrite: true });
   return {
     path,

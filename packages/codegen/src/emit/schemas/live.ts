@@ -28,8 +28,8 @@ const jsonSchemaSource = new URL(`../../../../../${paths.schemas.jsonSchema}`, i
 const cache = new WeakMap<Model, LiveSchemas>();
 
 /**
- * The schemas the generator emits for `model`, loaded: the zod code of `shared.gen.ts` and of every
- * `tools/<name>.gen.ts` is emitted into a project of its own, compiled to CommonJS and run with zod,
+ * The schemas the generator emits for `model`, loaded: the zod code of `shared.gen.ts` and of
+ * `tools.gen.ts` is emitted into a project of its own, compiled to CommonJS and run with zod,
  * so OpenAPI and the example checks derive their JSON Schemas from the very zod the server validates
  * with (through the same `deriveJsonSchema`), not from a second translation of the specs.
  */
@@ -41,7 +41,7 @@ export function liveSchemas(model: Model): LiveSchemas {
     manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
   });
   emitSharedSchemas({ model, project });
-  for (const tool of model.tools) emitToolSchemas({ model, tool, project });
+  emitToolSchemas({ model, project });
   const sources = new Map<string, string>();
   for (const file of project.getSourceFiles())
     sources.set(file.getFilePath().replace(/^\//, ''), file.getFullText());
@@ -69,7 +69,7 @@ export function liveSchemas(model: Model): LiveSchemas {
   const live: LiveSchemas = {
     shared: load(paths.schemas.shared),
     tool: (name) => {
-      const exports = load(paths.schemas.tool(name));
+      const exports = load(paths.schemas.tools);
       return {
         input: exports[names.toolInputSchema(name)] as zod.ZodType,
         output: exports[names.toolOutputSchema(name)] as zod.ZodType,

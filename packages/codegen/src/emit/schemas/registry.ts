@@ -10,18 +10,17 @@ export function emitRegistry(a: { model: Model; project: Project }): EmittedFile
   const { tools } = a.model;
   const path = paths.schemas.registry;
   const statements: StatementStructures[] = [];
-  for (const tool of tools) {
-    const n = tool.name;
+  if (tools.length > 0) {
     statements.push({
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.tool(n) }),
-      namedImports: [
-        { name: names.toolArgsType(n), isTypeOnly: true },
-        { name: names.toolInputType(n), isTypeOnly: true },
-        { name: names.toolOutputType(n), isTypeOnly: true },
-        names.toolInputSchema(n),
-        names.toolOutputSchema(n),
-      ],
+      moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.tools }),
+      namedImports: tools.flatMap((t) => [
+        { name: names.toolArgsType(t.name), isTypeOnly: true },
+        { name: names.toolInputType(t.name), isTypeOnly: true },
+        { name: names.toolOutputType(t.name), isTypeOnly: true },
+        names.toolInputSchema(t.name),
+        names.toolOutputSchema(t.name),
+      ]),
     });
   }
   statements.push({

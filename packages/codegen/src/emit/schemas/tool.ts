@@ -1,33 +1,23 @@
-import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
+import {
+  type Project,
+  type StatementStructures,
+  StructureKind,
+  type TypeAliasDeclarationStructure,
+} from 'ts-morph';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral } from '../literal.js';
 import { directRefs } from '../refs.js';
-import { exportedConst, exportedType } from '../statements.js';
+import { exportedConst, sectionComment } from '../statements.js';
 import { writeZodObject } from './zod.js';
 
-/** `tools/<name>.gen.ts`: the tool's zod input/output schemas and their types (JSON Schemas derive from them). */
-export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project }): EmittedFile {
-  const { tool } = a;
-  const path = paths.schemas.tool(tool.name);
-  const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
-  const p = tool.pagination;
-  const zodRefs = [
-    ...[...directRefs(tool.input), ...directRefs(outputFields)].map((r) => names.sharedSchema(r)),
-    ...(tool.output.kind === 'ref' ? [names.sharedSchema(tool.output.name)] : []),
-    ...(p ? [names.pageInputShape, names.orderBySchema, names.pageOutputShape] : []),
-  ];
-  // A list tool refers to the shared paging: its shapes spread after the tool's own fields.
-  const pageInput = p
-    ? [
-        `...${names.pageInputShape},`,
-        `order_by: ${names.orderBySchema}(${inlineLiteral(p.orderFields)}, ${inlineLiteral(p.orderDefault)}),`,
-      ]
-    : [];
-  const pageOutput = p ? [`...${names.pageOutputShape},`] : [];
-  const sharedImports = [...new Set(zodRefs)].sort();
-  const statements: StatementStructures[] = [
+/** `tools.gen.ts`: every tool's zod input/output schemas and their types (JSON Schemas derive from them), by tool name. */
+export function emitToolSchemas(a: { model: Model; project: Project }): EmittedFile {
+  const path = paths.schemas.tools;
+  const { tools } = a.model;
+  const sharedImports = [...new Set(tools.flatMap(sharedRefs))].sort();
+  const statements: (string | StatementStructures)[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
   ];
   if (sharedImports.length > 0) {
@@ -37,9 +27,43 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
       namedImports: sharedImports,
     });
   }
+  if (tools.length > 0) {
+    statements.push(
+      '// Each tool: its zod input and output, then the types `<Tool>Input` (what a caller sends),\n' +
+        '// `<Tool>Args` (what its handler receives, defaults applied) and `<Tool>Output` (what it returns).',
+    );
+  }
+  for (const tool of tools) statements.push(...toolSection(tool));
+  a.project.createSourceFile(path, { statements }, { overwrite: true });
+  return { path, sources: tools.map((t) => t.source), mode: 'generated' };
+}
+
+/** The shared schemas (and paging helpers) a tool's schemas refer to. */
+function sharedRefs(tool: Tool): string[] {
+  const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
+  return [
+    ...[...directRefs(tool.input), ...directRefs(outputFields)].map((r) => names.sharedSchema(r)),
+    ...(tool.output.kind === 'ref' ? [names.sharedSchema(tool.output.name)] : []),
+    ...(tool.pagination ? [names.pageInputShape, names.orderBySchema, names.pageOutputShape] : []),
+  ];
+}
+
+/** One tool's section: a comment naming it and its spec, its two schemas and its three types. */
+function toolSection(tool: Tool): (string | StatementStructures)[] {
+  const outputFields = tool.output.kind === 'object' ? tool.output.fields : [];
+  const p = tool.pagination;
+  // A list tool refers to the shared paging: its shapes spread after the tool's own fields.
+  const pageInput = p
+    ? [
+        `...${names.pageInputShape},`,
+        `order_by: ${names.orderBySchema}(${inlineLiteral(p.orderFields)}, ${inlineLiteral(p.orderDefault)}),`,
+      ]
+    : [];
+  const pageOutput = p ? [`...${names.pageOutputShape},`] : [];
   const inputSchema = names.toolInputSchema(tool.name);
   const outputSchema = names.toolOutputSchema(tool.name);
-  statements.push(
+  return [
+    sectionComment(`${tool.name}, from ${tool.source}`),
     exportedConst({
       name: inputSchema,
       doc: `Input of \`${tool.name}\`: unknown keys are rejected, defaults are applied.`,
@@ -61,22 +85,13 @@ export function emitToolSchemas(a: { model: Model; tool: Tool; project: Project 
                 more: pageOutput,
               }),
     }),
-    exportedType({
-      name: names.toolInputType(tool.name),
-      doc: `What a caller sends to \`${tool.name}\`.`,
-      type: `z.input<typeof ${inputSchema}>`,
-    }),
-    exportedType({
-      name: names.toolArgsType(tool.name),
-      doc: `What the \`${tool.name}\` handler receives (defaults applied).`,
-      type: `z.output<typeof ${inputSchema}>`,
-    }),
-    exportedType({
-      name: names.toolOutputType(tool.name),
-      doc: `What \`${tool.name}\` returns.`,
-      type: `z.output<typeof ${outputSchema}>`,
-    }),
-  );
-  a.project.createSourceFile(path, { statements }, { overwrite: true });
-  return { path, sources: [tool.source], mode: 'generated' };
+    { ...aliasType(names.toolInputType(tool.name), `z.input<typeof ${inputSchema}>`), leadingTrivia: '\n' },
+    aliasType(names.toolArgsType(tool.name), `z.output<typeof ${inputSchema}>`),
+    aliasType(names.toolOutputType(tool.name), `z.output<typeof ${outputSchema}>`),
+  ];
+}
+
+/** An exported type alias without a doc comment (the file's comment says what each kind is). */
+function aliasType(name: string, type: string): TypeAliasDeclarationStructure {
+  return { kind: StructureKind.TypeAlias, isExported: true, name, type };
 }
