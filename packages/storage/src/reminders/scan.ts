@@ -157,10 +157,9 @@ export function reminderScan(ctx: StorageContext) {
     // A task's reminder: due soon (from the member's lead until it is due) or overdue, in one
     // statement (the embedded engine plans every statement afresh: fewer is shorter).
     const dueSoonDays = sql`coalesce(p.due_soon_days, ${DEFAULT_DUE_SOON_DAYS}::int)`;
-    const { rows } =
-      window.done || !window.needy
-        ? { rows: [] }
-        : await sql<{ id: string }>`
+    const { rows } = !window.needy
+      ? { rows: [] }
+      : await sql<{ id: string }>`
         insert into reminders (id, organization_id, kind, subject_id, user_id, period, status, created_at)
         select ${NEW_ID('rmd')}, t.organization_id, k.kind, t.id, t.assignee_id, t.due_date, 'QUEUED', ${at}
         from tasks t ${member}
