@@ -15,6 +15,9 @@
 // 2 s warm-up; the ratios are taken per round (the same round's slices) and printed as the median
 // with the min–max, each beside its goal. Options: --risks N (10000), --connections N (16),
 // --seconds N (4), --rounds N (5).
+// Each row gives the server's CPU per request and the load generator's (autocannon, in this process):
+// on a 2-core machine they share the cores, so a door whose requests cost the generator more is
+// served less even at the same server cost.
 // BENCH_PROF=DIR writes a CPU profile of the server process into DIR (node --cpu-prof).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
 import { spawn } from 'node:child_process';
@@ -128,10 +131,13 @@ async function serverCpu() {
 async function run(target, duration) {
   const { key: _key, name: _name, ...request } = target;
   const before = await serverCpu();
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({ ...request, connections, duration });
+  const client = process.cpuUsage(clientBefore);
   // Requests in flight when the slice ended are still finished by the server: let them settle.
   await new Promise((resolve) => setTimeout(resolve, 300));
   result.cpuPerRequest = ((await serverCpu()) - before) / Math.max(1, result.requests.sent);
+  result.clientCpuPerRequest = (client.user + client.system) / Math.max(1, result.requests.sent);
   return result;
 }
 
@@ -170,7 +176,7 @@ try {
 
 const of = (key, f) => spread(results[key].map(f));
 const row = (key, label) =>
-  `| ${label.padEnd(28)} | ${range(of(key, (r) => r.requests.average)).padStart(18)} | ${range(of(key, (r) => r.latency.p50)).padStart(12)} | ${range(of(key, (r) => r.latency.p99)).padStart(14)} | ${range(of(key, (r) => r.cpuPerRequest)).padStart(16)} |`;
+  `| ${label.padEnd(28)} | ${range(of(key, (r) => r.requests.average)).padStart(18)} | ${range(of(key, (r) => r.latency.p50)).padStart(12)} | ${range(of(key, (r) => r.latency.p99)).padStart(14)} | ${range(of(key, (r) => r.cpuPerRequest)).padStart(16)} | ${range(of(key, (r) => r.clientCpuPerRequest)).padStart(16)} |`;
 /** x/y per round (the same round's slices), as median (min–max). */
 const ratio = (x, y) => spread(results[x].map((r, i) => r.requests.average / results[y][i].requests.average));
 const verdict = (s, goal) => `${range(s, 2)}  (goal >= ${goal}: ${s.median >= goal ? 'meets' : 'misses'})`;
@@ -181,10 +187,10 @@ console.log(
     .join(' ')} after\n`,
 );
 console.log(
-  '| door                         | req/s median (min–max) | p50 ms       | p99 ms         | server CPU µs/req |',
+  '| door                         | req/s median (min–max) | p50 ms       | p99 ms         | server CPU µs/req | client CPU µs/req |',
 );
 console.log(
-  '|------------------------------|-------------------:|-------------:|---------------:|-----------------:|',
+  '|------------------------------|-------------------:|-------------:|---------------:|-----------------:|-----------------:|',
 );
 for (const target of targets) console.log(row(target.key, `(${target.key}) ${target.name}`));
 console.log(`\nper-round ratios, median (min–max):`);
