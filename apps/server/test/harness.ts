@@ -204,6 +204,40 @@ export async function startTestServer({
 }
 
 /**
+ * Registers a file's test server as its `beforeAll` and `afterAll`: started with `options` before
+ * the file's other set-up, stopped after its tests. Answers the server, usable from then on.
+ */
+export function useTestServer(options: Parameters<typeof startTestServer>[0]): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(() => started?.stop());
+  const ready = () => {
+    if (!started) throw new Error('useTestServer: the server is ready only once beforeAll has run.');
+    return started;
+  };
+  return {
+    get url() {
+      return ready().url;
+    },
+    get driver() {
+      return ready().driver;
+    },
+    get storage() {
+      return ready().storage;
+    },
+    get owner() {
+      return ready().owner;
+    },
+    addMember: (args) => ready().addMember(args),
+    createToken: (args) => ready().createToken(args),
+    call: (tool, input, callOptions) => ready().call(tool, input, callOptions),
+    stop: () => ready().stop(),
+  };
+}
+
+/**
  * Registers a file's server whose request log the tests read, as its `beforeAll` and `afterAll`: the
  * default configuration on PGlite, logging at info into `lines`. `url` is set before the first test.
  */
