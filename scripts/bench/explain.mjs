@@ -5,22 +5,18 @@
 // Options: --risks N (10000; beyond 100k inserted by SQL, scripts/bench/sql-seed.ts), --calls N (8), --seed N (1), --cursor (explain the second page too),
 // --input JSON (repeatable: explain these listRisks inputs instead, without organization_id).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
-import { parseArgs } from 'node:util';
 import { withBenchStorage } from './bench-storage.mjs';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 import { seededRandom, variedListInput } from './workloads.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { risks: 10000, calls: 8, seed: 1 },
   options: {
-    risks: { type: 'string', default: '10000' },
-    calls: { type: 'string', default: '8' },
-    seed: { type: 'string', default: '1' },
     cursor: { type: 'boolean', default: false },
     input: { type: 'string', multiple: true },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { seedBulk } = await import('@comply/storage');
 const { seedRisksBySql } = await import('./sql-seed.ts');

@@ -13,17 +13,12 @@
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema `bench_<random>`
 // and its pg-boss schema, dropped at the end). Options: --writes N (default 2000), --jobs N
 // (default 2000). Runs on the sources (no build needed).
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    writes: { type: 'string', default: '2000' },
-    jobs: { type: 'string', default: '2000' },
-    child: { type: 'boolean', default: false },
-  },
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { writes: 2000, jobs: 2000 },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { randomBytes } = await import('node:crypto');
 const { openStorage, openJobEngine, jobSchemaName } = await import('@comply/storage');

@@ -7,21 +7,16 @@
 // machine. Prints the median per call and the ratio to field by field.
 // Options: --risks N (10000), --calls N (12 distinct page queries), --rounds N (5), --repeat N (40),
 // --rows N (each page's limit set to N, e.g. 2 for the fixed cost of a query).
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 import { seededRandom, variedListInput } from './workloads.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { risks: 10000, calls: 12, rounds: 5, repeat: 40 },
   options: {
-    risks: { type: 'string', default: '10000' },
-    calls: { type: 'string', default: '12' },
-    rounds: { type: 'string', default: '5' },
-    repeat: { type: 'string', default: '40' },
     rows: { type: 'string' },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { openStorage, seedBulk } = await import('@comply/storage');
 const { PGlite } = await import('@electric-sql/pglite');

@@ -24,20 +24,17 @@
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a schema dropped at the end.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { calls: 60, slowest: 0 },
   options: {
     sizes: { type: 'string', default: '10000,100000,1000000' },
-    calls: { type: 'string', default: '60' },
     'no-docs': { type: 'boolean', default: false },
-    slowest: { type: 'string', default: '0' },
     'no-registers': { type: 'boolean', default: false },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { sql } = await import('kysely');
 const { withBenchStorage, benchOwner } = await import('./bench-storage.mjs');

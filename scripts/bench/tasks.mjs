@@ -26,19 +26,16 @@
 // p50 alone.
 // Options: --count N (default 10000), --calls N (default 50), --window N (the scan's open tasks per
 // transaction; default its SCAN_WINDOW), --postgres.
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { count: 10000, calls: 50 },
   options: {
-    count: { type: 'string', default: '10000' },
-    calls: { type: 'string', default: '50' },
     window: { type: 'string' },
     postgres: { type: 'boolean', default: false },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { openStorage, openJobEngine, jobSchemaName } = await import('@comply/storage');
 const { sql } = await import('kysely');
