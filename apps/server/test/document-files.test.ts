@@ -2,17 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type Member, useTestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callError, callOk, connectMcp } from './mcp-client.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** The error a tool call answers, parsed from its text content. */
-async function callError(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  expect(result.isError, `${name} should fail`).toBe(true);
-  const text = (result.content as { text: string }[])[0]!.text;
-  return (JSON.parse(text) as { error: { code: string; message: string; field?: string } }).error;
-}
 
 async function download(url: string, token: string) {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });

@@ -2,19 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callError, callOk, connectMcp } from './mcp-client.js';
 
 type Member = Awaited<ReturnType<TestServer['addMember']>>;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** The error a tool call answers, parsed from its text content. */
-async function callError(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  expect(result.isError, `${name} should fail`).toBe(true);
-  const text = (result.content as { text: string }[])[0]!.text;
-  return (JSON.parse(text) as { error: { code: string; message: string; field?: string } }).error;
-}
 
 describe.each(DRIVERS)('a policy written, approved, published and acknowledged over MCP (%s)', (driver) => {
   let server: TestServer;
