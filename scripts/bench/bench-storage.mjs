@@ -55,3 +55,11 @@ export async function benchOwner(storage) {
   });
   return { user, actor, organizationId };
 }
+
+/** One organization seedBulk fills with `counts` (risks, measures, …), owned by a new user; answers its id. */
+export async function seedBulkOrganization(storage, counts) {
+  const { seedBulk } = await import('@comply/storage');
+  const owner = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
+  const { organizationIds } = await seedBulk({ storage, ownerUserId: owner.id, orgs: 1, ...counts });
+  return organizationIds[0];
+}

@@ -4,7 +4,7 @@
 // in one process (PostgreSQL). Prints inserts/s of each round and the with/without ratio.
 // Options: --risks N (10000 seeded first), --inserts N (400 per round), --rounds N (3), --callers N (16).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
-import { withBenchStorage } from './bench-storage.mjs';
+import { seedBulkOrganization, withBenchStorage } from './bench-storage.mjs';
 import { optionsOnSources } from './on-sources.mjs';
 
 const options = optionsOnSources({
@@ -12,7 +12,6 @@ const options = optionsOnSources({
   counts: { risks: 10000, inserts: 400, rounds: 3, callers: 16 },
 });
 
-const { seedBulk } = await import('@comply/storage');
 const { sql } = await import('kysely');
 const actor = { userId: null, tokenId: null, source: 'cli', action: 'addRisk' };
 
@@ -39,14 +38,7 @@ async function round({ storage, organizationId, label }) {
 }
 
 await withBenchStorage({ poolSize: 16 }, async ({ storage }) => {
-  const owner = await storage.users.create({ email: 'cost@example.com', password: 'cost-password' });
-  const { organizationIds } = await seedBulk({
-    storage,
-    ownerUserId: owner.id,
-    orgs: 1,
-    risks: Number(options.risks),
-  });
-  const [organizationId] = organizationIds;
+  const organizationId = await seedBulkOrganization(storage, { risks: Number(options.risks) });
   const definition = (
     await sql`select indexdef from pg_indexes where schemaname = current_schema()
       and indexname = 'risks_query_trgm_idx'`.execute(storage.db)

@@ -18,7 +18,8 @@ const options = optionsOnSources({
   },
 });
 
-const { openStorage, seedBulk } = await import('@comply/storage');
+const { openStorage } = await import('@comply/storage');
+const { seedBulkOrganization } = await import('./bench-storage.mjs');
 const { PGlite } = await import('@electric-sql/pglite');
 const {
   executePrepared,
@@ -42,14 +43,7 @@ PGlite.prototype.query = function capture(text, params, ...rest) {
 
 const storage = await openStorage({ databaseUrl: 'memory://' });
 try {
-  const owner = await storage.users.create({ email: 'rows@example.com', password: 'pglite rows bench' });
-  const { organizationIds } = await seedBulk({
-    storage,
-    ownerUserId: owner.id,
-    orgs: 1,
-    risks: Number(options.risks),
-    measures: 200,
-  });
+  const organizationId = await seedBulkOrganization(storage, { risks: Number(options.risks), measures: 200 });
   const random = seededRandom(1);
   captured = [];
   for (let index = 0; index < Number(options.calls); index++) {
@@ -57,7 +51,7 @@ try {
       tool: 'listRisks',
       random,
       index,
-      organizationId: organizationIds[0],
+      organizationId,
       searchEvery: 0,
     });
     await storage.risks.list({

@@ -39,7 +39,7 @@ const options = optionsOnSources({
 
 const { openStorage, openJobEngine, jobSchemaName } = await import('@comply/storage');
 const { sql } = await import('kysely');
-const { withBenchStorage } = await import('./bench-storage.mjs');
+const { benchOwner, withBenchStorage } = await import('./bench-storage.mjs');
 const { seedRisksBySql } = await import('./sql-seed.ts');
 
 const count = Number(options.count);
@@ -58,13 +58,7 @@ async function once(fn) {
 }
 
 async function run(storage) {
-  const user = await storage.users.create({ email: 'bench@example.test', password: 'correct horse battery' });
-  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
-  const { id: organizationId } = await storage.organizations.create({
-    name: 'Bench',
-    ownerUserId: user.id,
-    actor,
-  });
+  const { user, actor, organizationId } = await benchOwner(storage);
   await seedRisksBySql({ db: storage.db, organizationId, from: 0, to: count });
   // Reviewed 340 to 369 days ago every 365 days: every one due within the next 30 days or overdue;
   // one in ten owned by the bench user (by e-mail), so it is assigned to them.
