@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { issueSetupCode } from '../src/console/setup-code.js';
 import { type RunningServer, startServer } from '../src/serve.js';
-import { buildWeb, CHROMIUM, HAVE_CHROMIUM, launchBrowser, requireChromium, screenshot } from './browser.js';
+import {
+  buildWeb,
+  describeSkippedWithoutChromium,
+  HAVE_CHROMIUM,
+  launchBrowser,
+  requireChromium,
+  screenshot,
+} from './browser.js';
 import { embeddedDatabase } from './embedded.js';
 
 const OWNER = { email: 'owner@example.test', password: 'a long enough passphrase' };
@@ -24,16 +31,9 @@ async function mcpCall({ url, secret }: { url: string; secret: string }) {
   }
 }
 
-const ENABLE = 'apt-get install -y chromium';
-
 // Without the browser the test is skipped, and says so and how to enable it; CI must never skip it.
 requireChromium('console-e2e');
-
-if (!HAVE_CHROMIUM) {
-  describe('console in a browser (Debian chromium)', () => {
-    it.skip(`skipped: ${CHROMIUM} not found; enable with \`${ENABLE}\``, () => {});
-  });
-}
+describeSkippedWithoutChromium('console in a browser (Debian chromium)');
 
 describe.skipIf(!HAVE_CHROMIUM)('console in a browser (Debian chromium)', () => {
   let storage: Storage;
