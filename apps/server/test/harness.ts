@@ -63,6 +63,20 @@ export interface TestServer {
 
 const CLI_ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 
+/** A new user with a random address, OWNER of a new organization named after it. */
+export async function addOwnerAccount(
+  storage: Storage,
+): Promise<{ userId: string; email: string; organizationId: string }> {
+  const email = `user-${randomBytes(4).toString('hex')}@example.test`;
+  const user = await storage.users.create({ email, password: 'correct horse battery staple' });
+  const org = await storage.organizations.create({
+    name: `Org ${email}`,
+    ownerUserId: user.id,
+    actor: CLI_ACTOR,
+  });
+  return { userId: user.id, email, organizationId: org.id };
+}
+
 /** Starts a server on port 0 over a fresh PGlite database or a fresh PostgreSQL schema. */
 export async function startTestServer({
   driver,
