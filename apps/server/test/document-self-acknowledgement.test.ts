@@ -70,12 +70,12 @@ describe.each(DRIVERS)('every member acknowledges a policy for themself (%s)', (
     }
   });
 
+  /** acknowledgeDocument over REST with `member`'s token. */
+  const acknowledgeOverRest = (member: Member) =>
+    server.call('acknowledgeDocument', { organization_id, document_id }, { token: member.token });
+
   it('a VIEWER acknowledges over REST with a read-only token', async () => {
-    const reply = await server.call(
-      'acknowledgeDocument',
-      { organization_id, document_id },
-      { token: restViewer.token },
-    );
+    const reply = await acknowledgeOverRest(restViewer);
     expect(reply.status).toBe(200);
     expect(reply.body.acknowledged_count).toBe(2);
     const refused = await server.call(
@@ -101,11 +101,7 @@ describe.each(DRIVERS)('every member acknowledges a policy for themself (%s)', (
   });
 
   it('an AUDITOR acknowledges nothing, on any path', async () => {
-    const rest = await server.call(
-      'acknowledgeDocument',
-      { organization_id, document_id },
-      { token: auditor.token },
-    );
+    const rest = await acknowledgeOverRest(auditor);
     expect(rest.status).toBe(403);
     expect(rest.body.error.message).toContain('AUDITOR');
     const console = await signedIn({ server, email: auditor.email });
