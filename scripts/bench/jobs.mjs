@@ -21,7 +21,8 @@ const options = optionsOnSources({
 });
 
 const { randomBytes } = await import('node:crypto');
-const { openStorage, openJobEngine, jobSchemaName } = await import('@comply/storage');
+const { openStorage, jobSchemaName } = await import('@comply/storage');
+const { startBenchEngine } = await import('./bench-storage.mjs');
 const { sql } = await import('kysely');
 
 const writes = Number(options.writes);
@@ -110,13 +111,7 @@ async function baselineQueue(storage) {
 }
 
 async function pgBoss(storage) {
-  const engine = openJobEngine({
-    storage,
-    pollMs: 500,
-    onError: (name, error) => console.error(name, error),
-  });
-  await engine.start();
-  await engine.queue('bench', { retryLimit: 0, retryDelaySeconds: 1 });
+  const engine = await startBenchEngine({ storage, pollMs: 500, queue: 'bench' });
   const start = process.hrtime.bigint();
   for (let i = 0; i < jobCount; i += 100) {
     await storage.db.transaction().execute(async (trx) => {

@@ -37,9 +37,9 @@ const options = optionsOnSources({
   },
 });
 
-const { openStorage, openJobEngine, jobSchemaName } = await import('@comply/storage');
+const { openStorage, jobSchemaName } = await import('@comply/storage');
 const { sql } = await import('kysely');
-const { benchOwner, withBenchStorage } = await import('./bench-storage.mjs');
+const { benchOwner, startBenchEngine, withBenchStorage } = await import('./bench-storage.mjs');
 const { seedRisksBySql } = await import('./sql-seed.ts');
 
 const count = Number(options.count);
@@ -142,13 +142,7 @@ async function run(storage) {
     patch: { due_soon_days: 30 },
     actor,
   });
-  const engine = openJobEngine({
-    storage,
-    pollMs: 1000,
-    onError: (name, error) => console.error(name, error),
-  });
-  await engine.start();
-  await engine.queue('bench-reminders', { retryLimit: 0, retryDelaySeconds: 1 });
+  const engine = await startBenchEngine({ storage, pollMs: 1000, queue: 'bench-reminders' });
   let queued = 0;
   const reminderScan = () =>
     storage.reminders.scan({
