@@ -6,3 +6,14 @@ export function SubmitActions({ label }: { label: string }) {
     </div>
   );
 }
+
+/** A form's submit button in its own paragraph, disabled and saying `busyLabel` while `busy`. */
+export function BusySubmit({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <p>
+      <button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </p>
+  );
+}
