@@ -13,23 +13,21 @@
 //   blob of the package through the blob store into a SHA-256, with no ZIP and no HTTP (the floor
 //   any package has to pay), as a ratio.
 // Options: --files N, --mb M, --full, --pglite, --server-flags '<node flags for the server process>'.
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
   options: {
     files: { type: 'string' },
     mb: { type: 'string' },
     full: { type: 'boolean', default: false },
     pglite: { type: 'boolean', default: false },
-    child: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     schema: { type: 'string' },
     'server-flags': { type: 'string', default: '' },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { fork } = await import('node:child_process');
 const { fileURLToPath } = await import('node:url');

@@ -55,3 +55,20 @@ export async function benchOwner(storage) {
   });
   return { user, actor, organizationId };
 }
+
+/** One organization seedBulk fills with `counts` (risks, measures, …), owned by a new user; answers its id. */
+export async function seedBulkOrganization(storage, counts) {
+  const { seedBulk } = await import('@comply/storage');
+  const owner = await storage.users.create({ email: 'bench@example.test', password: 'benchmark password' });
+  const { organizationIds } = await seedBulk({ storage, ownerUserId: owner.id, orgs: 1, ...counts });
+  return organizationIds[0];
+}
+
+/** A started job engine on `storage` polling every `pollMs`, with `queue` (no retries); errors are printed. */
+export async function startBenchEngine({ storage, pollMs, queue }) {
+  const { openJobEngine } = await import('@comply/storage');
+  const engine = openJobEngine({ storage, pollMs, onError: (name, error) => console.error(name, error) });
+  await engine.start();
+  await engine.queue(queue, { retryLimit: 0, retryDelaySeconds: 1 });
+  return engine;
+}

@@ -12,19 +12,16 @@
 // Rounds alternate the floor and Comply; the medians are reported, and the ratio of throughputs
 // (the bound: Comply ≥ 0.5 of the floor, both ways).
 // Options: --mb M (file size, default 40), --rounds N (default 3), --pglite, --pglite-memory.
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { mb: 40, rounds: 3 },
   options: {
-    mb: { type: 'string', default: '40' },
-    rounds: { type: 'string', default: '3' },
     pglite: { type: 'boolean', default: false },
     'pglite-memory': { type: 'boolean', default: false },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { createHash, randomBytes } = await import('node:crypto');
 const { createWriteStream, openAsBlob } = await import('node:fs');

@@ -5,24 +5,19 @@
 // Options: --risks N (10000; beyond 100k inserted by SQL, scripts/bench/sql-seed.ts), --calls N (8), --seed N (1), --cursor (explain the second page too),
 // --input JSON (repeatable: explain these listRisks inputs instead, without organization_id).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
-import { parseArgs } from 'node:util';
-import { withBenchStorage } from './bench-storage.mjs';
-import { runOnSources } from './on-sources.mjs';
+import { seedBulkOrganization, withBenchStorage } from './bench-storage.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 import { seededRandom, variedListInput } from './workloads.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { risks: 10000, calls: 8, seed: 1 },
   options: {
-    risks: { type: 'string', default: '10000' },
-    calls: { type: 'string', default: '8' },
-    seed: { type: 'string', default: '1' },
     cursor: { type: 'boolean', default: false },
     input: { type: 'string', multiple: true },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
-const { seedBulk } = await import('@comply/storage');
 const { seedRisksBySql } = await import('./sql-seed.ts');
 // Beyond this many risks, the rest are inserted by PostgreSQL itself (as bench:varied does).
 const BY_REPOSITORY = 100_000;
@@ -49,17 +44,13 @@ await withBenchStorage({ poolSize: 2 }, async ({ storage, url, schema }) => {
   const explainer = new pg.Client({ connectionString: url });
   await explainer.connect();
   try {
-    const owner = await storage.users.create({ email: 'explain@example.com', password: 'explain-password' });
-    const { organizationIds } = await seedBulk({
-      storage,
-      ownerUserId: owner.id,
-      orgs: 1,
+    const organizationId = await seedBulkOrganization(storage, {
       risks: Math.min(Number(options.risks), BY_REPOSITORY),
     });
     if (Number(options.risks) > BY_REPOSITORY) {
       await seedRisksBySql({
         db: storage.db,
-        organizationId: organizationIds[0],
+        organizationId,
         from: BY_REPOSITORY,
         to: Number(options.risks),
       });
@@ -72,12 +63,10 @@ await withBenchStorage({ poolSize: 2 }, async ({ storage, url, schema }) => {
     // `bench:scale --slowest N` prints).
     const given = (options.input ?? []).map((text) => ({
       ...JSON.parse(text),
-      organization_id: organizationIds[0],
+      organization_id: organizationId,
     }));
     for (let index = 0; index < (given.length || Number(options.calls)); index++) {
-      const input =
-        given[index] ??
-        variedListInput({ tool: 'listRisks', random, index, organizationId: organizationIds[0] });
+      const input = given[index] ?? variedListInput({ tool: 'listRisks', random, index, organizationId });
       const params = toParams(input);
       captured = [];
       const first = await storage.risks.list(params);

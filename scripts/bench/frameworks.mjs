@@ -12,17 +12,15 @@
 // catalog for the import and the exports. Targets: import <= 2 s, reads p50 <= 20 ms, exports <= 1 s.
 // Options: --calls N (default 100), --postgres.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { calls: 100 },
   options: {
-    calls: { type: 'string', default: '100' },
     postgres: { type: 'boolean', default: false },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { openStorage } = await import('@comply/storage');
 const { withBenchStorage } = await import('./bench-storage.mjs');

@@ -4,22 +4,14 @@
 // in one process (PostgreSQL). Prints inserts/s of each round and the with/without ratio.
 // Options: --risks N (10000 seeded first), --inserts N (400 per round), --rounds N (3), --callers N (16).
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema dropped at the end).
-import { parseArgs } from 'node:util';
-import { withBenchStorage } from './bench-storage.mjs';
-import { runOnSources } from './on-sources.mjs';
+import { seedBulkOrganization, withBenchStorage } from './bench-storage.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    risks: { type: 'string', default: '10000' },
-    inserts: { type: 'string', default: '400' },
-    rounds: { type: 'string', default: '3' },
-    callers: { type: 'string', default: '16' },
-    child: { type: 'boolean', default: false },
-  },
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { risks: 10000, inserts: 400, rounds: 3, callers: 16 },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
-const { seedBulk } = await import('@comply/storage');
 const { sql } = await import('kysely');
 const actor = { userId: null, tokenId: null, source: 'cli', action: 'addRisk' };
 
@@ -46,14 +38,7 @@ async function round({ storage, organizationId, label }) {
 }
 
 await withBenchStorage({ poolSize: 16 }, async ({ storage }) => {
-  const owner = await storage.users.create({ email: 'cost@example.com', password: 'cost-password' });
-  const { organizationIds } = await seedBulk({
-    storage,
-    ownerUserId: owner.id,
-    orgs: 1,
-    risks: Number(options.risks),
-  });
-  const [organizationId] = organizationIds;
+  const organizationId = await seedBulkOrganization(storage, { risks: Number(options.risks) });
   const definition = (
     await sql`select indexdef from pg_indexes where schemaname = current_schema()
       and indexname = 'risks_query_trgm_idx'`.execute(storage.db)

@@ -13,20 +13,16 @@
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a schema `bench_<random>`
 // and its pg-boss schema, dropped at the end). Options: --writes N (default 2000), --jobs N
 // (default 2000). Runs on the sources (no build needed).
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    writes: { type: 'string', default: '2000' },
-    jobs: { type: 'string', default: '2000' },
-    child: { type: 'boolean', default: false },
-  },
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { writes: 2000, jobs: 2000 },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { randomBytes } = await import('node:crypto');
-const { openStorage, openJobEngine, jobSchemaName } = await import('@comply/storage');
+const { openStorage, jobSchemaName } = await import('@comply/storage');
+const { startBenchEngine } = await import('./bench-storage.mjs');
 const { sql } = await import('kysely');
 
 const writes = Number(options.writes);
@@ -115,13 +111,7 @@ async function baselineQueue(storage) {
 }
 
 async function pgBoss(storage) {
-  const engine = openJobEngine({
-    storage,
-    pollMs: 500,
-    onError: (name, error) => console.error(name, error),
-  });
-  await engine.start();
-  await engine.queue('bench', { retryLimit: 0, retryDelaySeconds: 1 });
+  const engine = await startBenchEngine({ storage, pollMs: 500, queue: 'bench' });
   const start = process.hrtime.bigint();
   for (let i = 0; i < jobCount; i += 100) {
     await storage.db.transaction().execute(async (trx) => {

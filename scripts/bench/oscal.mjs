@@ -9,14 +9,12 @@
 // --runs N (default 7) repetitions of each warm measurement (the median is reported).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '7' }, child: { type: 'boolean', default: false } },
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { runs: 7 },
 });
-
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const oscal = await import('@comply/oscal');
 const { nistOrganization } = await import('../../packages/oscal/test/scale-fixture.ts');

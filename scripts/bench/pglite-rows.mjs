@@ -7,23 +7,19 @@
 // machine. Prints the median per call and the ratio to field by field.
 // Options: --risks N (10000), --calls N (12 distinct page queries), --rounds N (5), --repeat N (40),
 // --rows N (each page's limit set to N, e.g. 2 for the fixed cost of a query).
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 import { seededRandom, variedListInput } from './workloads.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { risks: 10000, calls: 12, rounds: 5, repeat: 40 },
   options: {
-    risks: { type: 'string', default: '10000' },
-    calls: { type: 'string', default: '12' },
-    rounds: { type: 'string', default: '5' },
-    repeat: { type: 'string', default: '40' },
     rows: { type: 'string' },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
-const { openStorage, seedBulk } = await import('@comply/storage');
+const { openStorage } = await import('@comply/storage');
+const { seedBulkOrganization } = await import('./bench-storage.mjs');
 const { PGlite } = await import('@electric-sql/pglite');
 const {
   executePrepared,
@@ -47,14 +43,7 @@ PGlite.prototype.query = function capture(text, params, ...rest) {
 
 const storage = await openStorage({ databaseUrl: 'memory://' });
 try {
-  const owner = await storage.users.create({ email: 'rows@example.com', password: 'pglite rows bench' });
-  const { organizationIds } = await seedBulk({
-    storage,
-    ownerUserId: owner.id,
-    orgs: 1,
-    risks: Number(options.risks),
-    measures: 200,
-  });
+  const organizationId = await seedBulkOrganization(storage, { risks: Number(options.risks), measures: 200 });
   const random = seededRandom(1);
   captured = [];
   for (let index = 0; index < Number(options.calls); index++) {
@@ -62,7 +51,7 @@ try {
       tool: 'listRisks',
       random,
       index,
-      organizationId: organizationIds[0],
+      organizationId,
       searchEvery: 0,
     });
     await storage.risks.list({

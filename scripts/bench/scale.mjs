@@ -24,20 +24,17 @@
 // Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a schema dropped at the end.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { calls: 60, slowest: 0 },
   options: {
     sizes: { type: 'string', default: '10000,100000,1000000' },
-    calls: { type: 'string', default: '60' },
     'no-docs': { type: 'boolean', default: false },
-    slowest: { type: 'string', default: '0' },
     'no-registers': { type: 'boolean', default: false },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { sql } = await import('kysely');
 const { withBenchStorage, benchOwner } = await import('./bench-storage.mjs');
@@ -235,24 +232,16 @@ async function run(storage) {
       storage.reports.auditReadiness({ organizationId: orgId, frameworkId: catalog.id }),
     )),
   });
-  rows.push({
-    tool: 'listEvidence (varied, 1 in 5 a text search)',
-    at: '10,000 evidence files',
-    ...(await timeIt(
-      variedList({ storage, register: 'evidence', tool: 'listEvidence', organizationId: orgId, seed: 7 }),
-      calls,
-      'listEvidence',
-    )),
+  /** The row of `calls` varied calls of a register's list tool (1 in 5 a text search). */
+  const variedRow = async ({ register, tool, at, seed }) => ({
+    tool: `${tool} (varied, 1 in 5 a text search)`,
+    at,
+    ...(await timeIt(variedList({ storage, register, tool, organizationId: orgId, seed }), calls, tool)),
   });
-  rows.push({
-    tool: 'listTasks (varied, 1 in 5 a text search)',
-    at: '5,000 tasks',
-    ...(await timeIt(
-      variedList({ storage, register: 'tasks', tool: 'listTasks', organizationId: orgId, seed: 9 }),
-      calls,
-      'listTasks',
-    )),
-  });
+  rows.push(
+    await variedRow({ register: 'evidence', tool: 'listEvidence', at: '10,000 evidence files', seed: 7 }),
+  );
+  rows.push(await variedRow({ register: 'tasks', tool: 'listTasks', at: '5,000 tasks', seed: 9 }));
   rows.push({
     tool: 'getComplianceReport',
     at: '10,000 evidence files, 5,000 tasks, 500 measures',

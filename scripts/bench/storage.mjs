@@ -11,20 +11,13 @@
 // total_count: listRisks answers it from risk_counts (migration 005), exact per-organization
 // counts by status and scores kept by triggers, whenever the filters are only status and score
 // ranges; other filters fall back to COUNT(*) over the indexes, which grows with the register.
-import { parseArgs } from 'node:util';
 import { withBenchStorage } from './bench-storage.mjs';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    small: { type: 'string', default: '10000' },
-    large: { type: 'string', default: '1000000' },
-    calls: { type: 'string', default: '300' },
-    child: { type: 'boolean', default: false },
-  },
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { small: 10000, large: 1000000, calls: 300 },
 });
-
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
 const { seedBulk } = await import('@comply/storage');
 const { sql } = await import('kysely');

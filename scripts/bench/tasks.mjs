@@ -26,23 +26,20 @@
 // p50 alone.
 // Options: --count N (default 10000), --calls N (default 50), --window N (the scan's open tasks per
 // transaction; default its SCAN_WINDOW), --postgres.
-import { parseArgs } from 'node:util';
-import { runOnSources } from './on-sources.mjs';
+import { optionsOnSources } from './on-sources.mjs';
 
-const { values: options } = parseArgs({
+const options = optionsOnSources({
+  scriptUrl: import.meta.url,
+  counts: { count: 10000, calls: 50 },
   options: {
-    count: { type: 'string', default: '10000' },
-    calls: { type: 'string', default: '50' },
     window: { type: 'string' },
     postgres: { type: 'boolean', default: false },
-    child: { type: 'boolean', default: false },
   },
 });
-runOnSources({ scriptUrl: import.meta.url, isChild: options.child });
 
-const { openStorage, openJobEngine, jobSchemaName } = await import('@comply/storage');
+const { openStorage, jobSchemaName } = await import('@comply/storage');
 const { sql } = await import('kysely');
-const { withBenchStorage } = await import('./bench-storage.mjs');
+const { benchOwner, startBenchEngine, withBenchStorage } = await import('./bench-storage.mjs');
 const { seedRisksBySql } = await import('./sql-seed.ts');
 
 const count = Number(options.count);
@@ -61,13 +58,7 @@ async function once(fn) {
 }
 
 async function run(storage) {
-  const user = await storage.users.create({ email: 'bench@example.test', password: 'correct horse battery' });
-  const actor = { userId: user.id, tokenId: null, source: 'cli', action: 'bench' };
-  const { id: organizationId } = await storage.organizations.create({
-    name: 'Bench',
-    ownerUserId: user.id,
-    actor,
-  });
+  const { user, actor, organizationId } = await benchOwner(storage);
   await seedRisksBySql({ db: storage.db, organizationId, from: 0, to: count });
   // Reviewed 340 to 369 days ago every 365 days: every one due within the next 30 days or overdue;
   // one in ten owned by the bench user (by e-mail), so it is assigned to them.
@@ -151,13 +142,7 @@ async function run(storage) {
     patch: { due_soon_days: 30 },
     actor,
   });
-  const engine = openJobEngine({
-    storage,
-    pollMs: 1000,
-    onError: (name, error) => console.error(name, error),
-  });
-  await engine.start();
-  await engine.queue('bench-reminders', { retryLimit: 0, retryDelaySeconds: 1 });
+  const engine = await startBenchEngine({ storage, pollMs: 1000, queue: 'bench-reminders' });
   let queued = 0;
   const reminderScan = () =>
     storage.reminders.scan({

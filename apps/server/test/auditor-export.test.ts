@@ -1,21 +1,20 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './console-client.js';
 import { parseCsv, readXlsx } from './export-files.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 import { type MemberClient, memberClient } from './member-client.js';
 
 // The auditor's files: the Statement of Applicability (current or an approved version) and the
 // risk treatment plan, as XLSX and CSV, over REST with a token and from the console.
 describe.each(DRIVERS)('auditor exports (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let owner: MemberClient;
   let org: string;
   let frameworkId: string;
   let controlCount: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     org = server.owner.organizationId;
     owner = memberClient({ server, member: server.owner });
     const framework = await owner.ok('addFramework', { library_key: 'iso-27001-2022' });
@@ -34,9 +33,6 @@ describe.each(DRIVERS)('auditor exports (%s)', (driver) => {
       framework_id: frameworkId,
       controls: [{ code: 'A.7.2', applicable: false, justification: 'No entry points.' }],
     });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const rest = (path: string, token = server.owner.token) =>

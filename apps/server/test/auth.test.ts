@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type TestServer, useTestServer } from './harness.js';
 
 const PATHS = [
   {
@@ -75,12 +75,11 @@ function sendRaw({
 }
 
 describe.each(DRIVERS)('Bearer authentication (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let expired: string;
   let revoked: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     expired = (
       await server.createToken({
         userId: server.owner.userId,
@@ -91,7 +90,6 @@ describe.each(DRIVERS)('Bearer authentication (%s)', (driver) => {
     await server.storage.tokens.revoke({ tokenId: toRevoke.tokenId });
     revoked = toRevoke.token;
   });
-  afterAll(async () => server?.stop());
 
   describe.each(PATHS)('$name', (path) => {
     it('accepts the exact form "Bearer <token>"', async () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { seedDemo } from '@comply/storage';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { HARNESS_PASSWORD } from './console-client.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -22,6 +22,17 @@ export function requireChromium(name: string) {
   if (HAVE_CHROMIUM) return;
   if (process.env.CI) throw new Error(`${CHROMIUM} is missing on CI: run \`apt-get install -y chromium\`.`);
   console.warn(`${name}: SKIPPED — ${CHROMIUM} not found. Enable with: apt-get install -y chromium`);
+}
+
+/**
+ * Without chromium, registers `title` as one skipped test saying how to enable it; with chromium it
+ * registers nothing, so the report lists no skip at all.
+ */
+export function describeSkippedWithoutChromium(title: string) {
+  if (HAVE_CHROMIUM) return;
+  describe(title, () => {
+    it.skip(`skipped: ${CHROMIUM} not found; enable with \`apt-get install -y chromium\``, () => {});
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type ComplyClient, ComplyConnectionError, ComplyError, createClient } from '@comply/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, ownerClient, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, ownerClient, useTestServer } from './harness.js';
 import { freePort } from './ports.js';
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -11,13 +11,12 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe.each(DRIVERS)('@comply/client errors, paging and aborts against a real server (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let client: ComplyClient;
   let org: string;
   const calls: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     org = server.owner.organizationId;
     client = ownerClient(server, (url) => calls.push(url));
     for (let i = 1; i <= 7; i++)
@@ -27,9 +26,6 @@ describe.each(DRIVERS)('@comply/client errors, paging and aborts against a real 
         inherent_likelihood: 1,
         inherent_impact: (i % 5) + 1,
       });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('iterates every page of a list tool, following next_cursor', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { HAVE_CHROMIUM, requireChromium, screenshot, useBrowserSession } from './browser.js';
+import { memberClient } from './member-client.js';
 
 requireChromium('console-control-tests-browser');
 
@@ -17,32 +18,30 @@ describe.skipIf(!HAVE_CHROMIUM)(
       bypassCSP: true,
       seed: async (server) => {
         org = server.owner.organizationId;
-        const framework = await server.call('addFramework', {
-          organization_id: org,
-          name: 'SOC 2',
-          controls: [{ code: 'CC6.2', title: 'User access is removed' }],
-        });
-        frameworkId = framework.body.id;
-        const measure = await server.call('addMeasure', {
-          organization_id: org,
+        const owner = memberClient({ server, member: server.owner });
+        frameworkId = (
+          await owner.ok('addFramework', {
+            name: 'SOC 2',
+            controls: [{ code: 'CC6.2', title: 'User access is removed' }],
+          })
+        ).id;
+        const measure = await owner.ok('addMeasure', {
           name: 'Quarterly access reviews',
           controls: [{ framework_id: frameworkId, control_code: 'CC6.2' }],
         });
-        const test = await server.call('addControlTest', {
-          organization_id: org,
-          measure_id: measure.body.id,
+        const test = await owner.ok('addControlTest', {
+          measure_id: measure.id,
           title: 'Leavers disabled in a day',
           frequency: 'QUARTERLY',
           sample_size: 25,
         });
-        testId = test.body.id;
-        const evidence = await server.call('addEvidence', {
-          organization_id: org,
+        testId = test.id;
+        const evidence = await owner.ok('addEvidence', {
           kind: 'TEXT',
           title: 'Q1 leavers sample',
           description: 'The 25 leavers sampled and when each account was disabled.',
         });
-        evidenceId = evidence.body.id;
+        evidenceId = evidence.id;
       },
     });
 

@@ -1,16 +1,15 @@
 import { registerNames } from '@comply/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, signedIn } from './console-client.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 import { memberClient } from './member-client.js';
 
 describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let owner: ConsoleClient;
   let org: string;
   const riskIds: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     owner = await signedIn({ server, email: server.owner.email });
     org = server.owner.organizationId;
     const tools = memberClient({ server, member: server.owner });
@@ -31,7 +30,6 @@ describe.each(DRIVERS)('console registers, report and activity (%s)', (driver) =
     await tools.ok('addAsset', { name: 'Customer data', type: 'DATA', classification: 'RESTRICTED' });
     await tools.ok('addAsset', { name: 'Website', type: 'APPLICATION', classification: 'PUBLIC' });
   });
-  afterAll(() => server?.stop());
 
   it('lists a register with the tool filters, ordering and cursor paging', async () => {
     const high = await owner.get(

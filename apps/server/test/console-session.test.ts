@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consoleClient, HARNESS_PASSWORD, signedIn } from './console-client.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 
 describe.each(DRIVERS)('console session (%s)', (driver) => {
-  let server: TestServer;
   let now = Date.now();
-  beforeAll(async () => {
-    server = await startTestServer({ driver, clock: () => new Date(now) });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ driver, clock: () => new Date(now) });
 
   it('signs in with an HttpOnly, SameSite=Strict cookie (not Secure over plain HTTP) and answers who I am', async () => {
     const client = consoleClient(server.url);

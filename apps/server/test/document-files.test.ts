@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { DRIVERS, type Member, useTestServer } from './harness.js';
+import { callError, callOk, connectMcp } from './mcp-client.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** The error a tool call answers, parsed from its text content. */
-async function callError(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  expect(result.isError, `${name} should fail`).toBe(true);
-  const text = (result.content as { text: string }[])[0]!.text;
-  return (JSON.parse(text) as { error: { code: string; message: string; field?: string } }).error;
-}
 
 async function download(url: string, token: string) {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -33,7 +25,7 @@ const pdf = Buffer.concat([
 describe.each(DRIVERS)(
   'a policy kept as a vault file, approved, published and acknowledged (%s)',
   (driver) => {
-    let server: TestServer;
+    const server = useTestServer({ driver });
     let owner: Member;
     let editor: Member;
     let stranger: Member;
@@ -45,7 +37,6 @@ describe.each(DRIVERS)(
     let evidence_id: string;
 
     beforeAll(async () => {
-      server = await startTestServer({ driver });
       owner = server.owner;
       organization_id = owner.organizationId;
       editor = await server.addMember({ organizationId: organization_id, role: 'EDITOR' });
@@ -80,7 +71,6 @@ describe.each(DRIVERS)(
     });
     afterAll(async () => {
       for (const client of [ownerClient, editorClient, strangerClient]) await client?.close();
-      await server?.stop();
     });
 
     it('refuses a version with neither or both sources, naming the field', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './console-client.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, type TestServer, useTestServer } from './harness.js';
 import { callOk, connectMcp } from './mcp-client.js';
 
 type Member = Awaited<ReturnType<TestServer['addMember']>>;
@@ -12,7 +12,7 @@ const CONTENT = '# Acceptable use policy\n\nCompany devices are for company work
 // Acknowledging a policy is an employee's own attestation: every member but an AUDITOR makes it,
 // a VIEWER with a read-only token included, and that token writes nothing else.
 describe.each(DRIVERS)('every member acknowledges a policy for themself (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let organization_id: string;
   let document_id: string;
   let viewer: Member;
@@ -21,7 +21,6 @@ describe.each(DRIVERS)('every member acknowledges a policy for themself (%s)', (
   let auditor: Member;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     organization_id = server.owner.organizationId;
     const member = (role: 'VIEWER' | 'AUDITOR') =>
       server.addMember({ organizationId: organization_id, role, scope: 'READ' });
@@ -48,9 +47,6 @@ describe.each(DRIVERS)('every member acknowledges a policy for themself (%s)', (
     const published = await server.call('updateDocument', { id: document_id, status: 'PUBLISHED' });
     expect(published.body).toMatchObject({ status: 'PUBLISHED', member_count: 4, acknowledged_count: 0 });
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   it('a VIEWER acknowledges over MCP with a read-only token, and writes nothing else with it', async () => {
     const client = await connectMcp({ server, token: viewer.token });
@@ -74,12 +70,12 @@ describe.each(DRIVERS)('every member acknowledges a policy for themself (%s)', (
     }
   });
 
+  /** acknowledgeDocument over REST with `member`'s token. */
+  const acknowledgeOverRest = (member: Member) =>
+    server.call('acknowledgeDocument', { organization_id, document_id }, { token: member.token });
+
   it('a VIEWER acknowledges over REST with a read-only token', async () => {
-    const reply = await server.call(
-      'acknowledgeDocument',
-      { organization_id, document_id },
-      { token: restViewer.token },
-    );
+    const reply = await acknowledgeOverRest(restViewer);
     expect(reply.status).toBe(200);
     expect(reply.body.acknowledged_count).toBe(2);
     const refused = await server.call(
@@ -105,11 +101,7 @@ describe.each(DRIVERS)('every member acknowledges a policy for themself (%s)', (
   });
 
   it('an AUDITOR acknowledges nothing, on any path', async () => {
-    const rest = await server.call(
-      'acknowledgeDocument',
-      { organization_id, document_id },
-      { token: auditor.token },
-    );
+    const rest = await acknowledgeOverRest(auditor);
     expect(rest.status).toBe(403);
     expect(rest.body.error.message).toContain('AUDITOR');
     const console = await signedIn({ server, email: auditor.email });

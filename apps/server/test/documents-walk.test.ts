@@ -2,19 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callError, callOk, connectMcp } from './mcp-client.js';
 
 type Member = Awaited<ReturnType<TestServer['addMember']>>;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** The error a tool call answers, parsed from its text content. */
-async function callError(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  expect(result.isError, `${name} should fail`).toBe(true);
-  const text = (result.content as { text: string }[])[0]!.text;
-  return (JSON.parse(text) as { error: { code: string; message: string; field?: string } }).error;
-}
 
 describe.each(DRIVERS)('a policy written, approved, published and acknowledged over MCP (%s)', (driver) => {
   let server: TestServer;
@@ -114,29 +106,25 @@ describe.each(DRIVERS)('a policy written, approved, published and acknowledged o
       args: { id: document_id, status: 'IN_REVIEW' },
     });
     expect(review.status).toBe('IN_REVIEW');
+    /** An approval of version 1 as read (`fields` change it) that must be refused. */
+    const refusedApproval = (client: Client, fields: Record<string, unknown> = {}) =>
+      callError(client, 'approveDocumentVersion', {
+        organization_id,
+        document_id,
+        version: 1,
+        content_hash: sha256(v1),
+        ...fields,
+      });
     // The second member (an EDITOR, not an approver) cannot approve, nor on the owner's behalf.
-    const notApprover = await callError(secondClient, 'approveDocumentVersion', {
-      organization_id,
-      document_id,
-      version: 1,
-      content_hash: sha256(v1),
+    expect((await refusedApproval(secondClient)).code).toBe('FORBIDDEN');
+    expect(await refusedApproval(secondClient, { approver: owner.email })).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'approver',
     });
-    expect(notApprover.code).toBe('FORBIDDEN');
-    const onBehalf = await callError(secondClient, 'approveDocumentVersion', {
-      organization_id,
-      document_id,
-      version: 1,
-      content_hash: sha256(v1),
-      approver: owner.email,
+    expect(await refusedApproval(ownerClient, { content_hash: sha256('something else') })).toMatchObject({
+      code: 'CONFLICT',
+      field: 'content_hash',
     });
-    expect(onBehalf).toMatchObject({ code: 'INVALID_INPUT', field: 'approver' });
-    const stale = await callError(ownerClient, 'approveDocumentVersion', {
-      organization_id,
-      document_id,
-      version: 1,
-      content_hash: sha256('something else'),
-    });
-    expect(stale).toMatchObject({ code: 'CONFLICT', field: 'content_hash' });
     const approved = await callOk({
       client: ownerClient,
       name: 'approveDocumentVersion',

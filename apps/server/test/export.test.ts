@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvField, toCsv } from '../src/export/csv.js';
 import type { ExportTable } from '../src/export/table.js';
 import { toXlsx } from '../src/export/xlsx.js';
 import { type ConsoleClient, signedIn } from './console-client.js';
 import { parseCsv, readXlsx } from './export-files.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 import { memberClient } from './member-client.js';
 
 const TABLE: ExportTable = {
@@ -60,11 +60,10 @@ describe('exporter: CSV and XLSX from columns and rows', () => {
 });
 
 describe.each(DRIVERS)('register exports over REST and the console (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let owner: ConsoleClient;
   let org: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     owner = await signedIn({ server, email: server.owner.email });
     org = server.owner.organizationId;
     const tools = memberClient({ server, member: server.owner });
@@ -81,7 +80,6 @@ describe.each(DRIVERS)('register exports over REST and the console (%s)', (drive
     }
     await tools.ok('addRisk', { name: '=cmd|calc', inherent_likelihood: 4, inherent_impact: 5 });
   }, 120_000);
-  afterAll(() => server?.stop());
 
   const rest = (path: string, token = server.owner.token) =>
     fetch(`${server.url}/api/export/${path}`, { headers: { authorization: `Bearer ${token}` } });

@@ -63,6 +63,20 @@ export interface TestServer {
 
 const CLI_ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 
+/** A new user with a random address, OWNER of a new organization named after it. */
+export async function addOwnerAccount(
+  storage: Storage,
+): Promise<{ userId: string; email: string; organizationId: string }> {
+  const email = `user-${randomBytes(4).toString('hex')}@example.test`;
+  const user = await storage.users.create({ email, password: 'correct horse battery staple' });
+  const org = await storage.organizations.create({
+    name: `Org ${email}`,
+    ownerUserId: user.id,
+    actor: CLI_ACTOR,
+  });
+  return { userId: user.id, email, organizationId: org.id };
+}
+
 /** Starts a server on port 0 over a fresh PGlite database or a fresh PostgreSQL schema. */
 export async function startTestServer({
   driver,
@@ -200,6 +214,40 @@ export async function startTestServer({
       }
       await storage.close();
     },
+  };
+}
+
+/**
+ * Registers a file's test server as its `beforeAll` and `afterAll`: started with `options` before
+ * the file's other set-up, stopped after its tests. Answers the server, usable from then on.
+ */
+export function useTestServer(options: Parameters<typeof startTestServer>[0]): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(() => started?.stop());
+  const ready = () => {
+    if (!started) throw new Error('useTestServer: the server is ready only once beforeAll has run.');
+    return started;
+  };
+  return {
+    get url() {
+      return ready().url;
+    },
+    get driver() {
+      return ready().driver;
+    },
+    get storage() {
+      return ready().storage;
+    },
+    get owner() {
+      return ready().owner;
+    },
+    addMember: (args) => ready().addMember(args),
+    createToken: (args) => ready().createToken(args),
+    call: (tool, input, callOptions) => ready().call(tool, input, callOptions),
+    stop: () => ready().stop(),
   };
 }
 

@@ -3,6 +3,7 @@ import { type Actor, jobSchemaName, openStorage, type Storage } from '@comply/st
 import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/serve.js';
+import { addOwnerAccount } from './harness.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 
@@ -68,21 +69,15 @@ export async function startCluster({
       },
     })),
     async addOwner() {
-      const email = `user-${randomBytes(4).toString('hex')}@example.test`;
-      const user = await first.users.create({ email, password: 'correct horse battery staple' });
-      const org = await first.organizations.create({
-        name: `Org ${email}`,
-        ownerUserId: user.id,
-        actor: ACTOR,
-      });
+      const { userId, email, organizationId } = await addOwnerAccount(first);
       const { token, secret } = await first.tokens.create({
-        userId: user.id,
+        userId,
         name: 'test',
         scope: 'WRITE',
         expiresAt: null,
         actor: ACTOR,
       });
-      return { userId: user.id, email, organizationId: org.id, token: secret, tokenId: token.id };
+      return { userId, email, organizationId, token: secret, tokenId: token.id };
     },
     async stop() {
       for (const { server } of running) await server.stop();

@@ -86,6 +86,14 @@ export async function callOk({
   return result.structuredContent;
 }
 
+/** Calls a tool that must fail and returns the error its text content holds. */
+export async function callError(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  expect(result.isError, `${name} should fail`).toBe(true);
+  const text = (result.content as { text: string }[])[0]!.text;
+  return (JSON.parse(text) as { error: { code: string; message: string; field?: string } }).error;
+}
+
 /** A tool call answering the tool's output, e.g. callOk in the caller's organization. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of tool outputs
 type ToolCall = (name: string, args: Record<string, unknown>) => Promise<any>;

@@ -152,6 +152,10 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
     await server?.stop();
   });
 
+  /** The text of prompt `name` for the organization, with `args` beside organization_id. */
+  const promptText = async (name: string, args: Record<string, string> = {}) =>
+    textOf(await client.getPrompt({ name, arguments: { organization_id: orgId, ...args } }));
+
   it('advertises prompts and completions and lists the five workflow prompts with their arguments', async () => {
     expect(client.getServerCapabilities()?.prompts).toBeDefined();
     expect(client.getServerCapabilities()?.completions).toBeDefined();
@@ -181,9 +185,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
   });
 
   it('riskAssessment asks for the high risks and their measures, with calls that run', async () => {
-    const text = textOf(
-      await client.getPrompt({ name: 'riskAssessment', arguments: { organization_id: orgId } }),
-    );
+    const text = await promptText('riskAssessment');
     const steps = parseSteps(text);
     expect(steps.map((s) => s.tool)).toEqual(['listRisks', 'listRisks', 'listMeasures', 'listRisks']);
     expect(steps[0]?.args).toMatchObject({ organization_id: orgId, min_residual_score: 16 });
@@ -191,12 +193,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
     const [high, , measures] = await runSteps(client, steps);
     expect(itemsOf(high).map((r) => r.id)).toEqual([ids.risk]);
     expect(itemsOf(measures).map((m) => m.name)).toEqual(['Offline backups']);
-    const lower = textOf(
-      await client.getPrompt({
-        name: 'riskAssessment',
-        arguments: { organization_id: orgId, min_residual_score: '1' },
-      }),
-    );
+    const lower = await promptText('riskAssessment', { min_residual_score: '1' });
     const [all] = await runSteps(client, parseSteps(lower));
     expect(
       itemsOf(all)
@@ -206,9 +203,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
   });
 
   it('vendorReview asks for overdue, never-reviewed and upcoming reviews, with calls that run', async () => {
-    const text = textOf(
-      await client.getPrompt({ name: 'vendorReview', arguments: { organization_id: orgId } }),
-    );
+    const text = await promptText('vendorReview');
     const steps = parseSteps(text);
     expect(steps.map((s) => s.tool)).toEqual(['listVendors', 'listVendors', 'listVendors', 'listVendors']);
     expect(steps[0]?.args).toMatchObject({ review_overdue: true });
@@ -220,12 +215,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
   });
 
   it('controlGapAnalysis asks for the uncovered controls of the framework, with calls that run', async () => {
-    const text = textOf(
-      await client.getPrompt({
-        name: 'controlGapAnalysis',
-        arguments: { organization_id: orgId, framework_id: frameworkId },
-      }),
-    );
+    const text = await promptText('controlGapAnalysis', { framework_id: frameworkId });
     expect(text).toContain('ISO 27001 subset');
     const steps = parseSteps(text);
     expect(steps.map((s) => s.tool)).toEqual([
@@ -237,23 +227,13 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
     const [, gaps, unfinished] = await runSteps(client, steps);
     expect(gaps.controls.map((c: { code: string }) => c.code)).toEqual(['A.1', 'A.2']);
     expect(itemsOf(unfinished).map((m) => m.name)).toEqual(['Offline backups']);
-    const family = textOf(
-      await client.getPrompt({
-        name: 'controlGapAnalysis',
-        arguments: { organization_id: orgId, framework_id: frameworkId, family: 'ac' },
-      }),
-    );
+    const family = await promptText('controlGapAnalysis', { framework_id: frameworkId, family: 'ac' });
     expect(parseSteps(family)[1]?.args).toMatchObject({ family: 'ac', covered: false });
     await runSteps(client, parseSteps(family));
   });
 
   it('auditPreparation asks for readiness, gaps, nonconformities, obligations and audits, with calls that run', async () => {
-    const text = textOf(
-      await client.getPrompt({
-        name: 'auditPreparation',
-        arguments: { organization_id: orgId, framework_id: frameworkId },
-      }),
-    );
+    const text = await promptText('auditPreparation', { framework_id: frameworkId });
     const steps = parseSteps(text);
     expect(steps.map((s) => s.tool)).toEqual([
       'getAuditReadiness',
@@ -269,12 +249,7 @@ describe.each(DRIVERS)('MCP prompts and completions (%s)', (driver) => {
   });
 
   it('prepareStatementOfApplicability asks for the SoA, readiness, risks and measures, with calls that run', async () => {
-    const text = textOf(
-      await client.getPrompt({
-        name: 'prepareStatementOfApplicability',
-        arguments: { organization_id: orgId, framework_id: frameworkId },
-      }),
-    );
+    const text = await promptText('prepareStatementOfApplicability', { framework_id: frameworkId });
     const steps = parseSteps(text);
     expect(steps.map((s) => s.tool)).toEqual([
       'getStatementOfApplicability',

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import { type CallResult, type Member, startTestServer, type TestServer } from './harness.js';
+import { beforeAll } from 'vitest';
+import { type CallResult, type Member, type TestServer, useTestServer } from './harness.js';
 
 /** Tool calls as one member, in the member's organization. */
 export interface MemberClient {
@@ -41,22 +41,17 @@ export function memberClient({ server, member }: { server: TestServer; member: M
 export function useMemberClient(
   driver: TestServer['driver'],
 ): MemberClient & { readonly server: TestServer } {
-  let server: TestServer | undefined;
+  const server = useTestServer({ driver });
   let client: MemberClient | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     client = memberClient({ server, member: await server.addMember() });
   });
-  afterAll(() => server?.stop());
   const ready = () => {
     if (!client) throw new Error('useMemberClient: the client is ready only once beforeAll has run.');
     return client;
   };
   return {
-    get server() {
-      if (!server) throw new Error('useMemberClient: the server is ready only once beforeAll has run.');
-      return server;
-    },
+    server,
     call: (tool, input) => ready().call(tool, input),
     ok: (tool, input) => ready().ok(tool, input),
     ids: (tool, input) => ready().ids(tool, input),

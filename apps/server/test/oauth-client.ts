@@ -110,6 +110,33 @@ export class CookieBrowser {
   }
 }
 
+/** An authorization request to the server at `origin` with a PKCE S256 `challenge`, back to REDIRECT_URI. */
+export function authorizeUrl({
+  origin,
+  clientId,
+  scope,
+  challenge,
+  resource,
+}: {
+  origin: string;
+  clientId: string;
+  scope: string;
+  challenge: string;
+  resource?: string;
+}): URL {
+  const url = new URL(`${origin}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope,
+    ...(resource === undefined ? {} : { resource }),
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url;
+}
+
 /** The consent form's approving POST, as the browser sends it from `origin`: one organization, one access. */
 export function approval({
   origin,

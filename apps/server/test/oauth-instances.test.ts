@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from './instances.js';
 import { postMcp } from './mcp-client.js';
-import { approval, CookieBrowser, consentForm, REDIRECT_URI } from './oauth-client.js';
+import { approval, authorizeUrl, CookieBrowser, consentForm, REDIRECT_URI } from './oauth-client.js';
 
 const PUBLIC = 'https://comply.example.test';
 const RESOURCE = `${PUBLIC}/api/mcp/v1`;
@@ -36,16 +36,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('OAuth across two instances', ()
     const { client_id: clientId } = await registered.json();
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const authorize = new URL(`${b.url}/oauth/authorize`);
-    authorize.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: REDIRECT_URI,
-      response_type: 'code',
+    const authorize = authorizeUrl({
+      origin: b.url,
+      clientId,
       scope: 'comply:read comply:write',
+      challenge,
       resource: RESOURCE,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString();
+    });
 
     // The interaction starts on B; its cookies then go to A, which shows and takes the consent.
     const onB = new CookieBrowser(b.url);

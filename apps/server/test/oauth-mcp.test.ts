@@ -9,7 +9,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestServer, type TestServer } from './harness.js';
-import { approval, CookieBrowser, consentForm, MemoryOAuthProvider, REDIRECT_URI } from './oauth-client.js';
+import {
+  approval,
+  authorizeUrl,
+  CookieBrowser,
+  consentForm,
+  MemoryOAuthProvider,
+  REDIRECT_URI,
+} from './oauth-client.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -394,15 +401,12 @@ describe.each(DRIVERS)('OAuth for the MCP endpoint (%s)', (driver) => {
       'https://[::1]/client.json',
       'https://localhost/client.json',
     ]) {
-      const url = new URL(`${server.url}/oauth/authorize`);
-      url.search = new URLSearchParams({
-        client_id: clientId,
-        redirect_uri: REDIRECT_URI,
-        response_type: 'code',
+      const url = authorizeUrl({
+        origin: server.url,
+        clientId,
         scope: 'comply:read',
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-      }).toString();
+        challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      });
       const response = await fetch(url, { redirect: 'manual' });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('client_id metadata document fetch not allowed');

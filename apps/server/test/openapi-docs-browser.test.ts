@@ -1,27 +1,14 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toolNames } from '@comply/schemas';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, describeSkippedWithoutChromium, HAVE_CHROMIUM, requireChromium } from './browser.js';
 import { startTestServer, type TestServer } from './harness.js';
 
-const CHROMIUM = process.env.COMPLY_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const ENABLE = 'apt-get install -y chromium';
-
-if (!HAVE_CHROMIUM) {
-  if (process.env.CI) throw new Error(`${CHROMIUM} is missing on CI: run \`${ENABLE}\` (.ci/run does).`);
-  console.warn(`openapi-docs-browser: SKIPPED — ${CHROMIUM} not found. Enable with: ${ENABLE}`);
-}
-
-// The placeholder exists only without the browser; with it, the report lists no skip at all.
-if (!HAVE_CHROMIUM) {
-  describe('the API reference in a browser (Debian chromium)', () => {
-    it.skip(`skipped: ${CHROMIUM} not found; enable with \`${ENABLE}\``, () => {});
-  });
-}
+requireChromium('openapi-docs-browser');
+describeSkippedWithoutChromium('the API reference in a browser (Debian chromium)');
 
 describe.skipIf(!HAVE_CHROMIUM)('the API reference in a browser (Debian chromium)', () => {
   let server: TestServer;

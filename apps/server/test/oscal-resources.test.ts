@@ -1,20 +1,19 @@
 import { validateOscal } from '@comply/oscal';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 import { connectMcp } from './mcp-client.js';
 
 /** The text of a resource's first content (Comply serves text, never blobs). */
 const textOf = (content: object | undefined) => String(content && 'text' in content ? content.text : '');
 
 describe.each(DRIVERS)('OSCAL resources over MCP with the SDK client (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let client: Client;
   let org: string;
   let framework: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     org = server.owner.organizationId;
     framework = (await server.call('addFramework', { organization_id: org, library_key: 'iso-27001-2022' }))
       .body.id;
@@ -22,7 +21,6 @@ describe.each(DRIVERS)('OSCAL resources over MCP with the SDK client (%s)', (dri
   });
   afterAll(async () => {
     await client?.close();
-    await server?.stop();
   });
 
   it('lists the library resource and the OSCAL template', async () => {

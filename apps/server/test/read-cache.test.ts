@@ -8,7 +8,7 @@ import { createReadCache } from '../src/core/read-cache.js';
 import { createToolCore, type HandlerMap, type ToolCore } from '../src/core/tool-core.js';
 import { handlers } from '../src/tools/handlers.gen.js';
 import { embeddedDatabase } from './embedded.js';
-import { DRIVERS } from './harness.js';
+import { addOwnerAccount, DRIVERS } from './harness.js';
 
 const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 const logger = { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
@@ -31,23 +31,17 @@ function countingCore(storage: Storage) {
 }
 
 async function addOwner(storage: Storage): Promise<{ caller: Caller; organizationId: string }> {
-  const email = `user-${randomBytes(4).toString('hex')}@example.test`;
-  const user = await storage.users.create({ email, password: 'correct horse battery staple' });
-  const org = await storage.organizations.create({
-    name: `Org ${email}`,
-    ownerUserId: user.id,
-    actor: ACTOR,
-  });
+  const { userId, email, organizationId } = await addOwnerAccount(storage);
   const caller: Caller = {
-    userId: user.id,
+    userId,
     tokenId: `token-${email}`,
     scope: 'WRITE',
-    organizations: new Map([[org.id, 'OWNER']]),
+    organizations: new Map([[organizationId, 'OWNER']]),
     source: 'rest',
     ip: '127.0.0.1',
     client: null,
   };
-  return { caller, organizationId: org.id };
+  return { caller, organizationId };
 }
 
 // On PostgreSQL the dedicated listener also hears this instance's own commits, a few ms after the

@@ -1,51 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Actor, openStorage, type StorageOptions } from '@comply/storage';
+import { openStorage } from '@comply/storage';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { writeBurst } from './reliability/burst.js';
 import { startChildServer } from './reliability/child-server.js';
+import { childDatabase, seedOwner } from './reliability/child-tenant.js';
 
-const ACTOR: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 const WORKERS = 12;
 
-interface Target {
-  name: string;
-  env: Record<string, string>;
-  storage: StorageOptions;
-  cleanup(): Promise<void> | void;
-}
-
-function pgliteTarget(): Target {
-  const dir = mkdtempSync(join(tmpdir(), 'comply-kill-'));
-  const dataDir = join(dir, 'data');
-  return {
-    name: 'pglite',
-    env: { COMPLY_DATA_DIR: dataDir },
-    storage: { dataDir },
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-function postgresTarget(url: string): Target {
-  const schema = `kill_${randomBytes(5).toString('hex')}`;
-  return {
-    name: 'postgres',
-    env: { DATABASE_URL: url, COMPLY_SCHEMA: schema },
-    storage: { databaseUrl: url, schema },
-    async cleanup() {
-      const storage = await openStorage({ databaseUrl: url, schema });
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(storage.db);
-      await storage.close();
-    },
-  };
-}
-
-const targets: { label: string; make: () => Target }[] = [{ label: 'pglite, data dir', make: pgliteTarget }];
-const url = process.env.TEST_DATABASE_URL;
-if (url) targets.push({ label: 'postgres', make: () => postgresTarget(url) });
+const targets: { label: string; driver: 'pglite' | 'postgres' }[] = [
+  { label: 'pglite, data dir', driver: 'pglite' },
+];
+if (process.env.TEST_DATABASE_URL) targets.push({ label: 'postgres', driver: 'postgres' });
 
 /** Rows that a half-applied addMeasure would leave: every measure has its evidence, links and audit entry. */
 const HALF_WRITTEN = sql<{ problem: string; n: number }>`
@@ -61,20 +26,10 @@ const HALF_WRITTEN = sql<{ problem: string; n: number }>`
 describe('SIGKILL during a write burst', () => {
   it.each(targets)(
     'keeps every acknowledged write and no half-written one ($label)',
-    async ({ make }) => {
-      const target = make();
+    async ({ driver }) => {
+      const target = childDatabase(driver, 'kill');
       try {
-        const setup = await openStorage(target.storage);
-        const user = await setup.users.create({ email: 'kill@example.test', password: 'kill test password' });
-        const org = await setup.organizations.create({ name: 'Kill', ownerUserId: user.id, actor: ACTOR });
-        const { secret } = await setup.tokens.create({
-          userId: user.id,
-          name: 'kill',
-          scope: 'WRITE',
-          expiresAt: null,
-          actor: ACTOR,
-        });
-        await setup.close();
+        const { organizationId, token: secret } = await seedOwner({ options: target.options, name: 'kill' });
 
         const first = await startChildServer(target.env);
         const riskIds: string[] = [];
@@ -83,7 +38,7 @@ describe('SIGKILL during a write burst', () => {
             method: 'POST',
             headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
             body: JSON.stringify({
-              organization_id: org.id,
+              organization_id: organizationId,
               name,
               inherent_likelihood: 2,
               inherent_impact: 2,
@@ -94,7 +49,7 @@ describe('SIGKILL during a write burst', () => {
         const burst = writeBurst({
           url: first.url,
           token: secret,
-          organizationId: org.id,
+          organizationId,
           riskIds,
           workers: WORKERS,
         });
@@ -102,9 +57,7 @@ describe('SIGKILL during a write burst', () => {
         await first.kill();
         await burst.stop();
         const acked = [...burst.acks];
-        console.log(
-          `${target.name}: ${burst.sent()} writes sent, ${acked.length} acknowledged before SIGKILL`,
-        );
+        console.log(`${driver}: ${burst.sent()} writes sent, ${acked.length} acknowledged before SIGKILL`);
 
         const second = await startChildServer(target.env);
         for (const ack of acked) {
@@ -119,7 +72,7 @@ describe('SIGKILL during a write burst', () => {
         }
         await second.stop();
 
-        const check = await openStorage(target.storage);
+        const check = await openStorage(target.options);
         const { rows } = await HALF_WRITTEN.execute(check.db);
         const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from measures`.execute(
           check.db,

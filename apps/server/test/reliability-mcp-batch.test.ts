@@ -54,11 +54,7 @@ describe('JSON-RPC batches, cancellations and malformed calls on the MCP endpoin
       expect(r.error?.data).toMatchObject({ code: 'RATE_LIMITED' });
     }
     // The budget is spent: the next request is refused outright.
-    const next = await fetch(`${server.url}/api/mcp/tools/listOrganizations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const next = await server.call('listOrganizations', {}, { token });
     expect(next.status).toBe(429);
   });
 

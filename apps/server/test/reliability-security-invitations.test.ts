@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, consoleClient, signedIn } from './console-client.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 
 describe.each(DRIVERS)('member invitations give the inviter no credential (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let ownerA: ConsoleClient;
   let ownerB: ConsoleClient;
   let orgA: string;
   let orgB: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     orgA = server.owner.organizationId;
     ownerA = await signedIn({ server, email: server.owner.email });
     const b = await server.addMember();
     orgB = b.organizationId;
     ownerB = await signedIn({ server, email: b.email });
   });
-  afterAll(() => server?.stop());
 
   it('creates no account and hands out no password when adding an unknown email', async () => {
     const email = 'carol@example.test';

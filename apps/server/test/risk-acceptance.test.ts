@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './console-client.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 import { type MemberClient, memberClient } from './member-client.js';
 
 // acceptRisk over REST: who may accept, what it refuses, what getRisk shows and the audit log holds.
 describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let owner: MemberClient;
   let editor: MemberClient;
   let reader: MemberClient;
@@ -14,7 +14,6 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
   let ownerEmail: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     const first = await server.addMember();
     ownerOrg = first.organizationId;
     ownerEmail = first.email;
@@ -28,9 +27,6 @@ describe.each(DRIVERS)('risk acceptance (%s)', (driver) => {
       member: await server.addMember({ organizationId: ownerOrg, role: 'ADMIN', scope: 'READ' }),
     });
     stranger = memberClient({ server, member: await server.addMember() });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const newRisk = (name: string) => owner.ok('addRisk', { name, inherent_likelihood: 3, inherent_impact: 4 });

@@ -2,18 +2,14 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ConsoleClient, consoleClient, signedIn } from './console-client.js';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 import { CookieBrowser, MemoryOAuthProvider } from './oauth-client.js';
 
 describe.each(DRIVERS)('second factor (%s)', (driver) => {
-  let server: TestServer;
   let now = Date.now();
-  beforeAll(async () => {
-    server = await startTestServer({ driver, clock: () => new Date(now) });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ driver, clock: () => new Date(now) });
 
   const codeFor = (secret: string) => generate({ secret, epoch: Math.floor(now / 1000) });
   const nextStep = () => {
@@ -200,11 +196,7 @@ describe.each(DRIVERS)('second factor (%s)', (driver) => {
 });
 
 describe('OAuth consent and the second factor', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ driver: 'pglite', config: { oauth: true } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ driver: 'pglite', config: { oauth: true } });
 
   /** The consent page an app's authorization request leads to, in a browser holding `session`. */
   async function consentPage(session: string) {

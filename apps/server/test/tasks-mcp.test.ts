@@ -1,18 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
-import { callOk, connectMcp } from './mcp-client.js';
+import { callError, callOk, connectMcp } from './mcp-client.js';
 
 /** `YYYY-MM-DD` `days` from today (UTC). */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The error of a tool call that must fail. */
-async function callError(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  expect(result.isError, `${name} should fail`).toBe(true);
-  const text = (result.content as { text: string }[])[0]!.text;
-  return (JSON.parse(text) as { error: { code: string; field?: string; message: string } }).error;
-}
 
 describe.each(DRIVERS)('tasks over MCP (%s)', (driver) => {
   let server: TestServer;
@@ -85,27 +77,21 @@ describe.each(DRIVERS)('tasks over MCP (%s)', (driver) => {
   });
 
   it('refuses an assignee who is not a member and a subject of another organization', async () => {
-    expect(
-      await callError(owner, 'addTask', {
-        organization_id: org,
-        title: 'Check',
-        due_date: day(3),
-        assignee_id: stranger.userId,
-      }),
-    ).toMatchObject({ code: 'INVALID_INPUT', field: 'assignee_id' });
+    const addTask = (fields: Record<string, unknown>) =>
+      callError(owner, 'addTask', { organization_id: org, title: 'Check', due_date: day(3), ...fields });
+    expect(await addTask({ assignee_id: stranger.userId })).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'assignee_id',
+    });
     const theirs = await callOk({
       client: asStranger,
       name: 'addVendor',
       args: { organization_id: stranger.organizationId, name: 'Theirs' },
     });
-    expect(
-      await callError(owner, 'addTask', {
-        organization_id: org,
-        title: 'Check',
-        due_date: day(3),
-        subject_id: theirs.id,
-      }),
-    ).toMatchObject({ code: 'INVALID_INPUT', field: 'subject_id' });
+    expect(await addTask({ subject_id: theirs.id })).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'subject_id',
+    });
   });
 
   it('completes a recurring task once, audited, and keeps it from other organizations and readers', async () => {

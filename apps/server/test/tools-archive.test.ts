@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type Member, useTestServer } from './harness.js';
 import { callOk, connectMcp } from './mcp-client.js';
 
 describe.each(DRIVERS)('archiveRecord and restoreRecord (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let org: string;
   let stranger: Member;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     org = server.owner.organizationId;
     stranger = await server.addMember();
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const ok = async (tool: string, input: Record<string, unknown>, token?: string) => {

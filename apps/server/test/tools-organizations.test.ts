@@ -1,25 +1,21 @@
 import { registerNames } from '@comply/schemas';
 import type { Actor } from '@comply/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type Member, useTestServer } from './harness.js';
 
 const SETUP: Actor = { userId: null, tokenId: null, source: 'cli', action: 'test-setup' };
 
 describe.each(DRIVERS)('listOrganizations and getOrganization over REST (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let stranger: Member;
   let beta: string;
   let gamma: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     stranger = await server.addMember();
     const ownerUserId = server.owner.userId;
     beta = (await server.storage.organizations.create({ name: 'Beta GmbH', ownerUserId, actor: SETUP })).id;
     gamma = (await server.storage.organizations.create({ name: 'Gamma Ltd', ownerUserId, actor: SETUP })).id;
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it("lists the caller's organizations with their role, pages them and counts them", async () => {

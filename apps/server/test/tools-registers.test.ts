@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, type Member, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type Member, useTestServer } from './harness.js';
 import { caseInput, itemsKey, REGISTERS } from './register-cases.js';
 
 // The contract every register's list/get/add/update tools share, through the real REST path.
 describe.each(DRIVERS)('register tools over REST (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let stranger: Member;
   let viewer: Member;
   let readOnlyToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     stranger = await server.addMember();
     viewer = await server.addMember({ organizationId: server.owner.organizationId, role: 'VIEWER' });
     readOnlyToken = (await server.createToken({ userId: server.owner.userId, scope: 'READ' })).token;
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   describe.each(REGISTERS)('$plural', (c) => {

@@ -1,7 +1,7 @@
 import { seedDemo } from '@comply/storage';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestServer, type TestServer } from './harness.js';
+import { DRIVERS, useTestServer } from './harness.js';
 import { callOk, connectMcp, everyItem } from './mcp-client.js';
 
 /** Every item of a list tool, seven a page, following next_cursor to the end. */
@@ -28,18 +28,16 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 // The seed's workflows, as an AI assistant would run them, through the official SDK client.
 describe.each(DRIVERS)('seed workflows over MCP on demo data (%s)', (driver) => {
-  let server: TestServer;
+  const server = useTestServer({ driver });
   let client: Client;
   let org: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     ({ organizationId: org } = await seedDemo({ storage: server.storage, ownerUserId: server.owner.userId }));
     client = await connectMcp({ server });
   });
   afterAll(async () => {
     await client?.close();
-    await server?.stop();
   });
 
   it('starts from listOrganizations with an empty object', async () => {

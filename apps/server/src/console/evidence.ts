@@ -36,30 +36,21 @@ export async function registerConsoleEvidenceRoutes({
   const maxBytes = deps.config.evidenceMaxBytes;
   await scope.register(async (files) => {
     await registerMultipart(files, maxBytes);
-    files.post<{ Params: { orgId: string } }>('/orgs/:orgId/evidence/upload', async (request) => {
+    /** The request's upload through `tool` as the signed-in member, in the path's organization. */
+    const upload = async (
+      request: FastifyRequest<{ Params: { orgId: string } }>,
+      tool: 'addEvidence' | 'updateEvidence',
+      fixed: Record<string, unknown>,
+    ) => {
       const { organization, caller } = await callerIn(request, deps, true);
-      return uploadThroughTool({
-        request,
-        core: deps.core,
-        caller,
-        tool: 'addEvidence',
-        fixed: { organization_id: organization.id },
-        maxBytes,
-      });
-    });
-    files.post<{ Params: { orgId: string; id: string } }>(
-      '/orgs/:orgId/evidence/:id/revisions',
-      async (request) => {
-        const { organization, caller } = await callerIn(request, deps, true);
-        return uploadThroughTool({
-          request,
-          core: deps.core,
-          caller,
-          tool: 'updateEvidence',
-          fixed: { id: request.params.id, organization_id: organization.id },
-          maxBytes,
-        });
-      },
+      const inOrganization = { ...fixed, organization_id: organization.id };
+      return uploadThroughTool({ request, core: deps.core, caller, tool, fixed: inOrganization, maxBytes });
+    };
+    files.post<{ Params: { orgId: string } }>('/orgs/:orgId/evidence/upload', (request) =>
+      upload(request, 'addEvidence', {}),
+    );
+    files.post<{ Params: { orgId: string; id: string } }>('/orgs/:orgId/evidence/:id/revisions', (request) =>
+      upload(request, 'updateEvidence', { id: request.params.id }),
     );
     files.get<{ Params: { orgId: string; id: string }; Querystring: { revision?: string } }>(
       '/orgs/:orgId/evidence/:id/file',

@@ -1,4 +1,4 @@
-import type { RedeemProblem } from '@comply/storage';
+import type { RedeemProblem, Storage } from '@comply/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../auth/password-rules.js';
@@ -37,22 +37,33 @@ const PROBLEMS: Record<RedeemProblem, Parameters<typeof consoleError>[0]> = {
   },
 };
 
-/** Reserves an attempt for this address: a wrong code counts, a usable one is given back. */
-function reserveCodeAttempt({
+/**
+ * The invitation `code` names, for a caller without a session: the attempt counts against this
+ * address, a wrong code is refused (and stays counted), a usable one gives the attempt back.
+ */
+async function previewCode({
   limiter,
+  storage,
   request,
   reply,
+  code,
 }: {
   limiter: AttemptLimiter;
+  storage: Storage;
   request: FastifyRequest;
   reply: FastifyReply;
+  code: string;
 }) {
-  return reserveAttempt({
+  const succeeded = await reserveAttempt({
     limiter,
     keys: [`invitation:${request.ip}`],
     reply,
     message: 'Too many invalid invitation codes.',
   });
+  const preview = await storage.invitationCodes.preview({ secret: code });
+  if (!preview) throw consoleError(PROBLEMS.invalid);
+  await succeeded();
+  return preview;
 }
 
 /** `POST /invitations/preview` and `POST /invitations/redeem`: for people without a session. */
@@ -61,19 +72,12 @@ export function registerInvitationCodeRoutes({ scope, deps, limiter }: LimitedCo
 
   scope.post('/invitations/preview', async (request, reply) => {
     const body = parseInput({ schema: codeBody, value: request.body });
-    const succeeded = await reserveCodeAttempt({ limiter, request, reply });
-    const preview = await storage.invitationCodes.preview({ secret: body.code });
-    if (!preview) throw consoleError(PROBLEMS.invalid);
-    await succeeded();
-    return { invitation: preview };
+    return { invitation: await previewCode({ limiter, storage, request, reply, code: body.code }) };
   });
 
   scope.post('/invitations/redeem', async (request, reply) => {
     const body = parseInput({ schema: redeemBody, value: request.body });
-    const succeeded = await reserveCodeAttempt({ limiter, request, reply });
-    const preview = await storage.invitationCodes.preview({ secret: body.code });
-    if (!preview) throw consoleError(PROBLEMS.invalid);
-    await succeeded();
+    const preview = await previewCode({ limiter, storage, request, reply, code: body.code });
     checkNewPassword({ password: body.password, email: preview.email, field: 'password' });
     const result = await storage.invitationCodes.redeem({
       secret: body.code,

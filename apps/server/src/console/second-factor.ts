@@ -212,22 +212,30 @@ export function registerSecondFactorRoutes({ scope, deps, limiter }: LimitedCons
     return { recovery_codes: recoveryCodes };
   });
 
-  scope.post('/account/second-factor/recovery-codes', async (request, reply) => {
-    const body = parseInput({ schema: codeBody, value: request.body });
+  /** The signed-in user and the actor of `action`, once the second factor the body gives is right. */
+  const withFactor = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: typeof codeBody | typeof factorBody,
+    action: string,
+  ) => {
+    const body = parseInput({ schema, value: request.body });
     const { user } = identityOf(request);
-    const actor = consoleActor(user.id, 'replaceRecoveryCodes');
+    const actor = consoleActor(user.id, action);
     await checkFactor({ deps, limiter, reply, userId: user.id, body, actor });
+    return { userId: user.id, actor };
+  };
+
+  scope.post('/account/second-factor/recovery-codes', async (request, reply) => {
+    const { userId, actor } = await withFactor(request, reply, codeBody, 'replaceRecoveryCodes');
     const recoveryCodes = newRecoveryCodes();
-    await deps.storage.identity.replaceRecoveryCodes({ userId: user.id, recoveryCodes, actor });
+    await deps.storage.identity.replaceRecoveryCodes({ userId, recoveryCodes, actor });
     return { recovery_codes: recoveryCodes };
   });
 
   scope.post('/account/second-factor/disable', async (request, reply) => {
-    const body = parseInput({ schema: factorBody, value: request.body });
-    const { user } = identityOf(request);
-    const actor = consoleActor(user.id, 'disableSecondFactor');
-    await checkFactor({ deps, limiter, reply, userId: user.id, body, actor });
-    await deps.storage.identity.disableTotp({ userId: user.id, actor });
+    const { userId, actor } = await withFactor(request, reply, factorBody, 'disableSecondFactor');
+    await deps.storage.identity.disableTotp({ userId, actor });
     return reply.code(204).send();
   });
 }

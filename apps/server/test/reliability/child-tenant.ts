@@ -17,14 +17,18 @@ export interface ChildTenant {
   stop(): Promise<void>;
 }
 
-function storageFor(driver: 'pglite' | 'postgres'): {
+/** A fresh database for a server process: a PGlite data directory or a PostgreSQL schema. */
+export function childDatabase(
+  driver: 'pglite' | 'postgres',
+  prefix: string,
+): {
   env: Record<string, string>;
   options: StorageOptions;
   cleanup(): Promise<void> | void;
 } {
   if (driver === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `live_${randomBytes(5).toString('hex')}`;
+    const schema = `${prefix}_${randomBytes(5).toString('hex')}`;
     return {
       env: { DATABASE_URL: url, COMPLY_SCHEMA: schema },
       options: { databaseUrl: url, schema },
@@ -35,13 +39,35 @@ function storageFor(driver: 'pglite' | 'postgres'): {
       },
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'comply-live-'));
+  const dir = mkdtempSync(join(tmpdir(), `comply-${prefix}-`));
   const dataDir = join(dir, 'data');
   return {
     env: { COMPLY_DATA_DIR: dataDir },
     options: { dataDir },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** Adds `name`'s owner, organization and read-write token to the database, before a server opens it. */
+export async function seedOwner({
+  options,
+  name,
+}: {
+  options: StorageOptions;
+  name: string;
+}): Promise<{ organizationId: string; token: string }> {
+  const setup = await openStorage(options);
+  const user = await setup.users.create({ email: `${name}@example.test`, password: `${name} test password` });
+  const org = await setup.organizations.create({ name, ownerUserId: user.id, actor: ACTOR });
+  const { secret } = await setup.tokens.create({
+    userId: user.id,
+    name,
+    scope: 'WRITE',
+    expiresAt: null,
+    actor: ACTOR,
+  });
+  await setup.close();
+  return { organizationId: org.id, token: secret };
 }
 
 /**
@@ -55,26 +81,16 @@ export async function startChildTenant({
   driver: 'pglite' | 'postgres';
   heapMb?: number;
 }): Promise<ChildTenant> {
-  const target = storageFor(driver);
-  const setup = await openStorage(target.options);
-  const user = await setup.users.create({ email: 'live@example.test', password: 'liveness test password' });
-  const org = await setup.organizations.create({ name: 'Live', ownerUserId: user.id, actor: ACTOR });
-  const { secret } = await setup.tokens.create({
-    userId: user.id,
-    name: 'live',
-    scope: 'WRITE',
-    expiresAt: null,
-    actor: ACTOR,
-  });
-  await setup.close();
+  const target = childDatabase(driver, 'live');
+  const { organizationId, token } = await seedOwner({ options: target.options, name: 'live' });
   const server = await startChildServer({
     ...target.env,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim(),
   });
   return {
     server,
-    organizationId: org.id,
-    token: secret,
+    organizationId,
+    token,
     async stop() {
       await server.kill();
       await target.cleanup();

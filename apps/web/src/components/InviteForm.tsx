@@ -6,6 +6,7 @@ import type { CreatedInvitation, Role } from '../types.js';
 import { CopyButton } from './CopyButton.js';
 import { ErrorNote } from './ErrorNote.js';
 import { Options } from './Options.js';
+import { SubmitActions } from './SubmitActions.js';
 
 /**
  * Invites an email; shows the single-use invitation link once, for the owner to pass on. An
@@ -70,9 +71,7 @@ export function InviteForm({ base, onInvited }: { base: string; onInvited: () =>
             />
           </label>
         )}
-        <div className="actions">
-          <button type="submit">Invite member</button>
-        </div>
+        <SubmitActions label="Invite member" />
       </form>
       <ErrorNote error={error} />
       {created && (

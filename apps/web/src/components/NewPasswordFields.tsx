@@ -23,3 +23,9 @@ export function SuccessNote({ text }: { text: string | null }) {
     </p>
   );
 }
+
+/** The error to show when a form's `field` and its repetition (`confirm`) differ; null when they match. */
+export function passwordMismatch(form: FormData, field: 'password' | 'new_password'): Error | null {
+  if (form.get(field) === form.get('confirm')) return null;
+  return new Error(field === 'new_password' ? 'The two new passwords differ.' : 'The two passwords differ.');
+}

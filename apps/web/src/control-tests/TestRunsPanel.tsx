@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
 import { Options } from '../components/Options.js';
+import { BusySubmit } from '../components/SubmitActions.js';
 import { formatTime } from '../format.js';
 import { Chip } from '../records/Chip.js';
 import { RecordPicker } from '../records/RecordPicker.js';
@@ -186,11 +187,7 @@ function RecordRunForm({
         />
       </label>
       <ErrorNote error={error} />
-      <p>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Recording…' : 'Record run'}
-        </button>
-      </p>
+      <BusySubmit busy={busy} label="Record run" busyLabel="Recording…" />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { EmptyRow, ListTable } from '../components/ListTable.js';
+import { SubmitActions } from '../components/SubmitActions.js';
 import { humanize } from '../format.js';
 import type { ControlsPage, FrameworkDetail } from './types.js';
 
@@ -106,9 +107,7 @@ export function ControlsTable({
           Text
           <input name="query" placeholder="code, title or statement" />
         </label>
-        <div className="actions">
-          <button type="submit">Apply filters</button>
-        </div>
+        <SubmitActions label="Apply filters" />
       </form>
       <ErrorNote error={error} />
       <ListTable

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { NewPasswordFields } from '../components/NewPasswordFields.js';
+import { NewPasswordFields, passwordMismatch } from '../components/NewPasswordFields.js';
 import { SecondFactorSettings } from '../components/SecondFactorSettings.js';
 
 /** Change password (other sessions of the account are signed out) and the second factor. */
@@ -14,10 +14,8 @@ export function AccountPage({ onSecondFactorChanged }: { onSecondFactorChanged?:
     const form = new FormData(formElement);
     setDone(false);
     setError(null);
-    if (form.get('new_password') !== form.get('confirm')) {
-      setError(new Error('The two new passwords differ.'));
-      return;
-    }
+    const mismatch = passwordMismatch(form, 'new_password');
+    if (mismatch) return setError(mismatch);
     try {
       await api('/account/password', {
         method: 'POST',

@@ -8,6 +8,7 @@ import { api, toQuery } from '../api.js';
 import { CursorPager } from '../components/CursorPager.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Options } from '../components/Options.js';
+import { SubmitActions } from '../components/SubmitActions.js';
 import { plural } from '../plural.js';
 import { navigate, useSearch } from '../router.js';
 import type { MemberRow, Organization } from '../types.js';
@@ -164,9 +165,7 @@ export function ActivityPage({ organization }: { organization: Organization }) {
             />
           </select>
         </label>
-        <div className="actions">
-          <button type="submit">Apply filters</button>
-        </div>
+        <SubmitActions label="Apply filters" />
       </form>
       <ErrorNote error={error} />
       <ol className="log">

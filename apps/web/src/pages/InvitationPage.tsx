@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { passwordMismatch } from '../components/NewPasswordFields.js';
 import { formatDate, humanize } from '../format.js';
 import { useSubmit } from '../submit.js';
 import type { InvitationPreview, Me } from '../types.js';
@@ -43,10 +44,8 @@ export function InvitationPage({ me, onJoined }: { me: Me | null; onJoined: (me:
   const redeem = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (form.get('password') !== form.get('confirm')) {
-      setError(new Error('The two passwords differ.'));
-      return;
-    }
+    const mismatch = passwordMismatch(form, 'password');
+    if (mismatch) return setError(mismatch);
     const body = {
       code,
       password: String(form.get('password')),

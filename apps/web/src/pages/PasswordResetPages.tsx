@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
-import { NewPasswordFields, SuccessNote } from '../components/NewPasswordFields.js';
+import { NewPasswordFields, passwordMismatch, SuccessNote } from '../components/NewPasswordFields.js';
 
 /** Sends one form's body to `path`; shows the error or the success text. */
 function useSend(path: string) {
@@ -51,10 +51,8 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (form.get('new_password') !== form.get('confirm')) {
-      setError(new Error('The two new passwords differ.'));
-      return;
-    }
+    const mismatch = passwordMismatch(form, 'new_password');
+    if (mismatch) return setError(mismatch);
     return send(
       { token, new_password: form.get('new_password') },
       () => 'Password set. Sign in with it now.',

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Link } from '../components/Link.js';
+import { passwordMismatch } from '../components/NewPasswordFields.js';
 import { useSubmit } from '../submit.js';
 import type { Me } from '../types.js';
 
@@ -17,10 +18,8 @@ export function SetupPage({ onDone }: { onDone: (me: Me) => void }) {
   const setUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (form.get('password') !== form.get('confirm')) {
-      setError(new Error('The two passwords differ.'));
-      return;
-    }
+    const mismatch = passwordMismatch(form, 'password');
+    if (mismatch) return setError(mismatch);
     await submit(async () => {
       const body = {
         code: String(form.get('code')),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { BusySubmit } from '../components/SubmitActions.js';
 import { useSubmit } from '../submit.js';
 
 /**
@@ -41,11 +42,7 @@ export function TaskComplete({
         <textarea value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} />
       </label>
       <ErrorNote error={error} />
-      <p>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Completing…' : 'Complete task'}
-        </button>
-      </p>
+      <BusySubmit busy={busy} label="Complete task" busyLabel="Completing…" />
     </form>
   );
 }
