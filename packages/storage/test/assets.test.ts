@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Asset, AssetCreate, PatchOf } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useOrganization } from './helpers.js';
+import type { Asset, AssetCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, updaterOf, useOrganization } from './helpers.js';
 import { collect, defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('assets on $name', ({ name }) => {
@@ -11,9 +11,7 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
   let foreignVendor: string;
   const actor = testActor(null, 'addAsset');
   let all: Asset[] = [];
-  /** Updates one of the organization's assets as the file's actor. */
-  const update = (id: string, patch: PatchOf<'assets'>) =>
-    ctx.storage.assets.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.assets);
 
   beforeAll(async () => {
     other = (await seedOrganization(ctx.storage, 'Other')).organization.id;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Audit, AuditCreate, PatchOf } from '../src/index.js';
-import { DRIVERS, testActor, useOrganization } from './helpers.js';
+import type { Audit, AuditCreate } from '../src/index.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('audits on $name', ({ name }) => {
@@ -8,9 +8,7 @@ describe.each(DRIVERS)('audits on $name', ({ name }) => {
   let framework: string;
   const actor = testActor(null, 'addAudit');
   let all: Audit[] = [];
-  /** Updates one of the organization's audits as the file's actor. */
-  const update = (id: string, patch: PatchOf<'audits'>) =>
-    ctx.storage.audits.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.audits);
 
   beforeAll(async () => {
     framework = (

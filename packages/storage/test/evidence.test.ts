@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseBlobStore } from '../src/blobs/blob-store.js';
 import { readChunkByCopy } from '../src/blobs/copy-chunk.js';
-import type { CreateOf, PatchOf } from '../src/registers/define.js';
+import type { CreateOf } from '../src/registers/define.js';
 import { withEvidenceFile } from '../src/registers/evidence.js';
-import { DRIVERS, seedOrganization, testActor, useOrganization } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('evidence on $name', ({ name }) => {
@@ -15,9 +15,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
   let measureId: string;
   const actor = testActor(null, 'addEvidence');
   let all: EvidenceRecord[] = [];
-  /** Updates one of the organization's evidence as the file's actor. */
-  const update = (id: string, patch: PatchOf<'evidence'>) =>
-    ctx.storage.evidence.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.evidence);
   const byTitle = (title: string) => all.find((r) => r.title === title)!;
 
   beforeAll(async () => {

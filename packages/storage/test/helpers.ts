@@ -151,6 +151,23 @@ export function useOrganization(driver: 'pglite' | 'postgres', orgName = 'Acme')
   return ctx;
 }
 
+/** What `updaterOf` needs of a register's repository. */
+interface Updatable<Patch, T> {
+  update(args: { organizationId: string; actor: Actor; id: string; patch: Patch }): Promise<T>;
+}
+
+/**
+ * A register test's one-line write: `update(id, patch)` of a record of the file's organization, as
+ * `actor`, through the repository `register` picks from the storage.
+ */
+export function updaterOf<Patch, T>(
+  ctx: OneOrganization,
+  actor: Actor,
+  register: (storage: Storage) => Updatable<Patch, T>,
+): (id: string, patch: Patch) => Promise<T> {
+  return (id, patch) => register(ctx.storage).update({ organizationId: ctx.org, actor, id, patch });
+}
+
 /** A storage with two organizations, each owned by its own user, for a file's tests. */
 export interface TwoOrganizations extends OneOrganization {
   /** Another user's organization, whose records the tests must never reach. */

@@ -1,7 +1,7 @@
 import type { ManagementReview } from '@comply/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOf, PatchOf } from '../src/registers/define.js';
-import { DRIVERS, testActor, useOrganization } from './helpers.js';
+import type { CreateOf } from '../src/registers/define.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
@@ -9,9 +9,7 @@ describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
   const ctx = useOrganization(name);
   const actor = testActor(null, 'addManagementReview');
   let all: ManagementReview[] = [];
-  /** Updates one of the organization's management reviews as the file's actor. */
-  const update = (id: string, patch: PatchOf<'management_reviews'>) =>
-    ctx.storage.management_reviews.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.management_reviews);
   const byTitle = (title: string) => all.find((r) => r.title === title)!;
 
   beforeAll(async () => {

@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Measure, MeasureCreate, PatchOf } from '../src/index.js';
-import { DRIVERS, testActor, useOrganization } from './helpers.js';
+import type { Measure, MeasureCreate } from '../src/index.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
   const ctx = useOrganization(name);
   const actor = testActor(null, 'addMeasure');
   let all: Measure[] = [];
-  /** Updates one of the organization's measures as the file's actor. */
-  const update = (id: string, patch: PatchOf<'measures'>) =>
-    ctx.storage.measures.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.measures);
   const ids = { iso: '', soc: '', r1: '', r2: '' };
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Nonconformity, NonconformityCreate, PatchOf } from '../src/index.js';
-import { DRIVERS, testActor, useOrganization } from './helpers.js';
+import type { Nonconformity, NonconformityCreate } from '../src/index.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
@@ -10,9 +10,7 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
   let measureId: string;
   const actor = testActor(null, 'addNonconformity');
   let all: Nonconformity[] = [];
-  /** Updates one of the organization's nonconformities as the file's actor. */
-  const update = (id: string, patch: PatchOf<'nonconformities'>) =>
-    ctx.storage.nonconformities.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.nonconformities);
 
   beforeAll(async () => {
     auditId = (

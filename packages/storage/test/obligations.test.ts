@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Obligation, ObligationCreate, PatchOf } from '../src/index.js';
-import { DRIVERS, testActor, useOrganization } from './helpers.js';
+import type { Obligation, ObligationCreate } from '../src/index.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('obligations on $name', ({ name }) => {
   const ctx = useOrganization(name);
   const actor = testActor(null, 'addObligation');
   let all: Obligation[] = [];
-  /** Updates one of the organization's obligations as the file's actor. */
-  const update = (id: string, patch: PatchOf<'obligations'>) =>
-    ctx.storage.obligations.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.obligations);
 
   beforeAll(async () => {
     const rows: ObligationCreate[] = [

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PatchOf, Risk, RiskCreate, Storage } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useOrganization } from './helpers.js';
+import type { Risk, RiskCreate, Storage } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, updaterOf, useOrganization } from './helpers.js';
 import { checkFilter, checkOrdering, collect, idOrders } from './lists.js';
 
 describe.each(DRIVERS)('risks on $name', ({ name }) => {
@@ -8,9 +8,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
   const { clock } = ctx;
   const actor = testActor(null, 'addRisk');
   let all: Risk[] = [];
-  /** Updates one of the organization's risks as the file's actor. */
-  const update = (id: string, patch: PatchOf<'risks'>) =>
-    ctx.storage.risks.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.risks);
   const measures: Record<'impl' | 'prog' | 'na', string> = { impl: '', prog: '', na: '' };
   const list = (params: Parameters<Storage['risks']['list']>[0]) => ctx.storage.risks.list(params);
 

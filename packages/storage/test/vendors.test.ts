@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PatchOf, Vendor, VendorCreate } from '../src/index.js';
-import { DRIVERS, testActor, useOrganization } from './helpers.js';
+import type { Vendor, VendorCreate } from '../src/index.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('vendors on $name', ({ name }) => {
   const ctx = useOrganization(name);
   const actor = testActor(null, 'addVendor');
   let all: Vendor[] = [];
-  /** Updates one of the organization's vendors as the file's actor. */
-  const update = (id: string, patch: PatchOf<'vendors'>) =>
-    ctx.storage.vendors.update({ organizationId: ctx.org, actor, id, patch });
+  const update = updaterOf(ctx, actor, (storage) => storage.vendors);
 
   beforeAll(async () => {
     const rows: VendorCreate[] = [
