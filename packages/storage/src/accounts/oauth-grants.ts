@@ -4,7 +4,6 @@ import type { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database, Db } from '../db/types.js';
 import type { TokenScope } from '../enums.js';
-import { tokenExpiryFor } from './auditor-tokens.js';
 import { hashSecret, insertToken, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken } from './token-types.js';
 
@@ -59,20 +58,12 @@ export function oauthGrants({ ctx, audit }: { ctx: StorageContext; audit: TokenA
         const at = ctx.clock();
         // The same rule as an API token: the user's organizations, and an auditor's read-only,
         // for that organization alone, ending with the access.
-        const expiresAt = await tokenExpiryFor({
-          db: trx,
-          userId: args.userId,
-          organizationIds: chosen,
-          scope: args.scope,
-          expiresAt: null,
-          now: at,
-        });
         const token = await insertToken({
           trx,
           at,
           userId: args.userId,
           scope: args.scope,
-          expiresAt,
+          expiresAt: null,
           organizationIds: chosen,
           columns: {
             name: args.clientName.slice(0, 200),

@@ -4,6 +4,7 @@ import { toIsoOrNull, toIsoTimestamp } from '../dates.js';
 import type { Database, Db } from '../db/types.js';
 import type { TokenScope } from '../enums.js';
 import { newId } from '../ids.js';
+import { tokenExpiryFor } from './auditor-tokens.js';
 import type { ApiToken } from './token-types.js';
 
 /** sha256 hex: right for ≥32 random bytes (a slow hash protects guessable passwords, not these). */
@@ -69,7 +70,8 @@ type TokenColumns = Pick<
 
 /**
  * Inserts a token of `userId` made at `at`, restricted to `organizationIds` unless that is null,
- * and returns it as read back.
+ * ending when `tokenExpiryFor` says (the end asked for, or an auditor's end of access), and
+ * returns it as read back.
  */
 export async function insertToken(args: {
   trx: Transaction<Database>;
@@ -77,10 +79,18 @@ export async function insertToken(args: {
   userId: string;
   scope: TokenScope;
   expiresAt: string | null;
-  organizationIds: readonly string[] | null;
+  organizationIds: string[] | null;
   columns: TokenColumns;
 }): Promise<ApiToken> {
   const { trx, organizationIds } = args;
+  const expiresAt = await tokenExpiryFor({
+    db: trx,
+    userId: args.userId,
+    organizationIds,
+    scope: args.scope,
+    expiresAt: args.expiresAt,
+    now: args.at,
+  });
   const id = newId('token', args.at.getTime());
   await trx
     .insertInto('api_tokens')
@@ -90,7 +100,7 @@ export async function insertToken(args: {
       ...args.columns,
       scope: args.scope,
       org_restricted: organizationIds !== null,
-      expires_at: args.expiresAt,
+      expires_at: expiresAt,
       created_at: args.at.toISOString(),
     })
     .execute();

@@ -6,7 +6,6 @@ import { toIsoTimestamp } from '../dates.js';
 import type { Role, TokenScope } from '../enums.js';
 import { notFound } from '../errors.js';
 import { liveMembership } from './access-expiry.js';
-import { tokenExpiryFor } from './auditor-tokens.js';
 import { deleteGrantRecords, oauthGrants, type TokenAudit } from './oauth-grants.js';
 import { hashSecret, insertToken, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken, Authentication } from './token-types.js';
@@ -99,21 +98,13 @@ export function tokensRepository(ctx: StorageContext) {
       inTransaction(ctx.db, async (trx) => {
         const restricted = args.organizationIds ?? null;
         const at = ctx.clock();
-        const expiresAt = await tokenExpiryFor({
-          db: trx,
-          userId: args.userId,
-          organizationIds: restricted,
-          scope: args.scope,
-          expiresAt: args.expiresAt === null ? null : toIsoTimestamp(args.expiresAt),
-          now: at,
-        });
         const secret = TOKEN_SECRET_PREFIX + randomBytes(32).toString('base64url');
         const token = await insertToken({
           trx,
           at,
           userId: args.userId,
           scope: args.scope,
-          expiresAt,
+          expiresAt: args.expiresAt === null ? null : toIsoTimestamp(args.expiresAt),
           organizationIds: restricted,
           columns: {
             name: args.name,
