@@ -95,8 +95,6 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
       ['name', (a) => a.name.toLowerCase()],
       ['next_review_due', (a) => a.next_review_due],
       ['last_reviewed_at', (a) => a.last_reviewed_at],
-      ['created_at', (a) => a.created_at],
-      ['updated_at', (a) => a.updated_at],
     ],
     defaultOrder: { field: 'name', direction: 'asc' },
   });

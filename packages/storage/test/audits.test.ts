@@ -95,8 +95,6 @@ describe.each(DRIVERS)('audits on $name', ({ name }) => {
     orderings: [
       ['start_date', (a) => a.start_date],
       ['name', (a) => a.name.toLowerCase()],
-      ['created_at', (a) => a.created_at],
-      ['updated_at', (a) => a.updated_at],
     ],
     defaultOrder: { field: 'start_date', direction: 'asc' },
   });

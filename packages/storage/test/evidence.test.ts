@@ -116,8 +116,8 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     orderings: [
       ['collected_at', (r) => r.collected_at],
       ['title', (r) => r.title.toLowerCase()],
-      ['created_at', (r) => r.created_at],
     ],
+    timestamps: ['created_at'],
     defaultOrder: { field: 'collected_at', direction: 'desc' },
   });
 

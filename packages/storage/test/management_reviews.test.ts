@@ -81,8 +81,6 @@ describe.each(DRIVERS)('management reviews on $name', ({ name }) => {
       ['review_date', (r) => r.review_date],
       ['title', (r) => r.title.toLowerCase()],
       ['next_review_due', (r) => r.next_review_due],
-      ['created_at', (r) => r.created_at],
-      ['updated_at', (r) => r.updated_at],
     ],
     defaultOrder: { field: 'review_date', direction: 'desc' },
   });

@@ -119,8 +119,6 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     orderings: [
       ['name', (m) => m.name.toLowerCase()],
       ['state', (m) => m.state],
-      ['created_at', (m) => m.created_at],
-      ['updated_at', (m) => m.updated_at],
     ],
     defaultOrder: { field: 'name', direction: 'asc' },
   });

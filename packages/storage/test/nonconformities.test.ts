@@ -119,8 +119,6 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
       ['date_identified', (n) => n.date_identified],
       ['due_date', (n) => n.due_date],
       ['reference', (n) => n.reference],
-      ['created_at', (n) => n.created_at],
-      ['updated_at', (n) => n.updated_at],
     ],
     defaultOrder: { field: 'date_identified', direction: 'desc' },
   });

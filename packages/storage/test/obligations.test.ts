@@ -87,8 +87,6 @@ describe.each(DRIVERS)('obligations on $name', ({ name }) => {
     orderings: [
       ['due_date', (o) => o.due_date],
       ['title', (o) => o.title.toLowerCase()],
-      ['created_at', (o) => o.created_at],
-      ['updated_at', (o) => o.updated_at],
     ],
     defaultOrder: { field: 'due_date', direction: 'asc' },
   });

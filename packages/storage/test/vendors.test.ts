@@ -134,8 +134,6 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       ['name', (v) => v.name.toLowerCase()],
       ['next_review_due', (v) => v.next_review_due],
       ['last_reviewed_at', (v) => v.last_reviewed_at],
-      ['created_at', (v) => v.created_at],
-      ['updated_at', (v) => v.updated_at],
     ],
     defaultOrder: { field: 'name', direction: 'asc' },
   });
