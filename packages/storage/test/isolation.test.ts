@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PatchOf } from '../src/index.js';
 import { DRIVERS, expectInvalid, useTwoOrganizations } from './helpers.js';
 
 describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
@@ -69,22 +70,19 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
     });
     const measure = await ctx.storage.measures.create({ ...at, data: { name: 'mine' } });
 
+    // The writes that take link ids, each given one id of the other organization.
+    const linkMeasure = (patch: PatchOf<'measures'>) => () =>
+      ctx.storage.measures.update({ ...at, id: measure.id, patch });
+    const addNonconformity = (links: { audit_id?: string; measure_id?: string }) => () =>
+      ctx.storage.nonconformities.create({ ...at, data: { title: 'x', severity: 'MAJOR', ...links } });
     const attempts: [() => Promise<unknown>, string][] = [
       [
         () => ctx.storage.risks.update({ ...at, id: risk.id, patch: { measure_ids: [foreignMeasure.id] } }),
         'measure_ids',
       ],
+      [linkMeasure({ risk_ids: [foreignRisk.id] }), 'risk_ids'],
       [
-        () => ctx.storage.measures.update({ ...at, id: measure.id, patch: { risk_ids: [foreignRisk.id] } }),
-        'risk_ids',
-      ],
-      [
-        () =>
-          ctx.storage.measures.update({
-            ...at,
-            id: measure.id,
-            patch: { controls: [{ framework_id: foreignFramework.id, control_code: 'A.1' }] },
-          }),
+        linkMeasure({ controls: [{ framework_id: foreignFramework.id, control_code: 'A.1' }] }),
         'controls.0.framework_id',
       ],
       [
@@ -95,22 +93,8 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
           }),
         'framework_id',
       ],
-      [
-        () =>
-          ctx.storage.nonconformities.create({
-            ...at,
-            data: { title: 'x', severity: 'MAJOR', audit_id: foreignAudit.id },
-          }),
-        'audit_id',
-      ],
-      [
-        () =>
-          ctx.storage.nonconformities.create({
-            ...at,
-            data: { title: 'x', severity: 'MAJOR', measure_id: foreignMeasure.id },
-          }),
-        'measure_id',
-      ],
+      [addNonconformity({ audit_id: foreignAudit.id }), 'audit_id'],
+      [addNonconformity({ measure_id: foreignMeasure.id }), 'measure_id'],
     ];
     for (const [attempt, field] of attempts) await expectInvalid(attempt(), field);
     expect((await ctx.storage.risks.get({ organizationId: ctx.org, id: risk.id }))?.measure_ids).toEqual([]);
