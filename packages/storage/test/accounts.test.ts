@@ -12,6 +12,22 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
   });
   afterAll(() => dispose());
 
+  /** A READ token without an end, of the owner of a new organization named `orgName`. */
+  const readToken = async (orgName: string, tokenName: string) => {
+    const { user } = await seedOrganization(storage, orgName);
+    const created = await storage.tokens.create({
+      userId: user.id,
+      name: tokenName,
+      scope: 'READ',
+      expiresAt: null,
+    });
+    return { user, ...created };
+  };
+
+  /** The token as its owner's token list shows it. */
+  const listedToken = async (userId: string, tokenId: string) =>
+    (await storage.tokens.listForUser({ userId })).find((t) => t.id === tokenId);
+
   it('hashes passwords and finds users by email case-insensitively', async () => {
     const before = await storage.users.count();
     const user = await storage.users.create({ email: 'Ada@Example.com', password: 'difference engine' });
@@ -92,13 +108,7 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
   });
 
   it('runs one token query for callers that present the same uncached secret at once', async () => {
-    const { user } = await seedOrganization(storage, 'Herd');
-    const { secret } = await storage.tokens.create({
-      userId: user.id,
-      name: 'herd',
-      scope: 'READ',
-      expiresAt: null,
-    });
+    const { user, secret } = await readToken('Herd', 'herd');
     const executor = storage.db.getExecutor();
     const executeQuery = vi.spyOn(executor, 'executeQuery');
     try {
@@ -114,13 +124,7 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
   });
 
   it('records usage: last used, calls per window and the recent tools ring', async () => {
-    const { user } = await seedOrganization(storage, 'Usage');
-    const { token } = await storage.tokens.create({
-      userId: user.id,
-      name: 'usage',
-      scope: 'READ',
-      expiresAt: null,
-    });
+    const { user, token } = await readToken('Usage', 'usage');
     const at = (iso: string) => new Date(iso);
     const record = (args: { tool: string; at: Date; ip: string; client: string }) =>
       storage.tokens.recordUsage({
@@ -135,7 +139,7 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
       const when = at(`2026-06-15T11:${String(i).padStart(2, '0')}:00.000Z`);
       await record({ tool: `tool${i}`, ip: '10.0.0.2', client: 'cursor', at: when });
     }
-    const [listed] = (await storage.tokens.listForUser({ userId: user.id })).filter((t) => t.id === token.id);
+    const listed = await listedToken(user.id, token.id);
     expect(listed?.last_used_at).toBe('2026-06-15T11:10:00.000Z');
     expect(listed?.last_used_ip).toBe('10.0.0.2');
     expect(listed?.last_used_client).toBe('cursor');
@@ -146,13 +150,7 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
   });
 
   it('records a batch of calls across hours in one write, newest tools first', async () => {
-    const { user } = await seedOrganization(storage, 'Usage batch');
-    const { token } = await storage.tokens.create({
-      userId: user.id,
-      name: 'batch',
-      scope: 'READ',
-      expiresAt: null,
-    });
+    const { user, token } = await readToken('Usage batch', 'batch');
     const at = (iso: string) => new Date(iso);
     await storage.tokens.recordUsage({
       tokenId: token.id,
@@ -174,7 +172,7 @@ describe.each(DRIVERS)('accounts on $name', ({ name }) => {
       hours: [{ hour: at('2026-06-15T11:00:00.000Z'), calls: 1 }],
       recent: [{ tool: 'addVendor', at: at('2026-06-15T11:30:00.000Z') }],
     });
-    const [listed] = (await storage.tokens.listForUser({ userId: user.id })).filter((t) => t.id === token.id);
+    const listed = await listedToken(user.id, token.id);
     expect(listed?.calls_24h).toBe(43);
     expect(listed?.last_used_at).toBe('2026-06-15T11:30:00.000Z');
     expect(listed?.last_used_ip).toBe('10.0.0.4');

@@ -1,22 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, AssetCreate } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, updaterOf, useOrganization } from './helpers.js';
 import { collect, defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('assets on $name', ({ name }) => {
-  const ctx = useStorage(name);
+  const ctx = useOrganization(name);
   const { clock } = ctx;
-  let org: string;
   let other: string;
   let vendor: string;
   let foreignVendor: string;
   const actor = testActor(null, 'addAsset');
   let all: Asset[] = [];
+  const update = updaterOf(ctx, actor, (storage) => storage.assets);
 
   beforeAll(async () => {
-    org = (await seedOrganization(ctx.storage)).organization.id;
     other = (await seedOrganization(ctx.storage, 'Other')).organization.id;
-    vendor = (await ctx.storage.vendors.create({ organizationId: org, actor, data: { name: 'Cloud' } })).id;
+    vendor = (await ctx.storage.vendors.create({ organizationId: ctx.org, actor, data: { name: 'Cloud' } }))
+      .id;
     foreignVendor = (
       await ctx.storage.vendors.create({ organizationId: other, actor, data: { name: 'Far' } })
     ).id;
@@ -45,11 +45,11 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
     ];
     for (const [index, data] of rows.entries()) {
       clock.set(`2026-06-15T13:0${[4, 2, 6, 1, 5][index]}:00.000Z`);
-      await ctx.storage.assets.create({ organizationId: org, actor, data });
+      await ctx.storage.assets.create({ organizationId: ctx.org, actor, data });
     }
     await ctx.storage.assets.create({ organizationId: other, actor, data: { name: 'alien', type: 'OTHER' } });
     clock.set('2026-06-15T12:00:00.000Z');
-    all = (await ctx.storage.assets.list({ organizationId: org, pageSize: 100 })).items;
+    all = (await ctx.storage.assets.list({ organizationId: ctx.org, pageSize: 100 })).items;
   });
 
   it('applies defaults and computes next_review_due, review_overdue and never_reviewed', () => {
@@ -70,11 +70,11 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
     });
     expect(by['bravo office']).toMatchObject({ next_review_due: '2026-07-01', review_overdue: false });
     expect(by['Kilo backups']).toMatchObject({ next_review_due: '2026-05-30', review_overdue: true });
-    expect(all.map((a) => a.organization_id)).toEqual(all.map(() => org));
+    expect(all.map((a) => a.organization_id)).toEqual(all.map(() => ctx.org));
   });
 
   defineListTests<Asset>({
-    state: () => ({ list: (p) => ctx.storage.assets.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.assets.list(p), organizationId: ctx.org, all }),
     filters: [
       [{ type: ['DATA'] }, (a) => a.type === 'DATA'],
       [{ type: ['DEVICE', 'FACILITY'] }, (a) => a.type === 'DEVICE' || a.type === 'FACILITY'],
@@ -95,8 +95,6 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
       ['name', (a) => a.name.toLowerCase()],
       ['next_review_due', (a) => a.next_review_due],
       ['last_reviewed_at', (a) => a.last_reviewed_at],
-      ['created_at', (a) => a.created_at],
-      ['updated_at', (a) => a.updated_at],
     ],
     defaultOrder: { field: 'name', direction: 'asc' },
   });
@@ -104,43 +102,39 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
   it('filters by hosting vendor, and a vendor of another organization matches nothing', async () => {
     const hosted = await collect({
       list: ctx.storage.assets.list,
-      organizationId: org,
+      organizationId: ctx.org,
       filters: { vendor_id: vendor },
     });
     expect(hosted.map((a) => a.name).sort()).toEqual(['Mike portal', 'Zeta database']);
     const none = await collect({
       list: ctx.storage.assets.list,
-      organizationId: org,
+      organizationId: ctx.org,
       filters: { vendor_id: foreignVendor },
     });
     expect(none).toEqual([]);
   });
 
   it('refuses a hosting vendor of another organization, on add and update, and writes nothing', async () => {
-    const before = await ctx.storage.assets.list({ organizationId: org, pageSize: 100 });
+    const before = await ctx.storage.assets.list({ organizationId: ctx.org, pageSize: 100 });
     await expect(
       ctx.storage.assets.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: { name: 'x', type: 'DATA', vendor_id: foreignVendor },
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'vendor_id' });
     const target = all.find((a) => a.name === 'alpha laptop')!;
-    await expect(
-      ctx.storage.assets.update({
-        organizationId: org,
-        actor,
-        id: target.id,
-        patch: { vendor_id: foreignVendor },
-      }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'vendor_id' });
-    expect(await ctx.storage.assets.list({ organizationId: org, pageSize: 100 })).toEqual(before);
+    await expect(update(target.id, { vendor_id: foreignVendor })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'vendor_id',
+    });
+    expect(await ctx.storage.assets.list({ organizationId: ctx.org, pageSize: 100 })).toEqual(before);
   });
 
   it('refuses a duplicate name (case-insensitive) with CONFLICT on name', async () => {
     await expect(
       ctx.storage.assets.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: { name: 'ZETA DATABASE', type: 'DATA' },
       }),
@@ -149,21 +143,14 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
 
   it('moves to another vendor, clears it with null and records each change in the audit log', async () => {
     const target = all.find((a) => a.name === 'bravo office')!;
-    const moved = await ctx.storage.assets.update({
-      organizationId: org,
-      actor,
-      id: target.id,
-      patch: { vendor_id: vendor, review_interval_days: 10 },
-    });
+    const moved = await update(target.id, { vendor_id: vendor, review_interval_days: 10 });
     expect(moved).toMatchObject({ vendor_id: vendor, next_review_due: '2026-06-11', review_overdue: true });
-    const cleared = await ctx.storage.assets.update({
-      organizationId: org,
-      actor,
-      id: target.id,
-      patch: { vendor_id: null, review_interval_days: 30 },
-    });
+    const cleared = await update(target.id, { vendor_id: null, review_interval_days: 30 });
     expect(cleared).toMatchObject({ vendor_id: null, next_review_due: '2026-07-01' });
-    const log = await ctx.storage.auditLog.list({ organizationId: org, filters: { record_id: target.id } });
+    const log = await ctx.storage.auditLog.list({
+      organizationId: ctx.org,
+      filters: { record_id: target.id },
+    });
     expect(log.items.map((entry) => entry.after)).toContainEqual(cleared);
     expect(log.items).toHaveLength(3);
   });
@@ -174,42 +161,44 @@ describe.each(DRIVERS)('assets on $name', ({ name }) => {
       string,
     ];
     const risk = await ctx.storage.risks.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       data: { name: 'Data loss', inherent_likelihood: 3, inherent_impact: 4, asset_ids: [zeta, kilo, zeta] },
     });
     expect(risk.asset_ids).toEqual([zeta, kilo].sort());
     await ctx.storage.risks.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       data: { name: 'Unrelated', inherent_likelihood: 1, inherent_impact: 1 },
     });
     const onZeta = await collect({
       list: ctx.storage.risks.list,
-      organizationId: org,
+      organizationId: ctx.org,
       filters: { asset_id: zeta },
     });
     expect(onZeta.map((r) => r.id)).toEqual([risk.id]);
     const replaced = await ctx.storage.risks.update({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       id: risk.id,
       patch: { asset_ids: [kilo] },
     });
     expect(replaced.asset_ids).toEqual([kilo]);
     expect(
-      await collect({ list: ctx.storage.risks.list, organizationId: org, filters: { asset_id: zeta } }),
+      await collect({ list: ctx.storage.risks.list, organizationId: ctx.org, filters: { asset_id: zeta } }),
     ).toEqual([]);
     const alien = (await ctx.storage.assets.list({ organizationId: other })).items[0]!.id;
     await expect(
       ctx.storage.risks.update({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         id: risk.id,
         patch: { asset_ids: [kilo, alien] },
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'asset_ids' });
-    expect((await ctx.storage.risks.get({ organizationId: org, id: risk.id }))?.asset_ids).toEqual([kilo]);
+    expect((await ctx.storage.risks.get({ organizationId: ctx.org, id: risk.id }))?.asset_ids).toEqual([
+      kilo,
+    ]);
   });
 
   it('is NOT_FOUND from another organization', async () => {

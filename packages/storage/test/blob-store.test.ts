@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLOB_CHUNK_BYTES } from '../src/blobs/blob-store.js';
 import { chunkCopyStream, readChunkFromDevBlob, writeChunkToDevBlob } from '../src/blobs/copy-chunk.js';
 import { runDevBlob } from '../src/db/pglite/dev-blob.js';
-import type { Storage } from '../src/index.js';
-import { DRIVERS, openTestStorage, seedOrganization } from './helpers.js';
+import { DRIVERS, useOrganization } from './helpers.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -22,22 +21,16 @@ function* pieces(bytes: Buffer): Generator<Buffer> {
 }
 
 describe.each(DRIVERS)('blob store on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  let org: string;
-
-  beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name }));
-    org = (await seedOrganization(storage)).organization.id;
-  });
-  afterAll(() => dispose());
+  const ctx = useOrganization(name);
 
   const chunk = BLOB_CHUNK_BYTES;
   it.each([0, 1, chunk - 1, chunk, chunk + 1, 3 * chunk])(
     'stores %i bytes as they are and reads them back',
     async (size) => {
       const bytes = content(size);
-      const stored = await storage.transaction((repos) => repos.evidenceVault.blobs(org).put(pieces(bytes)));
+      const stored = await ctx.storage.transaction((repos) =>
+        repos.evidenceVault.blobs(ctx.org).put(pieces(bytes)),
+      );
       expect(stored).toMatchObject({ sha256: sha256(bytes), size, existed: false });
       expect(Buffer.from(stored.head).equals(bytes.subarray(0, 4100))).toBe(true);
 
@@ -45,7 +38,9 @@ describe.each(DRIVERS)('blob store on $name', ({ name }) => {
       const rows = await sql<{ seq: number; length: number; sha256: string }>`
         select c.seq, length(c.data) as length, encode(sha256(c.data), 'hex') as sha256
         from blob_chunks c join blobs b on b.id = c.blob_id
-        where b.organization_id = ${org} and b.sha256 = ${stored.sha256} order by c.seq`.execute(storage.db);
+        where b.organization_id = ${ctx.org} and b.sha256 = ${stored.sha256} order by c.seq`.execute(
+        ctx.storage.db,
+      );
       const expected = [];
       for (let at = 0; at < size; at += chunk) {
         const part = bytes.subarray(at, at + chunk);
@@ -54,7 +49,7 @@ describe.each(DRIVERS)('blob store on $name', ({ name }) => {
       expect(rows.rows).toEqual(expected);
 
       const back: Uint8Array[] = [];
-      for await (const piece of (await storage.evidenceVault.blobs(org).get(stored.sha256))!)
+      for await (const piece of (await ctx.storage.evidenceVault.blobs(ctx.org).get(stored.sha256))!)
         back.push(piece);
       expect(back.map((piece) => piece.byteLength)).toEqual(expected.map((row) => row.length));
       const read = Buffer.concat(back);
@@ -66,20 +61,20 @@ describe.each(DRIVERS)('blob store on $name', ({ name }) => {
   it('writes the chunks in the caller transaction, which takes them back when it rolls back', async () => {
     const count = async () =>
       Number(
-        (await sql<{ n: string }>`select count(*) as n from blob_chunks`.execute(storage.db)).rows[0]?.n,
+        (await sql<{ n: string }>`select count(*) as n from blob_chunks`.execute(ctx.storage.db)).rows[0]?.n,
       );
     const before = await count();
     const bytes = content(chunk + 5).reverse();
     await expect(
-      storage.transaction(async (repos) => {
-        await repos.evidenceVault.blobs(org).put([bytes]);
+      ctx.storage.transaction(async (repos) => {
+        await repos.evidenceVault.blobs(ctx.org).put([bytes]);
         const inside = await sql<{ n: string }>`select count(*) as n from blob_chunks`.execute(repos.db);
         expect(Number(inside.rows[0]?.n)).toBe(before + 2);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
     expect(await count()).toBe(before);
-    expect(await storage.evidenceVault.blobs(org).get(sha256(bytes))).toBeNull();
+    expect(await ctx.storage.evidenceVault.blobs(ctx.org).get(sha256(bytes))).toBeNull();
   });
 
   it.skipIf(name !== 'pglite')(
@@ -91,34 +86,38 @@ describe.each(DRIVERS)('blob store on $name', ({ name }) => {
       expect(() => chunkCopyStream({ blobId: 'blob_x', seq: -1, parts: [], length: 0 })).toThrow(
         'Not a stored chunk reference.',
       );
-      await expect(readChunkFromDevBlob({ db: storage.db, blobId: "x' or '1'='1", seq: 0 })).rejects.toThrow(
-        'Not a stored chunk reference.',
-      );
-      expect(await readChunkFromDevBlob({ db: storage.db, blobId: 'blob_missing', seq: 0 })).toBeNull();
+      await expect(
+        readChunkFromDevBlob({ db: ctx.storage.db, blobId: "x' or '1'='1", seq: 0 }),
+      ).rejects.toThrow('Not a stored chunk reference.');
+      expect(await readChunkFromDevBlob({ db: ctx.storage.db, blobId: 'blob_missing', seq: 0 })).toBeNull();
 
       const bytes = content(3000);
-      const stored = await storage.evidenceVault.blobs(org).put([bytes]);
+      const stored = await ctx.storage.evidenceVault.blobs(ctx.org).put([bytes]);
       const { id } = (
         await sql<{
           id: string;
-        }>`select id from blobs where organization_id = ${org} and sha256 = ${stored.sha256}`.execute(
-          storage.db,
+        }>`select id from blobs where organization_id = ${ctx.org} and sha256 = ${stored.sha256}`.execute(
+          ctx.storage.db,
         )
       ).rows[0]!;
       // A COPY that fails after writing its header and a row: the next read, right after it,
       // answers its own chunk, not what the failed statement had written ahead of it.
       await expect(
         runDevBlob({
-          db: storage.db,
+          db: ctx.storage.db,
           text: "copy (select 1 / (2 - x) from generate_series(1, 3) x) to '/dev/blob' with (format binary)",
         }),
       ).rejects.toThrow();
-      expect((await readChunkFromDevBlob({ db: storage.db, blobId: id, seq: 0 }))?.equals(bytes)).toBe(true);
+      expect((await readChunkFromDevBlob({ db: ctx.storage.db, blobId: id, seq: 0 }))?.equals(bytes)).toBe(
+        true,
+      );
       // A COPY of a stream that is not one fails, and the database goes on.
       await expect(
-        writeChunkToDevBlob({ db: storage.db, stream: new Blob(['not a COPY']) }),
+        writeChunkToDevBlob({ db: ctx.storage.db, stream: new Blob(['not a COPY']) }),
       ).rejects.toThrow();
-      expect((await readChunkFromDevBlob({ db: storage.db, blobId: id, seq: 0 }))?.equals(bytes)).toBe(true);
+      expect((await readChunkFromDevBlob({ db: ctx.storage.db, blobId: id, seq: 0 }))?.equals(bytes)).toBe(
+        true,
+      );
     },
   );
 });

@@ -111,8 +111,6 @@ describe.each(DRIVERS)('control tests on $name', ({ name }) => {
     orderings: [
       ['title', (t) => t.title.toLowerCase()],
       ['frequency', (t) => t.frequency],
-      ['created_at', (t) => t.created_at],
-      ['updated_at', (t) => t.updated_at],
     ],
     defaultOrder: { field: 'title', direction: 'asc' },
   });

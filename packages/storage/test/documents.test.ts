@@ -111,8 +111,6 @@ describe.each(DRIVERS)('documents on $name', ({ name }) => {
     orderings: [
       ['title', (d) => d.title.toLowerCase()],
       ['next_review_due', (d) => d.next_review_due],
-      ['created_at', (d) => d.created_at],
-      ['updated_at', (d) => d.updated_at],
     ],
     defaultOrder: { field: 'title', direction: 'asc' },
   });

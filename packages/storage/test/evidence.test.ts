@@ -6,22 +6,21 @@ import { databaseBlobStore } from '../src/blobs/blob-store.js';
 import { readChunkByCopy } from '../src/blobs/copy-chunk.js';
 import type { CreateOf } from '../src/registers/define.js';
 import { withEvidenceFile } from '../src/registers/evidence.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests } from './lists.js';
 
 describe.each(DRIVERS)('evidence on $name', ({ name }) => {
-  const ctx = useStorage(name);
+  const ctx = useOrganization(name);
   const { clock } = ctx;
-  let org: string;
   let measureId: string;
   const actor = testActor(null, 'addEvidence');
   let all: EvidenceRecord[] = [];
+  const update = updaterOf(ctx, actor, (storage) => storage.evidence);
   const byTitle = (title: string) => all.find((r) => r.title === title)!;
 
   beforeAll(async () => {
-    org = (await seedOrganization(ctx.storage)).organization.id;
     measureId = (
-      await ctx.storage.measures.create({ organizationId: org, actor, data: { name: 'Access review' } })
+      await ctx.storage.measures.create({ organizationId: ctx.org, actor, data: { name: 'Access review' } })
     ).id;
     const rows: CreateOf<'evidence'>[] = [
       {
@@ -48,14 +47,14 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     ];
     for (const [index, data] of rows.entries()) {
       clock.set(`2026-06-15T13:0${[3, 1, 2][index]}:00.000Z`);
-      await ctx.storage.evidence.create({ organizationId: org, actor, data });
+      await ctx.storage.evidence.create({ organizationId: ctx.org, actor, data });
     }
     clock.set('2026-06-15T13:00:00.000Z');
     const bytes = Buffer.from('policy text');
     const file = await ctx.storage.transaction(async (repos) => {
-      const stored = await repos.evidenceVault.blobs(org).put([bytes]);
+      const stored = await repos.evidenceVault.blobs(ctx.org).put([bytes]);
       return repos.evidence.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: withEvidenceFile(
           {
@@ -77,19 +76,14 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
       actor,
       data: { kind: 'TEXT', title: 'Alien', text: 'x' },
     });
-    let page = await ctx.storage.evidence.list({ organizationId: org, pageSize: 100 });
+    let page = await ctx.storage.evidence.list({ organizationId: ctx.org, pageSize: 100 });
     for (const title of ['Backup log', 'Policy file']) {
       clock.set(title === 'Backup log' ? '2026-06-15T14:00:00.000Z' : '2026-06-15T14:10:00.000Z');
       const record = page.items.find((r) => r.title === title)!;
-      await ctx.storage.evidence.update({
-        organizationId: org,
-        actor,
-        id: record.id,
-        patch: { description: 'Checked.' },
-      });
+      await update(record.id, { description: 'Checked.' });
     }
     clock.set('2026-06-15T12:00:00.000Z');
-    page = await ctx.storage.evidence.list({ organizationId: org, pageSize: 100 });
+    page = await ctx.storage.evidence.list({ organizationId: ctx.org, pageSize: 100 });
     all = page.items;
   });
 
@@ -106,12 +100,12 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
       file: null,
       revisions: [],
     });
-    const measure = await ctx.storage.measures.get({ organizationId: org, id: measureId });
+    const measure = await ctx.storage.measures.get({ organizationId: ctx.org, id: measureId });
     expect(measure?.evidence.map((e) => e.title)).toEqual(['access review minutes', 'Policy file']);
   });
 
   defineListTests<EvidenceRecord>({
-    state: () => ({ list: (p) => ctx.storage.evidence.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.evidence.list(p), organizationId: ctx.org, all }),
     filters: [
       [{ kind: ['TEXT'] }, (r) => r.kind === 'TEXT'],
       [{ kind: ['URL', 'FILE'] }, (r) => r.kind !== 'TEXT'],
@@ -122,13 +116,16 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     orderings: [
       ['collected_at', (r) => r.collected_at],
       ['title', (r) => r.title.toLowerCase()],
-      ['created_at', (r) => r.created_at],
     ],
+    timestamps: ['created_at'],
     defaultOrder: { field: 'collected_at', direction: 'desc' },
   });
 
   it('filters by measure', async () => {
-    const page = await ctx.storage.evidence.list({ organizationId: org, filters: { measure_id: measureId } });
+    const page = await ctx.storage.evidence.list({
+      organizationId: ctx.org,
+      filters: { measure_id: measureId },
+    });
     expect(page.items.map((r) => r.title).sort()).toEqual(['Policy file', 'access review minutes']);
   });
 
@@ -151,7 +148,9 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
       [{ kind: 'TEXT', title: 'x', text: 'y', measure_ids: ['msr_nope'] }, 'measure_ids'],
     ];
     for (const [data, field] of bad) {
-      await expect(ctx.storage.evidence.create({ organizationId: org, actor, data })).rejects.toMatchObject({
+      await expect(
+        ctx.storage.evidence.create({ organizationId: ctx.org, actor, data }),
+      ).rejects.toMatchObject({
         code: 'INVALID_INPUT',
         field,
       });
@@ -162,7 +161,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     const content = Buffer.alloc(2500, 1);
     const store = databaseBlobStore({
       db: ctx.storage.db,
-      organizationId: org,
+      organizationId: ctx.org,
       driver: ctx.storage.driver,
       chunkBytes: 1000,
     });
@@ -181,7 +180,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     const other = Buffer.from('rolled back');
     await expect(
       ctx.storage.transaction(async (repos) => {
-        await repos.evidenceVault.blobs(org).put([other]);
+        await repos.evidenceVault.blobs(ctx.org).put([other]);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -193,7 +192,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     for (let i = 0; i < content.length; i++) content[i] = (i * 7919) % 256;
     const store = databaseBlobStore({
       db: ctx.storage.db,
-      organizationId: org,
+      organizationId: ctx.org,
       driver: ctx.storage.driver,
       chunkBytes: 1000,
     });
@@ -202,7 +201,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     const stored = await ctx.storage.transaction((repos) =>
       databaseBlobStore({
         db: repos.db,
-        organizationId: org,
+        organizationId: ctx.org,
         driver: ctx.storage.driver,
         chunkBytes: 1000,
       }).put(
@@ -220,7 +219,8 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     expect(Buffer.concat(back).equals(content)).toBe(true);
     const inside = await ctx.storage.transaction(async (repos) => {
       const read: Uint8Array[] = [];
-      for await (const piece of (await repos.evidenceVault.blobs(org).get(stored.sha256))!) read.push(piece);
+      for await (const piece of (await repos.evidenceVault.blobs(ctx.org).get(stored.sha256))!)
+        read.push(piece);
       return Buffer.concat(read);
     });
     expect(inside.equals(content)).toBe(true);
@@ -230,7 +230,7 @@ describe.each(DRIVERS)('evidence on $name', ({ name }) => {
     expect(none).toEqual([]);
     // A lost chunk ends the content short (verification then reports the mismatch).
     await sql`delete from blob_chunks where seq = 1 and blob_id = (select id from blobs
-      where organization_id = ${org} and sha256 = ${stored.sha256})`.execute(ctx.storage.db);
+      where organization_id = ${ctx.org} and sha256 = ${stored.sha256})`.execute(ctx.storage.db);
     const short: Uint8Array[] = [];
     for await (const piece of (await store.get(stored.sha256))!) short.push(piece);
     expect(Buffer.concat(short).equals(content.subarray(0, 1000))).toBe(true);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FrameworkControlInput, Storage } from '../src/index.js';
-import { DRIVERS, openTestStorage, seedOrganization, testActor } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FrameworkControlInput, FrameworkCreate, MeasureCreate } from '../src/index.js';
+import { DRIVERS, seedOrganization, testActor, useOrganization } from './helpers.js';
 
 const actor = testActor(null);
 
@@ -19,67 +19,55 @@ function bigCatalog(): FrameworkControlInput[] {
 }
 
 describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
-  let storage: Storage;
-  let dispose: () => Promise<void>;
-  let org: string;
+  const ctx = useOrganization(name);
   let other: string;
   let big: string;
   let small: string;
+  /** Adds a framework, or a measure, to the organization the tests act in. */
+  const addFramework = (data: FrameworkCreate) =>
+    ctx.storage.frameworks.create({ organizationId: ctx.org, actor, data });
+  const addMeasure = (data: MeasureCreate) =>
+    ctx.storage.measures.create({ organizationId: ctx.org, actor, data });
 
   beforeAll(async () => {
-    ({ storage, dispose } = await openTestStorage({ driver: name }));
-    org = (await seedOrganization(storage)).organization.id;
-    other = (await seedOrganization(storage, 'Other')).organization.id;
+    other = (await seedOrganization(ctx.storage, 'Other')).organization.id;
     big = (
-      await storage.frameworks.create({
-        organizationId: org,
-        actor,
-        data: {
-          name: 'Big',
-          source: 'library',
-          library_key: 'big',
-          baseline: 'HIGH',
-          controls: bigCatalog(),
-        },
+      await addFramework({
+        name: 'Big',
+        source: 'library',
+        library_key: 'big',
+        baseline: 'HIGH',
+        controls: bigCatalog(),
       })
     ).id;
     small = (
-      await storage.frameworks.create({
-        organizationId: org,
-        actor,
-        data: {
-          name: 'Small',
-          controls: [
-            { code: 'S1', title: 'One' },
-            { code: 'S2', title: 'Two' },
-          ],
-        },
+      await addFramework({
+        name: 'Small',
+        controls: [
+          { code: 'S1', title: 'One' },
+          { code: 'S2', title: 'Two' },
+        ],
       })
     ).id;
-    await storage.measures.create({
-      organizationId: org,
-      actor,
-      data: { name: 'Done', state: 'IMPLEMENTED', controls: [{ framework_id: big, control_code: 'F0-1' }] },
+    await addMeasure({
+      name: 'Done',
+      state: 'IMPLEMENTED',
+      controls: [{ framework_id: big, control_code: 'F0-1' }],
     });
-    await storage.measures.create({
-      organizationId: org,
-      actor,
-      data: { name: 'Doing', state: 'IN_PROGRESS', controls: [{ framework_id: big, control_code: 'F0-2' }] },
+    await addMeasure({
+      name: 'Doing',
+      state: 'IN_PROGRESS',
+      controls: [{ framework_id: big, control_code: 'F0-2' }],
     });
-    await storage.measures.create({
-      organizationId: org,
-      actor,
-      data: {
-        name: 'Small done',
-        state: 'IMPLEMENTED',
-        controls: [{ framework_id: small, control_code: 'S1' }],
-      },
+    await addMeasure({
+      name: 'Small done',
+      state: 'IMPLEMENTED',
+      controls: [{ framework_id: small, control_code: 'S1' }],
     });
   });
-  afterAll(() => dispose());
 
   it('records provenance and summarizes families instead of listing controls', async () => {
-    const framework = await storage.frameworks.get({ organizationId: org, id: big });
+    const framework = await ctx.storage.frameworks.get({ organizationId: ctx.org, id: big });
     expect(framework).toMatchObject({
       source: 'library',
       library_key: 'big',
@@ -104,22 +92,21 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
       family: `Family ${String(102 - i).padStart(3, '0')}`,
     }));
     controls.push({ code: 'NONE', title: 'No family' });
-    const created = await storage.frameworks.create({
-      organizationId: org,
-      actor,
-      data: { name: 'Many families', controls },
-    });
+    const created = await addFramework({ name: 'Many families', controls });
     expect(created.control_count).toBe(104);
     expect(created.families).toHaveLength(100);
     expect(created.families_omitted).toBe(4);
     expect(created.families[0]).toEqual({ family: 'Family 102', control_count: 1, covered_control_count: 0 });
     expect(created.families[99]?.family).toBe('Family 003');
-    expect(await storage.frameworks.get({ organizationId: org, id: created.id })).toEqual(created);
-    const listed = await storage.frameworks.list({ organizationId: org, filters: { query: 'many fam' } });
+    expect(await ctx.storage.frameworks.get({ organizationId: ctx.org, id: created.id })).toEqual(created);
+    const listed = await ctx.storage.frameworks.list({
+      organizationId: ctx.org,
+      filters: { query: 'many fam' },
+    });
     expect(listed.items).toEqual([
       {
         id: created.id,
-        organization_id: org,
+        organization_id: ctx.org,
         name: 'Many families',
         version: null,
         description: null,
@@ -136,11 +123,7 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
   });
 
   it('writes a framework without controls in one statement, audited with its record', async () => {
-    const created = await storage.frameworks.create({
-      organizationId: org,
-      actor,
-      data: { name: 'Empty', version: '1' },
-    });
+    const created = await addFramework({ name: 'Empty', version: '1' });
     expect(created).toMatchObject({
       source: 'manual',
       control_count: 0,
@@ -148,16 +131,19 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
       families: [],
       families_omitted: 0,
     });
-    const renamed = await storage.frameworks.update({
-      organizationId: org,
+    const renamed = await ctx.storage.frameworks.update({
+      organizationId: ctx.org,
       actor,
       id: created.id,
       patch: { name: 'Renamed' },
       expectedUpdatedAt: created.updated_at,
     });
     expect(renamed).toEqual({ ...created, name: 'Renamed', updated_at: renamed.updated_at });
-    expect(await storage.frameworks.get({ organizationId: org, id: created.id })).toEqual(renamed);
-    const log = await storage.auditLog.list({ organizationId: org, filters: { record_id: created.id } });
+    expect(await ctx.storage.frameworks.get({ organizationId: ctx.org, id: created.id })).toEqual(renamed);
+    const log = await ctx.storage.auditLog.list({
+      organizationId: ctx.org,
+      filters: { record_id: created.id },
+    });
     expect(log.items.map((entry) => [entry.before, entry.after])).toEqual([
       [created, renamed],
       [null, created],
@@ -168,8 +154,8 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await storage.frameworks.listControls({
-        organizationId: org,
+      const page = await ctx.storage.frameworks.listControls({
+        organizationId: ctx.org,
         frameworkId: big,
         filters: {},
         pageSize: 100,
@@ -184,7 +170,12 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
 
   it('filters by family, baseline, coverage and query, and truncates long statements', async () => {
     const list = (filters: object) =>
-      storage.frameworks.listControls({ organizationId: org, frameworkId: big, filters, pageSize: 100 });
+      ctx.storage.frameworks.listControls({
+        organizationId: ctx.org,
+        frameworkId: big,
+        filters,
+        pageSize: 100,
+      });
     expect((await list({ family: 'family 2' })).total_count).toBe(50);
     expect((await list({ family: 'f3' })).total_count).toBe(50);
     expect((await list({ baseline: 'low' })).total_count).toBe(84);
@@ -199,33 +190,33 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
   });
 
   it('refuses a cursor from other filters and a framework of another organization', async () => {
-    const page = await storage.frameworks.listControls({
-      organizationId: org,
+    const page = await ctx.storage.frameworks.listControls({
+      organizationId: ctx.org,
       frameworkId: big,
       filters: {},
       pageSize: 10,
     });
     await expect(
-      storage.frameworks.listControls({
-        organizationId: org,
+      ctx.storage.frameworks.listControls({
+        organizationId: ctx.org,
         frameworkId: big,
         filters: { baseline: 'LOW' },
         cursor: page.next_cursor ?? '',
       }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'cursor' });
     await expect(
-      storage.frameworks.listControls({ organizationId: other, frameworkId: big, filters: {} }),
+      ctx.storage.frameworks.listControls({ organizationId: other, frameworkId: big, filters: {} }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'framework_id' });
     await expect(
-      storage.frameworks.allControls({ organizationId: other, frameworkId: big }),
+      ctx.storage.frameworks.allControls({ organizationId: other, frameworkId: big }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });
 
   it('reports coverage via a crosswalk with its provenance, never as direct coverage', async () => {
-    const result = await storage.frameworks.mappings.import({
-      organizationId: org,
+    const result = await ctx.storage.frameworks.mappings.import({
+      organizationId: ctx.org,
       actor,
       sourceFrameworkId: big,
       targetFrameworkId: small,
@@ -237,8 +228,13 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
     });
     expect(result).toEqual({ mapping_count: 2 });
     const firstMatch = async (frameworkId: string, query: string) =>
-      (await storage.frameworks.listControls({ organizationId: org, frameworkId, filters: { query } }))
-        .items[0];
+      (
+        await ctx.storage.frameworks.listControls({
+          organizationId: ctx.org,
+          frameworkId,
+          filters: { query },
+        })
+      ).items[0];
     const via = await firstMatch(big, 'F0-3');
     expect(via).toMatchObject({ covered: false });
     expect(via?.covered_via_mapping).toEqual([
@@ -253,29 +249,34 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
         mapping_title: 'Big to Small',
       },
     ]);
-    const readiness = await storage.reports.auditReadiness({ organizationId: org, frameworkId: big });
+    const readiness = await ctx.storage.reports.auditReadiness({ organizationId: ctx.org, frameworkId: big });
     expect(readiness.covered_via_mapping_count).toBe(1);
     expect(readiness.state_counts.READY).toBe(0);
     expect(readiness.gaps.controls_without_measures).toMatchObject({ count: 248, omitted: 238 });
-    expect((await storage.frameworks.get({ organizationId: org, id: big }))?.covered_control_count).toBe(1);
+    expect(
+      (await ctx.storage.frameworks.get({ organizationId: ctx.org, id: big }))?.covered_control_count,
+    ).toBe(1);
     // Seen from the crosswalk's target: S2 has no measure, its mapped F0-1 is covered.
-    const targetSide = await storage.reports.auditReadiness({ organizationId: org, frameworkId: small });
+    const targetSide = await ctx.storage.reports.auditReadiness({
+      organizationId: ctx.org,
+      frameworkId: small,
+    });
     expect(targetSide.covered_via_mapping_count).toBe(1);
     expect(targetSide.state_counts).toEqual({ READY: 0, GAP: 2, EXCLUDED: 0 });
     expect(targetSide.gap_reason_counts).toMatchObject({ NO_EVIDENCE: 1, NO_MEASURE: 1 });
     expect(targetSide.gaps.controls_without_measures.items).toEqual([
       { code: 'S2', title: 'Two', family: null, covered_via_mapping: true },
     ]);
-    expect(await storage.frameworks.mappings.list({ organizationId: org, frameworkId: small })).toHaveLength(
-      2,
-    );
-    expect(await storage.frameworks.mappings.list({ organizationId: other })).toEqual([]);
+    expect(
+      await ctx.storage.frameworks.mappings.list({ organizationId: ctx.org, frameworkId: small }),
+    ).toHaveLength(2);
+    expect(await ctx.storage.frameworks.mappings.list({ organizationId: other })).toEqual([]);
   });
 
   it('writes no crosswalk row when a code or framework is unknown', async () => {
     const write = (args: { target: string; code: string; organizationId?: string }) =>
-      storage.frameworks.mappings.import({
-        organizationId: args.organizationId ?? org,
+      ctx.storage.frameworks.mappings.import({
+        organizationId: args.organizationId ?? ctx.org,
         actor,
         sourceFrameworkId: big,
         targetFrameworkId: args.target,
@@ -292,11 +293,11 @@ describe.each(DRIVERS)('framework controls at scale on $name', ({ name }) => {
     await expect(write({ target: small, code: 'S2', organizationId: other })).rejects.toMatchObject({
       field: 'source_framework_id',
     });
-    expect(await storage.frameworks.mappings.list({ organizationId: org })).toHaveLength(2);
+    expect(await ctx.storage.frameworks.mappings.list({ organizationId: ctx.org })).toHaveLength(2);
   });
 
   it('returns every stored field of every control for exports', async () => {
-    const all = await storage.frameworks.allControls({ organizationId: org, frameworkId: big });
+    const all = await ctx.storage.frameworks.allControls({ organizationId: ctx.org, frameworkId: big });
     expect(all).toHaveLength(250);
     expect(all[0]).toMatchObject({
       code: 'F0-0',

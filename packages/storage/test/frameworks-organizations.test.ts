@@ -59,11 +59,7 @@ describe.each(DRIVERS)('framework and organization lists on $name', ({ name }) =
       [{ query: 'SECURITY' }, (f) => f.description?.toLowerCase().includes('security') ?? false],
       [{ query: 'gdp' }, (f) => f.name === 'GDPR'],
     ],
-    orderings: [
-      ['name', (f) => f.name.toLowerCase()],
-      ['created_at', (f) => f.created_at],
-      ['updated_at', (f) => f.updated_at],
-    ],
+    orderings: [['name', (f) => f.name.toLowerCase()]],
     defaultOrder: { field: 'name', direction: 'asc' },
   });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { registerNames } from '@comply/schemas';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type Actor, openStorage, type Storage, type StorageOptions } from '../src/index.js';
 
 /** The drivers this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -77,6 +77,11 @@ export async function dropSchema(schema: string): Promise<void> {
   void sql;
 }
 
+/** Checks that a write is refused with INVALID_INPUT naming `field`. */
+export async function expectInvalid(write: Promise<unknown>, field: string): Promise<void> {
+  await expect(write).rejects.toMatchObject({ code: 'INVALID_INPUT', field });
+}
+
 /** An actor for test writes. */
 export function testActor(userId: string | null, action = 'test'): Actor {
   return { userId, tokenId: null, source: 'cli', action };
@@ -125,11 +130,46 @@ export function useStorage(driver: 'pglite' | 'postgres'): FileStorage {
   return ctx;
 }
 
-/** A storage with two organizations, each owned by its own user, for a file's tests. */
-export interface TwoOrganizations extends FileStorage {
+/** A file's storage with one seeded organization, filled in before the first test. */
+export interface OneOrganization extends FileStorage {
   /** The organization the tests act in, and its owner. */
   org: string;
   userId: string;
+}
+
+/**
+ * Registers a file's storage (as `useStorage`) and then an organization named `orgName` with its
+ * owner, seeded before the file's own set-up runs.
+ */
+export function useOrganization(driver: 'pglite' | 'postgres', orgName = 'Acme'): OneOrganization {
+  const ctx = useStorage(driver) as OneOrganization;
+  beforeAll(async () => {
+    const seeded = await seedOrganization(ctx.storage, orgName);
+    ctx.org = seeded.organization.id;
+    ctx.userId = seeded.user.id;
+  });
+  return ctx;
+}
+
+/** What `updaterOf` needs of a register's repository. */
+interface Updatable<Patch, T> {
+  update(args: { organizationId: string; actor: Actor; id: string; patch: Patch }): Promise<T>;
+}
+
+/**
+ * A register test's one-line write: `update(id, patch)` of a record of the file's organization, as
+ * `actor`, through the repository `register` picks from the storage.
+ */
+export function updaterOf<Patch, T>(
+  ctx: OneOrganization,
+  actor: Actor,
+  register: (storage: Storage) => Updatable<Patch, T>,
+): (id: string, patch: Patch) => Promise<T> {
+  return (id, patch) => register(ctx.storage).update({ organizationId: ctx.org, actor, id, patch });
+}
+
+/** A storage with two organizations, each owned by its own user, for a file's tests. */
+export interface TwoOrganizations extends OneOrganization {
   /** Another user's organization, whose records the tests must never reach. */
   foreignOrg: string;
   /** The owner writing through MCP with a token, doing `action`. */
@@ -141,16 +181,9 @@ export interface TwoOrganizations extends FileStorage {
  * clock and two seeded organizations; filled in before the first test, disposed of after the last.
  */
 export function useTwoOrganizations(driver: 'pglite' | 'postgres'): TwoOrganizations {
-  const opened = useStorage(driver);
-  const ctx = {
-    clock: opened.clock,
-    actor: (action: string): Actor => ({ userId: ctx.userId, tokenId: 'tok_TEST', source: 'mcp', action }),
-  } as TwoOrganizations;
+  const ctx = useOrganization(driver) as TwoOrganizations;
+  ctx.actor = (action: string): Actor => ({ userId: ctx.userId, tokenId: 'tok_TEST', source: 'mcp', action });
   beforeAll(async () => {
-    ctx.storage = opened.storage;
-    const seeded = await seedOrganization(ctx.storage);
-    ctx.org = seeded.organization.id;
-    ctx.userId = seeded.user.id;
     ctx.foreignOrg = (await seedOrganization(ctx.storage, 'Foreign')).organization.id;
   });
   return ctx;

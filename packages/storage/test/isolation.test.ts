@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DRIVERS, useTwoOrganizations } from './helpers.js';
+import type { PatchOf } from '../src/index.js';
+import { DRIVERS, expectInvalid, useTwoOrganizations } from './helpers.js';
 
 describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
   const ctx = useTwoOrganizations(name);
@@ -48,98 +49,54 @@ describe.each(DRIVERS)('cross-organization isolation on $name', ({ name }) => {
   });
   it('refuses link ids from another organization, naming the field', async () => {
     const actorA = actor('write');
-    const foreignMeasure = await ctx.storage.measures.create({
-      organizationId: ctx.foreignOrg,
-      actor: actorA,
-      data: { name: 'theirs' },
-    });
+    const at = { organizationId: ctx.org, actor: actorA };
+    const theirs = { organizationId: ctx.foreignOrg, actor: actorA };
+    const foreignMeasure = await ctx.storage.measures.create({ ...theirs, data: { name: 'theirs' } });
     const foreignRisk = await ctx.storage.risks.create({
-      organizationId: ctx.foreignOrg,
-      actor: actorA,
+      ...theirs,
       data: { name: 'theirs', inherent_likelihood: 1, inherent_impact: 1 },
     });
     const foreignFramework = await ctx.storage.frameworks.create({
-      organizationId: ctx.foreignOrg,
-      actor: actorA,
+      ...theirs,
       data: { name: 'F', controls: [{ code: 'A.1', title: 'a' }] },
     });
     const foreignAudit = await ctx.storage.audits.create({
-      organizationId: ctx.foreignOrg,
-      actor: actorA,
+      ...theirs,
       data: { name: 'a', kind: 'INTERNAL' },
     });
     const risk = await ctx.storage.risks.create({
-      organizationId: ctx.org,
-      actor: actorA,
+      ...at,
       data: { name: 'mine', inherent_likelihood: 1, inherent_impact: 1 },
     });
-    const measure = await ctx.storage.measures.create({
-      organizationId: ctx.org,
-      actor: actorA,
-      data: { name: 'mine' },
-    });
+    const measure = await ctx.storage.measures.create({ ...at, data: { name: 'mine' } });
 
+    // The writes that take link ids, each given one id of the other organization.
+    const linkMeasure = (patch: PatchOf<'measures'>) => () =>
+      ctx.storage.measures.update({ ...at, id: measure.id, patch });
+    const addNonconformity = (links: { audit_id?: string; measure_id?: string }) => () =>
+      ctx.storage.nonconformities.create({ ...at, data: { title: 'x', severity: 'MAJOR', ...links } });
     const attempts: [() => Promise<unknown>, string][] = [
       [
-        () =>
-          ctx.storage.risks.update({
-            organizationId: ctx.org,
-            actor: actorA,
-            id: risk.id,
-            patch: { measure_ids: [foreignMeasure.id] },
-          }),
+        () => ctx.storage.risks.update({ ...at, id: risk.id, patch: { measure_ids: [foreignMeasure.id] } }),
         'measure_ids',
       ],
+      [linkMeasure({ risk_ids: [foreignRisk.id] }), 'risk_ids'],
       [
-        () =>
-          ctx.storage.measures.update({
-            organizationId: ctx.org,
-            actor: actorA,
-            id: measure.id,
-            patch: { risk_ids: [foreignRisk.id] },
-          }),
-        'risk_ids',
-      ],
-      [
-        () =>
-          ctx.storage.measures.update({
-            organizationId: ctx.org,
-            actor: actorA,
-            id: measure.id,
-            patch: { controls: [{ framework_id: foreignFramework.id, control_code: 'A.1' }] },
-          }),
+        linkMeasure({ controls: [{ framework_id: foreignFramework.id, control_code: 'A.1' }] }),
         'controls.0.framework_id',
       ],
       [
         () =>
           ctx.storage.audits.create({
-            organizationId: ctx.org,
-            actor: actorA,
+            ...at,
             data: { name: 'x', kind: 'EXTERNAL', framework_id: foreignFramework.id },
           }),
         'framework_id',
       ],
-      [
-        () =>
-          ctx.storage.nonconformities.create({
-            organizationId: ctx.org,
-            actor: actorA,
-            data: { title: 'x', severity: 'MAJOR', audit_id: foreignAudit.id },
-          }),
-        'audit_id',
-      ],
-      [
-        () =>
-          ctx.storage.nonconformities.create({
-            organizationId: ctx.org,
-            actor: actorA,
-            data: { title: 'x', severity: 'MAJOR', measure_id: foreignMeasure.id },
-          }),
-        'measure_id',
-      ],
+      [addNonconformity({ audit_id: foreignAudit.id }), 'audit_id'],
+      [addNonconformity({ measure_id: foreignMeasure.id }), 'measure_id'],
     ];
-    for (const [attempt, field] of attempts)
-      await expect(attempt()).rejects.toMatchObject({ code: 'INVALID_INPUT', field });
+    for (const [attempt, field] of attempts) await expectInvalid(attempt(), field);
     expect((await ctx.storage.risks.get({ organizationId: ctx.org, id: risk.id }))?.measure_ids).toEqual([]);
   });
 });

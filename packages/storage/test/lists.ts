@@ -122,13 +122,25 @@ export async function checkFilter<T extends { id: string }>(args: {
   expect(listed.map((item) => item.id).sort(), label).toEqual(expected);
 }
 
-/** Registers one test per filter case and per ordering × direction, plus the default ordering. */
-export function defineListTests<T extends { id: string }>(args: {
+/** The timestamps every register's list can be ordered by. */
+type Stamp = 'created_at' | 'updated_at';
+
+/**
+ * Registers one test per filter case and per ordering × direction, plus the default ordering. The
+ * orderings are the register's own, then its `timestamps` (both unless fewer are named).
+ */
+export function defineListTests<T extends { id: string } & Record<Stamp, string>>(args: {
   state: () => { list: ListFn<T>; organizationId: string; all: T[] };
   filters: [object, (item: T) => boolean][];
   orderings: [string, (item: T) => SortValue][];
+  timestamps?: Stamp[];
   defaultOrder: { field: string; direction: 'asc' | 'desc' };
 }): void {
+  const stamps = args.timestamps ?? ['created_at', 'updated_at'];
+  const orderings = [
+    ...args.orderings,
+    ...stamps.map((field): [string, (item: T) => SortValue] => [field, (item) => item[field]]),
+  ];
   it.each(args.filters)('filters by %j', async (filters, expected) => {
     const { list, organizationId, all } = args.state();
     await checkFilter({ list, organizationId, all, filters, expected });
@@ -136,7 +148,7 @@ export function defineListTests<T extends { id: string }>(args: {
 
   it(`orders by ${args.defaultOrder.field} ${args.defaultOrder.direction} by default`, async () => {
     const { list, organizationId, all } = args.state();
-    const key = args.orderings.find(([field]) => field === args.defaultOrder.field)?.[1];
+    const key = orderings.find(([field]) => field === args.defaultOrder.field)?.[1];
     if (!key) throw new Error('default ordering missing from orderings');
     const listed = await collect({ list, organizationId });
     expect(listed.map((item) => item.id)).toEqual(
@@ -145,7 +157,7 @@ export function defineListTests<T extends { id: string }>(args: {
     expect(listed.map((item) => item.id)).not.toEqual(idOrders(all)[0]);
   });
 
-  for (const [field, key] of args.orderings) {
+  for (const [field, key] of orderings) {
     for (const direction of ['asc', 'desc'] as const) {
       it(`orders by ${field} ${direction}`, async () => {
         const { list, organizationId, all } = args.state();

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Measure, MeasureCreate } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
-  const ctx = useStorage(name);
-  let org: string;
+  const ctx = useOrganization(name);
   const actor = testActor(null, 'addMeasure');
   let all: Measure[] = [];
+  const update = updaterOf(ctx, actor, (storage) => storage.measures);
   const ids = { iso: '', soc: '', r1: '', r2: '' };
 
   beforeAll(async () => {
-    org = (await seedOrganization(ctx.storage)).organization.id;
     const controls = [
       { code: 'A.1', title: 'Access control' },
       { code: 'A.2', title: 'Backup', description: 'Copies of data' },
@@ -19,21 +18,21 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     ];
     ids.iso = (
       await ctx.storage.frameworks.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: { name: 'ISO 27001', version: '2022', controls },
       })
     ).id;
     ids.soc = (
       await ctx.storage.frameworks.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: { name: 'soc 2', controls: [{ code: 'CC1', title: 'Control environment' }] },
       })
     ).id;
     for (const name of ['r1', 'r2'] as const) {
       const data = { name, inherent_likelihood: 1, inherent_impact: 1 };
-      ids[name] = (await ctx.storage.risks.create({ organizationId: org, actor, data })).id;
+      ids[name] = (await ctx.storage.risks.create({ organizationId: ctx.org, actor, data })).id;
     }
     const rows: MeasureCreate[] = [
       {
@@ -72,7 +71,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
         evidence: [{ title: 'Waiver' }],
       },
     ];
-    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.measures, {
+    all = await seedListRecords({ ...ctx, organizationId: ctx.org, actor }, ctx.storage.measures, {
       rows,
       minutes: [4, 2, 5, 1, 3],
       foreign: { name: 'alien' },
@@ -106,7 +105,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
   });
 
   defineListTests<Measure>({
-    state: () => ({ list: (p) => ctx.storage.measures.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.measures.list(p), organizationId: ctx.org, all }),
     filters: [
       [{ state: ['IMPLEMENTED'] }, (m) => m.state === 'IMPLEMENTED'],
       [{ state: ['NOT_STARTED', 'NOT_APPLICABLE'] }, (m) => m.state.startsWith('NOT_')],
@@ -120,15 +119,13 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     orderings: [
       ['name', (m) => m.name.toLowerCase()],
       ['state', (m) => m.state],
-      ['created_at', (m) => m.created_at],
-      ['updated_at', (m) => m.updated_at],
     ],
     defaultOrder: { field: 'name', direction: 'asc' },
   });
 
   it('filters by framework_id, control_code and risk_id', async () => {
     const names = async (filters: object) =>
-      (await ctx.storage.measures.list({ organizationId: org, filters, pageSize: 100 })).items
+      (await ctx.storage.measures.list({ organizationId: ctx.org, filters, pageSize: 100 })).items
         .map((m) => m.name)
         .sort();
     expect(await names({ framework_id: ids.iso })).toEqual(['Encryption', 'Legacy', 'MFA', 'backup']);
@@ -136,15 +133,15 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     expect(await names({ framework_id: ids.iso, control_code: 'A.2' })).toEqual(['Encryption', 'backup']);
     expect(await names({ risk_id: ids.r2 })).toEqual(['backup']);
     await expect(
-      ctx.storage.measures.list({ organizationId: org, filters: { control_code: 'A.2' } }),
+      ctx.storage.measures.list({ organizationId: ctx.org, filters: { control_code: 'A.2' } }),
     ).rejects.toMatchObject({ field: 'control_code' });
   });
 
   it('counts framework controls and the ones covered by IMPLEMENTED measures', async () => {
-    const iso = await ctx.storage.frameworks.get({ organizationId: org, id: ids.iso });
+    const iso = await ctx.storage.frameworks.get({ organizationId: ctx.org, id: ids.iso });
     expect(iso).toMatchObject({ control_count: 3, covered_control_count: 2, version: '2022' });
     const controls = await ctx.storage.frameworks.listControls({
-      organizationId: org,
+      organizationId: ctx.org,
       frameworkId: ids.iso,
       filters: {},
     });
@@ -153,7 +150,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
       ['A.2', 2],
       ['A.3', 0],
     ]);
-    const listed = await ctx.storage.frameworks.list({ organizationId: org });
+    const listed = await ctx.storage.frameworks.list({ organizationId: ctx.org });
     expect(listed.items.map((f) => [f.name, f.control_count, f.covered_control_count])).toEqual([
       ['ISO 27001', 3, 2],
       ['soc 2', 1, 1],
@@ -163,47 +160,32 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
 
   it('appends evidence, replaces control and risk sets, and validates control codes', async () => {
     const backup = all.find((m) => m.name === 'backup')!;
-    const updated = await ctx.storage.measures.update({
-      organizationId: org,
-      actor,
-      id: backup.id,
-      patch: {
-        add_evidence: [{ title: 'Restore test' }],
-        controls: [{ framework_id: ids.iso, control_code: 'A.3' }],
-        risk_ids: [ids.r2],
-        state: 'IMPLEMENTED',
-      },
+    const updated = await update(backup.id, {
+      add_evidence: [{ title: 'Restore test' }],
+      controls: [{ framework_id: ids.iso, control_code: 'A.3' }],
+      risk_ids: [ids.r2],
+      state: 'IMPLEMENTED',
     });
     expect(updated.evidence.map((e) => e.title)).toEqual(['Restore test']);
     expect(updated.controls).toEqual([{ framework_id: ids.iso, control_code: 'A.3' }]);
     expect(updated.risk_ids).toEqual([ids.r2]);
-    const again = await ctx.storage.measures.update({
-      organizationId: org,
-      actor,
-      id: backup.id,
-      patch: { add_evidence: [{ title: 'Second' }] },
-    });
+    const again = await update(backup.id, { add_evidence: [{ title: 'Second' }] });
     expect(again.evidence.map((e) => e.title)).toEqual(['Restore test', 'Second']);
     expect(again.controls).toHaveLength(1);
-    expect((await ctx.storage.risks.get({ organizationId: org, id: ids.r2 }))?.measure_ids).toEqual([
+    expect((await ctx.storage.risks.get({ organizationId: ctx.org, id: ids.r2 }))?.measure_ids).toEqual([
       backup.id,
     ]);
     expect(
-      (await ctx.storage.frameworks.get({ organizationId: org, id: ids.iso }))?.covered_control_count,
+      (await ctx.storage.frameworks.get({ organizationId: ctx.org, id: ids.iso }))?.covered_control_count,
     ).toBe(3);
     await expect(
-      ctx.storage.measures.update({
-        organizationId: org,
-        actor,
-        id: backup.id,
-        patch: { controls: [{ framework_id: ids.iso, control_code: 'Z.9' }] },
-      }),
+      update(backup.id, { controls: [{ framework_id: ids.iso, control_code: 'Z.9' }] }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'controls.0.control_code' });
   });
 
   it('upserts framework controls by code without removing any', async () => {
     const updated = await ctx.storage.frameworks.update({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       id: ids.soc,
       patch: {
@@ -215,7 +197,11 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     });
     expect(updated.control_count).toBe(2);
     const controls = (
-      await ctx.storage.frameworks.listControls({ organizationId: org, frameworkId: ids.soc, filters: {} })
+      await ctx.storage.frameworks.listControls({
+        organizationId: ctx.org,
+        frameworkId: ids.soc,
+        filters: {},
+      })
     ).items;
     expect(controls.map((c) => [c.code, c.title])).toEqual([
       ['CC1', 'Renamed'],
@@ -224,7 +210,7 @@ describe.each(DRIVERS)('measures and frameworks on $name', ({ name }) => {
     expect(controls[0]?.measure_ids).toHaveLength(1);
     await expect(
       ctx.storage.frameworks.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: {
           name: 'dup',

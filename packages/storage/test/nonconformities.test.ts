@@ -1,23 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Nonconformity, NonconformityCreate } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
-  const ctx = useStorage(name);
+  const ctx = useOrganization(name);
   const { clock } = ctx;
-  let org: string;
   let auditId: string;
   let measureId: string;
   const actor = testActor(null, 'addNonconformity');
   let all: Nonconformity[] = [];
+  const update = updaterOf(ctx, actor, (storage) => storage.nonconformities);
 
   beforeAll(async () => {
-    org = (await seedOrganization(ctx.storage)).organization.id;
     auditId = (
-      await ctx.storage.audits.create({ organizationId: org, actor, data: { name: 'Q1', kind: 'INTERNAL' } })
+      await ctx.storage.audits.create({
+        organizationId: ctx.org,
+        actor,
+        data: { name: 'Q1', kind: 'INTERNAL' },
+      })
     ).id;
-    measureId = (await ctx.storage.measures.create({ organizationId: org, actor, data: { name: 'MFA' } })).id;
+    measureId = (await ctx.storage.measures.create({ organizationId: ctx.org, actor, data: { name: 'MFA' } }))
+      .id;
     const rows: NonconformityCreate[] = [
       {
         title: 'Missing MFA',
@@ -58,7 +62,7 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
       { title: 'Training late', severity: 'MINOR', due_date: '2026-06-10', date_identified: '2026-05-30' },
       { title: 'Log retention', severity: 'OBSERVATION', owner: 'it' },
     ];
-    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.nonconformities, {
+    all = await seedListRecords({ ...ctx, organizationId: ctx.org, actor }, ctx.storage.nonconformities, {
       rows,
       minutes: [4, 2, 6, 1, 5, 3],
       foreign: { title: 'alien', severity: 'MAJOR' },
@@ -95,7 +99,7 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
   });
 
   defineListTests<Nonconformity>({
-    state: () => ({ list: (p) => ctx.storage.nonconformities.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.nonconformities.list(p), organizationId: ctx.org, all }),
     filters: [
       [{ status: ['OPEN'] }, (n) => n.status === 'OPEN'],
       [{ severity: ['MAJOR', 'OBSERVATION'] }, (n) => n.severity !== 'MINOR'],
@@ -115,20 +119,18 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
       ['date_identified', (n) => n.date_identified],
       ['due_date', (n) => n.due_date],
       ['reference', (n) => n.reference],
-      ['created_at', (n) => n.created_at],
-      ['updated_at', (n) => n.updated_at],
     ],
     defaultOrder: { field: 'date_identified', direction: 'desc' },
   });
 
   it('filters by audit_id and measure_id', async () => {
     const byAudit = await ctx.storage.nonconformities.list({
-      organizationId: org,
+      organizationId: ctx.org,
       filters: { audit_id: auditId },
     });
     expect(byAudit.items.map((n) => n.title).sort()).toEqual(['Missing MFA', 'Old policy']);
     const byMeasure = await ctx.storage.nonconformities.list({
-      organizationId: org,
+      organizationId: ctx.org,
       filters: { measure_id: measureId },
     });
     expect(byMeasure.items.map((n) => n.title).sort()).toEqual(['Backup untested', 'Missing MFA']);
@@ -137,30 +139,15 @@ describe.each(DRIVERS)('nonconformities on $name', ({ name }) => {
   it('sets closed_at when CLOSED and clears it when reopened', async () => {
     const nc = all.find((n) => n.title === 'Training late')!;
     clock.set('2026-06-16T08:00:00.000Z');
-    const closed = await ctx.storage.nonconformities.update({
-      organizationId: org,
-      actor,
-      id: nc.id,
-      patch: {
-        status: 'CLOSED',
-        root_cause: 'Trainer unavailable',
-        corrective_action: 'Second trainer named',
-      },
+    const closed = await update(nc.id, {
+      status: 'CLOSED',
+      root_cause: 'Trainer unavailable',
+      corrective_action: 'Second trainer named',
     });
     expect(closed).toMatchObject({ closed_at: '2026-06-16T08:00:00.000Z', overdue: false });
-    const reopened = await ctx.storage.nonconformities.update({
-      organizationId: org,
-      actor,
-      id: nc.id,
-      patch: { status: 'IN_PROGRESS' },
-    });
+    const reopened = await update(nc.id, { status: 'IN_PROGRESS' });
     expect(reopened.closed_at).toBeNull();
-    const cleared = await ctx.storage.nonconformities.update({
-      organizationId: org,
-      actor,
-      id: nc.id,
-      patch: { due_date: null, owner: null },
-    });
+    const cleared = await update(nc.id, { due_date: null, owner: null });
     expect(cleared).toMatchObject({ due_date: null, owner: null, overdue: false, title: 'Training late' });
     clock.set('2026-06-15T12:00:00.000Z');
   });

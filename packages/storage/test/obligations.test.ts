@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Obligation, ObligationCreate } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('obligations on $name', ({ name }) => {
-  const ctx = useStorage(name);
-  let org: string;
+  const ctx = useOrganization(name);
   const actor = testActor(null, 'addObligation');
   let all: Obligation[] = [];
+  const update = updaterOf(ctx, actor, (storage) => storage.obligations);
 
   beforeAll(async () => {
-    org = (await seedOrganization(ctx.storage)).organization.id;
     const rows: ObligationCreate[] = [
       {
         title: 'GDPR records',
@@ -50,7 +49,7 @@ describe.each(DRIVERS)('obligations on $name', ({ name }) => {
         actions: 'plan sessions',
       },
     ];
-    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.obligations, {
+    all = await seedListRecords({ ...ctx, organizationId: ctx.org, actor }, ctx.storage.obligations, {
       rows,
       minutes: [4, 2, 6, 1, 5, 3],
       foreign: { title: 'alien', source: 'LAW' },
@@ -67,7 +66,7 @@ describe.each(DRIVERS)('obligations on $name', ({ name }) => {
   });
 
   defineListTests<Obligation>({
-    state: () => ({ list: (p) => ctx.storage.obligations.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.obligations.list(p), organizationId: ctx.org, all }),
     filters: [
       [{ status: ['PARTIALLY_COMPLIANT', 'COMPLIANT'] }, (o) => o.status !== 'NON_COMPLIANT'],
       [{ source: ['POLICY'] }, (o) => o.source === 'POLICY'],
@@ -88,20 +87,13 @@ describe.each(DRIVERS)('obligations on $name', ({ name }) => {
     orderings: [
       ['due_date', (o) => o.due_date],
       ['title', (o) => o.title.toLowerCase()],
-      ['created_at', (o) => o.created_at],
-      ['updated_at', (o) => o.updated_at],
     ],
     defaultOrder: { field: 'due_date', direction: 'asc' },
   });
 
   it('is no longer overdue once COMPLIANT', async () => {
     const gdpr = all.find((o) => o.title === 'GDPR records')!;
-    const done = await ctx.storage.obligations.update({
-      organizationId: org,
-      actor,
-      id: gdpr.id,
-      patch: { status: 'COMPLIANT' },
-    });
+    const done = await update(gdpr.id, { status: 'COMPLIANT' });
     expect(done.overdue).toBe(false);
   });
 });

@@ -1,23 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { controlReadiness, type ReadinessMeasure, type Storage } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, expectInvalid, seedOrganization, testActor, useOrganization } from './helpers.js';
 
 // Issue 25's held-out examples, on each driver: stale and future evidence, an open MAJOR
 // nonconformity raised outside any audit, a justified and an unjustified NOT_APPLICABLE measure.
 describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
-  const ctx = useStorage(name);
+  const ctx = useOrganization(name, 'Ready');
   const { clock } = ctx;
-  let org: string;
-  let ownerId: string;
   let frameworkId: string;
   const actor = testActor(null, 'readiness');
 
   beforeAll(async () => {
-    const seeded = await seedOrganization(ctx.storage, 'Ready');
-    org = seeded.organization.id;
-    ownerId = seeded.user.id;
     const framework = await ctx.storage.frameworks.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       data: {
         name: 'Annex A',
@@ -32,10 +27,11 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
 
   const ctl = (code: string) => ({ framework_id: frameworkId, control_code: code });
   const addMeasure = (data: Parameters<Storage['measures']['create']>[0]['data']) =>
-    ctx.storage.measures.create({ organizationId: org, actor, data });
-  const readiness = () => ctx.storage.reports.auditReadiness({ organizationId: org, frameworkId, topN: 25 });
+    ctx.storage.measures.create({ organizationId: ctx.org, actor, data });
+  const readiness = () =>
+    ctx.storage.reports.auditReadiness({ organizationId: ctx.org, frameworkId, topN: 25 });
   const stateOf = async (code: string) =>
-    (await ctx.storage.reports.controlStates({ organizationId: org, frameworkId })).find(
+    (await ctx.storage.reports.controlStates({ organizationId: ctx.org, frameworkId })).find(
       (c) => c.code === code,
     );
 
@@ -54,7 +50,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     expect(skewed.evidence[0]?.collected_at).toBe('2026-06-15T12:04:00.000Z');
     const later = await ctx.storage.measures
       .update({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         id: skewed.id,
         patch: { add_evidence: [{ title: 'Six minutes ahead', collected_at: '2026-06-15T12:06:00.000Z' }] },
@@ -66,51 +62,57 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
       evidence: [{ title: 'x', collected_at: '2026-06-01T00:00:00.000Z', valid_until: '2026-05-31' }],
     }).catch((e: unknown) => e);
     expect(backwards).toMatchObject({ code: 'INVALID_INPUT', field: 'evidence.0.valid_until' });
-    const names = (await ctx.storage.measures.list({ organizationId: org })).items.map((m) => m.name);
+    const names = (await ctx.storage.measures.list({ organizationId: ctx.org })).items.map((m) => m.name);
     expect(names).not.toContain('Future');
     expect(names).not.toContain('Backwards');
   });
 
   it('refuses review and identification dates in the future; today anywhere on Earth passes', async () => {
-    const at = { organizationId: org, actor };
-    await expect(
+    const at = { organizationId: ctx.org, actor };
+    await expectInvalid(
       ctx.storage.vendors.create({
         ...at,
         data: { name: 'Reviewed in 2031', last_reviewed_at: '2031-01-01' },
       }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_reviewed_at' });
+      'last_reviewed_at',
+    );
     const vendor = await ctx.storage.vendors.create({
       ...at,
       data: { name: 'Vendor', last_reviewed_at: '2026-06-16' },
     });
-    await expect(
+    await expectInvalid(
       ctx.storage.vendors.update({ ...at, id: vendor.id, patch: { last_reviewed_at: '2026-06-17' } }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_reviewed_at' });
-    await expect(
+      'last_reviewed_at',
+    );
+    await expectInvalid(
       ctx.storage.assets.create({
         ...at,
         data: { name: 'Laptop', type: 'DEVICE', last_reviewed_at: '2027-01-01' },
       }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_reviewed_at' });
-    await expect(
+      'last_reviewed_at',
+    );
+    await expectInvalid(
       ctx.storage.obligations.create({
         ...at,
         data: { title: 'GDPR', source: 'LAW', last_review_date: '2028-02-02' },
       }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last_review_date' });
-    await expect(
+      'last_review_date',
+    );
+    await expectInvalid(
       ctx.storage.nonconformities.create({
         ...at,
         data: { title: 'Later', severity: 'MINOR', date_identified: '2026-07-01' },
       }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'date_identified' });
+      'date_identified',
+    );
     const nc = await ctx.storage.nonconformities.create({
       ...at,
       data: { title: 'Now', severity: 'MINOR', date_identified: '2026-06-15' },
     });
-    await expect(
+    await expectInvalid(
       ctx.storage.nonconformities.update({ ...at, id: nc.id, patch: { date_identified: '2029-01-01' } }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'date_identified' });
+      'date_identified',
+    );
     await ctx.storage.nonconformities.update({
       ...at,
       id: nc.id,
@@ -132,7 +134,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     expect(report.gap_reason_counts.EVIDENCE_EXPIRED).toBe(1);
     // Valid through its last day, expired from the next.
     await ctx.storage.measures.update({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       id: stale.id,
       patch: {
@@ -154,17 +156,17 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     });
     expect(measure.evidence[0]?.valid_until).toBe('2027-01-31');
     const updated = await ctx.storage.organizations.update({
-      organizationId: org,
-      userId: ownerId,
+      organizationId: ctx.org,
+      userId: ctx.userId,
       actor,
       patch: { evidence_validity_months: 6 },
     });
     expect(updated.evidence_validity_months).toBe(6);
-    const again = await ctx.storage.measures.get({ organizationId: org, id: measure.id });
+    const again = await ctx.storage.measures.get({ organizationId: ctx.org, id: measure.id });
     expect(again?.evidence[0]).toMatchObject({ valid_until: '2026-07-31', expired: false });
     await ctx.storage.organizations.update({
-      organizationId: org,
-      userId: ownerId,
+      organizationId: ctx.org,
+      userId: ctx.userId,
       actor,
       patch: { evidence_validity_months: 12 },
     });
@@ -179,7 +181,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     });
     expect(await stateOf('A.8.24')).toMatchObject({ state: 'READY' });
     const nc = await ctx.storage.nonconformities.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       data: {
         title: 'Laptop found without disk encryption',
@@ -204,7 +206,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
       expect.objectContaining({ code: 'A.8.24', gap_reasons: ['OPEN_NONCONFORMITY'] }),
     );
     await ctx.storage.nonconformities.update({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       id: nc.id,
       patch: { status: 'CLOSED', root_cause: 'Unmanaged laptop', corrective_action: 'Enrolled in MDM' },
@@ -255,7 +257,7 @@ describe.each(DRIVERS)('audit readiness on $name', ({ name }) => {
     expect(before.readiness_percent).not.toBe(after.readiness_percent);
     // Justify the last two and make them ready: 100 % is reachable.
     await ctx.storage.measures.update({
-      organizationId: org,
+      organizationId: ctx.org,
       actor,
       id: unjustified.id,
       patch: { applicability_justification: 'No removable media is issued or accepted.' },

@@ -1,21 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Risk, RiskCreate, Storage } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, updaterOf, useOrganization } from './helpers.js';
 import { checkFilter, checkOrdering, collect, idOrders } from './lists.js';
 
 describe.each(DRIVERS)('risks on $name', ({ name }) => {
-  const ctx = useStorage(name);
+  const ctx = useOrganization(name);
   const { clock } = ctx;
-  let org: string;
   const actor = testActor(null, 'addRisk');
   let all: Risk[] = [];
+  const update = updaterOf(ctx, actor, (storage) => storage.risks);
   const measures: Record<'impl' | 'prog' | 'na', string> = { impl: '', prog: '', na: '' };
   const list = (params: Parameters<Storage['risks']['list']>[0]) => ctx.storage.risks.list(params);
 
   beforeAll(async () => {
-    org = (await seedOrganization(ctx.storage)).organization.id;
     const measure = async (state: 'IMPLEMENTED' | 'IN_PROGRESS' | 'NOT_APPLICABLE') =>
-      (await ctx.storage.measures.create({ organizationId: org, actor, data: { name: state, state } })).id;
+      (await ctx.storage.measures.create({ organizationId: ctx.org, actor, data: { name: state, state } }))
+        .id;
     measures.impl = await measure('IMPLEMENTED');
     measures.prog = await measure('IN_PROGRESS');
     measures.na = await measure('NOT_APPLICABLE');
@@ -94,13 +94,13 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       // back to its status (Alpha: IN_TREATMENT, still treated by ACCEPT).
       const accepting = data.status === 'ACCEPTED' || data.treatment === 'ACCEPT';
       const created = await ctx.storage.risks.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: accepting ? { ...data, status: 'OPEN', treatment: null } : data,
       });
       if (!accepting) continue;
       await ctx.storage.riskAcceptances.accept({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         role: 'OWNER',
         riskId: created.id,
@@ -108,12 +108,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
         expiresOn: '2027-06-15',
       });
       if (data.status !== 'ACCEPTED') {
-        await ctx.storage.risks.update({
-          organizationId: org,
-          actor,
-          id: created.id,
-          patch: { status: data.status },
-        });
+        await update(created.id, { status: data.status });
       }
     }
     // A second organization's risks must never show up.
@@ -123,18 +118,13 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       actor,
       data: { name: 'alien', inherent_likelihood: 5, inherent_impact: 5 },
     });
-    all = (await ctx.storage.risks.list({ organizationId: org, pageSize: 100 })).items;
+    all = (await ctx.storage.risks.list({ organizationId: ctx.org, pageSize: 100 })).items;
     for (const n of ['charlie', 'Alpha']) {
       clock.tick(60_000);
       const risk = all.find((r) => r.name === n)!;
-      await ctx.storage.risks.update({
-        organizationId: org,
-        actor,
-        id: risk.id,
-        patch: { note: 'reviewed' },
-      });
+      await update(risk.id, { note: 'reviewed' });
     }
-    all = (await ctx.storage.risks.list({ organizationId: org, pageSize: 100 })).items;
+    all = (await ctx.storage.risks.list({ organizationId: ctx.org, pageSize: 100 })).items;
   });
 
   it('lists every risk with the same links and mitigation as reading it alone', async () => {
@@ -234,13 +224,13 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       (r: Risk) => r.status === 'OPEN' && r.category?.toLowerCase() === 'security',
     ],
   ])('filters by %j', async (filters, expected) => {
-    await checkFilter({ list, organizationId: org, all, filters, expected });
+    await checkFilter({ list, organizationId: ctx.org, all, filters, expected });
   });
 
   it('filters by measure_id', async () => {
     await checkFilter({
       list,
-      organizationId: org,
+      organizationId: ctx.org,
       all,
       filters: { measure_id: measures.prog },
       expected: (r) => r.measure_ids.includes(measures.prog),
@@ -248,17 +238,17 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
   });
 
   it('treats LIKE wildcards in query literally', async () => {
-    const page = await ctx.storage.risks.list({ organizationId: org, filters: { query: '_' } });
+    const page = await ctx.storage.risks.list({ organizationId: ctx.org, filters: { query: '_' } });
     expect(page.total_count).toBe(0);
   });
 
   it('orders by residual_score desc by default', async () => {
-    const listed = await collect({ list, organizationId: org });
+    const listed = await collect({ list, organizationId: ctx.org });
     const residual = listed.map((r) => r.residual_score);
     expect(residual).toEqual([...residual].sort((a, b) => b - a));
     await checkOrdering({
       list,
-      organizationId: org,
+      organizationId: ctx.org,
       all,
       field: 'residual_score',
       direction: 'desc',
@@ -267,7 +257,11 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
     });
     expect(listed.map((r) => r.id)).toEqual(
       (
-        await collect({ list, organizationId: org, orderBy: { field: 'residual_score', direction: 'desc' } })
+        await collect({
+          list,
+          organizationId: ctx.org,
+          orderBy: { field: 'residual_score', direction: 'desc' },
+        })
       ).map((r) => r.id),
     );
   });
@@ -285,23 +279,25 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       it(`orders by ${field} ${direction}`, async () => {
         const notLike = [...idOrders(all)];
         if (field !== 'residual_score') {
-          notLike.push((await collect({ list, organizationId: org })).map((r) => r.id));
+          notLike.push((await collect({ list, organizationId: ctx.org })).map((r) => r.id));
         }
-        await checkOrdering({ list, organizationId: org, all, field, direction, key, notLike });
+        await checkOrdering({ list, organizationId: ctx.org, all, field, direction, key, notLike });
       });
     }
   }
 
   it('rejects an unknown order_by field and a bad page_size', async () => {
-    await expect(list({ organizationId: org, orderBy: { field: 'owner' as 'name' } })).rejects.toMatchObject({
+    await expect(
+      list({ organizationId: ctx.org, orderBy: { field: 'owner' as 'name' } }),
+    ).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       field: 'order_by.field',
     });
-    await expect(list({ organizationId: org, pageSize: 101 })).rejects.toMatchObject({
+    await expect(list({ organizationId: ctx.org, pageSize: 101 })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       field: 'page_size',
     });
-    await expect(list({ organizationId: org, pageSize: 0 })).rejects.toMatchObject({
+    await expect(list({ organizationId: ctx.org, pageSize: 0 })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       field: 'page_size',
     });
@@ -309,11 +305,10 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
 
   it('updates partially, clears with null, replaces measure links and recomputes', async () => {
     const risk = all.find((r) => r.name === 'delta')!;
-    const updated = await ctx.storage.risks.update({
-      organizationId: org,
-      actor,
-      id: risk.id,
-      patch: { residual_impact: 1, description: null, measure_ids: [measures.prog] },
+    const updated = await update(risk.id, {
+      residual_impact: 1,
+      description: null,
+      measure_ids: [measures.prog],
     });
     expect(updated).toMatchObject({
       name: 'delta',
@@ -328,8 +323,8 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
       measures_total: 1,
       measures_implemented: 0,
     });
-    await ctx.storage.risks.update({ organizationId: org, actor, id: risk.id, patch: { measure_ids: [] } });
-    expect((await ctx.storage.risks.get({ organizationId: org, id: risk.id }))?.mitigation.status).toBe(
+    await update(risk.id, { measure_ids: [] });
+    expect((await ctx.storage.risks.get({ organizationId: ctx.org, id: risk.id }))?.mitigation.status).toBe(
       'UNMITIGATED',
     );
   });
@@ -337,7 +332,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
   it('refuses invalid enum values and scores naming the field', async () => {
     await expect(
       ctx.storage.risks.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: { name: 'x', status: 'DONE' as 'OPEN', inherent_likelihood: 1, inherent_impact: 1 },
       }),
@@ -348,7 +343,7 @@ describe.each(DRIVERS)('risks on $name', ({ name }) => {
     });
     await expect(
       ctx.storage.risks.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor,
         data: { name: 'x', inherent_likelihood: 6, inherent_impact: 1 },
       }),

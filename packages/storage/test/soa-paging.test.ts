@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SoaFilters, SoaPage } from '../src/soa/types.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, testActor, useOrganization } from './helpers.js';
 
 /** 240 controls whose document order is not code order (families listed last to first). */
 const CODES = Array.from({ length: 240 }, (_, i) => {
@@ -10,18 +10,13 @@ const CODES = Array.from({ length: 240 }, (_, i) => {
 const EVERY_STATUS: SoaFilters = { status: ['READY', 'GAP', 'EXCLUDED'] };
 
 describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) => {
-  const ctx = useStorage(name);
-  let org: string;
+  const ctx = useOrganization(name, 'Soa pages');
   let frameworkId: string;
-  let userId: string;
-  const actor = () => testActor(userId, 'soa');
+  const actor = () => testActor(ctx.userId, 'soa');
 
   beforeAll(async () => {
-    const seeded = await seedOrganization(ctx.storage, 'Soa pages');
-    org = seeded.organization.id;
-    userId = seeded.user.id;
     const framework = await ctx.storage.frameworks.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor: actor(),
       data: {
         name: 'Large catalog',
@@ -34,7 +29,7 @@ describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) =
     for (let m = 0; m < 40; m++) {
       const state = states[m % states.length] ?? 'IMPLEMENTED';
       await ctx.storage.measures.create({
-        organizationId: org,
+        organizationId: ctx.org,
         actor: actor(),
         data: {
           name: `Measure ${String((m * 7) % 40).padStart(2, '0')}`,
@@ -50,7 +45,7 @@ describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) =
     }
     // Decisions on every third control: applicable, or excluded with a justification.
     await ctx.storage.soa.update({
-      organizationId: org,
+      organizationId: ctx.org,
       frameworkId,
       actor: actor(),
       controls: CODES.filter((_, i) => i % 3 === 0).map((code, i) => ({
@@ -63,7 +58,7 @@ describe.each(DRIVERS)('Statement of Applicability pages on $name', ({ name }) =
   });
 
   const read = (extra: { filters?: SoaFilters; pageSize: number; cursor?: string | undefined }) =>
-    ctx.storage.soa.get({ organizationId: org, frameworkId, ...extra });
+    ctx.storage.soa.get({ organizationId: ctx.org, frameworkId, ...extra });
 
   /** Every page of `pageSize`, walked by next_cursor. */
   async function walk(pageSize: number, filters?: SoaFilters): Promise<SoaPage[]> {

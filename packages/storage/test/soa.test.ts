@@ -1,32 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, seedOrganization, testActor, useOrganization } from './helpers.js';
 
 const CODES = ['A.5.1', 'A.5.2', 'A.7.1', 'A.7.2', 'A.8.1'];
 
 describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
-  const ctx = useStorage(name);
+  const ctx = useOrganization(name, 'Soa');
   const { clock } = ctx;
-  let org: string;
   let other: string;
   let frameworkId: string;
-  let userId: string;
-  const actor = () => testActor(userId, 'soa');
+  const actor = () => testActor(ctx.userId, 'soa');
 
   beforeAll(async () => {
-    const seeded = await seedOrganization(ctx.storage, 'Soa');
-    org = seeded.organization.id;
-    userId = seeded.user.id;
     other = (await seedOrganization(ctx.storage, 'Elsewhere')).organization.id;
     const framework = await ctx.storage.frameworks.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor: actor(),
       data: { name: 'Annex A', controls: CODES.map((code) => ({ code, title: `Control ${code}` })) },
     });
     frameworkId = framework.id;
     // A.5.2: an implemented measure with evidence (READY); A.8.1: a justified NOT_APPLICABLE one.
     await ctx.storage.measures.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor: actor(),
       data: {
         name: 'Policies',
@@ -36,7 +31,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
       },
     });
     await ctx.storage.measures.create({
-      organizationId: org,
+      organizationId: ctx.org,
       actor: actor(),
       data: {
         name: 'No endpoints',
@@ -47,7 +42,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
     });
   });
 
-  const scope = () => ({ organizationId: org, frameworkId });
+  const scope = () => ({ organizationId: ctx.org, frameworkId });
   const read = (extra: Partial<Parameters<Storage['soa']['get']>[0]> = {}) =>
     ctx.storage.soa.get({ ...scope(), pageSize: 100, ...extra });
   const readiness = () => ctx.storage.reports.auditReadiness({ ...scope(), topN: 25 });
@@ -136,7 +131,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
     const log = await ctx.storage.db
       .selectFrom('audit_log')
       .select(['action', 'record_type', 'record_id'])
-      .where('organization_id', '=', org)
+      .where('organization_id', '=', ctx.org)
       .where('action', '=', 'soa')
       .execute();
     expect(log).toContainEqual({ action: 'soa', record_type: 'framework', record_id: frameworkId });
@@ -220,7 +215,7 @@ describe.each(DRIVERS)('Statement of Applicability on $name', ({ name }) => {
       ctx.storage.db
         .updateTable('soa_versions')
         .set({ note: 'rewritten' })
-        .where('organization_id', '=', org)
+        .where('organization_id', '=', ctx.org)
         .execute(),
     ).rejects.toThrow();
     expect((await read({ version: 1 })).approved?.note).toBe('Management review');

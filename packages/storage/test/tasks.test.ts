@@ -457,8 +457,8 @@ describe.each(DRIVERS)('tasks on $name', ({ name }) => {
       orderings: [
         ['due_date', (t) => t.due_date],
         ['title', (t) => t.title.toLowerCase()],
-        ['updated_at', (t) => t.updated_at],
       ],
+      timestamps: ['updated_at'],
       defaultOrder: { field: 'due_date', direction: 'asc' },
     });
   });

@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Vendor, VendorCreate } from '../src/index.js';
-import { DRIVERS, seedOrganization, testActor, useStorage } from './helpers.js';
+import { DRIVERS, testActor, updaterOf, useOrganization } from './helpers.js';
 import { defineListTests, seedListRecords } from './lists.js';
 
 describe.each(DRIVERS)('vendors on $name', ({ name }) => {
-  const ctx = useStorage(name);
-  let org: string;
+  const ctx = useOrganization(name);
   const actor = testActor(null, 'addVendor');
   let all: Vendor[] = [];
+  const update = updaterOf(ctx, actor, (storage) => storage.vendors);
 
   beforeAll(async () => {
-    org = (await seedOrganization(ctx.storage)).organization.id;
     const rows: VendorCreate[] = [
       {
         name: 'Zeta',
@@ -46,7 +45,7 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       },
       { name: 'echo', status: 'OFFBOARDED', risk_tier: 'LOW' },
     ];
-    all = await seedListRecords({ ...ctx, organizationId: org, actor }, ctx.storage.vendors, {
+    all = await seedListRecords({ ...ctx, organizationId: ctx.org, actor }, ctx.storage.vendors, {
       rows,
       minutes: [4, 2, 6, 1, 5, 3],
       foreign: { name: 'alien' },
@@ -96,7 +95,7 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
   });
 
   defineListTests<Vendor>({
-    state: () => ({ list: (p) => ctx.storage.vendors.list(p), organizationId: org, all }),
+    state: () => ({ list: (p) => ctx.storage.vendors.list(p), organizationId: ctx.org, all }),
     filters: [
       [{ status: ['OFFBOARDED'] }, (v) => v.status === 'OFFBOARDED'],
       [{ risk_tier: ['CRITICAL', 'HIGH'] }, (v) => v.risk_tier === 'CRITICAL' || v.risk_tier === 'HIGH'],
@@ -135,39 +134,22 @@ describe.each(DRIVERS)('vendors on $name', ({ name }) => {
       ['name', (v) => v.name.toLowerCase()],
       ['next_review_due', (v) => v.next_review_due],
       ['last_reviewed_at', (v) => v.last_reviewed_at],
-      ['created_at', (v) => v.created_at],
-      ['updated_at', (v) => v.updated_at],
     ],
     defaultOrder: { field: 'name', direction: 'asc' },
   });
 
   it('recomputes next_review_due on update and clears it with last_reviewed_at: null', async () => {
     const bravo = all.find((v) => v.name === 'bravo')!;
-    const moved = await ctx.storage.vendors.update({
-      organizationId: org,
-      actor,
-      id: bravo.id,
-      patch: { review_interval_days: 10 },
-    });
+    const moved = await update(bravo.id, { review_interval_days: 10 });
     expect(moved.next_review_due).toBe('2026-06-11');
     expect(moved.review_overdue).toBe(true);
-    const cleared = await ctx.storage.vendors.update({
-      organizationId: org,
-      actor,
-      id: bravo.id,
-      patch: { last_reviewed_at: null, review_interval_days: 30 },
-    });
+    const cleared = await update(bravo.id, { last_reviewed_at: null, review_interval_days: 30 });
     expect(cleared).toMatchObject({
       last_reviewed_at: null,
       next_review_due: null,
       review_overdue: false,
       never_reviewed: true,
     });
-    await ctx.storage.vendors.update({
-      organizationId: org,
-      actor,
-      id: bravo.id,
-      patch: { last_reviewed_at: '2026-06-01' },
-    });
+    await update(bravo.id, { last_reviewed_at: '2026-06-01' });
   });
 });

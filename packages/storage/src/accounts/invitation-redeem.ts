@@ -36,6 +36,10 @@ export function invitationRedeemRepository(ctx: StorageContext) {
       .returning(['id', 'organization_id', 'email', 'role', 'access_expires_at'])
       .executeTakeFirst();
 
+  /** Puts a claimed invitation back to pending, so its code stays usable by the one it was meant for. */
+  const release = async (db: Db, id: string) =>
+    db.updateTable('invitations').set({ accepted_at: null }).where('id', '=', id).execute();
+
   const join = async (args: {
     ctx: StorageContext;
     invitation: { id: string; organization_id: string; role: string; access_expires_at: Date | null };
@@ -86,11 +90,7 @@ export function invitationRedeemRepository(ctx: StorageContext) {
         if (!invitation) return { ok: false, problem: 'invalid' };
         if (invitation.email.toLowerCase() !== args.user.email.toLowerCase()) {
           // Leave the code usable by the account it was meant for.
-          await trx
-            .updateTable('invitations')
-            .set({ accepted_at: null })
-            .where('id', '=', invitation.id)
-            .execute();
+          await release(trx, invitation.id);
           return { ok: false, problem: 'other_email' };
         }
         return { ok: true, value: await join({ ctx: { ...ctx, db: trx }, invitation, user: args.user }) };
@@ -107,11 +107,7 @@ export function invitationRedeemRepository(ctx: StorageContext) {
         if (!invitation) return { ok: false, problem: 'invalid' };
         const users = usersRepository({ ...ctx, db: trx });
         if (await users.findByEmail({ email: invitation.email })) {
-          await trx
-            .updateTable('invitations')
-            .set({ accepted_at: null })
-            .where('id', '=', invitation.id)
-            .execute();
+          await release(trx, invitation.id);
           return { ok: false, problem: 'account_exists' };
         }
         const user = await users.create({

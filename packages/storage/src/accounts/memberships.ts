@@ -55,6 +55,15 @@ function toMembership(row: {
   };
 }
 
+/** The role of `userId` in the organization, or null when they are not one of its members. */
+export async function memberRole(args: {
+  db: Db;
+  organizationId: string;
+  userId: string;
+}): Promise<Role | null> {
+  return (await load(args))?.role ?? null;
+}
+
 async function load(args: { db: Db; organizationId: string; userId: string }): Promise<Membership | null> {
   const row = await args.db
     .selectFrom('memberships')

@@ -4,9 +4,7 @@ import type { appendAudit } from '../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import type { Database, Db } from '../db/types.js';
 import type { TokenScope } from '../enums.js';
-import { newId } from '../ids.js';
-import { tokenExpiryFor } from './auditor-tokens.js';
-import { hashSecret, selectTokens, toToken } from './token-rows.js';
+import { hashSecret, insertToken, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken } from './token-types.js';
 
 /** Appends the audit entry of a token row's change (the tokens repository's `audit`). */
@@ -60,37 +58,22 @@ export function oauthGrants({ ctx, audit }: { ctx: StorageContext; audit: TokenA
         const at = ctx.clock();
         // The same rule as an API token: the user's organizations, and an auditor's read-only,
         // for that organization alone, ending with the access.
-        const expiresAt = await tokenExpiryFor({
-          db: trx,
+        const token = await insertToken({
+          trx,
+          at,
           userId: args.userId,
-          organizationIds: chosen,
           scope: args.scope,
           expiresAt: null,
-          now: at,
-        });
-        const id = newId('token', at.getTime());
-        await trx
-          .insertInto('api_tokens')
-          .values({
-            id,
-            user_id: args.userId,
+          organizationIds: chosen,
+          columns: {
             name: args.clientName.slice(0, 200),
             prefix: 'oauth',
             secret_hash: hashSecret(randomBytes(32).toString('base64url')),
-            scope: args.scope,
-            org_restricted: true,
-            expires_at: expiresAt,
-            created_at: at.toISOString(),
             kind: 'oauth',
             oauth_grant_id: args.grantId,
             oauth_client_id: args.clientId,
-          })
-          .execute();
-        await trx
-          .insertInto('api_token_organizations')
-          .values(chosen.map((organizationId) => ({ token_id: id, organization_id: organizationId })))
-          .execute();
-        const token = toToken(await selectTokens(trx).where('t.id', '=', id).executeTakeFirstOrThrow());
+          },
+        });
         const actor: Actor = { userId: args.userId, tokenId: null, source: 'console', action: 'connectApp' };
         await audit({ trx, actor, before: null, after: token, at });
         return token;

@@ -5,11 +5,9 @@ import { type Actor, inTransaction, type StorageContext } from '../context.js';
 import { toIsoTimestamp } from '../dates.js';
 import type { Role, TokenScope } from '../enums.js';
 import { notFound } from '../errors.js';
-import { newId } from '../ids.js';
 import { liveMembership } from './access-expiry.js';
-import { tokenExpiryFor } from './auditor-tokens.js';
 import { deleteGrantRecords, oauthGrants, type TokenAudit } from './oauth-grants.js';
-import { hashSecret, selectTokens, toToken } from './token-rows.js';
+import { hashSecret, insertToken, selectTokens, toToken } from './token-rows.js';
 import type { ApiToken, Authentication } from './token-types.js';
 import { tokenUsage } from './token-usage.js';
 
@@ -100,42 +98,20 @@ export function tokensRepository(ctx: StorageContext) {
       inTransaction(ctx.db, async (trx) => {
         const restricted = args.organizationIds ?? null;
         const at = ctx.clock();
-        const expiresAt = await tokenExpiryFor({
-          db: trx,
+        const secret = TOKEN_SECRET_PREFIX + randomBytes(32).toString('base64url');
+        const token = await insertToken({
+          trx,
+          at,
           userId: args.userId,
-          organizationIds: restricted,
           scope: args.scope,
           expiresAt: args.expiresAt === null ? null : toIsoTimestamp(args.expiresAt),
-          now: at,
-        });
-        const secret = TOKEN_SECRET_PREFIX + randomBytes(32).toString('base64url');
-        const id = newId('token', at.getTime());
-        await trx
-          .insertInto('api_tokens')
-          .values({
-            id,
-            user_id: args.userId,
+          organizationIds: restricted,
+          columns: {
             name: args.name,
             prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
             secret_hash: hashSecret(secret),
-            scope: args.scope,
-            org_restricted: restricted !== null,
-            expires_at: expiresAt,
-            created_at: at.toISOString(),
-          })
-          .execute();
-        if (restricted) {
-          await trx
-            .insertInto('api_token_organizations')
-            .values(
-              [...new Set(restricted)].map((organizationId) => ({
-                token_id: id,
-                organization_id: organizationId,
-              })),
-            )
-            .execute();
-        }
-        const token = toToken(await selectTokens(trx).where('t.id', '=', id).executeTakeFirstOrThrow());
+          },
+        });
         const actor = args.actor ?? {
           userId: args.userId,
           tokenId: null,

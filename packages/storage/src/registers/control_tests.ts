@@ -2,6 +2,7 @@ import { StorageError } from '../errors.js';
 import { runActions } from './control_tests/runs.js';
 import { lastPeriodEndSql, lastResultSql, latestRunsJson } from './control_tests/sql.js';
 import { BY_TIMESTAMPS, defineRegister, equals, inList, search } from './define.js';
+import { isRecordOf } from './refs.js';
 
 const controlTestsRegister = defineRegister({
   register: 'control_tests',
@@ -20,13 +21,7 @@ const controlTestsRegister = defineRegister({
   defaults: { status: 'ACTIVE' },
   // The measure is what the test is of: one that is not the organization's is NOT_FOUND.
   insertValues: async ({ trx, organizationId, data }) => {
-    const found = await trx
-      .selectFrom('measures')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', data.measure_id)
-      .executeTakeFirst();
-    if (!found) {
+    if (!(await isRecordOf({ db: trx, table: 'measures', organizationId, id: data.measure_id }))) {
       throw new StorageError({
         code: 'NOT_FOUND',
         field: 'measure_id',

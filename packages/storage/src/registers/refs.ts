@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
+import type { Database, Db } from '../db/types.js';
 import { invalidInput } from '../errors.js';
 import type { RegisterTable } from './kit.js';
 
@@ -30,6 +30,22 @@ export async function checkRefs(args: {
       `\`${args.field}\` has ids that are not ${args.table} of this organization: ${missing.join(', ')}.`,
     );
   }
+}
+
+/** Whether `id` is a record of `table` in the organization; one of another organization is not. */
+export async function isRecordOf(args: {
+  db: Db;
+  table: RegisterTable;
+  organizationId: string;
+  id: string;
+}): Promise<boolean> {
+  const found = await args.db
+    .selectFrom(args.table)
+    .select('id')
+    .where('organization_id', '=', args.organizationId)
+    .where('id', '=', args.id)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /** A link table between two registers, one row per linked pair of one organization. */

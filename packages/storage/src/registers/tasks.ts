@@ -1,6 +1,7 @@
 import type { Task } from '@comply/schemas';
 import { type RegisterTable, registers } from '@comply/schemas/registers';
 import { sql, type Transaction } from 'kysely';
+import { memberRole } from '../accounts/memberships.js';
 import { appendAudit } from '../audit/append.js';
 import type { Actor, StorageContext } from '../context.js';
 import { toDateString } from '../dates.js';
@@ -8,6 +9,7 @@ import type { Database, Db } from '../db/types.js';
 import { invalidInput, StorageError } from '../errors.js';
 import { newId } from '../ids.js';
 import { BY_TIMESTAMPS, compare, defineRegister, holds, inList, search } from './define.js';
+import { isRecordOf } from './refs.js';
 import { GENERATOR_ACTOR, type GenerationResult, generateTasks } from './tasks/generate.js';
 import { OPEN_STATUSES, taskRecord } from './tasks/record.js';
 import { nextDueDate } from './tasks/recurrence.js';
@@ -40,19 +42,14 @@ async function checkSubject(trx: Transaction<Database>, organizationId: string, 
 
 /** A task's assignee is an account that is a member of the organization, other than an auditor (who only reads). */
 async function checkAssignee(trx: Transaction<Database>, organizationId: string, id: string): Promise<void> {
-  const found = await trx
-    .selectFrom('memberships')
-    .select('role')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', id)
-    .executeTakeFirst();
-  if (found?.role === 'AUDITOR') {
+  const role = await memberRole({ db: trx, organizationId, userId: id });
+  if (role === 'AUDITOR') {
     throw invalidInput(
       'assignee_id',
       `\`assignee_id\` ${id} is an auditor of this organization, who reads only and cannot complete tasks; assign another member.`,
     );
   }
-  if (!found) {
+  if (!role) {
     throw invalidInput(
       'assignee_id',
       `\`assignee_id\` ${id} is not a member of this organization; give the account id (usr_…) of a member.`,
@@ -62,13 +59,7 @@ async function checkAssignee(trx: Transaction<Database>, organizationId: string,
 
 /** Evidence a completion refers to is a piece of evidence of the organization. */
 async function checkEvidence(trx: Db, organizationId: string, id: string): Promise<void> {
-  const found = await trx
-    .selectFrom('evidence')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!found) {
+  if (!(await isRecordOf({ db: trx, table: 'evidence', organizationId, id }))) {
     throw invalidInput(
       'evidence_id',
       `\`evidence_id\` ${id} is not evidence of this organization; give an evidence id (evd_…) from listEvidence.`,

@@ -18,6 +18,19 @@ export function inSnapshot<T>(
   return ctx.db.transaction().setIsolationLevel('repeatable read').execute(fn);
 }
 
+/** What every report is read with: its snapshot, and the clock read once as today and generated_at. */
+interface ReportRead {
+  db: StorageContext['db'];
+  today: string;
+  generatedAt: string;
+}
+
+/** Runs `fn` in one snapshot (`inSnapshot`) at the clock's present, read once for the whole report. */
+function readReport<T>(ctx: StorageContext, fn: (read: ReportRead) => Promise<T>): Promise<T> {
+  const now = ctx.clock();
+  return inSnapshot(ctx, (db) => fn({ db, today: toDateString(now), generatedAt: now.toISOString() }));
+}
+
 /** The report queries of getComplianceReport and getAuditReadiness, scoped to one organization. */
 export function reportsRepository(ctx: StorageContext) {
   return {
@@ -26,40 +39,32 @@ export function reportsRepository(ctx: StorageContext) {
      * CLOSED (a closed risk needs no attention); vendors.review_overdue and never_reviewed list the
      * vendors with those flags (see the vendor mapping: one definition each, ACTIVE only).
      */
-    complianceReport: (args: ComplianceReportOptions): Promise<ComplianceReport> => {
-      const now = ctx.clock();
-      return inSnapshot(ctx, (db) =>
+    complianceReport: (args: ComplianceReportOptions): Promise<ComplianceReport> =>
+      readReport(ctx, (read) =>
         buildComplianceReport({
-          db,
+          ...read,
           organizationId: args.organizationId,
-          today: toDateString(now),
           topN: args.topN ?? 10,
           threshold: args.highPriorityThreshold ?? 15,
           withinDays: args.upcomingWithinDays ?? 90,
           evidenceWithinDays: args.evidenceExpiringWithinDays ?? 30,
-          generatedAt: now.toISOString(),
         }),
-      );
-    },
+      ),
 
     /** Audit readiness of one framework; NOT_FOUND on `framework_id` when it is not the organization's. */
     auditReadiness: (args: {
       organizationId: string;
       frameworkId: string;
       topN?: number | undefined;
-    }): Promise<AuditReadiness> => {
-      const now = ctx.clock();
-      return inSnapshot(ctx, (db) =>
+    }): Promise<AuditReadiness> =>
+      readReport(ctx, (read) =>
         buildAuditReadiness({
-          db,
+          ...read,
           organizationId: args.organizationId,
           frameworkId: args.frameworkId,
           topN: args.topN ?? 10,
-          today: toDateString(now),
-          generatedAt: now.toISOString(),
         }),
-      );
-    },
+      ),
 
     /**
      * Operating effectiveness of a framework's controls over a period (operating-effectiveness.ts);
@@ -70,33 +75,27 @@ export function reportsRepository(ctx: StorageContext) {
       frameworkId: string;
       periodStart: string;
       periodEnd: string;
-    }) => {
-      const now = ctx.clock();
-      return inSnapshot(ctx, (db) =>
+    }) =>
+      readReport(ctx, (read) =>
         buildOperatingEffectiveness({
-          db,
+          ...read,
           organizationId: args.organizationId,
           frameworkId: args.frameworkId,
           start: args.periodStart,
           end: args.periodEnd,
-          today: toDateString(now),
-          generatedAt: now.toISOString(),
         }),
-      );
-    },
+      ),
 
     /**
      * Every control's readiness state in document order (control-readiness.ts), for readers that
      * show each control (the OSCAL assessment results); getAuditReadiness counts the same rows.
      */
-    controlStates: async (args: { organizationId: string; frameworkId: string }): Promise<ControlRow[]> => {
-      const now = ctx.clock();
-      return inSnapshot(ctx, async (db) => {
+    controlStates: (args: { organizationId: string; frameworkId: string }): Promise<ControlRow[]> =>
+      readReport(ctx, async ({ db, today }) => {
         await assertFramework({ db, ...args });
-        const { controls } = await readinessRows({ db, ...args, today: toDateString(now) });
+        const { controls } = await readinessRows({ db, ...args, today });
         return controls;
-      });
-    },
+      }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { NonconformitySeverity, TestRun, TestRunResult } from '@comply/schemas';
 import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { memberRole } from '../../accounts/memberships.js';
 import { appendAudit } from '../../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../../context.js';
 import { toDateString } from '../../dates.js';
@@ -82,13 +83,8 @@ async function checkPerformer(args: {
   organizationId: string;
   userId: string;
 }): Promise<void> {
-  const found = await args.trx
-    .selectFrom('memberships')
-    .select('role')
-    .where('organization_id', '=', args.organizationId)
-    .where('user_id', '=', args.userId)
-    .executeTakeFirst();
-  if (!found || found.role === 'AUDITOR') {
+  const role = await memberRole({ db: args.trx, organizationId: args.organizationId, userId: args.userId });
+  if (!role || role === 'AUDITOR') {
     throw invalidInput(
       'performed_by',
       `\`performed_by\` ${args.userId} is not a member of this organization who performs tests; give the account id (usr_…) of a member (not an auditor).`,

@@ -1,5 +1,6 @@
 import type { Document } from '@comply/schemas';
 import type { Transaction } from 'kysely';
+import { memberRole } from '../../accounts/memberships.js';
 import { auditCall } from '../../audit/append.js';
 import { type Actor, inTransaction, type StorageContext } from '../../context.js';
 import type { Database } from '../../db/types.js';
@@ -234,13 +235,8 @@ export function documentActions(args: {
         const userId = a.actor.userId;
         if (!userId) throw forbidden('Only a signed-in member acknowledges, for themself.');
         // An auditor is outside the organization's policies (not in the coverage denominator either).
-        const member = await trx
-          .selectFrom('memberships')
-          .select('role')
-          .where('organization_id', '=', a.organizationId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (!member || member.role === 'AUDITOR') {
+        const role = await memberRole({ db: trx, organizationId: a.organizationId, userId });
+        if (!role || role === 'AUDITOR') {
           throw forbidden(
             "Acknowledgements are made by the organization's own members; an AUDITOR makes none.",
           );

@@ -7,6 +7,7 @@ import { type Page, paginate } from '../../paging/list.js';
 import type { OrderSpec } from '../../paging/order.js';
 import { readinessRows } from '../../reports/readiness-rows.js';
 import { likePattern } from '../kit.js';
+import { isRecordOf } from '../refs.js';
 import { coveredSql, viaMappingJson } from './coverage.js';
 import type { ControlFilters, ControlViaMapping, FrameworkControl, StoredControl } from './types.js';
 
@@ -35,13 +36,10 @@ export function frameworkNotFound(frameworkId: string): StorageError {
 
 /** NOT_FOUND on `framework_id` unless the framework is the organization's. */
 export async function assertFramework(args: ControlScope & { db: Db }): Promise<void> {
-  const found = await args.db
-    .selectFrom('frameworks')
-    .select('id')
-    .where('organization_id', '=', args.organizationId)
-    .where('id', '=', args.frameworkId)
-    .executeTakeFirst();
-  if (!found) throw frameworkNotFound(args.frameworkId);
+  const { db, organizationId, frameworkId } = args;
+  if (!(await isRecordOf({ db, table: 'frameworks', organizationId, id: frameworkId }))) {
+    throw frameworkNotFound(frameworkId);
+  }
 }
 
 function controlWhere(args: ControlScope & { filters: ControlFilters }): RawBuilder<SqlBool> {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/types.js';
 import { invalidInput } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { refuseFutureTimestamp } from '../not-future.js';
+import { isRecordOf } from '../refs.js';
 
 /** Checks every control exists in a framework of the organization; names the offending entry. */
 export async function checkControls(args: {
@@ -24,13 +25,10 @@ export async function checkControls(args: {
   const codes = new Set(known.map((row) => `${row.framework_id}\u0000${row.code}`));
   for (const [index, control] of args.controls.entries()) {
     if (!frameworks.has(control.framework_id)) {
-      const ok = await args.trx
-        .selectFrom('frameworks')
-        .select('id')
-        .where('organization_id', '=', args.organizationId)
-        .where('id', '=', control.framework_id)
-        .executeTakeFirst();
-      if (!ok) {
+      const id = control.framework_id;
+      if (
+        !(await isRecordOf({ db: args.trx, table: 'frameworks', organizationId: args.organizationId, id }))
+      ) {
         throw invalidInput(
           `controls.${index}.framework_id`,
           `\`controls.${index}.framework_id\` is not a framework of this organization.`,
