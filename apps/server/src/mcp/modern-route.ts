@@ -7,6 +7,7 @@ import { authInfoFor } from './auth-info.js';
 import type { modernServerFactory } from './modern-server.js';
 import { MODERN_PROTOCOL_VERSIONS } from './modern-server.js';
 import { MAX_NESTING, nestsDeeperThan } from './nesting.js';
+import { resultStamp } from './reply-body.js';
 import { RpcCode, RpcError } from './rpc-error.js';
 
 // The `_meta` key every 2026-07-28 request carries (its "envelope claim").
@@ -157,8 +158,9 @@ export function createModernEra({
 }) {
   const handler = createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' });
   return {
-    // Frozen: reply-body.ts reuses its serialization while the values are the same objects.
-    stamp: freezeDeep({ resultType: 'complete', _meta: { [SERVER_INFO_META]: structuredClone(serverInfo) } }),
+    stamp: resultStamp(
+      freezeDeep({ resultType: 'complete', _meta: { [SERVER_INFO_META]: structuredClone(serverInfo) } }),
+    ),
     close: () => handler.close(),
     async serve({ request, reply, caller }: McpPost) {
       const response = await handler.fetch(webRequest(request), {

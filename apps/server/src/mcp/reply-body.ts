@@ -35,40 +35,46 @@ function resultTail({ others, text }: { others: string; text: string }): Buffer 
   return tail;
 }
 
-/**
- * The JSON of a result's fields other than its content, reused while they are the same values:
- * in the 2026-07-28 era every result carries the same frozen stamp (`resultType` and the server
- * info in `_meta`, modern-route.ts), whose serialization and hashing would otherwise be paid on
- * every reply. The same string instance also keeps the memo's lookup below cheap.
- */
-let lastOthers: { keys: string[]; values: unknown[]; json: string } | undefined;
-function othersJson(rest: Record<string, unknown>): string {
-  const keys = Object.keys(rest);
-  const last = lastOthers;
-  if (
-    last &&
-    keys.length === last.keys.length &&
-    keys.every((k, i) => k === last.keys[i] && rest[k] === last.values[i])
-  )
-    return last.json;
-  const json = JSON.stringify(rest);
-  lastOthers = { keys, values: keys.map((k) => rest[k]), json };
-  return json;
+/** Fields an era adds to every result (the 2026-07-28 era's `resultType` and server info), with their JSON. */
+export interface ResultStamp {
+  fields: Readonly<Record<string, unknown>>;
+  /** `JSON.stringify(fields)`, made once: serializing the stamp (with the server's icon) on every reply cost more than the call. */
+  json: string;
+}
+
+/** A stamp for `fields`, serialized once. */
+export function resultStamp(fields: Readonly<Record<string, unknown>>): ResultStamp {
+  return { fields, json: JSON.stringify(fields) };
+}
+
+/** The reply with the stamp's fields added to its result (over any of the result's own). */
+function stamped(reply: JsonRpcReply, stamp: ResultStamp | undefined): JsonRpcReply {
+  if (!stamp || !('result' in reply)) return reply;
+  return { ...reply, result: { ...(reply.result as Record<string, unknown>), ...stamp.fields } };
 }
 
 /**
- * The body of one reply. A successful tools/call result carries the tool's output twice: as
- * structuredContent and as its JSON text (mcp/server.ts builds both from the tool core's one
- * serialization), so the text is spliced in as structuredContent instead of serializing the
- * output object again — the largest cost of an MCP reply.
+ * The body of one reply, as parts to be written in order (http/send-parts.ts): a successful
+ * tools/call result carries the tool's output twice, as structuredContent and as its JSON text
+ * (mcp/server.ts builds both from the tool core's one serialization), so the text is spliced in
+ * as structuredContent instead of serializing the output object again — the largest cost of an
+ * MCP reply — and everything after the id is one cached buffer, shared by every reply to the same
+ * result, that is never copied into a joined body. `stamp`: the fields the era adds to a result.
  */
-export function replyBody(reply: JsonRpcReply): string | Buffer {
+export function replyParts(reply: JsonRpcReply, stamp?: ResultStamp): Buffer[] {
   const result = 'result' in reply ? (reply.result as Record<string, unknown>) : undefined;
   const text = spliceableText(result);
-  if (text === undefined || !result) return JSON.stringify(reply);
+  if (text === undefined || !result) return [Buffer.from(JSON.stringify(stamped(reply, stamp)))];
   const { structuredContent: _, content: __, ...rest } = result;
-  const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},`);
-  return Buffer.concat([head, resultTail({ others: othersJson(rest), text })]);
+  const others =
+    Object.keys(rest).length === 0 ? (stamp?.json ?? '{}') : JSON.stringify({ ...rest, ...stamp?.fields });
+  return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},`), resultTail({ others, text })];
+}
+
+/** The body of one reply as one buffer (a batch's parts are joined). */
+export function replyBody(reply: JsonRpcReply, stamp?: ResultStamp): Buffer {
+  const parts = replyParts(reply, stamp);
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
 /**
@@ -84,8 +90,8 @@ export function repliesBody({
   replies: JsonRpcReply[];
   batch: boolean;
   maxBytes?: number;
-}): string | Buffer {
-  if (!batch) return replyBody(replies[0]!);
+}): Buffer[] {
+  if (!batch) return replyParts(replies[0]!);
   let total = 0;
   const parts = replies.map((reply, i) => {
     const part = replyBody(reply);
@@ -105,9 +111,11 @@ export function repliesBody({
     total += Buffer.byteLength(refused);
     return refused;
   });
-  return Buffer.concat([
-    Buffer.from('['),
-    ...parts.flatMap((part, i) => [...(i ? [Buffer.from(',')] : []), Buffer.from(part)]),
-    Buffer.from(']'),
-  ]);
+  return [
+    Buffer.concat([
+      Buffer.from('['),
+      ...parts.flatMap((part, i) => [...(i ? [Buffer.from(',')] : []), Buffer.from(part)]),
+      Buffer.from(']'),
+    ]),
+  ];
 }

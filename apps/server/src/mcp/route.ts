@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REFUSES_METHOD } from '../http/not-found.js';
 import type { TokenLimiter } from '../http/rate-limit.js';
+import { sendJsonParts } from '../http/send-parts.js';
 import { announcesUi, UI_SESSION_PREFIX } from './apps.js';
 import { authInfoFor } from './auth-info.js';
 import { createBatchCharger } from './batch-charge.js';
@@ -16,7 +17,7 @@ import { parseMessages } from './messages.js';
 import type { MethodTable } from './methods.js';
 import { type createModernEra, type McpPost, modernRequest } from './modern-route.js';
 import { type JsonRpcReply, MultiplexTransport } from './multiplex-transport.js';
-import { repliesBody, replyBody } from './reply-body.js';
+import { repliesBody, replyParts } from './reply-body.js';
 import { invalidParamsReply } from './request-params.js';
 import { RpcError } from './rpc-error.js';
 import { createToolCallAnswerer, isToolCall } from './tool-calls.js';
@@ -91,6 +92,13 @@ export async function registerMcpRoute({
         message: 'Parse error: the body is not a JSON-RPC message',
       });
     }
+    const answerToolCall = createToolCallAnswerer({ table, caller, era: 'legacy' });
+    const [first] = messages;
+    // A lone tools/call (the common POST) is answered directly: the HTTP request paid its rate-limit
+    // unit, and tools/call names its own bad params, so the batch steps below would change nothing.
+    if (messages.length === 1 && !Array.isArray(request.body) && first && isToolCall(first)) {
+      return sendJsonParts({ reply, parts: replyParts(await answerToolCall(first)) });
+    }
     const extra: MessageExtraInfo = {
       authInfo: authInfoFor(caller),
       // The Host header has been checked (origin hook), so icon URLs built from it point here.
@@ -99,7 +107,6 @@ export async function registerMcpRoute({
         url: new URL(request.url, `${request.protocol}://${request.host}`),
       },
     };
-    const answerToolCall = createToolCallAnswerer({ table, caller, era: 'legacy' });
     const charge = createBatchCharger({ limiter, tokenId: caller.tokenId });
     const owner = caller.tokenId;
     const pending: Promise<JsonRpcReply>[] = [];
@@ -121,10 +128,10 @@ export async function registerMcpRoute({
       reply.header('mcp-session-id', `${UI_SESSION_PREFIX}${randomUUID()}`);
     }
     if (replies.length === 0) return reply.code(202).send();
-    return reply
-      .code(200)
-      .type('application/json')
-      .send(repliesBody({ replies, batch: Array.isArray(request.body), maxBytes: batchReplyLimit }));
+    return sendJsonParts({
+      reply,
+      parts: repliesBody({ replies, batch: Array.isArray(request.body), maxBytes: batchReplyLimit }),
+    });
   }
 
   app.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -135,11 +142,8 @@ export async function registerMcpRoute({
     const era = modernRequest(request);
     if (!era) return serveLegacy({ request, reply, caller });
     if (era.kind === 'sdk') return modern.serve({ request, reply, caller });
-    const answer = createToolCallAnswerer({ table, caller, era: 'modern', stamp: modern.stamp });
-    return reply
-      .code(200)
-      .type('application/json')
-      .send(replyBody(await answer(era)));
+    const answer = createToolCallAnswerer({ table, caller, era: 'modern' });
+    return sendJsonParts({ reply, parts: replyParts(await answer(era), modern.stamp) });
   });
 
   const notAllowed = async () => {
