@@ -3,7 +3,11 @@ import type { JsonRpcReply } from '../src/mcp/multiplex-transport.js';
 import { type ResultStamp, replyBody, replyParts, resultStamp } from '../src/mcp/reply-body.js';
 
 /** A tools/call reply as the fast path builds it: the output's JSON as text and as structuredContent. */
-function toolReply(args: { id: number | string; output: unknown; others?: Record<string, unknown> }): JsonRpcReply {
+function toolReply(args: {
+  id: number | string;
+  output: unknown;
+  others?: Record<string, unknown>;
+}): JsonRpcReply {
   const text = JSON.stringify(args.output);
   return {
     jsonrpc: '2.0',
