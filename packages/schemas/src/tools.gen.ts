@@ -37,9 +37,6 @@
 import { z } from 'zod';
 import { archiveStateSchema, assetClassificationCountsSchema, assetClassificationSchema, assetSchema, assetTypeSchema, auditKindSchema, auditSchema, auditStateSchema, controlReadinessSchema, controlRefSchema, controlTestFrequencySchema, controlTestSchema, controlTestStatusSchema, documentKindSchema, documentSchema, documentStatusSchema, documentSummarySchema, evidenceDueListSchema, evidenceInputSchema, evidenceKindSchema, evidenceMismatchSchema, evidenceRecordSchema, expiredAcceptanceListSchema, familyReadinessListSchema, frameworkControlInputSchema, frameworkControlSchema, frameworkCoverageSchema, frameworkSchema, frameworkSummarySchema, highPriorityRiskListSchema, managementReviewSchema, managementReviewStatusSchema, measureSchema, measureStateCountsSchema, measureStateSchema, mitigationStatusSchema, nonconformitySchema, nonconformitySeveritySchema, nonconformityStatusSchema, obligationSchema, obligationSourceSchema, obligationStatusCountsSchema, obligationStatusSchema, operatingControlSchema, orderBySchema, organizationDetailSchema, organizationSchema, overdueNonconformityListSchema, overdueObligationListSchema, pageInputShape, pageOutputShape, readinessGapsSchema, readinessReasonCountsSchema, readinessStateCountsSchema, riskSchema, riskStatusCountsSchema, riskStatusSchema, riskTreatmentSchema, severityCountsSchema, soaApplicabilitySchema, soaControlInputSchema, soaControlSchema, soaVersionSchema, taskKindSchema, taskRecurrenceUnitSchema, taskSchema, taskStatusSchema, testRunResultSchema, testRunSchema, upcomingAuditListSchema, vendorReviewListSchema, vendorRiskTierSchema, vendorSchema, vendorStatusSchema } from './shared.gen.js';
 
-// Each tool: its zod input and output, then the types `<Tool>Input` (what a caller sends),
-// `<Tool>Args` (what its handler receives, defaults applied) and `<Tool>Output` (what it returns).
-
 // acceptRisk, from specs/tools/acceptRisk.yaml
 
 /** Input of `acceptRisk`: unknown keys are rejected, defaults are applied. */
@@ -55,8 +52,13 @@ export const acceptRiskInput = z.strictObject({
 /** Output of `acceptRisk`. */
 export const acceptRiskOutput = riskSchema;
 
+/** What a caller sends to `acceptRisk`. */
 export type AcceptRiskInput = z.input<typeof acceptRiskInput>;
+
+/** What the `acceptRisk` handler receives (defaults applied). */
 export type AcceptRiskArgs = z.output<typeof acceptRiskInput>;
+
+/** What `acceptRisk` returns. */
 export type AcceptRiskOutput = z.output<typeof acceptRiskOutput>;
 
 // acknowledgeDocument, from specs/tools/acknowledgeDocument.yaml
@@ -72,8 +74,13 @@ export const acknowledgeDocumentInput = z.strictObject({
 /** Output of `acknowledgeDocument`. */
 export const acknowledgeDocumentOutput = documentSchema;
 
+/** What a caller sends to `acknowledgeDocument`. */
 export type AcknowledgeDocumentInput = z.input<typeof acknowledgeDocumentInput>;
+
+/** What the `acknowledgeDocument` handler receives (defaults applied). */
 export type AcknowledgeDocumentArgs = z.output<typeof acknowledgeDocumentInput>;
+
+/** What `acknowledgeDocument` returns. */
 export type AcknowledgeDocumentOutput = z.output<typeof acknowledgeDocumentOutput>;
 
 // addAsset, from specs/registers/assets.yaml
@@ -96,8 +103,13 @@ export const addAssetInput = z.strictObject({
 /** Output of `addAsset`. */
 export const addAssetOutput = assetSchema;
 
+/** What a caller sends to `addAsset`. */
 export type AddAssetInput = z.input<typeof addAssetInput>;
+
+/** What the `addAsset` handler receives (defaults applied). */
 export type AddAssetArgs = z.output<typeof addAssetInput>;
+
+/** What `addAsset` returns. */
 export type AddAssetOutput = z.output<typeof addAssetOutput>;
 
 // addAudit, from specs/registers/audits.yaml
@@ -120,8 +132,13 @@ export const addAuditInput = z.strictObject({
 /** Output of `addAudit`. */
 export const addAuditOutput = auditSchema;
 
+/** What a caller sends to `addAudit`. */
 export type AddAuditInput = z.input<typeof addAuditInput>;
+
+/** What the `addAudit` handler receives (defaults applied). */
 export type AddAuditArgs = z.output<typeof addAuditInput>;
+
+/** What `addAudit` returns. */
 export type AddAuditOutput = z.output<typeof addAuditOutput>;
 
 // addControlTest, from specs/registers/control_tests.yaml
@@ -143,8 +160,13 @@ export const addControlTestInput = z.strictObject({
 /** Output of `addControlTest`. */
 export const addControlTestOutput = controlTestSchema;
 
+/** What a caller sends to `addControlTest`. */
 export type AddControlTestInput = z.input<typeof addControlTestInput>;
+
+/** What the `addControlTest` handler receives (defaults applied). */
 export type AddControlTestArgs = z.output<typeof addControlTestInput>;
+
+/** What `addControlTest` returns. */
 export type AddControlTestOutput = z.output<typeof addControlTestOutput>;
 
 // addDocument, from specs/registers/documents.yaml
@@ -170,8 +192,13 @@ export const addDocumentInput = z.strictObject({
 /** Output of `addDocument`. */
 export const addDocumentOutput = documentSchema;
 
+/** What a caller sends to `addDocument`. */
 export type AddDocumentInput = z.input<typeof addDocumentInput>;
+
+/** What the `addDocument` handler receives (defaults applied). */
 export type AddDocumentArgs = z.output<typeof addDocumentInput>;
+
+/** What `addDocument` returns. */
 export type AddDocumentOutput = z.output<typeof addDocumentOutput>;
 
 // addDocumentVersion, from specs/tools/addDocumentVersion.yaml
@@ -190,8 +217,13 @@ export const addDocumentVersionInput = z.strictObject({
 /** Output of `addDocumentVersion`. */
 export const addDocumentVersionOutput = documentSchema;
 
+/** What a caller sends to `addDocumentVersion`. */
 export type AddDocumentVersionInput = z.input<typeof addDocumentVersionInput>;
+
+/** What the `addDocumentVersion` handler receives (defaults applied). */
 export type AddDocumentVersionArgs = z.output<typeof addDocumentVersionInput>;
+
+/** What `addDocumentVersion` returns. */
 export type AddDocumentVersionOutput = z.output<typeof addDocumentVersionOutput>;
 
 // addEvidence, from specs/registers/evidence.yaml
@@ -216,8 +248,13 @@ export const addEvidenceInput = z.strictObject({
 /** Output of `addEvidence`. */
 export const addEvidenceOutput = evidenceRecordSchema;
 
+/** What a caller sends to `addEvidence`. */
 export type AddEvidenceInput = z.input<typeof addEvidenceInput>;
+
+/** What the `addEvidence` handler receives (defaults applied). */
 export type AddEvidenceArgs = z.output<typeof addEvidenceInput>;
+
+/** What `addEvidence` returns. */
 export type AddEvidenceOutput = z.output<typeof addEvidenceOutput>;
 
 // addFramework, from specs/registers/frameworks.yaml
@@ -237,8 +274,13 @@ export const addFrameworkInput = z.strictObject({
 /** Output of `addFramework`. */
 export const addFrameworkOutput = frameworkSchema;
 
+/** What a caller sends to `addFramework`. */
 export type AddFrameworkInput = z.input<typeof addFrameworkInput>;
+
+/** What the `addFramework` handler receives (defaults applied). */
 export type AddFrameworkArgs = z.output<typeof addFrameworkInput>;
+
+/** What `addFramework` returns. */
 export type AddFrameworkOutput = z.output<typeof addFrameworkOutput>;
 
 // addManagementReview, from specs/registers/management_reviews.yaml
@@ -268,8 +310,13 @@ export const addManagementReviewInput = z.strictObject({
 /** Output of `addManagementReview`. */
 export const addManagementReviewOutput = managementReviewSchema;
 
+/** What a caller sends to `addManagementReview`. */
 export type AddManagementReviewInput = z.input<typeof addManagementReviewInput>;
+
+/** What the `addManagementReview` handler receives (defaults applied). */
 export type AddManagementReviewArgs = z.output<typeof addManagementReviewInput>;
+
+/** What `addManagementReview` returns. */
 export type AddManagementReviewOutput = z.output<typeof addManagementReviewOutput>;
 
 // addMeasure, from specs/registers/measures.yaml
@@ -292,8 +339,13 @@ export const addMeasureInput = z.strictObject({
 /** Output of `addMeasure`. */
 export const addMeasureOutput = measureSchema;
 
+/** What a caller sends to `addMeasure`. */
 export type AddMeasureInput = z.input<typeof addMeasureInput>;
+
+/** What the `addMeasure` handler receives (defaults applied). */
 export type AddMeasureArgs = z.output<typeof addMeasureInput>;
+
+/** What `addMeasure` returns. */
 export type AddMeasureOutput = z.output<typeof addMeasureOutput>;
 
 // addNonconformity, from specs/registers/nonconformities.yaml
@@ -319,8 +371,13 @@ export const addNonconformityInput = z.strictObject({
 /** Output of `addNonconformity`. */
 export const addNonconformityOutput = nonconformitySchema;
 
+/** What a caller sends to `addNonconformity`. */
 export type AddNonconformityInput = z.input<typeof addNonconformityInput>;
+
+/** What the `addNonconformity` handler receives (defaults applied). */
 export type AddNonconformityArgs = z.output<typeof addNonconformityInput>;
+
+/** What `addNonconformity` returns. */
 export type AddNonconformityOutput = z.output<typeof addNonconformityOutput>;
 
 // addObligation, from specs/registers/obligations.yaml
@@ -344,8 +401,13 @@ export const addObligationInput = z.strictObject({
 /** Output of `addObligation`. */
 export const addObligationOutput = obligationSchema;
 
+/** What a caller sends to `addObligation`. */
 export type AddObligationInput = z.input<typeof addObligationInput>;
+
+/** What the `addObligation` handler receives (defaults applied). */
 export type AddObligationArgs = z.output<typeof addObligationInput>;
+
+/** What `addObligation` returns. */
 export type AddObligationOutput = z.output<typeof addObligationOutput>;
 
 // addRisk, from specs/registers/risks.yaml
@@ -373,8 +435,13 @@ export const addRiskInput = z.strictObject({
 /** Output of `addRisk`. */
 export const addRiskOutput = riskSchema;
 
+/** What a caller sends to `addRisk`. */
 export type AddRiskInput = z.input<typeof addRiskInput>;
+
+/** What the `addRisk` handler receives (defaults applied). */
 export type AddRiskArgs = z.output<typeof addRiskInput>;
+
+/** What `addRisk` returns. */
 export type AddRiskOutput = z.output<typeof addRiskOutput>;
 
 // addTask, from specs/registers/tasks.yaml
@@ -397,8 +464,13 @@ export const addTaskInput = z.strictObject({
 /** Output of `addTask`. */
 export const addTaskOutput = taskSchema;
 
+/** What a caller sends to `addTask`. */
 export type AddTaskInput = z.input<typeof addTaskInput>;
+
+/** What the `addTask` handler receives (defaults applied). */
 export type AddTaskArgs = z.output<typeof addTaskInput>;
+
+/** What `addTask` returns. */
 export type AddTaskOutput = z.output<typeof addTaskOutput>;
 
 // addVendor, from specs/registers/vendors.yaml
@@ -424,8 +496,13 @@ export const addVendorInput = z.strictObject({
 /** Output of `addVendor`. */
 export const addVendorOutput = vendorSchema;
 
+/** What a caller sends to `addVendor`. */
 export type AddVendorInput = z.input<typeof addVendorInput>;
+
+/** What the `addVendor` handler receives (defaults applied). */
 export type AddVendorArgs = z.output<typeof addVendorInput>;
+
+/** What `addVendor` returns. */
 export type AddVendorOutput = z.output<typeof addVendorOutput>;
 
 // approveDocumentVersion, from specs/tools/approveDocumentVersion.yaml
@@ -442,8 +519,13 @@ export const approveDocumentVersionInput = z.strictObject({
 /** Output of `approveDocumentVersion`. */
 export const approveDocumentVersionOutput = documentSchema;
 
+/** What a caller sends to `approveDocumentVersion`. */
 export type ApproveDocumentVersionInput = z.input<typeof approveDocumentVersionInput>;
+
+/** What the `approveDocumentVersion` handler receives (defaults applied). */
 export type ApproveDocumentVersionArgs = z.output<typeof approveDocumentVersionInput>;
+
+/** What `approveDocumentVersion` returns. */
 export type ApproveDocumentVersionOutput = z.output<typeof approveDocumentVersionOutput>;
 
 // approveStatementOfApplicability, from specs/tools/approveStatementOfApplicability.yaml
@@ -459,8 +541,13 @@ export const approveStatementOfApplicabilityInput = z.strictObject({
 /** Output of `approveStatementOfApplicability`. */
 export const approveStatementOfApplicabilityOutput = soaVersionSchema;
 
+/** What a caller sends to `approveStatementOfApplicability`. */
 export type ApproveStatementOfApplicabilityInput = z.input<typeof approveStatementOfApplicabilityInput>;
+
+/** What the `approveStatementOfApplicability` handler receives (defaults applied). */
 export type ApproveStatementOfApplicabilityArgs = z.output<typeof approveStatementOfApplicabilityInput>;
+
+/** What `approveStatementOfApplicability` returns. */
 export type ApproveStatementOfApplicabilityOutput = z.output<typeof approveStatementOfApplicabilityOutput>;
 
 // archiveRecord, from specs/tools/archiveRecord.yaml
@@ -474,8 +561,13 @@ export const archiveRecordInput = z.strictObject({
 /** Output of `archiveRecord`. */
 export const archiveRecordOutput = archiveStateSchema;
 
+/** What a caller sends to `archiveRecord`. */
 export type ArchiveRecordInput = z.input<typeof archiveRecordInput>;
+
+/** What the `archiveRecord` handler receives (defaults applied). */
 export type ArchiveRecordArgs = z.output<typeof archiveRecordInput>;
+
+/** What `archiveRecord` returns. */
 export type ArchiveRecordOutput = z.output<typeof archiveRecordOutput>;
 
 // completeTask, from specs/tools/completeTask.yaml
@@ -492,8 +584,13 @@ export const completeTaskInput = z.strictObject({
 /** Output of `completeTask`. */
 export const completeTaskOutput = taskSchema;
 
+/** What a caller sends to `completeTask`. */
 export type CompleteTaskInput = z.input<typeof completeTaskInput>;
+
+/** What the `completeTask` handler receives (defaults applied). */
 export type CompleteTaskArgs = z.output<typeof completeTaskInput>;
+
+/** What `completeTask` returns. */
 export type CompleteTaskOutput = z.output<typeof completeTaskOutput>;
 
 // getAsset, from specs/registers/assets.yaml
@@ -507,8 +604,13 @@ export const getAssetInput = z.strictObject({
 /** Output of `getAsset`. */
 export const getAssetOutput = assetSchema;
 
+/** What a caller sends to `getAsset`. */
 export type GetAssetInput = z.input<typeof getAssetInput>;
+
+/** What the `getAsset` handler receives (defaults applied). */
 export type GetAssetArgs = z.output<typeof getAssetInput>;
+
+/** What `getAsset` returns. */
 export type GetAssetOutput = z.output<typeof getAssetOutput>;
 
 // getAudit, from specs/registers/audits.yaml
@@ -522,8 +624,13 @@ export const getAuditInput = z.strictObject({
 /** Output of `getAudit`. */
 export const getAuditOutput = auditSchema;
 
+/** What a caller sends to `getAudit`. */
 export type GetAuditInput = z.input<typeof getAuditInput>;
+
+/** What the `getAudit` handler receives (defaults applied). */
 export type GetAuditArgs = z.output<typeof getAuditInput>;
+
+/** What `getAudit` returns. */
 export type GetAuditOutput = z.output<typeof getAuditOutput>;
 
 // getAuditReadiness, from specs/tools/getAuditReadiness.yaml
@@ -552,8 +659,13 @@ export const getAuditReadinessOutput = z.object({
   gaps: readinessGapsSchema.describe('What to fix before the audit.'),
 });
 
+/** What a caller sends to `getAuditReadiness`. */
 export type GetAuditReadinessInput = z.input<typeof getAuditReadinessInput>;
+
+/** What the `getAuditReadiness` handler receives (defaults applied). */
 export type GetAuditReadinessArgs = z.output<typeof getAuditReadinessInput>;
+
+/** What `getAuditReadiness` returns. */
 export type GetAuditReadinessOutput = z.output<typeof getAuditReadinessOutput>;
 
 // getComplianceReport, from specs/tools/getComplianceReport.yaml
@@ -618,8 +730,13 @@ export const getComplianceReportOutput = z.object({
   }).describe('Controlled documents (policies …).'),
 });
 
+/** What a caller sends to `getComplianceReport`. */
 export type GetComplianceReportInput = z.input<typeof getComplianceReportInput>;
+
+/** What the `getComplianceReport` handler receives (defaults applied). */
 export type GetComplianceReportArgs = z.output<typeof getComplianceReportInput>;
+
+/** What `getComplianceReport` returns. */
 export type GetComplianceReportOutput = z.output<typeof getComplianceReportOutput>;
 
 // getControlTest, from specs/registers/control_tests.yaml
@@ -633,8 +750,13 @@ export const getControlTestInput = z.strictObject({
 /** Output of `getControlTest`. */
 export const getControlTestOutput = controlTestSchema;
 
+/** What a caller sends to `getControlTest`. */
 export type GetControlTestInput = z.input<typeof getControlTestInput>;
+
+/** What the `getControlTest` handler receives (defaults applied). */
 export type GetControlTestArgs = z.output<typeof getControlTestInput>;
+
+/** What `getControlTest` returns. */
 export type GetControlTestOutput = z.output<typeof getControlTestOutput>;
 
 // getDocument, from specs/registers/documents.yaml
@@ -648,8 +770,13 @@ export const getDocumentInput = z.strictObject({
 /** Output of `getDocument`. */
 export const getDocumentOutput = documentSchema;
 
+/** What a caller sends to `getDocument`. */
 export type GetDocumentInput = z.input<typeof getDocumentInput>;
+
+/** What the `getDocument` handler receives (defaults applied). */
 export type GetDocumentArgs = z.output<typeof getDocumentInput>;
+
+/** What `getDocument` returns. */
 export type GetDocumentOutput = z.output<typeof getDocumentOutput>;
 
 // getEvidence, from specs/registers/evidence.yaml
@@ -663,8 +790,13 @@ export const getEvidenceInput = z.strictObject({
 /** Output of `getEvidence`. */
 export const getEvidenceOutput = evidenceRecordSchema;
 
+/** What a caller sends to `getEvidence`. */
 export type GetEvidenceInput = z.input<typeof getEvidenceInput>;
+
+/** What the `getEvidence` handler receives (defaults applied). */
 export type GetEvidenceArgs = z.output<typeof getEvidenceInput>;
+
+/** What `getEvidence` returns. */
 export type GetEvidenceOutput = z.output<typeof getEvidenceOutput>;
 
 // getFramework, from specs/registers/frameworks.yaml
@@ -678,8 +810,13 @@ export const getFrameworkInput = z.strictObject({
 /** Output of `getFramework`. */
 export const getFrameworkOutput = frameworkSchema;
 
+/** What a caller sends to `getFramework`. */
 export type GetFrameworkInput = z.input<typeof getFrameworkInput>;
+
+/** What the `getFramework` handler receives (defaults applied). */
 export type GetFrameworkArgs = z.output<typeof getFrameworkInput>;
+
+/** What `getFramework` returns. */
 export type GetFrameworkOutput = z.output<typeof getFrameworkOutput>;
 
 // getManagementReview, from specs/registers/management_reviews.yaml
@@ -693,8 +830,13 @@ export const getManagementReviewInput = z.strictObject({
 /** Output of `getManagementReview`. */
 export const getManagementReviewOutput = managementReviewSchema;
 
+/** What a caller sends to `getManagementReview`. */
 export type GetManagementReviewInput = z.input<typeof getManagementReviewInput>;
+
+/** What the `getManagementReview` handler receives (defaults applied). */
 export type GetManagementReviewArgs = z.output<typeof getManagementReviewInput>;
+
+/** What `getManagementReview` returns. */
 export type GetManagementReviewOutput = z.output<typeof getManagementReviewOutput>;
 
 // getMeasure, from specs/registers/measures.yaml
@@ -708,8 +850,13 @@ export const getMeasureInput = z.strictObject({
 /** Output of `getMeasure`. */
 export const getMeasureOutput = measureSchema;
 
+/** What a caller sends to `getMeasure`. */
 export type GetMeasureInput = z.input<typeof getMeasureInput>;
+
+/** What the `getMeasure` handler receives (defaults applied). */
 export type GetMeasureArgs = z.output<typeof getMeasureInput>;
+
+/** What `getMeasure` returns. */
 export type GetMeasureOutput = z.output<typeof getMeasureOutput>;
 
 // getNonconformity, from specs/registers/nonconformities.yaml
@@ -723,8 +870,13 @@ export const getNonconformityInput = z.strictObject({
 /** Output of `getNonconformity`. */
 export const getNonconformityOutput = nonconformitySchema;
 
+/** What a caller sends to `getNonconformity`. */
 export type GetNonconformityInput = z.input<typeof getNonconformityInput>;
+
+/** What the `getNonconformity` handler receives (defaults applied). */
 export type GetNonconformityArgs = z.output<typeof getNonconformityInput>;
+
+/** What `getNonconformity` returns. */
 export type GetNonconformityOutput = z.output<typeof getNonconformityOutput>;
 
 // getObligation, from specs/registers/obligations.yaml
@@ -738,8 +890,13 @@ export const getObligationInput = z.strictObject({
 /** Output of `getObligation`. */
 export const getObligationOutput = obligationSchema;
 
+/** What a caller sends to `getObligation`. */
 export type GetObligationInput = z.input<typeof getObligationInput>;
+
+/** What the `getObligation` handler receives (defaults applied). */
 export type GetObligationArgs = z.output<typeof getObligationInput>;
+
+/** What `getObligation` returns. */
 export type GetObligationOutput = z.output<typeof getObligationOutput>;
 
 // getOperatingEffectiveness, from specs/tools/getOperatingEffectiveness.yaml
@@ -770,8 +927,13 @@ export const getOperatingEffectivenessOutput = z.object({
   controls: z.array(operatingControlSchema).describe('Tested controls in document order.'),
 });
 
+/** What a caller sends to `getOperatingEffectiveness`. */
 export type GetOperatingEffectivenessInput = z.input<typeof getOperatingEffectivenessInput>;
+
+/** What the `getOperatingEffectiveness` handler receives (defaults applied). */
 export type GetOperatingEffectivenessArgs = z.output<typeof getOperatingEffectivenessInput>;
+
+/** What `getOperatingEffectiveness` returns. */
 export type GetOperatingEffectivenessOutput = z.output<typeof getOperatingEffectivenessOutput>;
 
 // getOrganization, from specs/tools/getOrganization.yaml
@@ -784,8 +946,13 @@ export const getOrganizationInput = z.strictObject({
 /** Output of `getOrganization`. */
 export const getOrganizationOutput = organizationDetailSchema;
 
+/** What a caller sends to `getOrganization`. */
 export type GetOrganizationInput = z.input<typeof getOrganizationInput>;
+
+/** What the `getOrganization` handler receives (defaults applied). */
 export type GetOrganizationArgs = z.output<typeof getOrganizationInput>;
+
+/** What `getOrganization` returns. */
 export type GetOrganizationOutput = z.output<typeof getOrganizationOutput>;
 
 // getRisk, from specs/registers/risks.yaml
@@ -799,8 +966,13 @@ export const getRiskInput = z.strictObject({
 /** Output of `getRisk`. */
 export const getRiskOutput = riskSchema;
 
+/** What a caller sends to `getRisk`. */
 export type GetRiskInput = z.input<typeof getRiskInput>;
+
+/** What the `getRisk` handler receives (defaults applied). */
 export type GetRiskArgs = z.output<typeof getRiskInput>;
+
+/** What `getRisk` returns. */
 export type GetRiskOutput = z.output<typeof getRiskOutput>;
 
 // getStatementOfApplicability, from specs/tools/getStatementOfApplicability.yaml
@@ -834,8 +1006,13 @@ export const getStatementOfApplicabilityOutput = z.object({
   total_count: z.int().min(0).describe('Controls matching the filters.'),
 });
 
+/** What a caller sends to `getStatementOfApplicability`. */
 export type GetStatementOfApplicabilityInput = z.input<typeof getStatementOfApplicabilityInput>;
+
+/** What the `getStatementOfApplicability` handler receives (defaults applied). */
 export type GetStatementOfApplicabilityArgs = z.output<typeof getStatementOfApplicabilityInput>;
+
+/** What `getStatementOfApplicability` returns. */
 export type GetStatementOfApplicabilityOutput = z.output<typeof getStatementOfApplicabilityOutput>;
 
 // getTask, from specs/registers/tasks.yaml
@@ -849,8 +1026,13 @@ export const getTaskInput = z.strictObject({
 /** Output of `getTask`. */
 export const getTaskOutput = taskSchema;
 
+/** What a caller sends to `getTask`. */
 export type GetTaskInput = z.input<typeof getTaskInput>;
+
+/** What the `getTask` handler receives (defaults applied). */
 export type GetTaskArgs = z.output<typeof getTaskInput>;
+
+/** What `getTask` returns. */
 export type GetTaskOutput = z.output<typeof getTaskOutput>;
 
 // getVendor, from specs/registers/vendors.yaml
@@ -864,8 +1046,13 @@ export const getVendorInput = z.strictObject({
 /** Output of `getVendor`. */
 export const getVendorOutput = vendorSchema;
 
+/** What a caller sends to `getVendor`. */
 export type GetVendorInput = z.input<typeof getVendorInput>;
+
+/** What the `getVendor` handler receives (defaults applied). */
 export type GetVendorArgs = z.output<typeof getVendorInput>;
+
+/** What `getVendor` returns. */
 export type GetVendorOutput = z.output<typeof getVendorOutput>;
 
 // listAssets, from specs/registers/assets.yaml
@@ -891,8 +1078,13 @@ export const listAssetsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listAssets`. */
 export type ListAssetsInput = z.input<typeof listAssetsInput>;
+
+/** What the `listAssets` handler receives (defaults applied). */
 export type ListAssetsArgs = z.output<typeof listAssetsInput>;
+
+/** What `listAssets` returns. */
 export type ListAssetsOutput = z.output<typeof listAssetsOutput>;
 
 // listAudits, from specs/registers/audits.yaml
@@ -919,8 +1111,13 @@ export const listAuditsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listAudits`. */
 export type ListAuditsInput = z.input<typeof listAuditsInput>;
+
+/** What the `listAudits` handler receives (defaults applied). */
 export type ListAuditsArgs = z.output<typeof listAuditsInput>;
+
+/** What `listAudits` returns. */
 export type ListAuditsOutput = z.output<typeof listAuditsOutput>;
 
 // listControlTests, from specs/registers/control_tests.yaml
@@ -943,8 +1140,13 @@ export const listControlTestsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listControlTests`. */
 export type ListControlTestsInput = z.input<typeof listControlTestsInput>;
+
+/** What the `listControlTests` handler receives (defaults applied). */
 export type ListControlTestsArgs = z.output<typeof listControlTestsInput>;
+
+/** What `listControlTests` returns. */
 export type ListControlTestsOutput = z.output<typeof listControlTestsOutput>;
 
 // listDocuments, from specs/registers/documents.yaml
@@ -967,8 +1169,13 @@ export const listDocumentsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listDocuments`. */
 export type ListDocumentsInput = z.input<typeof listDocumentsInput>;
+
+/** What the `listDocuments` handler receives (defaults applied). */
 export type ListDocumentsArgs = z.output<typeof listDocumentsInput>;
+
+/** What `listDocuments` returns. */
 export type ListDocumentsOutput = z.output<typeof listDocumentsOutput>;
 
 // listEvidence, from specs/registers/evidence.yaml
@@ -991,8 +1198,13 @@ export const listEvidenceOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listEvidence`. */
 export type ListEvidenceInput = z.input<typeof listEvidenceInput>;
+
+/** What the `listEvidence` handler receives (defaults applied). */
 export type ListEvidenceArgs = z.output<typeof listEvidenceInput>;
+
+/** What `listEvidence` returns. */
 export type ListEvidenceOutput = z.output<typeof listEvidenceOutput>;
 
 // listFrameworkControls, from specs/tools/listFrameworkControls.yaml
@@ -1015,8 +1227,13 @@ export const listFrameworkControlsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listFrameworkControls`. */
 export type ListFrameworkControlsInput = z.input<typeof listFrameworkControlsInput>;
+
+/** What the `listFrameworkControls` handler receives (defaults applied). */
 export type ListFrameworkControlsArgs = z.output<typeof listFrameworkControlsInput>;
+
+/** What `listFrameworkControls` returns. */
 export type ListFrameworkControlsOutput = z.output<typeof listFrameworkControlsOutput>;
 
 // listFrameworks, from specs/registers/frameworks.yaml
@@ -1035,8 +1252,13 @@ export const listFrameworksOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listFrameworks`. */
 export type ListFrameworksInput = z.input<typeof listFrameworksInput>;
+
+/** What the `listFrameworks` handler receives (defaults applied). */
 export type ListFrameworksArgs = z.output<typeof listFrameworksInput>;
+
+/** What `listFrameworks` returns. */
 export type ListFrameworksOutput = z.output<typeof listFrameworksOutput>;
 
 // listManagementReviews, from specs/registers/management_reviews.yaml
@@ -1059,8 +1281,13 @@ export const listManagementReviewsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listManagementReviews`. */
 export type ListManagementReviewsInput = z.input<typeof listManagementReviewsInput>;
+
+/** What the `listManagementReviews` handler receives (defaults applied). */
 export type ListManagementReviewsArgs = z.output<typeof listManagementReviewsInput>;
+
+/** What `listManagementReviews` returns. */
 export type ListManagementReviewsOutput = z.output<typeof listManagementReviewsOutput>;
 
 // listMeasures, from specs/registers/measures.yaml
@@ -1087,8 +1314,13 @@ export const listMeasuresOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listMeasures`. */
 export type ListMeasuresInput = z.input<typeof listMeasuresInput>;
+
+/** What the `listMeasures` handler receives (defaults applied). */
 export type ListMeasuresArgs = z.output<typeof listMeasuresInput>;
+
+/** What `listMeasures` returns. */
 export type ListMeasuresOutput = z.output<typeof listMeasuresOutput>;
 
 // listNonconformities, from specs/registers/nonconformities.yaml
@@ -1118,8 +1350,13 @@ export const listNonconformitiesOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listNonconformities`. */
 export type ListNonconformitiesInput = z.input<typeof listNonconformitiesInput>;
+
+/** What the `listNonconformities` handler receives (defaults applied). */
 export type ListNonconformitiesArgs = z.output<typeof listNonconformitiesInput>;
+
+/** What `listNonconformities` returns. */
 export type ListNonconformitiesOutput = z.output<typeof listNonconformitiesOutput>;
 
 // listObligations, from specs/registers/obligations.yaml
@@ -1148,8 +1385,13 @@ export const listObligationsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listObligations`. */
 export type ListObligationsInput = z.input<typeof listObligationsInput>;
+
+/** What the `listObligations` handler receives (defaults applied). */
 export type ListObligationsArgs = z.output<typeof listObligationsInput>;
+
+/** What `listObligations` returns. */
 export type ListObligationsOutput = z.output<typeof listObligationsOutput>;
 
 // listOrganizations, from specs/tools/listOrganizations.yaml
@@ -1167,8 +1409,13 @@ export const listOrganizationsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listOrganizations`. */
 export type ListOrganizationsInput = z.input<typeof listOrganizationsInput>;
+
+/** What the `listOrganizations` handler receives (defaults applied). */
 export type ListOrganizationsArgs = z.output<typeof listOrganizationsInput>;
+
+/** What `listOrganizations` returns. */
 export type ListOrganizationsOutput = z.output<typeof listOrganizationsOutput>;
 
 // listRisks, from specs/registers/risks.yaml
@@ -1201,8 +1448,13 @@ export const listRisksOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listRisks`. */
 export type ListRisksInput = z.input<typeof listRisksInput>;
+
+/** What the `listRisks` handler receives (defaults applied). */
 export type ListRisksArgs = z.output<typeof listRisksInput>;
+
+/** What `listRisks` returns. */
 export type ListRisksOutput = z.output<typeof listRisksOutput>;
 
 // listTasks, from specs/registers/tasks.yaml
@@ -1227,8 +1479,13 @@ export const listTasksOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listTasks`. */
 export type ListTasksInput = z.input<typeof listTasksInput>;
+
+/** What the `listTasks` handler receives (defaults applied). */
 export type ListTasksArgs = z.output<typeof listTasksInput>;
+
+/** What `listTasks` returns. */
 export type ListTasksOutput = z.output<typeof listTasksOutput>;
 
 // listTestRuns, from specs/tools/listTestRuns.yaml
@@ -1251,8 +1508,13 @@ export const listTestRunsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listTestRuns`. */
 export type ListTestRunsInput = z.input<typeof listTestRunsInput>;
+
+/** What the `listTestRuns` handler receives (defaults applied). */
 export type ListTestRunsArgs = z.output<typeof listTestRunsInput>;
+
+/** What `listTestRuns` returns. */
 export type ListTestRunsOutput = z.output<typeof listTestRunsOutput>;
 
 // listVendors, from specs/registers/vendors.yaml
@@ -1283,8 +1545,13 @@ export const listVendorsOutput = z.object({
   ...pageOutputShape,
 });
 
+/** What a caller sends to `listVendors`. */
 export type ListVendorsInput = z.input<typeof listVendorsInput>;
+
+/** What the `listVendors` handler receives (defaults applied). */
 export type ListVendorsArgs = z.output<typeof listVendorsInput>;
+
+/** What `listVendors` returns. */
 export type ListVendorsOutput = z.output<typeof listVendorsOutput>;
 
 // recordTestRun, from specs/tools/recordTestRun.yaml
@@ -1312,8 +1579,13 @@ export const recordTestRunInput = z.strictObject({
 /** Output of `recordTestRun`. */
 export const recordTestRunOutput = testRunSchema;
 
+/** What a caller sends to `recordTestRun`. */
 export type RecordTestRunInput = z.input<typeof recordTestRunInput>;
+
+/** What the `recordTestRun` handler receives (defaults applied). */
 export type RecordTestRunArgs = z.output<typeof recordTestRunInput>;
+
+/** What `recordTestRun` returns. */
 export type RecordTestRunOutput = z.output<typeof recordTestRunOutput>;
 
 // restoreRecord, from specs/tools/restoreRecord.yaml
@@ -1327,8 +1599,13 @@ export const restoreRecordInput = z.strictObject({
 /** Output of `restoreRecord`. */
 export const restoreRecordOutput = archiveStateSchema;
 
+/** What a caller sends to `restoreRecord`. */
 export type RestoreRecordInput = z.input<typeof restoreRecordInput>;
+
+/** What the `restoreRecord` handler receives (defaults applied). */
 export type RestoreRecordArgs = z.output<typeof restoreRecordInput>;
+
+/** What `restoreRecord` returns. */
 export type RestoreRecordOutput = z.output<typeof restoreRecordOutput>;
 
 // updateAsset, from specs/registers/assets.yaml
@@ -1352,8 +1629,13 @@ export const updateAssetInput = z.strictObject({
 /** Output of `updateAsset`. */
 export const updateAssetOutput = assetSchema;
 
+/** What a caller sends to `updateAsset`. */
 export type UpdateAssetInput = z.input<typeof updateAssetInput>;
+
+/** What the `updateAsset` handler receives (defaults applied). */
 export type UpdateAssetArgs = z.output<typeof updateAssetInput>;
+
+/** What `updateAsset` returns. */
 export type UpdateAssetOutput = z.output<typeof updateAssetOutput>;
 
 // updateAudit, from specs/registers/audits.yaml
@@ -1377,8 +1659,13 @@ export const updateAuditInput = z.strictObject({
 /** Output of `updateAudit`. */
 export const updateAuditOutput = auditSchema;
 
+/** What a caller sends to `updateAudit`. */
 export type UpdateAuditInput = z.input<typeof updateAuditInput>;
+
+/** What the `updateAudit` handler receives (defaults applied). */
 export type UpdateAuditArgs = z.output<typeof updateAuditInput>;
+
+/** What `updateAudit` returns. */
 export type UpdateAuditOutput = z.output<typeof updateAuditOutput>;
 
 // updateControlApplicability, from specs/tools/updateControlApplicability.yaml
@@ -1398,8 +1685,13 @@ export const updateControlApplicabilityOutput = z.object({
   updated_count: z.int().min(0).describe('Controls whose decision was set.'),
 });
 
+/** What a caller sends to `updateControlApplicability`. */
 export type UpdateControlApplicabilityInput = z.input<typeof updateControlApplicabilityInput>;
+
+/** What the `updateControlApplicability` handler receives (defaults applied). */
 export type UpdateControlApplicabilityArgs = z.output<typeof updateControlApplicabilityInput>;
+
+/** What `updateControlApplicability` returns. */
 export type UpdateControlApplicabilityOutput = z.output<typeof updateControlApplicabilityOutput>;
 
 // updateControlTest, from specs/registers/control_tests.yaml
@@ -1421,8 +1713,13 @@ export const updateControlTestInput = z.strictObject({
 /** Output of `updateControlTest`. */
 export const updateControlTestOutput = controlTestSchema;
 
+/** What a caller sends to `updateControlTest`. */
 export type UpdateControlTestInput = z.input<typeof updateControlTestInput>;
+
+/** What the `updateControlTest` handler receives (defaults applied). */
 export type UpdateControlTestArgs = z.output<typeof updateControlTestInput>;
+
+/** What `updateControlTest` returns. */
 export type UpdateControlTestOutput = z.output<typeof updateControlTestOutput>;
 
 // updateDocument, from specs/registers/documents.yaml
@@ -1447,8 +1744,13 @@ export const updateDocumentInput = z.strictObject({
 /** Output of `updateDocument`. */
 export const updateDocumentOutput = documentSchema;
 
+/** What a caller sends to `updateDocument`. */
 export type UpdateDocumentInput = z.input<typeof updateDocumentInput>;
+
+/** What the `updateDocument` handler receives (defaults applied). */
 export type UpdateDocumentArgs = z.output<typeof updateDocumentInput>;
+
+/** What `updateDocument` returns. */
 export type UpdateDocumentOutput = z.output<typeof updateDocumentOutput>;
 
 // updateEvidence, from specs/registers/evidence.yaml
@@ -1472,8 +1774,13 @@ export const updateEvidenceInput = z.strictObject({
 /** Output of `updateEvidence`. */
 export const updateEvidenceOutput = evidenceRecordSchema;
 
+/** What a caller sends to `updateEvidence`. */
 export type UpdateEvidenceInput = z.input<typeof updateEvidenceInput>;
+
+/** What the `updateEvidence` handler receives (defaults applied). */
 export type UpdateEvidenceArgs = z.output<typeof updateEvidenceInput>;
+
+/** What `updateEvidence` returns. */
 export type UpdateEvidenceOutput = z.output<typeof updateEvidenceOutput>;
 
 // updateFramework, from specs/registers/frameworks.yaml
@@ -1492,8 +1799,13 @@ export const updateFrameworkInput = z.strictObject({
 /** Output of `updateFramework`. */
 export const updateFrameworkOutput = frameworkSchema;
 
+/** What a caller sends to `updateFramework`. */
 export type UpdateFrameworkInput = z.input<typeof updateFrameworkInput>;
+
+/** What the `updateFramework` handler receives (defaults applied). */
 export type UpdateFrameworkArgs = z.output<typeof updateFrameworkInput>;
+
+/** What `updateFramework` returns. */
 export type UpdateFrameworkOutput = z.output<typeof updateFrameworkOutput>;
 
 // updateManagementReview, from specs/registers/management_reviews.yaml
@@ -1524,8 +1836,13 @@ export const updateManagementReviewInput = z.strictObject({
 /** Output of `updateManagementReview`. */
 export const updateManagementReviewOutput = managementReviewSchema;
 
+/** What a caller sends to `updateManagementReview`. */
 export type UpdateManagementReviewInput = z.input<typeof updateManagementReviewInput>;
+
+/** What the `updateManagementReview` handler receives (defaults applied). */
 export type UpdateManagementReviewArgs = z.output<typeof updateManagementReviewInput>;
+
+/** What `updateManagementReview` returns. */
 export type UpdateManagementReviewOutput = z.output<typeof updateManagementReviewOutput>;
 
 // updateMeasure, from specs/registers/measures.yaml
@@ -1549,8 +1866,13 @@ export const updateMeasureInput = z.strictObject({
 /** Output of `updateMeasure`. */
 export const updateMeasureOutput = measureSchema;
 
+/** What a caller sends to `updateMeasure`. */
 export type UpdateMeasureInput = z.input<typeof updateMeasureInput>;
+
+/** What the `updateMeasure` handler receives (defaults applied). */
 export type UpdateMeasureArgs = z.output<typeof updateMeasureInput>;
+
+/** What `updateMeasure` returns. */
 export type UpdateMeasureOutput = z.output<typeof updateMeasureOutput>;
 
 // updateNonconformity, from specs/registers/nonconformities.yaml
@@ -1577,8 +1899,13 @@ export const updateNonconformityInput = z.strictObject({
 /** Output of `updateNonconformity`. */
 export const updateNonconformityOutput = nonconformitySchema;
 
+/** What a caller sends to `updateNonconformity`. */
 export type UpdateNonconformityInput = z.input<typeof updateNonconformityInput>;
+
+/** What the `updateNonconformity` handler receives (defaults applied). */
 export type UpdateNonconformityArgs = z.output<typeof updateNonconformityInput>;
+
+/** What `updateNonconformity` returns. */
 export type UpdateNonconformityOutput = z.output<typeof updateNonconformityOutput>;
 
 // updateObligation, from specs/registers/obligations.yaml
@@ -1603,8 +1930,13 @@ export const updateObligationInput = z.strictObject({
 /** Output of `updateObligation`. */
 export const updateObligationOutput = obligationSchema;
 
+/** What a caller sends to `updateObligation`. */
 export type UpdateObligationInput = z.input<typeof updateObligationInput>;
+
+/** What the `updateObligation` handler receives (defaults applied). */
 export type UpdateObligationArgs = z.output<typeof updateObligationInput>;
+
+/** What `updateObligation` returns. */
 export type UpdateObligationOutput = z.output<typeof updateObligationOutput>;
 
 // updateRisk, from specs/registers/risks.yaml
@@ -1633,8 +1965,13 @@ export const updateRiskInput = z.strictObject({
 /** Output of `updateRisk`. */
 export const updateRiskOutput = riskSchema;
 
+/** What a caller sends to `updateRisk`. */
 export type UpdateRiskInput = z.input<typeof updateRiskInput>;
+
+/** What the `updateRisk` handler receives (defaults applied). */
 export type UpdateRiskArgs = z.output<typeof updateRiskInput>;
+
+/** What `updateRisk` returns. */
 export type UpdateRiskOutput = z.output<typeof updateRiskOutput>;
 
 // updateTask, from specs/registers/tasks.yaml
@@ -1657,8 +1994,13 @@ export const updateTaskInput = z.strictObject({
 /** Output of `updateTask`. */
 export const updateTaskOutput = taskSchema;
 
+/** What a caller sends to `updateTask`. */
 export type UpdateTaskInput = z.input<typeof updateTaskInput>;
+
+/** What the `updateTask` handler receives (defaults applied). */
 export type UpdateTaskArgs = z.output<typeof updateTaskInput>;
+
+/** What `updateTask` returns. */
 export type UpdateTaskOutput = z.output<typeof updateTaskOutput>;
 
 // updateVendor, from specs/registers/vendors.yaml
@@ -1685,8 +2027,13 @@ export const updateVendorInput = z.strictObject({
 /** Output of `updateVendor`. */
 export const updateVendorOutput = vendorSchema;
 
+/** What a caller sends to `updateVendor`. */
 export type UpdateVendorInput = z.input<typeof updateVendorInput>;
+
+/** What the `updateVendor` handler receives (defaults applied). */
 export type UpdateVendorArgs = z.output<typeof updateVendorInput>;
+
+/** What `updateVendor` returns. */
 export type UpdateVendorOutput = z.output<typeof updateVendorOutput>;
 
 // verifyEvidence, from specs/tools/verifyEvidence.yaml
@@ -1704,6 +2051,11 @@ export const verifyEvidenceOutput = z.object({
   mismatches: z.array(evidenceMismatchSchema).describe('Revisions whose content does not match.'),
 });
 
+/** What a caller sends to `verifyEvidence`. */
 export type VerifyEvidenceInput = z.input<typeof verifyEvidenceInput>;
+
+/** What the `verifyEvidence` handler receives (defaults applied). */
 export type VerifyEvidenceArgs = z.output<typeof verifyEvidenceInput>;
+
+/** What `verifyEvidence` returns. */
 export type VerifyEvidenceOutput = z.output<typeof verifyEvidenceOutput>;

@@ -1,15 +1,10 @@
-import {
-  type Project,
-  type StatementStructures,
-  StructureKind,
-  type TypeAliasDeclarationStructure,
-} from 'ts-morph';
+import { type Project, type StatementStructures, StructureKind } from 'ts-morph';
 import type { Model, Tool } from '../../model/types.js';
 import { moduleSpecifier, names, paths } from '../../naming/naming.js';
 import type { EmittedFile } from '../header.js';
 import { inlineLiteral } from '../literal.js';
 import { directRefs } from '../refs.js';
-import { exportedConst, sectionComment } from '../statements.js';
+import { exportedConst, exportedType, sectionComment } from '../statements.js';
 import { writeZodObject } from './zod.js';
 
 /** `tools.gen.ts`: every tool's zod input/output schemas and their types (JSON Schemas derive from them), by tool name. */
@@ -26,12 +21,6 @@ export function emitToolSchemas(a: { model: Model; project: Project }): EmittedF
       moduleSpecifier: moduleSpecifier({ from: path, to: paths.schemas.shared }),
       namedImports: sharedImports,
     });
-  }
-  if (tools.length > 0) {
-    statements.push(
-      '// Each tool: its zod input and output, then the types `<Tool>Input` (what a caller sends),\n' +
-        '// `<Tool>Args` (what its handler receives, defaults applied) and `<Tool>Output` (what it returns).',
-    );
   }
   for (const tool of tools) statements.push(...toolSection(tool));
   a.project.createSourceFile(path, { statements }, { overwrite: true });
@@ -85,13 +74,20 @@ function toolSection(tool: Tool): (string | StatementStructures)[] {
                 more: pageOutput,
               }),
     }),
-    { ...aliasType(names.toolInputType(tool.name), `z.input<typeof ${inputSchema}>`), leadingTrivia: '\n' },
-    aliasType(names.toolArgsType(tool.name), `z.output<typeof ${inputSchema}>`),
-    aliasType(names.toolOutputType(tool.name), `z.output<typeof ${outputSchema}>`),
+    exportedType({
+      name: names.toolInputType(tool.name),
+      doc: `What a caller sends to \`${tool.name}\`.`,
+      type: `z.input<typeof ${inputSchema}>`,
+    }),
+    exportedType({
+      name: names.toolArgsType(tool.name),
+      doc: `What the \`${tool.name}\` handler receives (defaults applied).`,
+      type: `z.output<typeof ${inputSchema}>`,
+    }),
+    exportedType({
+      name: names.toolOutputType(tool.name),
+      doc: `What \`${tool.name}\` returns.`,
+      type: `z.output<typeof ${outputSchema}>`,
+    }),
   ];
-}
-
-/** An exported type alias without a doc comment (the file's comment says what each kind is). */
-function aliasType(name: string, type: string): TypeAliasDeclarationStructure {
-  return { kind: StructureKind.TypeAlias, isExported: true, name, type };
 }
